@@ -1,0 +1,34 @@
+/**
+ * The contract of the embedded stand-in server (implemented in ./standInServer.ts).
+ * It never imports from ../api: the client and this server meet only on the wire.
+ */
+export type StandInOptions = {
+	/** 0 (default) picks a free port; always listens on 127.0.0.1 */
+	port?: number;
+	/** when set, `GET /api/settings` requires `X-Session-API-Key` (or Bearer) equal to it */
+	apiKey?: string | null;
+	/** time a new or resumed-from-exited sandbox reports ERROR while it boots; default 4000 ms */
+	bootMs?: number;
+	/** time each start-task step takes; default 1200 ms */
+	stepMs?: number;
+	/** `demo` (default): believable seed data; `empty`: nothing; or counts to seed at scale */
+	seed?: 'demo' | 'empty' | {sandboxes?: number; conversations?: number};
+	/** false: `GET /api/settings` answers 404 Settings not found */
+	withSettings?: boolean;
+	/** enforce the OSS rate limiter (>10 req/s delayed 1 s, >20 rejected 429); default true */
+	rateLimit?: boolean;
+	/** clock, for tests */
+	now?: () => number;
+};
+
+export type RequestRecord = {method: string; path: string; query: string; at: number};
+
+export interface StandInServer {
+	/** e.g. http://127.0.0.1:41234 */
+	readonly url: string;
+	readonly port: number;
+	/** every request the server saw, in order (tests assert on these) */
+	readonly requests: readonly RequestRecord[];
+	clearRequests(): void;
+	close(): Promise<void>;
+}

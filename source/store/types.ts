@@ -1,0 +1,131 @@
+/**
+ * The contract between the polling store and the UI. The UI reads `StoreSnapshot` through
+ * `useSyncExternalStore(store.subscribe, store.getSnapshot)` and calls `Store` actions; it never
+ * calls the client itself.
+ *
+ * Snapshots are immutable and keep their identity (and every unchanged item keeps its identity)
+ * when a fetch brings nothing new, so React does not re-render and Ink writes nothing.
+ */
+import type {ApiErrorKind} from '../api/errors.js';
+import type {
+	AppConversation,
+	NewConversation,
+	Sandbox,
+	SandboxSpec,
+	Settings,
+	StartTask,
+} from '../api/schemas/index.js';
+
+export type ResourceName = 'settings' | 'conversations' | 'sandboxes' | 'specs';
+export type ListResourceName = Exclude<ResourceName, 'settings'>;
+
+export type ErrorInfo = {
+	kind: ApiErrorKind;
+	/** one line, safe to show (no key, no control characters beyond what the UI strips) */
+	message: string;
+	/** epoch ms */
+	at: number;
+};
+
+export type ResourceState<T> = {
+	/** undefined until the first successful fetch */
+	data: T | undefined;
+	/** epoch ms of the last successful fetch */
+	fetchedAt: number | null;
+	/** a fetch is in flight */
+	loading: boolean;
+	/** the last failed fetch; null once a fetch succeeds again */
+	error: ErrorInfo | null;
+	/** epoch ms when the next retry after a failure is due (null when healthy) */
+	retryAt: number | null;
+};
+
+export type ListState<T> = ResourceState<readonly T[]> & {
+	/** the server has more items beyond what is loaded */
+	hasMore: boolean;
+	/** loading stopped at the configured cap (`maxItems`) while more exist */
+	capped: boolean;
+	/** a further page is being fetched */
+	loadingMore: boolean;
+};
+
+export type ActionKind = 'pause' | 'resume' | 'start' | 'create';
+
+/** An action call in flight, or a watch after it until the target state is seen. */
+export type PendingAction = {
+	/** unique key, e.g. `pause:<sandbox id>` */
+	key: string;
+	kind: ActionKind;
+	/** sandbox id (pause/resume/start once known) or start-task id (create) */
+	targetId: string | null;
+	/** `calling` while the HTTP call is in flight, `watching` while polling for the target state */
+	phase: 'calling' | 'watching';
+	/** e.g. 'PAUSED' for a pause */
+	targetState: string;
+	startedAt: number;
+};
+
+export type Notice = {
+	level: 'info' | 'error';
+	/** one line */
+	text: string;
+	at: number;
+};
+
+export type StoreSnapshot = {
+	/** `data` is null when the server has no settings stored yet (404) */
+	settings: ResourceState<Settings | null>;
+	conversations: ListState<AppConversation>;
+	sandboxes: ListState<Sandbox>;
+	specs: ListState<SandboxSpec>;
+	/** start tasks of conversations created in this session, newest first, kept after READY/ERROR */
+	startTasks: readonly StartTask[];
+	pending: readonly PendingAction[];
+	/** the last message for the footer: an action done, refused, or failed */
+	notice: Notice | null;
+	/** the resource of the visible tab */
+	visible: ResourceName;
+};
+
+export interface Store {
+	subscribe(listener: () => void): () => void;
+	getSnapshot(): StoreSnapshot;
+
+	/** begins polling the visible resource */
+	start(): void;
+	/** stops every timer and aborts requests in flight */
+	dispose(): void;
+
+	/** the tab changed: poll this resource; fetch at once if its data is older than the interval */
+	setVisible(resource: ResourceName): void;
+	/** Ctrl-r: fetch the visible resource now (joins a fetch already in flight) */
+	refresh(): void;
+	/** the selection is near the end of what is loaded: fetch the next page if there is one */
+	loadMore(resource: ListResourceName): void;
+	/** `G`: load pages up to the cap */
+	loadAll(resource: ListResourceName): void;
+	/** which rows are on screen, so pages on screen are refreshed too */
+	setViewport(resource: ListResourceName, firstIndex: number, lastIndex: number): void;
+
+	pauseSandbox(id: string): void;
+	resumeSandbox(id: string): void;
+	startSandbox(specId?: string | null): void;
+	createConversation(request: NewConversation): void;
+
+	/** clears the footer message */
+	clearNotice(): void;
+}
+
+export type StoreOptions = {
+	/** base poll interval in ms; never below 1000; default 5000 */
+	refreshMs?: number;
+	/** cap on items loaded per list; default 1000 */
+	maxItems?: number;
+	/** page size; default and maximum 100 */
+	pageSize?: number;
+	/** give up a watch after this long; default 120_000 */
+	watchTimeoutMs?: number;
+	/** request budget across the app; default 10 per second */
+	maxRequestsPerSecond?: number;
+	now?: () => number;
+};
