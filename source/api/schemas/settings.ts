@@ -33,13 +33,13 @@ export const settingsSchema = z.object({
 	confirmation_mode: nullable(z.boolean()),
 	llm_model: nullable(z.string()),
 	// The server nulls the three keys before answering; anything else it might send is never kept.
-	llm_api_key: z.unknown().transform(() => null),
+	llm_api_key: z.unknown().optional().transform(() => null),
 	llm_base_url: nullable(z.string()),
 	remote_runtime_resource_factor: nullable(z.number()),
+	// always `{"provider_tokens":{}}` on the wire (2.1); whatever else arrives, no token is kept
 	secrets_store: z
-		.object({provider_tokens: z.record(z.string(), z.unknown()).default({})})
-		.nullable()
-		.default({provider_tokens: {}})
+		.unknown()
+		.optional()
 		.transform(() => ({provider_tokens: {}})),
 	enable_default_condenser: nullable(z.boolean()).transform(v => v ?? true),
 	enable_sound_notifications: nullable(z.boolean()).transform(v => v ?? false),
@@ -49,8 +49,8 @@ export const settingsSchema = z.object({
 	sandbox_base_container_image: nullable(z.string()),
 	sandbox_runtime_container_image: nullable(z.string()),
 	mcp_config: nullable(mcpConfigSchema),
-	search_api_key: z.unknown().transform(() => null),
-	sandbox_api_key: z.unknown().transform(() => null),
+	search_api_key: z.unknown().optional().transform(() => null),
+	sandbox_api_key: z.unknown().optional().transform(() => null),
 	max_budget_per_task: nullable(z.number()),
 	condenser_max_size: nullable(z.number()),
 	email: nullable(z.string()),

@@ -1,0 +1,101 @@
+import type {CallOptions, ConversationQuery, StartTaskQuery} from './client.js';
+import {getBatch} from './batch.js';
+import type {Http} from './http.js';
+import {clampLimit, pageParams} from './pageQuery.js';
+import {
+	type AppConversation,
+	type NewConversation,
+	type Page,
+	type StartTask,
+	conversationPageSchema,
+	conversationSchema,
+	countSchema,
+	startTaskPageSchema,
+	startTaskSchema,
+} from './schemas/index.js';
+
+const BASE = '/api/v1/app-conversations';
+
+export function searchConversations(
+	http: Http,
+	query?: ConversationQuery,
+	options?: CallOptions,
+): Promise<Page<AppConversation>> {
+	return http.json(
+		{
+			method: 'GET',
+			path: `${BASE}/search`,
+			query: {...pageParams(query), title__contains: query?.titleContains || undefined},
+			signal: options?.signal,
+		},
+		conversationPageSchema,
+	);
+}
+
+/** `?ids=a&ids=b`; the handler asserts `len(ids) < 100` (2.4), so at most 99 per call. */
+export function getConversations(
+	http: Http,
+	ids: readonly string[],
+	options?: CallOptions,
+): Promise<(AppConversation | null)[]> {
+	return getBatch(http, {path: BASE, param: 'ids', chunkSize: 99, item: conversationSchema}, ids, options);
+}
+
+export function countConversations(
+	http: Http,
+	query?: {titleContains?: string},
+	options?: CallOptions,
+): Promise<number> {
+	return http.json(
+		{method: 'GET', path: `${BASE}/count`, query: {title__contains: query?.titleContains || undefined}, signal: options?.signal},
+		countSchema,
+	);
+}
+
+/** The wire body `AppConversationStartRequest` (3.8); unset fields are left out (all are optional). */
+export function startRequestBody(request: NewConversation): Record<string, unknown> {
+	const body: Record<string, unknown> = {};
+	const text = request.initialMessage;
+	if (text.trim() !== '') {
+		// `run: true`: the agent server passes `initial_message.run` to send_message, and with the
+		// default `false` the message is queued but the agent stays idle until something else starts it
+		// (the web UI's V1 flow does not send it; 8.3 echoes `"run": false`). Someone typing a task
+		// into this UI expects the agent to start working on it.
+		body['initial_message'] = {role: 'user', content: [{type: 'text', text}], run: true};
+	}
+	if (request.repository) body['selected_repository'] = request.repository;
+	if (request.branch) body['selected_branch'] = request.branch;
+	if (request.gitProvider) body['git_provider'] = request.gitProvider;
+	if (request.sandboxId) body['sandbox_id'] = request.sandboxId;
+	if (request.llmModel) body['llm_model'] = request.llmModel;
+	body['trigger'] = 'openhands_api';
+	return body;
+}
+
+/** `POST /api/v1/app-conversations`: answers the first start task (`WORKING`); poll it with getStartTasks. */
+export function createConversation(http: Http, request: NewConversation, options?: CallOptions): Promise<StartTask> {
+	return http.json({method: 'POST', path: BASE, body: startRequestBody(request), signal: options?.signal}, startTaskSchema);
+}
+
+/** `GET …/start-tasks?ids=`; same `< 100` assert as the conversation batch (2.6). */
+export function getStartTasks(http: Http, ids: readonly string[], options?: CallOptions): Promise<(StartTask | null)[]> {
+	return getBatch(http, {path: `${BASE}/start-tasks`, param: 'ids', chunkSize: 99, item: startTaskSchema}, ids, options);
+}
+
+export function searchStartTasks(http: Http, query?: StartTaskQuery, options?: CallOptions): Promise<Page<StartTask>> {
+	return http.json(
+		{
+			method: 'GET',
+			path: `${BASE}/start-tasks/search`,
+			query: {
+				page_id: query?.pageId ?? undefined,
+				limit: clampLimit(query?.limit),
+				conversation_id__eq: query?.conversationIdEq || undefined,
+				created_at__gte: query?.createdAtGte ? query.createdAtGte.toISOString() : undefined,
+				sort_order: query?.sortOrder,
+			},
+			signal: options?.signal,
+		},
+		startTaskPageSchema,
+	);
+}

@@ -1,0 +1,122 @@
+import {STATUS_CODES} from 'node:http';
+import type {ApiError} from './errors.js';
+import {type ErrorContext, makeError, oneLine, serverText} from './errorText.js';
+
+export type RawResponse = {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	text: string;
+};
+
+export function header(raw: Pick<RawResponse, 'headers'>, name: string): string | undefined {
+	const value = raw.headers[name.toLowerCase()];
+	return Array.isArray(value) ? value[0] : value;
+}
+
+export function looksLikeHtml(raw: RawResponse): boolean {
+	const type = header(raw, 'content-type') ?? '';
+	if (/html/i.test(type)) return true;
+	return /^\s*<(?:!doctype|html|head|body)/i.test(raw.text);
+}
+
+/** The body as JSON when it is JSON, else undefined (never throws). */
+export function tryJson(raw: RawResponse): unknown {
+	if (looksLikeHtml(raw)) return undefined;
+	try {
+		return JSON.parse(raw.text) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The human part of an error body. FastAPI uses `{"detail": …}` (1.7), the settings route and the
+ * SaaS middleware `{"error": …}`, the OSS rate limiter `{"message": …}`, the git-provider handler a bare
+ * JSON string; an uncaught exception is the plain text `Internal Server Error`.
+ */
+export function bodyDetail(raw: RawResponse, ctx: ErrorContext): string | undefined {
+	if (looksLikeHtml(raw)) return undefined;
+	const json = tryJson(raw);
+	if (typeof json === 'string') return serverText(json, ctx) || undefined;
+	if (json && typeof json === 'object' && !Array.isArray(json)) {
+		const record = json as Record<string, unknown>;
+		for (const key of ['detail', 'error', 'message']) {
+			const value = record[key];
+			if (typeof value === 'string' && value.trim()) return serverText(value, ctx);
+		}
+		const detail = record['detail'];
+		if (Array.isArray(detail)) return validationText(detail, ctx);
+		return undefined;
+	}
+	if (json !== undefined) return undefined;
+	const firstLine = raw.text.split(/\r?\n/).find(line => line.trim() !== '');
+	return firstLine ? serverText(firstLine, ctx) : undefined;
+}
+
+/** pydantic errors: `query.limit: Input should be greater than 0; body.x: …` */
+function validationText(detail: unknown[], ctx: ErrorContext): string | undefined {
+	const parts: string[] = [];
+	for (const item of detail.slice(0, 5)) {
+		if (!item || typeof item !== 'object') continue;
+		const {loc, msg} = item as {loc?: unknown; msg?: unknown};
+		const where = Array.isArray(loc) ? loc.map(String).join('.') : '';
+		const what = typeof msg === 'string' ? msg : 'invalid';
+		parts.push(where ? `${where}: ${what}` : what);
+	}
+	return parts.length > 0 ? serverText(parts.join('; '), ctx, 170) : undefined;
+}
+
+/** `Retry-After` is seconds or an HTTP date (RFC 9110 10.2.3). */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+	if (!value) return undefined;
+	const text = value.trim();
+	if (/^\d+(?:\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+	const at = Date.parse(text);
+	if (Number.isNaN(at)) return undefined;
+	return Math.max(0, at - now);
+}
+
+function phrase(status: number): string {
+	return (STATUS_CODES[status] ?? 'error').toLowerCase();
+}
+
+function isTrivial(detail: string, status: number): boolean {
+	return detail.toLowerCase() === (STATUS_CODES[status] ?? '').toLowerCase();
+}
+
+/** Maps a non-2xx answer to an ApiError. */
+export function errorFromResponse(ctx: ErrorContext, raw: RawResponse): ApiError {
+	const {status} = raw;
+	const detail = bodyDetail(raw, ctx);
+	if (status === 401 || status === 403) {
+		const hint = ctx.apiKey ? 'check the API key' : 'the server needs an API key';
+		const text = detail && !isTrivial(detail, status) ? `${detail}; ${hint}` : hint;
+		return makeError(ctx, {kind: 'unauthorized', status, message: `unauthorized (${status}): ${text}`});
+	}
+	if (status === 404) {
+		const text = detail && !isTrivial(detail, status) ? `not found (404): ${detail}` : 'not found (404)';
+		return makeError(ctx, {kind: 'not_found', status, message: text});
+	}
+	if (status === 422) {
+		return makeError(ctx, {kind: 'validation', status, message: `invalid request: ${detail ?? 'rejected by the server'}`});
+	}
+	if (status === 429) {
+		const wait = retryAfterMs(header(raw, 'retry-after'));
+		const base = `rate limited (429): ${detail ?? 'too many requests'}`;
+		const message = wait === undefined ? base : `${base}; retry in ${Math.ceil(wait / 1000)} s`;
+		return makeError(ctx, {kind: 'rate_limited', status, message, ...(wait === undefined ? {} : {retryAfterMs: wait})});
+	}
+	if (status >= 500) {
+		return makeError(ctx, {kind: 'server', status, message: `server error (${status}): ${detail ?? phrase(status)}`});
+	}
+	if (status >= 400) {
+		// 400 (newer servers: too many batch ids), 405 (wrong method under the SPA mount, 1.7), …
+		return makeError(ctx, {kind: 'validation', status, message: `request refused (${status}): ${detail ?? phrase(status)}`});
+	}
+	// undici does not follow redirects; an OpenHands API never sends one
+	return makeError(ctx, {
+		kind: 'bad_response',
+		status,
+		message: oneLine(`unexpected status ${status} ${phrase(status)} — is the URL an OpenHands server?`),
+	});
+}

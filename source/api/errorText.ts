@@ -1,0 +1,58 @@
+import {ApiError, type ApiErrorInit} from './errors.js';
+
+/**
+ * What every error message is built with: the operation it belongs to and the secret it must never
+ * show. Messages end up in a one-line status bar of a terminal, so they are made safe here, once.
+ */
+export type ErrorContext = {
+	/** e.g. `GET /api/v1/sandboxes/search` */
+	operation: string;
+	/** e.g. `127.0.0.1:3000` */
+	host: string;
+	/** the configured API key; scrubbed from every message */
+	apiKey?: string | null;
+};
+
+const MAX_MESSAGE = 200;
+
+// C0/C1 controls (ESC starts terminal sequences), zero-width and bidi overrides: a server body
+// must not be able to move the cursor or reorder what the status line shows.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u206f\ufeff]/g;
+
+/** Replaces every form of the key a server could echo (raw, URL-encoded, JSON-escaped) with `***`. */
+export function scrubSecret(text: string, secret: string | null | undefined): string {
+	if (!secret) return text;
+	const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
+	let out = text;
+	for (const form of forms) {
+		if (form) out = out.split(form).join('***');
+	}
+	return out;
+}
+
+/** One line, no control characters, collapsed whitespace, at most `max` characters. */
+export function oneLine(text: string, max = MAX_MESSAGE): string {
+	const flat = text.replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim();
+	return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+/** A short, safe summary of text that came from a server (used inside a larger message). */
+export function serverText(text: string, ctx: ErrorContext, max = 140): string {
+	// scrub before cutting, or a cut could leave half a key behind
+	return oneLine(scrubSecret(text, ctx.apiKey), max);
+}
+
+/** Builds the ApiError: `<text> (<operation>)`, one line, the key scrubbed as a last line of defence. */
+export function makeError(ctx: ErrorContext, init: Omit<ApiErrorInit, 'operation'>): ApiError {
+	const text = oneLine(scrubSecret(init.message, ctx.apiKey));
+	const operation = oneLine(scrubSecret(ctx.operation, ctx.apiKey), 80);
+	const message = scrubSecret(`${text} (${operation})`, ctx.apiKey);
+	return new ApiError({...init, message, operation});
+}
+
+/** `15 s`, `0.1 s`, `1.5 s` */
+export function seconds(ms: number): string {
+	const s = ms / 1000;
+	return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
+}

@@ -1,0 +1,155 @@
+import {Pool} from 'undici';
+import type {z} from 'zod';
+import type {ClientOptions} from './client.js';
+import {type RawResponse, errorFromResponse} from './errorFromResponse.js';
+import {type ErrorContext, makeError} from './errorText.js';
+import {parseJsonBody, parseWith} from './parseBody.js';
+import {ResponseTooLarge, type Timeouts, toApiError} from './toApiError.js';
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export type RequestSpec = {
+	method: 'GET' | 'POST' | 'DELETE';
+	/** path under the base URL, starting with `/` (ids already encoded) */
+	path: string;
+	query?: Query;
+	/** sent as JSON */
+	body?: unknown;
+	signal?: AbortSignal | undefined;
+};
+
+export type HttpResponse = RawResponse & {ctx: ErrorContext};
+
+export interface Http {
+	readonly baseUrl: string;
+	/** Sends a request and reads the whole body (capped); any status. Rejects only with ApiError. */
+	send(spec: RequestSpec): Promise<HttpResponse>;
+	/** `send`, then: non-2xx → ApiError; 2xx → JSON validated by `schema`. */
+	json<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>>;
+	close(): Promise<void>;
+}
+
+export const DEFAULTS = {
+	connectTimeoutMs: 5_000,
+	headersTimeoutMs: 15_000,
+	bodyTimeoutMs: 15_000,
+	maxResponseBytes: 8 * 1024 * 1024,
+} as const;
+
+/** `?id=a&id=b`: arrays repeat the name, as FastAPI reads `list[...]` query parameters. */
+export function buildQuery(query: Query | undefined): string {
+	if (!query) return '';
+	const params = new URLSearchParams();
+	for (const [name, value] of Object.entries(query)) {
+		if (value === null || value === undefined) continue;
+		if (Array.isArray(value)) {
+			for (const item of value as readonly (string | number)[]) params.append(name, String(item));
+		} else {
+			params.append(name, String(value));
+		}
+	}
+	const text = params.toString();
+	return text ? `?${text}` : '';
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & {destroy(): unknown}, limit: number): Promise<string> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of body) {
+		size += chunk.length;
+		if (size > limit) {
+			body.destroy();
+			throw new ResponseTooLarge(limit);
+		}
+		chunks.push(chunk);
+	}
+	return Buffer.concat(chunks).toString('utf8');
+}
+
+export function createHttp(options: ClientOptions): Http {
+	const timeouts: Timeouts = {
+		connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
+		headersTimeoutMs: options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
+		bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
+	};
+	const maxBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
+	const apiKey = options.apiKey ?? null;
+	const baseUrl = options.baseUrl.replace(/\/+$/, '');
+
+	let url: URL | undefined;
+	try {
+		url = new URL(baseUrl);
+		if (url.protocol !== 'http:' && url.protocol !== 'https:') url = undefined;
+	} catch {
+		url = undefined;
+	}
+	const host = url?.host ?? 'the server';
+	// a base URL may carry a path prefix (a reverse proxy mounting OpenHands under /openhands)
+	const prefix = url ? url.pathname.replace(/\/+$/, '') : '';
+	const pool = url
+		? new Pool(url.origin, {
+				connect: {timeout: timeouts.connectTimeoutMs},
+				headersTimeout: timeouts.headersTimeoutMs,
+				bodyTimeout: timeouts.bodyTimeoutMs,
+				// the UI polls every few seconds for days: keep sockets warm, but few of them
+				keepAliveTimeout: 30_000,
+				connections: 6,
+			})
+		: undefined;
+
+	const authHeaders: Record<string, string> = {};
+	if (apiKey) {
+		if (options.auth === 'bearer') authHeaders['authorization'] = `Bearer ${apiKey}`;
+		else authHeaders['x-session-api-key'] = apiKey;
+	}
+
+	async function send(spec: RequestSpec): Promise<HttpResponse> {
+		const ctx: ErrorContext = {operation: `${spec.method} ${spec.path}`, host, apiKey};
+		if (!pool) throw makeError(ctx, {kind: 'unreachable', message: `invalid server URL (expected http:// or https://)`});
+		const {signal} = spec;
+		if (signal?.aborted) throw makeError(ctx, {kind: 'aborted', message: 'request cancelled'});
+		const headers: Record<string, string> = {accept: 'application/json', ...authHeaders};
+		let body: string | undefined;
+		if (spec.body !== undefined) {
+			headers['content-type'] = 'application/json';
+			body = JSON.stringify(spec.body);
+		}
+		let phase: 'connect' | 'body' = 'connect';
+		try {
+			const response = await pool.request({
+				method: spec.method,
+				path: `${prefix}${spec.path}${buildQuery(spec.query)}`,
+				headers,
+				body,
+				signal,
+			});
+			phase = 'body';
+			const declared = Number(response.headers['content-length']);
+			if (Number.isFinite(declared) && declared > maxBytes) {
+				response.body.destroy();
+				throw new ResponseTooLarge(maxBytes);
+			}
+			const text = await readCapped(response.body, maxBytes);
+			return {status: response.statusCode, headers: response.headers, text, ctx};
+		} catch (error) {
+			throw toApiError(ctx, error, {...(signal ? {signal} : {}), phase, timeouts});
+		}
+	}
+
+	async function json<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>> {
+		const raw = await send(spec);
+		if (raw.status < 200 || raw.status >= 300) throw errorFromResponse(raw.ctx, raw);
+		return parseWith(raw.ctx, schema, parseJsonBody(raw.ctx, raw), raw.status);
+	}
+
+	return {
+		baseUrl,
+		send,
+		json,
+		async close() {
+			// destroy, not close: close waits for requests still in flight, and quitting must not hang
+			if (pool && !pool.destroyed) await pool.destroy();
+		},
+	};
+}

@@ -1,0 +1,7 @@
+export * from './schemas/index.js';
+export * from './client.js';
+export * from './errors.js';
+export {createClient} from './createClient.js';
+export {collectPages, type Collected, type CollectOptions, type PageFetcher} from './paging.js';
+export {MAX_PAGE_LIMIT} from './pageQuery.js';
+export {startRequestBody} from './conversations.js';
