@@ -1,0 +1,72 @@
+import {internalError, json, missing, notFound, type Reply, success, unprocessable} from '../errors.js';
+import {memoryPage, QueryReader} from '../query.js';
+import {type Ctx, route} from '../router.js';
+import {findSpec, pauseSandbox, resumeSandbox, startSandbox} from '../sandboxOps.js';
+import {sandboxView} from '../views.js';
+
+/** `GET /api/v1/sandboxes/search` (2.7): newest first, in-memory paging. */
+function search(ctx: Ctx): Reply {
+	const q = new QueryReader(ctx.query);
+	const pageId = q.str('page_id');
+	const limit = q.int('limit', 100, 0);
+	if (q.errors.length > 0) return unprocessable(q.errors);
+	// `lte=100` is not enforced by FastAPI; the handler's assert makes it a plain 500 (1.6)
+	if (limit > 100) return internalError();
+	return json(200, memoryPage(ctx.state.sandboxes, pageId, limit, s => sandboxView(ctx.state, s)));
+}
+
+/** `GET /api/v1/sandboxes?id=` (2.7): query name `id`; 100 or more ids trip an assert → 500. */
+function batch(ctx: Ctx): Reply {
+	const q = new QueryReader(ctx.query);
+	const ids = q.strList('id', true);
+	if (q.errors.length > 0 || !ids) return unprocessable(q.errors);
+	if (ids.length >= 100) return internalError();
+	return json(
+		200,
+		ids.map(id => {
+			const sandbox = ctx.state.sandboxById.get(id);
+			return sandbox ? sandboxView(ctx.state, sandbox) : null;
+		}),
+	);
+}
+
+/** `POST /api/v1/sandboxes?sandbox_spec_id=`: docker answers with the just-created container, STARTING. */
+function start(ctx: Ctx): Reply {
+	const q = new QueryReader(ctx.query);
+	const spec = findSpec(ctx.state, q.str('sandbox_spec_id'));
+	// ValueError('Sandbox Spec not found') is uncaught → plain-text 500 (2.7)
+	if (!spec) return internalError();
+	const sandbox = startSandbox(ctx.state, spec);
+	return json(200, sandboxView(ctx.state, sandbox, 'STARTING'));
+}
+
+function pause(ctx: Ctx): Reply {
+	const sandbox = ctx.state.sandboxById.get(ctx.params['sandbox_id']!);
+	if (!sandbox) return notFound();
+	pauseSandbox(ctx.state, sandbox);
+	return success();
+}
+
+function resume(ctx: Ctx): Reply {
+	const sandbox = ctx.state.sandboxById.get(ctx.params['sandbox_id']!);
+	if (!sandbox) return notFound();
+	resumeSandbox(ctx.state, sandbox);
+	return success();
+}
+
+/** Wire quirk (2.7): the path segment is ignored and the id comes from query `sandbox_id`. */
+function remove(ctx: Ctx): Reply {
+	const q = new QueryReader(ctx.query);
+	const id = q.str('sandbox_id');
+	if (id === null) return unprocessable([missing(['query', 'sandbox_id'])]);
+	return ctx.state.removeSandbox(id) ? success() : notFound();
+}
+
+export const sandboxRoutes = [
+	route('GET', '/api/v1/sandboxes/search', search),
+	route('GET', '/api/v1/sandboxes', batch),
+	route('POST', '/api/v1/sandboxes', start),
+	route('POST', '/api/v1/sandboxes/{sandbox_id}/pause', pause),
+	route('POST', '/api/v1/sandboxes/{sandbox_id}/resume', resume),
+	route('DELETE', '/api/v1/sandboxes/{id}', remove),
+];

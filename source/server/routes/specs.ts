@@ -1,0 +1,34 @@
+import {internalError, json, type Reply, unprocessable} from '../errors.js';
+import {memoryPage, QueryReader} from '../query.js';
+import {type Ctx, route} from '../router.js';
+import {specView} from '../views.js';
+
+/** `GET /api/v1/sandbox-specs/search` (2.8). */
+function search(ctx: Ctx): Reply {
+	const q = new QueryReader(ctx.query);
+	const pageId = q.str('page_id');
+	const limit = q.int('limit', 100, 0);
+	if (q.errors.length > 0) return unprocessable(q.errors);
+	if (limit > 100) return internalError();
+	return json(200, memoryPage(ctx.state.specs, pageId, limit, specView));
+}
+
+/** `GET /api/v1/sandbox-specs?id=` (2.8): here the assert is `len(id) <= 100`, so 101+ → 500. */
+function batch(ctx: Ctx): Reply {
+	const q = new QueryReader(ctx.query);
+	const ids = q.strList('id', true);
+	if (q.errors.length > 0 || !ids) return unprocessable(q.errors);
+	if (ids.length > 100) return internalError();
+	return json(
+		200,
+		ids.map(id => {
+			const spec = ctx.state.specs.find(s => s.id === id);
+			return spec ? specView(spec) : null;
+		}),
+	);
+}
+
+export const specRoutes = [
+	route('GET', '/api/v1/sandbox-specs/search', search),
+	route('GET', '/api/v1/sandbox-specs', batch),
+];

@@ -1,0 +1,138 @@
+import {startStandInServer} from './standInServer.js';
+import type {StandInOptions} from './types.js';
+
+const USAGE = `Usage: ohtui serve [options]
+
+Run the embedded stand-in OpenHands server on 127.0.0.1 until interrupted.
+
+Options:
+  --port N                 port to listen on (default 0: a free port)
+  --api-key K              require this key on /api/settings (default: $OPENHANDS_API_KEY)
+  --boot-ms N              how long a starting sandbox reports ERROR while it boots (default 4000)
+  --step-ms N              duration of each conversation start step (default 1200)
+  --seed-sandboxes N       seed N generated sandboxes instead of the demo data
+  --seed-conversations N   seed N generated conversations instead of the demo data
+  --no-settings            answer GET /api/settings with 404 Settings not found
+  --no-rate-limit          disable the OSS rate limiter
+  -h, --help               show this help
+`;
+
+export type ServeIo = {
+	stdout?: {write(text: string): unknown};
+	stderr?: {write(text: string): unknown};
+	env?: NodeJS.ProcessEnv;
+	/** stops the server like SIGINT/SIGTERM would (for in-process tests) */
+	signal?: AbortSignal;
+};
+
+type Parsed = {options: StandInOptions; help: boolean} | {error: string};
+
+const VALUE_FLAGS = ['--port', '--api-key', '--boot-ms', '--step-ms', '--seed-sandboxes', '--seed-conversations'];
+
+export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Parsed {
+	const args = argv[0] === 'serve' ? argv.slice(1) : [...argv];
+	const options: StandInOptions = {};
+	const counts: {sandboxes?: number; conversations?: number} = {};
+	let help = false;
+	let apiKey: string | undefined;
+	for (let i = 0; i < args.length; i++) {
+		const arg = args[i]!;
+		const eq = arg.indexOf('=');
+		const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+		let value: string | undefined;
+		if (VALUE_FLAGS.includes(flag)) {
+			value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : args[++i];
+			if (value === undefined) return {error: `${flag} needs a value`};
+		} else if (eq > 0 && arg.startsWith('--')) {
+			return {error: `unknown option ${flag}`};
+		}
+		const int = (max: number): number | {error: string} => {
+			const n = /^\d+$/.test(value ?? '') ? Number(value) : Number.NaN;
+			return Number.isSafeInteger(n) && n <= max ? n : {error: `${flag} expects a whole number, got '${value}'`};
+		};
+		let n: number | {error: string} = 0;
+		switch (flag) {
+			case '-h':
+			case '--help':
+				help = true;
+				continue;
+			case '--no-settings':
+				options.withSettings = false;
+				continue;
+			case '--no-rate-limit':
+				options.rateLimit = false;
+				continue;
+			case '--api-key':
+				apiKey = value;
+				continue;
+			case '--port':
+				n = int(65535);
+				if (typeof n === 'number') options.port = n;
+				break;
+			case '--boot-ms':
+				n = int(3_600_000);
+				if (typeof n === 'number') options.bootMs = n;
+				break;
+			case '--step-ms':
+				n = int(3_600_000);
+				if (typeof n === 'number') options.stepMs = n;
+				break;
+			case '--seed-sandboxes':
+				n = int(1_000_000);
+				if (typeof n === 'number') counts.sandboxes = n;
+				break;
+			case '--seed-conversations':
+				n = int(1_000_000);
+				if (typeof n === 'number') counts.conversations = n;
+				break;
+			default:
+				return {error: `unknown option ${flag}`};
+		}
+		if (typeof n !== 'number') return n;
+	}
+	if (counts.sandboxes !== undefined || counts.conversations !== undefined) options.seed = counts;
+	const key = apiKey ?? env['OPENHANDS_API_KEY'];
+	if (key) options.apiKey = key;
+	return {options, help};
+}
+
+/**
+ * `ohtui serve ...`: prints `listening on http://127.0.0.1:PORT` once ready, stays up until
+ * SIGINT/SIGTERM (or `io.signal`), closes and resolves 0. A bad flag → message on stderr and 2.
+ */
+export async function serve(argv: string[], io: ServeIo = {}): Promise<number> {
+	const stdout = io.stdout ?? process.stdout;
+	const stderr = io.stderr ?? process.stderr;
+	const parsed = parseServeArgs(argv, io.env ?? process.env);
+	if ('error' in parsed) {
+		stderr.write(`ohtui serve: ${parsed.error}\n${USAGE}`);
+		return 2;
+	}
+	if (parsed.help) {
+		stdout.write(USAGE);
+		return 0;
+	}
+	let server;
+	try {
+		server = await startStandInServer(parsed.options);
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		stderr.write(`ohtui serve: cannot listen on 127.0.0.1:${parsed.options.port ?? 0}${code ? ` (${code})` : ''}\n`);
+		return 1;
+	}
+	await new Promise<void>(resolve => {
+		const stop = () => {
+			process.off('SIGINT', stop);
+			process.off('SIGTERM', stop);
+			io.signal?.removeEventListener('abort', stop);
+			resolve();
+		};
+		process.on('SIGINT', stop);
+		process.on('SIGTERM', stop);
+		io.signal?.addEventListener('abort', stop);
+		stdout.write(`listening on ${server.url}\n`);
+		if (io.signal?.aborted) stop();
+	});
+	await server.close();
+	return 0;
+}

@@ -1,0 +1,225 @@
+import {enumError, type FieldError} from './errors.js';
+import {parseUuid} from './ids.js';
+import type {StartRequestEcho} from './state.js';
+
+/** Enum values from shared/openhands-api.md 3.6-3.8. */
+export const GIT_PROVIDERS = ['github', 'gitlab', 'bitbucket', 'enterprise_sso'] as const;
+export const TRIGGERS = [
+	'resolver',
+	'gui',
+	'suggested_task',
+	'openhands_api',
+	'slack',
+	'microagent_management',
+	'jira',
+	'jira_dc',
+	'linear',
+	'bitbucket',
+] as const;
+const AGENT_TYPES = ['default', 'plan'] as const;
+const ROLES = ['user', 'system', 'assistant', 'tool'] as const;
+
+type Loc = (string | number)[];
+type Json = unknown;
+
+const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Reads the JSON body of `POST /app-conversations` as FastAPI would (body errors have `loc` "body"). */
+export function parseStartRequest(
+	raw: string | null,
+	contentType: string | undefined,
+): {request: StartRequestEcho} | {errors: FieldError[]} {
+	if (raw === null || raw.length === 0) {
+		return {errors: [{type: 'missing', loc: ['body'], msg: 'Field required', input: null}]};
+	}
+	let body: Json = raw;
+	if (!contentType || /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType)) {
+		try {
+			body = JSON.parse(raw);
+		} catch (error) {
+			const reason = error instanceof Error ? error.message : 'Expecting value';
+			return {
+				errors: [{type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: {error: reason}}],
+			};
+		}
+	}
+	if (!isObject(body)) {
+		return {
+			errors: [
+				{
+					type: 'model_attributes_type',
+					loc: ['body'],
+					msg: 'Input should be a valid dictionary or object to extract fields from',
+					input: body,
+				},
+			],
+		};
+	}
+	const errors: FieldError[] = [];
+	const str = (key: string) => optionalString(body, key, errors);
+	const oneOf = (key: string, values: readonly string[]) => {
+		const value = body[key];
+		if (value === undefined || value === null) return null;
+		if (typeof value === 'string' && values.includes(value)) return value;
+		errors.push(enumError(['body', key], values, value));
+		return null;
+	};
+	const request: StartRequestEcho = {
+		sandbox_id: str('sandbox_id'),
+		initial_message: parseMessage(body['initial_message'], ['body', 'initial_message'], errors),
+		processors: parseProcessors(body['processors'], errors),
+		llm_model: str('llm_model'),
+		selected_repository: str('selected_repository'),
+		selected_branch: str('selected_branch'),
+		git_provider: oneOf('git_provider', GIT_PROVIDERS),
+		title: str('title'),
+		trigger: oneOf('trigger', TRIGGERS),
+		pr_number: parseIntList(body['pr_number'], errors),
+		parent_conversation_id: parseParent(body['parent_conversation_id'], errors),
+		agent_type: oneOf('agent_type', AGENT_TYPES) ?? 'default',
+	};
+	return errors.length > 0 ? {errors} : {request};
+}
+
+function optionalString(body: Record<string, Json>, key: string, errors: FieldError[], loc: Loc = ['body', key]) {
+	const value = body[key];
+	if (value === undefined || value === null) return null;
+	if (typeof value === 'string') return value;
+	errors.push({type: 'string_type', loc, msg: 'Input should be a valid string', input: value});
+	return null;
+}
+
+function parseBool(value: Json, loc: Loc, errors: FieldError[]): boolean {
+	if (value === undefined) return false;
+	if (typeof value === 'boolean') return value;
+	if (value === 0 || value === 1) return value === 1;
+	if (typeof value === 'string' && /^(true|false|1|0|yes|no|on|off|t|f|y|n)$/i.test(value)) {
+		return /^(true|1|yes|on|t|y)$/i.test(value);
+	}
+	errors.push({type: 'bool_type', loc, msg: 'Input should be a valid boolean', input: value});
+	return false;
+}
+
+/** `SendMessageRequest`; content items get `cache_prompt` first, as the SDK models declare it (3.8). */
+function parseMessage(value: Json, loc: Loc, errors: FieldError[]): StartRequestEcho['initial_message'] {
+	if (value === undefined || value === null) return null;
+	if (!isObject(value)) {
+		errors.push({
+			type: 'model_attributes_type',
+			loc,
+			msg: 'Input should be a valid dictionary or object to extract fields from',
+			input: value,
+		});
+		return null;
+	}
+	let role = 'user';
+	if (value['role'] !== undefined) {
+		if (typeof value['role'] === 'string' && (ROLES as readonly string[]).includes(value['role'])) role = value['role'];
+		else errors.push({...enumError([...loc, 'role'], ROLES, value['role']), type: 'literal_error'});
+	}
+	const content: Record<string, unknown>[] = [];
+	const rawContent = value['content'] ?? [];
+	if (!Array.isArray(rawContent)) {
+		errors.push({type: 'list_type', loc: [...loc, 'content'], msg: 'Input should be a valid list', input: rawContent});
+	} else {
+		rawContent.forEach((item, i) => {
+			const parsed = parseContent(item, [...loc, 'content', i], errors);
+			if (parsed) content.push(parsed);
+		});
+	}
+	return {role, content, run: parseBool(value['run'], [...loc, 'run'], errors)};
+}
+
+function parseContent(item: Json, loc: Loc, errors: FieldError[]): Record<string, unknown> | null {
+	if (!isObject(item)) {
+		errors.push({
+			type: 'model_attributes_type',
+			loc: [...loc, 'TextContent'],
+			msg: 'Input should be a valid dictionary or object to extract fields from',
+			input: item,
+		});
+		return null;
+	}
+	const image = item['type'] === 'image' || (item['type'] === undefined && 'image_urls' in item);
+	const model = image ? 'ImageContent' : 'TextContent';
+	const allowed = image ? ['type', 'image_urls', 'cache_prompt'] : ['type', 'text', 'cache_prompt'];
+	const before = errors.length;
+	if (item['type'] !== undefined && item['type'] !== 'text' && item['type'] !== 'image') {
+		errors.push({...enumError([...loc, model, 'type'], [image ? 'image' : 'text'], item['type']), type: 'literal_error'});
+	}
+	for (const key of Object.keys(item)) {
+		if (!allowed.includes(key)) {
+			errors.push({type: 'extra_forbidden', loc: [...loc, model, key], msg: 'Extra inputs are not permitted', input: item[key]});
+		}
+	}
+	const cachePrompt = parseBool(item['cache_prompt'], [...loc, model, 'cache_prompt'], errors);
+	if (image) {
+		const urls = item['image_urls'];
+		if (!Array.isArray(urls) || urls.some(url => typeof url !== 'string')) {
+			errors.push(
+				urls === undefined
+					? {type: 'missing', loc: [...loc, model, 'image_urls'], msg: 'Field required', input: item}
+					: {type: 'list_type', loc: [...loc, model, 'image_urls'], msg: 'Input should be a valid list', input: urls},
+			);
+			return null;
+		}
+		return errors.length > before ? null : {cache_prompt: cachePrompt, type: 'image', image_urls: urls};
+	}
+	if (typeof item['text'] !== 'string') {
+		errors.push(
+			item['text'] === undefined
+				? {type: 'missing', loc: [...loc, model, 'text'], msg: 'Field required', input: item}
+				: {type: 'string_type', loc: [...loc, model, 'text'], msg: 'Input should be a valid string', input: item['text']},
+		);
+		return null;
+	}
+	return errors.length > before ? null : {cache_prompt: cachePrompt, type: 'text', text: item['text']};
+}
+
+function parseProcessors(value: Json, errors: FieldError[]): unknown[] | null {
+	if (value === undefined || value === null) return null;
+	if (Array.isArray(value)) return value;
+	errors.push({type: 'list_type', loc: ['body', 'processors'], msg: 'Input should be a valid list', input: value});
+	return null;
+}
+
+function parseIntList(value: Json, errors: FieldError[]): number[] {
+	if (value === undefined) return [];
+	if (!Array.isArray(value)) {
+		errors.push({type: 'list_type', loc: ['body', 'pr_number'], msg: 'Input should be a valid list', input: value});
+		return [];
+	}
+	const out: number[] = [];
+	value.forEach((item, i) => {
+		const n = typeof item === 'string' && /^\s*[+-]?\d+\s*$/.test(item) ? Number(item) : item;
+		if (typeof n === 'number' && Number.isInteger(n)) out.push(n);
+		else {
+			errors.push({
+				type: 'int_parsing',
+				loc: ['body', 'pr_number', i],
+				msg: 'Input should be a valid integer, unable to parse string as an integer',
+				input: item,
+			});
+		}
+	});
+	return out;
+}
+
+function parseParent(value: Json, errors: FieldError[]): string | null {
+	if (value === undefined || value === null) return null;
+	const loc = ['body', 'parent_conversation_id'];
+	if (typeof value !== 'string') {
+		errors.push({type: 'uuid_type', loc, msg: 'UUID input should be a string, bytes or UUID object', input: value});
+		return null;
+	}
+	const parsed = parseUuid(value);
+	if ('hex' in parsed) return parsed.hex;
+	errors.push({
+		type: 'uuid_parsing',
+		loc,
+		msg: `Input should be a valid UUID, ${parsed.error}`,
+		input: value,
+		ctx: {error: parsed.error},
+	});
+	return null;
+}
