@@ -30,9 +30,16 @@ export type ErrorInfo = {
 export type ResourceState<T> = {
 	/** undefined until the first successful fetch */
 	data: T | undefined;
-	/** epoch ms of the last successful fetch */
+	/**
+	 * epoch ms of the last successful fetch that changed this state. A poll that brings nothing new
+	 * leaves it alone (so nobody is notified); when a fetch fails it is set to the true time of the
+	 * last successful fetch, so "stale since" is exact whenever `error` is set.
+	 */
 	fetchedAt: number | null;
-	/** a fetch is in flight */
+	/**
+	 * a fetch the user is waiting for is in flight: the first load (no data yet) or a `refresh()`.
+	 * Background polls over existing data never flip it (zero notifications for an unchanged poll).
+	 */
 	loading: boolean;
 	/** the last failed fetch; null once a fetch succeeds again */
 	error: ErrorInfo | null;
@@ -127,5 +134,19 @@ export type StoreOptions = {
 	watchTimeoutMs?: number;
 	/** request budget across the app; default 10 per second */
 	maxRequestsPerSecond?: number;
+	/** clock only (timers stay real); ignored when `scheduler` is given */
 	now?: () => number;
+	/** clock and timers; tests pass a manual one. Default: Date.now and the global timers */
+	scheduler?: Scheduler;
+	/** 0 <= x < 1, for backoff jitter; default Math.random */
+	random?: () => number;
+	/** the tab visible at first; default 'conversations' */
+	visible?: ResourceName;
+};
+
+/** Every timer and every reading of the time in the store goes through this. */
+export type Scheduler = {
+	now(): number;
+	setTimeout(callback: () => void, ms: number): unknown;
+	clearTimeout(handle: unknown): void;
 };

@@ -1,0 +1,170 @@
+import type {CallOptions} from '../api/client.js';
+import {ApiError} from '../api/errors.js';
+import {RequestBudget, type Priority} from './budget.js';
+import {oneLine} from './oneLine.js';
+import {realScheduler} from './scheduler.js';
+import type {
+	ListState,
+	Notice,
+	PendingAction,
+	ResourceName,
+	ResourceState,
+	Scheduler,
+	StoreOptions,
+	StoreSnapshot,
+} from './types.js';
+
+export type Config = {
+	refreshMs: number;
+	maxItems: number;
+	pageSize: number;
+	watchTimeoutMs: number;
+	maxRequestsPerSecond: number;
+	random: () => number;
+};
+
+export function resolveOptions(options: StoreOptions): Config {
+	return {
+		refreshMs: Math.max(1000, options.refreshMs ?? 5000),
+		maxItems: Math.max(1, Math.floor(options.maxItems ?? 1000)),
+		pageSize: Math.min(100, Math.max(1, Math.floor(options.pageSize ?? 100))),
+		watchTimeoutMs: Math.max(1000, options.watchTimeoutMs ?? 120_000),
+		maxRequestsPerSecond: Math.max(1, Math.floor(options.maxRequestsPerSecond ?? 10)),
+		random: options.random ?? Math.random,
+	};
+}
+
+function emptyResource<T>(): ResourceState<T> {
+	return {data: undefined, fetchedAt: null, loading: false, error: null, retryAt: null};
+}
+
+function emptyList<T>(): ListState<T> {
+	return {...emptyResource<readonly T[]>(), hasMore: false, capped: false, loadingMore: false};
+}
+
+type AnyState = StoreSnapshot[ResourceName];
+
+/**
+ * Snapshot, subscribers, timers and the one door every request goes through (the budget, the
+ * store-wide abort signal, the count of requests on the wire).
+ */
+export class Core {
+	readonly clock: Scheduler;
+	readonly config: Config;
+	private snapshot: StoreSnapshot;
+	private readonly listeners = new Set<() => void>();
+	private readonly timers = new Set<unknown>();
+	private readonly budget: RequestBudget;
+	private readonly life = new AbortController();
+	private onWire = 0;
+	private idleWaiters: (() => void)[] = [];
+	disposed = false;
+
+	constructor(options: StoreOptions) {
+		this.config = resolveOptions(options);
+		this.clock = options.scheduler ?? realScheduler(options.now);
+		this.budget = new RequestBudget(this.config.maxRequestsPerSecond, this.clock);
+		this.snapshot = {
+			settings: emptyResource(),
+			conversations: emptyList(),
+			sandboxes: emptyList(),
+			specs: emptyList(),
+			startTasks: [],
+			pending: [],
+			notice: null,
+			visible: options.visible ?? 'conversations',
+		};
+	}
+
+	now(): number {
+		return this.clock.now();
+	}
+
+	get(): StoreSnapshot {
+		return this.snapshot;
+	}
+
+	subscribe(listener: () => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	/** Replaces the snapshot and notifies, unless `next` is the current snapshot. */
+	set(next: StoreSnapshot): void {
+		if (next === this.snapshot || this.disposed) return;
+		this.snapshot = next;
+		for (const listener of [...this.listeners]) listener();
+	}
+
+	/**
+	 * Changes the fields of one resource that differ (by identity); nothing differs → no new
+	 * snapshot, no notification. With `touch`, a real change also stamps `fetchedAt`.
+	 */
+	patch<N extends ResourceName>(name: N, fields: Partial<StoreSnapshot[N]>, touch = false): void {
+		const current = this.snapshot[name] as AnyState;
+		const changed = (Object.keys(fields) as (keyof AnyState)[]).some(
+			key => !Object.is(current[key], (fields as Partial<AnyState>)[key]),
+		);
+		if (!changed) return;
+		const next = {...current, ...fields} as AnyState;
+		if (touch && !('fetchedAt' in fields)) next.fetchedAt = this.now();
+		this.set({...this.snapshot, [name]: next});
+	}
+
+	notice(level: Notice['level'], text: string): void {
+		this.set({...this.snapshot, notice: {level, text: oneLine(text), at: this.now()}});
+	}
+
+	setPending(key: string, entry: PendingAction | null): void {
+		const rest = this.snapshot.pending.filter(p => p.key !== key);
+		this.set({...this.snapshot, pending: entry ? [...rest, entry] : rest});
+	}
+
+	/** A tracked timer: `dispose()` clears it. Returns its cancel function. */
+	after(ms: number, callback: () => void): () => void {
+		if (this.disposed) return () => {};
+		const handle = this.clock.setTimeout(() => {
+			this.timers.delete(handle);
+			if (!this.disposed) callback();
+		}, Math.max(0, ms));
+		this.timers.add(handle);
+		return () => {
+			if (this.timers.delete(handle)) this.clock.clearTimeout(handle);
+		};
+	}
+
+	/** Waits for budget, then sends with the store's abort signal. */
+	async send<T>(priority: Priority, call: (options: CallOptions) => Promise<T>): Promise<T> {
+		await this.budget.acquire(priority);
+		if (this.disposed) throw new ApiError({kind: 'aborted', message: 'the store was closed'});
+		this.onWire++;
+		try {
+			return await call({signal: this.life.signal});
+		} finally {
+			this.onWire--;
+			if (this.onWire === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+		}
+	}
+
+	/**
+	 * Resolves once no request is on the wire and the continuations of the last one have run
+	 * (requests waiting for budget or for a timer do not count). Tests step a manual clock with it.
+	 */
+	async whenSettled(): Promise<void> {
+		for (;;) {
+			if (this.onWire > 0) await new Promise<void>(resolve => this.idleWaiters.push(resolve));
+			await new Promise<void>(resolve => setImmediate(resolve));
+			if (this.onWire === 0) return;
+		}
+	}
+
+	dispose(): void {
+		if (this.disposed) return;
+		this.disposed = true;
+		for (const handle of this.timers) this.clock.clearTimeout(handle);
+		this.timers.clear();
+		this.budget.close();
+		this.life.abort();
+		this.listeners.clear();
+	}
+}

@@ -1,0 +1,76 @@
+/**
+ * The polling store. The rules it keeps:
+ *
+ * - State: settings, conversations, sandboxes, specs (each: data, fetchedAt, loading, error,
+ *   retryAt; lists also hasMore, capped, loadingMore), the start tasks of conversations created in
+ *   this session, pending actions and one footer notice (./types.ts).
+ * - Polling: only the visible tab's resource polls, every `refreshMs` (default 5 s, never below 1 s),
+ *   counted from the end of its last successful fetch; hidden tabs never poll. Showing a tab whose
+ *   data is older than the interval fetches at once. Settings poll too; their 404 is `data: null`.
+ *   Nothing polls before `start()`.
+ * - Failures keep the last data, record `error` (kind + one line) and retry with backoff instead of
+ *   the interval: 1 s doubling to 30 s, ±20 % jitter, at least a 429's Retry-After. The first
+ *   success clears the error and the interval resumes.
+ * - One lane per resource: never two requests in flight for one resource; a `refresh()` or a poll
+ *   joins a running refresh; a refresh after an action queues behind it (it needs newer data).
+ * - One request budget for the whole store: at most `maxRequestsPerSecond` (default 10) in any
+ *   sliding second (plus a 100 ms margin); requests over budget queue: actions, then pages, then
+ *   watches, then polls.
+ * - Lists: the first page on first fetch, `loadMore`/`loadAll` up to `maxItems` (then `capped`).
+ *   A poll refreshes page 1 plus only the loaded pages on screen (`setViewport`), so idle cost stays
+ *   about one request per interval; merged pages drop later duplicates by id (items shift).
+ * - Actions: pause/resume are refused without a request when the list shows the sandbox already in
+ *   the target state or another pause/resume of it is pending. After the call: refetch the sandbox
+ *   list, then watch the sandbox with a batch get every 1 s (start-task every 1.5 s) until the target
+ *   state, updating its row; give up after `watchTimeoutMs` with a notice. A failed call only sets
+ *   an error notice.
+ * - Notifications: only when the snapshot changes. Equal data keeps its objects (per item by id,
+ *   deep-equal), lists keep their arrays, the snapshot keeps its identity. `loading` is exposed
+ *   only while the user waits (first load, `refresh()`), and `fetchedAt` only moves with another
+ *   change, so a healthy idle poll with unchanged data notifies nobody.
+ * - Time: every timer and clock reading goes through `options.scheduler`, so tests drive time with
+ *   a manual clock that leaves the global timers alone: vitest's fake `setTimeout` would also
+ *   capture undici's own timer tick (undici/lib/util/timers.js calls the global at use time), so
+ *   its time-outs would follow fake time, or never fire once real timers are back. `dispose()`
+ *   clears every timer, rejects queued requests and aborts those in flight.
+ */
+import type {OpenHandsClient} from '../api/client.js';
+import {Actions} from './actions.js';
+import {Core} from './core.js';
+import {Resources} from './resources.js';
+import type {Store, StoreOptions} from './types.js';
+
+export type PollingStore = Store & {
+	/** resolves once no request is on the wire (tests step a manual clock with it) */
+	whenSettled(): Promise<void>;
+};
+
+export function createStore(client: OpenHandsClient, options: StoreOptions = {}): PollingStore {
+	const core = new Core(options);
+	const resources = new Resources(client, core);
+	const actions = new Actions(client, core, resources);
+
+	return {
+		subscribe: listener => core.subscribe(listener),
+		getSnapshot: () => core.get(),
+		start: () => resources.start(),
+		dispose: () => {
+			resources.dispose();
+			core.dispose();
+		},
+		setVisible: resource => resources.setVisible(resource),
+		refresh: () => void resources.refresh(core.get().visible, 'user'),
+		loadMore: resource => void resources.loadMore(resource),
+		loadAll: resource => void resources.loadAll(resource),
+		setViewport: (resource, first, last) => resources.setViewport(resource, first, last),
+		pauseSandbox: id => actions.pause(id),
+		resumeSandbox: id => actions.resume(id),
+		startSandbox: specId => actions.startSandbox(specId),
+		createConversation: request => actions.createConversation(request),
+		clearNotice: () => {
+			const snapshot = core.get();
+			if (snapshot.notice) core.set({...snapshot, notice: null});
+		},
+		whenSettled: () => core.whenSettled(),
+	};
+}

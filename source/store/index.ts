@@ -1,0 +1,2 @@
+export {createStore, type PollingStore} from './createStore.js';
+export type * from './types.js';

@@ -1,0 +1,243 @@
+import type {OpenHandsClient} from '../api/client.js';
+import type {Page} from '../api/schemas/index.js';
+import {backoffMs} from './backoff.js';
+import {PRIORITY} from './budget.js';
+import type {Core} from './core.js';
+import {Lane} from './lane.js';
+import {applyPage, mergePages, pagesOnScreen, upsertItem, type PageRecord} from './listPages.js';
+import {isAbort, toErrorInfo} from './oneLine.js';
+import {shareList, shareValue} from './share.js';
+import type {ListResourceName, ResourceName} from './types.js';
+
+type Item = {id: string};
+
+type Runtime = {
+	name: ResourceName;
+	lane: Lane;
+	/** internal freshness: the last successful fetch, changed or not */
+	lastSuccessAt: number | null;
+	failures: number;
+	retryAt: number | null;
+	cancelTimer: (() => void) | null;
+	pages: readonly PageRecord<Item>[];
+	viewport: {first: number; last: number} | null;
+};
+
+export type RefreshMode = 'poll' | 'user' | 'force';
+
+/** Fetching, paging and the poll timer of the four resources. */
+export class Resources {
+	private readonly runtimes: Record<ResourceName, Runtime>;
+	private started = false;
+
+	constructor(
+		private readonly client: OpenHandsClient,
+		private readonly core: Core,
+	) {
+		const make = (name: ResourceName): Runtime => ({
+			name,
+			lane: new Lane(() => this.schedule(this.runtimes[name])),
+			lastSuccessAt: null,
+			failures: 0,
+			retryAt: null,
+			cancelTimer: null,
+			pages: [],
+			viewport: null,
+		});
+		this.runtimes = {
+			settings: make('settings'),
+			conversations: make('conversations'),
+			sandboxes: make('sandboxes'),
+			specs: make('specs'),
+		};
+	}
+
+	start(): void {
+		if (this.started) return;
+		this.started = true;
+		this.schedule(this.runtimes[this.core.get().visible]);
+	}
+
+	setVisible(name: ResourceName): void {
+		const snapshot = this.core.get();
+		if (snapshot.visible !== name) this.core.set({...snapshot, visible: name});
+		for (const runtime of Object.values(this.runtimes)) {
+			if (runtime.name !== name) this.cancel(runtime);
+		}
+		this.schedule(this.runtimes[name]);
+	}
+
+	/**
+	 * `poll` joins a running refresh; `user` joins too and shows `loading`; `force` (after an
+	 * action) wants data newer than the action, so it queues behind a running refresh instead.
+	 */
+	refresh(name: ResourceName, mode: RefreshMode): Promise<void> {
+		const runtime = this.runtimes[name];
+		if (mode === 'user') this.core.patch(name, {loading: true});
+		return runtime.lane.run('refresh', () => this.fetch(runtime), mode !== 'force');
+	}
+
+	loadMore(name: ListResourceName): Promise<void> {
+		const runtime = this.runtimes[name];
+		return runtime.lane.run('more', () => this.loadPages(runtime, 1), true);
+	}
+
+	loadAll(name: ListResourceName): Promise<void> {
+		const runtime = this.runtimes[name];
+		return runtime.lane.run('all', () => this.loadPages(runtime, Number.POSITIVE_INFINITY), true);
+	}
+
+	setViewport(name: ListResourceName, first: number, last: number): void {
+		this.runtimes[name].viewport = {first: Math.max(0, first), last: Math.max(first, last)};
+	}
+
+	/** A watch saw a fresher item (or an action created one): put it in the list at once. */
+	upsert(name: ListResourceName, item: Item, insert: boolean): void {
+		const runtime = this.runtimes[name];
+		const pages = upsertItem(runtime.pages, item, insert);
+		if (pages === runtime.pages) return;
+		runtime.pages = pages;
+		this.commitList(runtime, {});
+	}
+
+	dispose(): void {
+		for (const runtime of Object.values(this.runtimes)) this.cancel(runtime);
+	}
+
+	private cancel(runtime: Runtime): void {
+		runtime.cancelTimer?.();
+		runtime.cancelTimer = null;
+	}
+
+	/** The one place a poll is planned: only for the visible resource, after each job of its lane. */
+	private schedule(runtime: Runtime): void {
+		this.cancel(runtime);
+		if (!this.started || this.core.disposed || this.core.get().visible !== runtime.name) return;
+		if (runtime.lane.has('refresh')) return; // its end calls schedule again
+		const now = this.core.now();
+		const due =
+			runtime.failures > 0
+				? (runtime.retryAt ?? now)
+				: runtime.lastSuccessAt === null
+					? now
+					: runtime.lastSuccessAt + this.core.config.refreshMs;
+		if (due <= now) {
+			void this.refresh(runtime.name, 'poll');
+			return;
+		}
+		runtime.cancelTimer = this.core.after(due - now, () => {
+			runtime.cancelTimer = null;
+			void this.refresh(runtime.name, 'poll');
+		});
+	}
+
+	private async fetch(runtime: Runtime): Promise<void> {
+		const {name} = runtime;
+		if (this.core.get()[name].data === undefined) this.core.patch(name, {loading: true});
+		try {
+			if (name === 'settings') {
+				const settings = await this.core.send(PRIORITY.poll, o => this.client.getSettings(o));
+				this.succeed(runtime);
+				const state = this.core.get().settings;
+				this.core.patch(
+					'settings',
+					{data: shareValue(state.data ?? undefined, settings), loading: false, error: null, retryAt: null},
+					true,
+				);
+				return;
+			}
+			const onScreen = runtime.viewport
+				? pagesOnScreen(runtime.pages, runtime.viewport.first, runtime.viewport.last)
+				: [];
+			for (const index of [0, ...onScreen]) {
+				const first = {pageId: null, limit: Math.min(this.core.config.pageSize, this.core.config.maxItems)};
+				// a page on screen may be gone: page 0 can come back as the last page
+				const record = runtime.pages[index] ?? (index === 0 ? first : undefined);
+				if (!record) continue;
+				const page = await this.search(name, record.pageId, record.limit, PRIORITY.poll);
+				runtime.pages = applyPage(runtime.pages, index, record, page);
+			}
+			this.succeed(runtime);
+			this.commitList(runtime, {loading: false, error: null, retryAt: null}, true);
+		} catch (error) {
+			this.fail(runtime, error);
+		}
+	}
+
+	/** Loads up to `count` further pages, stopping at `maxItems`. */
+	private async loadPages(runtime: Runtime, count: number): Promise<void> {
+		const name = runtime.name as ListResourceName;
+		const {pageSize, maxItems} = this.core.config;
+		if (runtime.pages.length === 0) {
+			await this.fetch(runtime);
+			count--;
+		}
+		this.core.patch(name, {loadingMore: true});
+		try {
+			for (let loaded = 0; loaded < count; loaded++) {
+				const last = runtime.pages[runtime.pages.length - 1];
+				const have = this.core.get()[name].data?.length ?? 0;
+				if (!last || last.nextPageId === null || have >= maxItems) break;
+				const record = {pageId: last.nextPageId, limit: Math.min(pageSize, maxItems - have)};
+				const page = await this.search(name, record.pageId, record.limit, PRIORITY.page);
+				runtime.pages = applyPage(runtime.pages, runtime.pages.length, record, page);
+				this.commitList(runtime, {});
+			}
+			this.core.patch(name, {loadingMore: false});
+		} catch (error) {
+			this.core.patch(name, {loadingMore: false});
+			if (!isAbort(error)) this.core.notice('error', `loading more ${name} failed: ${toErrorInfo(error, 0).message}`);
+		}
+	}
+
+	private search(name: ResourceName, pageId: string | null, limit: number, priority: 0 | 1 | 2 | 3): Promise<Page<Item>> {
+		const query = {pageId, limit};
+		switch (name) {
+			case 'conversations':
+				return this.core.send(priority, o => this.client.searchConversations(query, o));
+			case 'sandboxes':
+				return this.core.send(priority, o => this.client.searchSandboxes(query, o));
+			default:
+				return this.core.send(priority, o => this.client.searchSpecs(query, o));
+		}
+	}
+
+	private commitList(runtime: Runtime, fields: Record<string, unknown>, touch = false): void {
+		const name = runtime.name as ListResourceName;
+		const state = this.core.get()[name];
+		const merged = mergePages(runtime.pages).slice(0, this.core.config.maxItems);
+		const hasMore = (runtime.pages[runtime.pages.length - 1]?.nextPageId ?? null) !== null;
+		this.core.patch(
+			name,
+			{
+				...fields,
+				data: shareList(state.data as readonly Item[] | undefined, merged),
+				hasMore,
+				capped: hasMore && merged.length >= this.core.config.maxItems,
+			} as never,
+			touch,
+		);
+	}
+
+	private succeed(runtime: Runtime): void {
+		runtime.lastSuccessAt = this.core.now();
+		runtime.failures = 0;
+		runtime.retryAt = null;
+	}
+
+	private fail(runtime: Runtime, error: unknown): void {
+		if (this.core.disposed || isAbort(error)) return;
+		const now = this.core.now();
+		runtime.failures++;
+		let delay = backoffMs(runtime.failures, this.core.config.random);
+		const retryAfter = (error as {retryAfterMs?: number}).retryAfterMs;
+		if (typeof retryAfter === 'number') delay = Math.max(delay, retryAfter);
+		runtime.retryAt = now + delay;
+		this.core.patch(runtime.name, {
+			loading: false,
+			error: toErrorInfo(error, now),
+			retryAt: runtime.retryAt,
+			fetchedAt: runtime.lastSuccessAt,
+		});
+	}
+}

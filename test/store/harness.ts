@@ -1,0 +1,69 @@
+import {createClient} from '../../source/api/createClient.js';
+import type {OpenHandsClient} from '../../source/api/client.js';
+import {startStandInServer} from '../../source/server/standInServer.js';
+import type {RequestRecord, StandInOptions, StandInServer} from '../../source/server/types.js';
+import {createStore, type PollingStore} from '../../source/store/createStore.js';
+import type {StoreOptions, StoreSnapshot} from '../../source/store/types.js';
+import {ManualClock} from './manualClock.js';
+
+export type Harness = {
+	clock: ManualClock;
+	server: StandInServer;
+	client: OpenHandsClient;
+	store: PollingStore;
+	/** moves store (and server) time forward, letting every request it triggers finish */
+	advance(ms: number): Promise<void>;
+	settle(): Promise<void>;
+	/** `METHOD /path?query` of each request since the last `server.clearRequests()` */
+	lines(): string[];
+	close(): Promise<void>;
+};
+
+/**
+ * A stand-in server and a store sharing one manual clock: requests are real HTTP, time moves only
+ * when the test advances it, so request times and counts are exact.
+ */
+export async function harness(
+	serverOptions: Partial<StandInOptions> = {},
+	storeOptions: StoreOptions = {},
+): Promise<Harness> {
+	const clock = new ManualClock();
+	const server = await startStandInServer({
+		now: clock.now,
+		bootMs: 3000,
+		stepMs: 5,
+		rateLimit: false,
+		...serverOptions,
+	});
+	const client = createClient({baseUrl: server.url});
+	const store = createStore(client, {scheduler: clock, random: () => 0.5, ...storeOptions});
+	const settle = () => store.whenSettled();
+	return {
+		clock,
+		server,
+		client,
+		store,
+		settle,
+		advance: ms => clock.advance(ms, settle),
+		lines: () => server.requests.map(requestLine),
+		async close() {
+			store.dispose();
+			await client.close();
+			await server.close();
+		},
+	};
+}
+
+export function requestLine(request: RequestRecord): string {
+	const query = request.query ? (request.query.startsWith('?') ? request.query : `?${request.query}`) : '';
+	return `${request.method} ${request.path}${query}`;
+}
+
+/** Records every snapshot the store publishes. */
+export function record(store: PollingStore): StoreSnapshot[] {
+	const seen: StoreSnapshot[] = [];
+	store.subscribe(() => seen.push(store.getSnapshot()));
+	return seen;
+}
+
+export const realSleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
