@@ -1,0 +1,23 @@
+/** The environment variables ohtui reads. Empty values count as unset, as most tools treat them. */
+export type EnvSettings = {
+	/** OPENHANDS_URL */
+	url: string | null;
+	/** OPENHANDS_API_KEY */
+	apiKey: string | null;
+	/** NO_COLOR (https://no-color.org): present and not empty */
+	noColor: boolean;
+};
+
+export type Env = Record<string, string | undefined>;
+
+export function readEnv(env: Env): EnvSettings {
+	return {
+		url: nonEmpty(env['OPENHANDS_URL']),
+		apiKey: nonEmpty(env['OPENHANDS_API_KEY']?.trim()),
+		noColor: nonEmpty(env['NO_COLOR']) !== null,
+	};
+}
+
+function nonEmpty(value: string | undefined): string | null {
+	return value === undefined || value === '' ? null : value;
+}

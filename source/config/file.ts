@@ -1,0 +1,170 @@
+import {readFileSync, statSync} from 'node:fs';
+import {homedir} from 'node:os';
+import {isAbsolute, join} from 'node:path';
+import {z} from 'zod';
+import {UsageError} from './errors.js';
+import type {Env} from './env.js';
+import {printable} from './text.js';
+import {isHttpUrl} from './url.js';
+
+/** One server to talk to, like a k9s context. */
+const profileSchema = z.strictObject({
+	url: z.string().min(1).refine(isHttpUrl, {message: 'expected an http:// or https:// URL'}),
+	apiKey: z.string().min(1).optional(),
+	auth: z.enum(['session', 'bearer']).optional(),
+	/** seconds */
+	refresh: z.number().min(1).optional(),
+});
+
+const configFileSchema = z.strictObject({
+	current: z.string().min(1).optional(),
+	profiles: z.record(z.string(), profileSchema).default({}),
+});
+
+export type Profile = z.infer<typeof profileSchema>;
+export type ConfigFile = z.infer<typeof configFileSchema>;
+
+export type LoadedConfigFile = {
+	path: string;
+	/** null when there is no file (that is fine: flags and env may say everything) */
+	file: ConfigFile | null;
+	/** lines for stderr before the UI starts */
+	warnings: string[];
+};
+
+/** `$XDG_CONFIG_HOME/ohtui/config.json`, else `~/.config/ohtui/config.json`. */
+export function configPath(env: Env): string {
+	const xdg = env['XDG_CONFIG_HOME'];
+	// The XDG spec says relative paths in XDG_CONFIG_HOME are invalid and must be ignored.
+	if (xdg && isAbsolute(xdg)) {
+		return join(xdg, 'ohtui', 'config.json');
+	}
+
+	return join(env['HOME'] || homedir(), '.config', 'ohtui', 'config.json');
+}
+
+/**
+ * Reads and validates the config file. Never writes it. Every problem is one UsageError line
+ * naming the file and the field; no message repeats a value from the file, since any of them
+ * may be a key typed in the wrong place.
+ */
+export function loadConfigFile(path: string): LoadedConfigFile {
+	let text: string;
+	try {
+		text = readFileSync(path, 'utf8');
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === 'ENOENT' || code === 'ENOTDIR') {
+			return {path, file: null, warnings: []};
+		}
+
+		throw new UsageError(`config ${path}: cannot read (${code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (code ?? 'unknown error')})`);
+	}
+
+	if (text.trim() === '') {
+		throw new UsageError(`config ${path}: the file is empty (write {"profiles": {}} or delete it)`);
+	}
+
+	let json: unknown;
+	try {
+		json = JSON.parse(text);
+	} catch (error) {
+		throw new UsageError(`config ${path}: not valid JSON${jsonErrorPlace(error, text)}`);
+	}
+
+	const result = configFileSchema.safeParse(json);
+	if (!result.success) {
+		throw new UsageError(`config ${path}: ${describeIssue(result.error.issues[0])}`);
+	}
+
+	const file = result.data;
+	if (file.current !== undefined && !Object.hasOwn(file.profiles, file.current)) {
+		throw new UsageError(`config ${path}: current: ${noSuchProfile(file.current, file)}`);
+	}
+
+	return {path, file, warnings: permissionWarnings(path, file)};
+}
+
+export function noSuchProfile(name: string, file: ConfigFile | null): string {
+	const names = file ? Object.keys(file.profiles) : [];
+	const known = names.length > 0 ? `profiles: ${names.map(n => printable(n)).join(', ')}` : 'no profiles defined';
+	return `no profile named "${printable(name)}" (${known})`;
+}
+
+/** A key in a file others can read is a key others have. */
+function permissionWarnings(path: string, file: ConfigFile): string[] {
+	const holdsKey = Object.values(file.profiles).some(profile => profile.apiKey !== undefined);
+	if (!holdsKey || process.platform === 'win32') {
+		return [];
+	}
+
+	try {
+		// eslint-disable-next-line no-bitwise
+		if ((statSync(path).mode & 0o077) !== 0) {
+			return [`warning: ${path} holds an API key and is readable by others; run chmod 600 ${path}`];
+		}
+	} catch {
+		// The file was readable a moment ago; a failed stat leaves nothing to warn about.
+	}
+
+	return [];
+}
+
+type Issue = z.core.$ZodIssue;
+
+function describeIssue(issue: Issue | undefined): string {
+	if (!issue) {
+		return 'invalid';
+	}
+
+	const where = issue.path.length > 0 ? issue.path.map(part => printable(String(part))).join('.') : '(top level)';
+	return `${where}: ${issueText(issue)}`;
+}
+
+function issueText(issue: Issue): string {
+	switch (issue.code) {
+		case 'invalid_type': {
+			const expected = issue.expected === 'record' || issue.expected === 'object' ? 'an object' : issue.expected;
+			return `expected ${expected}`;
+		}
+
+		case 'too_small': {
+			if (issue.origin === 'string') {
+				return 'expected a non-empty string';
+			}
+
+			return `expected ${issue.origin} >= ${String(issue.minimum)}`;
+		}
+
+		case 'invalid_value': {
+			return `expected ${issue.values.map(value => JSON.stringify(value)).join(' or ')}`;
+		}
+
+		case 'unrecognized_keys': {
+			const keys = issue.keys.map(key => `"${printable(key)}"`).join(', ');
+			return `unknown field${issue.keys.length > 1 ? 's' : ''} ${keys}`;
+		}
+
+		case 'custom': {
+			return issue.message;
+		}
+
+		default: {
+			return 'invalid value';
+		}
+	}
+}
+
+/** Node's JSON.parse messages can quote the text around the error (a key, perhaps): keep only the place. */
+function jsonErrorPlace(error: unknown, text: string): string {
+	const match = /position (\d+)/.exec(error instanceof Error ? error.message : '');
+	if (!match) {
+		return /Unexpected end/i.test(error instanceof Error ? error.message : '') ? ' (unexpected end of file)' : '';
+	}
+
+	const position = Number(match[1]);
+	const before = text.slice(0, position);
+	const line = before.split('\n').length;
+	const column = position - before.lastIndexOf('\n');
+	return ` (line ${line}, column ${column})`;
+}

@@ -1,0 +1,44 @@
+import {readEnv, type Env} from './env.js';
+import {isUsageError} from './errors.js';
+import {configPath, loadConfigFile} from './file.js';
+import {parseArgs} from './flags.js';
+import {resolveConfig, type Config} from './resolveConfig.js';
+import {usageText} from './usage.js';
+
+/** What the entry should do, decided without side effects beyond reading the config file. */
+export type Startup =
+	| {kind: 'run'; config: Config; warnings: string[]}
+	| {kind: 'serve'; argv: string[]}
+	| {kind: 'exit'; code: 0 | 2; stdout?: string; stderr?: string};
+
+export function decideStartup(argv: readonly string[], env: Env, version: string): Startup {
+	const path = configPath(env);
+	try {
+		const parsed = parseArgs(argv);
+		switch (parsed.command) {
+			case 'help': {
+				return {kind: 'exit', code: 0, stdout: usageText(path)};
+			}
+
+			case 'version': {
+				return {kind: 'exit', code: 0, stdout: `${version}\n`};
+			}
+
+			case 'serve': {
+				return {kind: 'serve', argv: parsed.argv};
+			}
+
+			case 'run': {
+				const loaded = loadConfigFile(path);
+				const config = resolveConfig({flags: parsed.flags, env: readEnv(env), file: loaded.file, filePath: path});
+				return {kind: 'run', config, warnings: loaded.warnings};
+			}
+		}
+	} catch (error) {
+		if (isUsageError(error)) {
+			return {kind: 'exit', code: 2, stderr: `ohtui: ${error.message}\nRun ohtui --help for usage.\n`};
+		}
+
+		throw error;
+	}
+}

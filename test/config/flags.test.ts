@@ -1,0 +1,62 @@
+import {describe, expect, it} from 'vitest';
+import {UsageError} from '../../source/config/errors.js';
+import {parseArgs} from '../../source/config/flags.js';
+
+function usageMessage(argv: string[]): string {
+	try {
+		parseArgs(argv);
+	} catch (error) {
+		expect(error).toBeInstanceOf(UsageError);
+		return (error as UsageError).message;
+	}
+
+	throw new Error('expected a usage error');
+}
+
+describe('parseArgs', () => {
+	it('reads every flag, in both --flag value and --flag=value forms', () => {
+		expect(parseArgs(['--url', 'http://h:3000', '--profile=work', '--refresh', '2.5', '--auth=bearer', '--demo'])).toEqual({
+			command: 'run',
+			flags: {url: 'http://h:3000', profile: 'work', refresh: 2.5, auth: 'bearer', demo: true},
+		});
+		expect(parseArgs([])).toEqual({command: 'run', flags: {}});
+	});
+
+	it('dispatches serve with the rest of argv untouched', () => {
+		expect(parseArgs(['serve', '--port', '0', '--whatever'])).toEqual({command: 'serve', argv: ['--port', '0', '--whatever']});
+	});
+
+	it('answers help and version', () => {
+		expect(parseArgs(['--help'])).toEqual({command: 'help'});
+		expect(parseArgs(['-h'])).toEqual({command: 'help'});
+		expect(parseArgs(['--version'])).toEqual({command: 'version'});
+		expect(parseArgs(['--url', 'http://x', '-v'])).toEqual({command: 'version'});
+	});
+
+	it('refuses unknown flags, missing values and bad values with one line each', () => {
+		expect(usageMessage(['--nope'])).toBe('unknown flag --nope');
+		expect(usageMessage(['--url'])).toBe('--url needs a value');
+		expect(usageMessage(['--url', '--demo'])).toBe('--url needs a value');
+		expect(usageMessage(['--url='])).toBe('--url needs a value');
+		expect(usageMessage(['--refresh', '0.5'])).toBe('--refresh: expected a number of seconds >= 1');
+		expect(usageMessage(['--refresh', 'soon'])).toBe('--refresh: expected a number of seconds >= 1');
+		expect(usageMessage(['--auth', 'basic'])).toBe('--auth: expected "session" or "bearer"');
+		expect(usageMessage(['list'])).toBe('unknown command "list" (the only command is "serve")');
+		expect(usageMessage(['help'])).toContain('--help');
+	});
+
+	it('has no flag for the key and never echoes a value given to one', () => {
+		const message = usageMessage(['--api-key=sk-very-secret']);
+		expect(message).toContain('OPENHANDS_API_KEY');
+		expect(message).not.toContain('sk-very-secret');
+		expect(usageMessage(['--api-key', 'sk-very-secret'])).not.toContain('sk-very-secret');
+		expect(usageMessage(['--token=sk-very-secret'])).not.toContain('sk-very-secret');
+		expect(usageMessage(['--bogus=sk-very-secret'])).not.toContain('sk-very-secret');
+		expect(usageMessage(['sk-very-secret'])).not.toContain('sk-very-secret');
+	});
+
+	it('keeps control characters out of messages', () => {
+		const message = usageMessage(['--\u001B[31mred']);
+		expect(message).not.toContain('\u001B');
+	});
+});

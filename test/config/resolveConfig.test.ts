@@ -1,0 +1,102 @@
+import {describe, expect, it} from 'vitest';
+import {readEnv} from '../../source/config/env.js';
+import {UsageError} from '../../source/config/errors.js';
+import type {ConfigFile} from '../../source/config/file.js';
+import type {Flags} from '../../source/config/flags.js';
+import {resolveConfig, type Config} from '../../source/config/resolveConfig.js';
+
+const key = 'sk-oh-profile-key-000';
+const envKey = 'sk-oh-env-key-111';
+const file: ConfigFile = {
+	current: 'work',
+	profiles: {
+		work: {url: 'https://oh.example.com/', apiKey: key, auth: 'bearer', refresh: 10},
+		lab: {url: 'http://lab:3000', refresh: 2},
+	},
+};
+
+function resolve(flags: Flags, env: Record<string, string>, configFile: ConfigFile | null = file): Config {
+	return resolveConfig({flags, env: readEnv(env), file: configFile, filePath: '/c/ohtui/config.json'});
+}
+
+function failure(flags: Flags, env: Record<string, string>, configFile: ConfigFile | null = file): string {
+	try {
+		resolve(flags, env, configFile);
+	} catch (error) {
+		expect(error).toBeInstanceOf(UsageError);
+		return (error as UsageError).message;
+	}
+
+	throw new Error('expected a usage error');
+}
+
+describe('resolveConfig', () => {
+	it('is demo mode with defaults when nothing names a server', () => {
+		expect(resolve({}, {}, null)).toEqual({
+			url: null,
+			apiKey: null,
+			auth: 'session',
+			refreshMs: 5000,
+			demo: true,
+			profile: null,
+			noColor: false,
+		});
+	});
+
+	it('uses the current profile', () => {
+		expect(resolve({}, {})).toEqual({
+			url: 'https://oh.example.com/',
+			apiKey: key,
+			auth: 'bearer',
+			refreshMs: 10_000,
+			demo: false,
+			profile: 'work',
+			noColor: false,
+		});
+	});
+
+	it('takes flags over env over profile over defaults', () => {
+		expect(resolve({}, {OPENHANDS_URL: 'http://env:1'}).url).toBe('http://env:1');
+		expect(resolve({url: 'http://flag:2'}, {OPENHANDS_URL: 'http://env:1'}).url).toBe('http://flag:2');
+		expect(resolve({profile: 'lab'}, {})).toMatchObject({url: 'http://lab:3000', refreshMs: 2000, auth: 'session', profile: 'lab', apiKey: null});
+		expect(resolve({refresh: 1.5, auth: 'session'}, {})).toMatchObject({refreshMs: 1500, auth: 'session'});
+		expect(resolve({}, {OPENHANDS_API_KEY: envKey}).apiKey).toBe(envKey);
+		expect(resolve({}, {NO_COLOR: '1'}).noColor).toBe(true);
+		expect(resolve({}, {NO_COLOR: ''}).noColor).toBe(false);
+	});
+
+	it('sends a profile key only to that profile server', () => {
+		expect(resolve({url: 'https://oh.example.com'}, {}).apiKey).toBe(key);
+		expect(resolve({url: 'https://elsewhere.example.com'}, {}).apiKey).toBeNull();
+		expect(resolve({}, {OPENHANDS_URL: 'http://other:3000'}).apiKey).toBeNull();
+		// an explicit OPENHANDS_API_KEY goes wherever the user points it
+		expect(resolve({url: 'http://other:3000'}, {OPENHANDS_API_KEY: envKey}).apiKey).toBe(envKey);
+	});
+
+	it('--demo wins over every URL and drops the key', () => {
+		expect(resolve({demo: true}, {OPENHANDS_URL: 'http://env:1', OPENHANDS_API_KEY: envKey})).toMatchObject({
+			url: null,
+			apiKey: null,
+			demo: true,
+		});
+	});
+
+	it('refuses an unknown profile, a profile without a file and bad URLs', () => {
+		expect(failure({profile: 'nope'}, {})).toBe('--profile: no profile named "nope" (profiles: work, lab)');
+		expect(failure({profile: 'work'}, {}, null)).toBe('--profile: no config file at /c/ohtui/config.json');
+		expect(failure({url: 'localhost:3000'}, {})).toBe('--url: expected an http:// or https:// URL');
+		expect(failure({}, {OPENHANDS_URL: 'nope'})).toBe('OPENHANDS_URL: expected an http:// or https:// URL');
+	});
+
+	it('never puts a key in a message', () => {
+		const messages = [
+			failure({url: `http://x:${key}@`}, {OPENHANDS_API_KEY: envKey}),
+			failure({}, {OPENHANDS_URL: `ftp://${envKey}`, OPENHANDS_API_KEY: envKey}),
+			failure({profile: 'missing'}, {OPENHANDS_API_KEY: envKey}),
+		];
+		for (const message of messages) {
+			expect(message).not.toContain(key);
+			expect(message).not.toContain(envKey);
+		}
+	});
+});

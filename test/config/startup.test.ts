@@ -1,0 +1,57 @@
+import {describe, expect, it} from 'vitest';
+import {decideStartup} from '../../source/config/startup.js';
+import {configHome} from './helpers.js';
+
+const key = 'sk-oh-startup-secret-9';
+
+describe('decideStartup', () => {
+	it('prints help naming the config file and the env vars, exit 0', () => {
+		const {env, path} = configHome();
+		const startup = decideStartup(['--help'], env, '1.2.3');
+		expect(startup).toMatchObject({kind: 'exit', code: 0});
+		const help = startup.kind === 'exit' ? (startup.stdout ?? '') : '';
+		expect(help).toContain(path);
+		expect(help).toContain('OPENHANDS_URL');
+		expect(help).toContain('OPENHANDS_API_KEY');
+		expect(help).toContain('--refresh SECONDS');
+	});
+
+	it('prints the version', () => {
+		expect(decideStartup(['--version'], configHome().env, '1.2.3')).toEqual({kind: 'exit', code: 0, stdout: '1.2.3\n'});
+	});
+
+	it('hands serve its argv without reading the config file', () => {
+		const {env} = configHome('not json');
+		expect(decideStartup(['serve', '--port', '0'], env, '1')).toEqual({kind: 'serve', argv: ['--port', '0']});
+	});
+
+	it('turns a bad config file into exit 2 with one line naming file and field', () => {
+		const {env, path} = configHome({profiles: {work: {url: 'http://h', apiKey: key, refresh: 0}}});
+		const startup = decideStartup([], {...env, OPENHANDS_API_KEY: key}, '1');
+		expect(startup).toEqual({
+			kind: 'exit',
+			code: 2,
+			stderr: `ohtui: config ${path}: profiles.work.refresh: expected number >= 1\nRun ohtui --help for usage.\n`,
+		});
+	});
+
+	it('turns a bad flag into exit 2', () => {
+		const startup = decideStartup(['--frobnicate'], configHome().env, '1');
+		expect(startup).toMatchObject({kind: 'exit', code: 2, stderr: expect.stringContaining('unknown flag --frobnicate')});
+	});
+
+	it('runs with the resolved config and the permission warning, key kept out of it', () => {
+		const {env, path} = configHome({current: 'w', profiles: {w: {url: 'http://h:1', apiKey: key}}}, 0o640);
+		const startup = decideStartup([], env, '1');
+		expect(startup).toEqual({
+			kind: 'run',
+			config: {url: 'http://h:1', apiKey: key, auth: 'session', refreshMs: 5000, demo: false, profile: 'w', noColor: false},
+			warnings: [`warning: ${path} holds an API key and is readable by others; run chmod 600 ${path}`],
+		});
+		expect(JSON.stringify(startup.kind === 'run' ? startup.warnings : [])).not.toContain(key);
+	});
+
+	it('runs in demo mode with no config at all', () => {
+		expect(decideStartup([], configHome().env, '1')).toMatchObject({kind: 'run', config: {demo: true, url: null}, warnings: []});
+	});
+});

@@ -1,0 +1,100 @@
+// The whole app in a real pseudo-terminal: demo mode, tab keys, and every way out restoring the
+// terminal (alternate screen left, cursor shown).
+import {afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {alternateScreenOff, alternateScreenOn, buildOnce, cursorShow, spawnCli, type PtySession} from './pty.js';
+
+const restored = `${alternateScreenOff}${cursorShow}`;
+const sessions: PtySession[] = [];
+
+function start(args: string[] = [], env: Record<string, string> = {}): PtySession {
+	const session = spawnCli({args, env});
+	sessions.push(session);
+	return session;
+}
+
+/** Waits for data rows, not just the first frame: Ink turns on raw mode in an effect after the
+ * first frame, and a Ctrl-c typed before that is the tty's SIGINT rather than a key. */
+async function startDemo(env: Record<string, string> = {}): Promise<PtySession> {
+	const session = start([], env);
+	await session.waitForText(/RUNNING|PAUSED/);
+	return session;
+}
+
+/** The last thing written leaves the alternate screen and shows the cursor (cli-cursor may add
+ * one more cursor-show of its own at exit; nothing else may follow). */
+function expectRestored(session: PtySession): void {
+	expect(session.raw).toContain(alternateScreenOn);
+	const tail = session.raw.slice(session.raw.lastIndexOf(restored));
+	expect(tail.startsWith(restored)).toBe(true);
+	expect(tail.replaceAll(cursorShow, '')).toBe(alternateScreenOff);
+	expect(session.bufferType()).toBe('normal');
+}
+
+beforeAll(() => {
+	buildOnce();
+}, 120_000);
+
+afterEach(() => {
+	for (const session of sessions.splice(0)) {
+		session.dispose();
+	}
+});
+
+describe('ohtui in a terminal', () => {
+	it('starts in demo mode on the alternate screen with the tabs and demo data', async () => {
+		// demo conversations come from the embedded server
+		const session = await startDemo();
+		expect(session.bufferType()).toBe('alternate');
+		const screen = session.screenText();
+		for (const tab of ['Settings', 'Conversations', 'Sandboxes', 'Specs']) {
+			expect(screen).toContain(tab);
+		}
+
+		expect(screen).toMatch(/demo/i);
+		session.press('1');
+		await session.waitForText('CodeActAgent');
+	});
+
+	it('3 shows the Sandboxes tab with demo sandboxes', async () => {
+		const session = await startDemo();
+		expect(session.screenText()).not.toMatch(/STATUS\s+SPEC/);
+		session.press('3');
+		// the sandbox table's own columns and its specs, and the sandbox keys in the footer
+		await session.waitForText(/STATUS\s+SPEC/);
+		await session.waitForText(/(RUNNING|PAUSED).*agent-server:/);
+		expect(session.screenText()).toContain('p pause');
+	});
+
+	it('q exits 0 and restores the terminal', async () => {
+		const session = await startDemo();
+		session.press('q');
+		expect((await session.waitForExit()).exitCode).toBe(0);
+		expectRestored(session);
+	});
+
+	it('Ctrl-c exits 0 and restores the terminal', async () => {
+		const session = await startDemo();
+		session.press('\u0003');
+		expect((await session.waitForExit()).exitCode).toBe(0);
+		expectRestored(session);
+	});
+
+	it.each([
+		['SIGTERM', 143],
+		['SIGHUP', 129],
+		['SIGINT', 130],
+	] as const)('%s restores the terminal and exits %i', async (signal, code) => {
+		const session = await startDemo();
+		session.kill(signal);
+		expect((await session.waitForExit()).exitCode).toBe(code);
+		expectRestored(session);
+	});
+
+	it('draws in colour, and in none with NO_COLOR', async () => {
+		const sgr = /\u001B\[[0-9;]*m/;
+		const coloured = await startDemo();
+		expect(coloured.raw).toMatch(sgr);
+		const plain = await startDemo({NO_COLOR: '1'});
+		expect(plain.raw).not.toMatch(sgr);
+	});
+});

@@ -1,0 +1,174 @@
+/**
+ * Runs dist/cli.js in a real pseudo-terminal and reads the screen through @xterm/headless, as a
+ * person's terminal would show it. Every spawned process gets a fresh HOME and XDG_CONFIG_HOME
+ * (the user's real config is never read) and no CI variables (under CI=true Ink writes only the
+ * last frame).
+ */
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import xterm from '@xterm/headless';
+import * as pty from 'node-pty';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const cliPath = join(root, 'dist', 'cli.js');
+
+/** `npm test` builds first; a lone `vitest run test/e2e` builds here when sources changed. */
+export function buildOnce(): void {
+	execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], {cwd: root, stdio: 'inherit'});
+}
+
+export const alternateScreenOn = '\u001B[?1049h';
+export const alternateScreenOff = '\u001B[?1049l';
+export const cursorShow = '\u001B[?25h';
+
+/** A temporary HOME that is also XDG_CONFIG_HOME; removed by `dispose`. */
+export function tempHome(): {home: string; dispose(): void} {
+	const home = mkdtempSync(join(tmpdir(), 'ohtui-e2e-'));
+	return {home, dispose: () => rmSync(home, {recursive: true, force: true})};
+}
+
+/** The parent's environment minus anything that would change the app's behaviour. */
+export function childEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
+	const env: Record<string, string> = {};
+	for (const [name, value] of Object.entries(process.env)) {
+		if (value === undefined || /^(CI|CONTINUOUS_INTEGRATION|GITHUB_ACTIONS|OPENHANDS_.*|NO_COLOR|FORCE_COLOR|TMUX|VITEST.*|NODE_OPTIONS)$/.test(name)) {
+			continue;
+		}
+
+		env[name] = value;
+	}
+
+	return {...env, HOME: home, XDG_CONFIG_HOME: home, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...extra};
+}
+
+export type Exit = {exitCode: number; signal?: number};
+
+export type PtySession = {
+	/** every byte the app wrote, in order */
+	readonly raw: string;
+	readonly pid: number;
+	/** the visible screen, one line per row, trailing spaces trimmed */
+	screenText(): string;
+	/** which buffer the terminal shows: 'alternate' while the UI runs, 'normal' once restored */
+	bufferType(): 'normal' | 'alternate';
+	waitForText(text: string | RegExp, timeoutMs?: number): Promise<void>;
+	press(keys: string): void;
+	kill(signal: NodeJS.Signals): void;
+	waitForExit(timeoutMs?: number): Promise<Exit>;
+	/** kills the process if still running and removes its temporary HOME */
+	dispose(): void;
+};
+
+export type SpawnOptions = {
+	args?: string[];
+	env?: Record<string, string>;
+	cols?: number;
+	rows?: number;
+	/** an existing HOME (e.g. holding a config file); a fresh one otherwise */
+	home?: string;
+	/** node options before the script, e.g. ['--import', file] */
+	nodeArgs?: string[];
+};
+
+export function spawnCli({args = [], env = {}, cols = 120, rows = 40, home, nodeArgs = []}: SpawnOptions = {}): PtySession {
+	const temporary = home === undefined ? tempHome() : undefined;
+	const homeDirectory = home ?? temporary!.home;
+	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true, scrollback: 1000});
+	const child = pty.spawn(process.execPath, [...nodeArgs, cliPath, ...args], {
+		name: 'xterm-256color',
+		cols,
+		rows,
+		cwd: homeDirectory,
+		env: childEnv(homeDirectory, env),
+	});
+
+	let raw = '';
+	let pendingWrites = 0;
+	child.onData(data => {
+		raw += data;
+		pendingWrites++;
+		terminal.write(data, () => {
+			pendingWrites--;
+		});
+	});
+
+	let exit: Exit | undefined;
+	const exited = new Promise<Exit>(resolve => {
+		child.onExit(result => {
+			exit = result;
+			resolve(result);
+		});
+	});
+
+	const screenText = () => {
+		const buffer = terminal.buffer.active;
+		const lines: string[] = [];
+		for (let row = 0; row < terminal.rows; row++) {
+			lines.push(buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? '');
+		}
+
+		return lines.join('\n');
+	};
+
+	const matches = (text: string | RegExp) => {
+		const screen = screenText();
+		return typeof text === 'string' ? screen.includes(text) : text.test(screen);
+	};
+
+	return {
+		get raw() {
+			return raw;
+		},
+		pid: child.pid,
+		screenText,
+		bufferType: () => terminal.buffer.active.type,
+		async waitForText(text, timeoutMs = 10_000) {
+			const deadline = Date.now() + timeoutMs;
+			while (pendingWrites > 0 || !matches(text)) {
+				if (Date.now() > deadline) {
+					throw new Error(`timed out waiting for ${String(text)}; exit: ${JSON.stringify(exit)}; screen:\n${screenText()}`);
+				}
+
+				// eslint-disable-next-line no-await-in-loop
+				await new Promise(resolve => setTimeout(resolve, 25));
+			}
+		},
+		press(keys) {
+			child.write(keys);
+		},
+		kill(signal) {
+			child.kill(signal);
+		},
+		async waitForExit(timeoutMs = 10_000) {
+			let timer: NodeJS.Timeout | undefined;
+			const timeout = new Promise<never>((_, reject) => {
+				timer = setTimeout(() => {
+					reject(new Error(`no exit within ${timeoutMs} ms; screen:\n${screenText()}`));
+				}, timeoutMs);
+			});
+			try {
+				const result = await Promise.race([exited, timeout]);
+				// let xterm finish parsing the last bytes
+				await new Promise<void>(resolve => terminal.write('', resolve));
+				return result;
+			} finally {
+				clearTimeout(timer);
+			}
+		},
+		dispose() {
+			if (exit === undefined) {
+				try {
+					child.kill('SIGKILL');
+				} catch {
+					// already gone
+				}
+			}
+
+			terminal.dispose();
+			temporary?.dispose();
+		},
+	};
+}
