@@ -1,0 +1,53 @@
+/** Two lines: app + server + health, then the tabs with the active one highlighted. */
+import React, {memo} from 'react';
+import {Box, Text} from 'ink';
+import type {ResourceName} from '../store/types.js';
+import {clean, displayWidth, truncateMiddle} from './sanitize.js';
+import {TABS} from './tabs.js';
+import {useTheme} from './theme.js';
+import type {Health} from './useHealth.js';
+
+type Props = {serverLabel: string; demo: boolean; health: Health; tab: ResourceName; width: number};
+
+export const HEADER_HEIGHT = 2;
+
+export const Header = memo(function Header({serverLabel, demo, health, tab, width}: Props) {
+	const theme = useTheme();
+	const healthColor = health.level === 'ok' ? theme.ok : health.level === 'offline' ? theme.error : health.level === 'stale' ? theme.warn : theme.muted;
+	const right = health.text;
+	const prefix = 'ohtui ';
+	const demoText = demo ? ' demo' : '';
+	const labelRoom = Math.max(1, width - displayWidth(prefix) - demoText.length - displayWidth(right) - 2);
+	const label = truncateMiddle(clean(serverLabel), labelRoom);
+	const gap = Math.max(1, width - displayWidth(prefix + label + demoText) - displayWidth(right));
+	const full = TABS.map(t => `${t.key} ${t.label}`).join('  ');
+	// Narrow terminals keep the active tab's name and just the numbers of the others.
+	const compact = displayWidth(full) > width;
+	return (
+		<Box flexDirection="column">
+			<Text wrap="truncate">
+				<Text bold color={theme.accent}>
+					{prefix}
+				</Text>
+				<Text>{label}</Text>
+				{demo ? <Text color={theme.warn}>{demoText}</Text> : null}
+				{' '.repeat(gap)}
+				<Text color={healthColor}>{right}</Text>
+			</Text>
+			<Text wrap="truncate">
+				{TABS.map((t, i) => {
+					const activeTab = t.resource === tab;
+					const text = compact && !activeTab ? t.key : `${t.key} ${t.label}`;
+					return (
+						<Text key={t.key}>
+							{i > 0 ? '  ' : ''}
+							<Text inverse={activeTab} bold={activeTab} color={activeTab ? theme.accent : theme.muted}>
+								{activeTab ? ` ${text} ` : text}
+							</Text>
+						</Text>
+					);
+				})}
+			</Text>
+		</Box>
+	);
+});

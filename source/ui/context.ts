@@ -1,0 +1,21 @@
+/** What every view needs from the app shell, passed once through context. */
+import {createContext, useContext} from 'react';
+import type {Store} from '../store/types.js';
+
+export type Ui = {
+	store: Store;
+	/** clock for relative times and health (tests pin it) */
+	now(): number;
+	/** copies `text` to the terminal clipboard (OSC 52) and says so in the footer */
+	copy(text: string): void;
+	/** a footer message that does not come from the store */
+	notify(level: 'info' | 'error', text: string): void;
+};
+
+export const UiContext = createContext<Ui | null>(null);
+
+export function useUi(): Ui {
+	const ui = useContext(UiContext);
+	if (!ui) throw new Error('useUi outside <App>');
+	return ui;
+}

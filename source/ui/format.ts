@@ -1,0 +1,101 @@
+/** Turning wire values into short display text. Inputs are server values; outputs are clean. */
+import {clean, truncateMiddle} from './sanitize.js';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "12s ago", "3m ago", "5h ago", "2d ago", "4mo ago", "1y ago"; a future time (clock skew) is "just now". */
+export function relativeTime(at: number | null | undefined, now: number): string {
+	if (at === null || at === undefined || Number.isNaN(at)) return '—';
+	const age = now - at;
+	if (age < 5 * SECOND) return 'just now';
+	if (age < MINUTE) return `${Math.floor(age / SECOND)}s ago`;
+	if (age < HOUR) return `${Math.floor(age / MINUTE)}m ago`;
+	if (age < DAY) return `${Math.floor(age / HOUR)}h ago`;
+	if (age < 30 * DAY) return `${Math.floor(age / DAY)}d ago`;
+	if (age < 365 * DAY) return `${Math.floor(age / (30 * DAY))}mo ago`;
+	return `${Math.floor(age / (365 * DAY))}y ago`;
+}
+
+/** A duration in whole seconds, for "stale for 12s" / "retrying in 4s". */
+export function seconds(ms: number): string {
+	const s = Math.max(0, Math.round(ms / SECOND));
+	if (s < 120) return `${s}s`;
+	if (s < 7200) return `${Math.floor(s / 60)}m`;
+	return `${Math.floor(s / 3600)}h`;
+}
+
+/** UTC wall time for detail panes: 2025-11-15 09:12:04Z */
+export function absoluteTime(at: number | null | undefined): string {
+	if (at === null || at === undefined || Number.isNaN(at)) return '—';
+	return new Date(at).toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+}
+
+/** Ids keep both ends when cut: the prefix tells the kind, the suffix tells them apart. */
+export function shortId(id: string | null | undefined, width = 14): string {
+	return truncateMiddle(clean(id), width);
+}
+
+export const MASK = '••••';
+
+/** For keys the UI may hold: never show a single character of them. */
+export function maskSecret(value: string | null | undefined): string {
+	return value ? `${MASK} (set)` : 'not set';
+}
+
+export function setOrNot(flag: boolean | null | undefined): string {
+	return flag ? 'set' : 'not set';
+}
+
+// Query parameters that carry credentials: the VSCODE url carries the session key as `tkn`
+// (shared/openhands-api.md 8.1); the agent websocket takes `session_api_key`.
+const SECRET_PARAM = /^(tkn|token|access_token|api_key|apikey|key|session_api_key|secret|password|auth|sig|signature)$/i;
+
+/** A url with credentials masked: query values above and any user:password@ part. */
+export function maskUrl(url: string | null | undefined): string {
+	const text = clean(url);
+	if (!text) return '';
+	let masked = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, `$1${MASK}@`);
+	masked = masked.replace(/([?&#;])([^=&#;]+)=([^&#;]*)/g, (whole, sep: string, name: string, value: string) =>
+		SECRET_PARAM.test(name) && value ? `${sep}${name}=${MASK}` : whole,
+	);
+	return masked;
+}
+
+/** Env names that look like credentials even where the server does not call them secret. */
+export function looksSecret(name: string): boolean {
+	return /key|token|secret|pass|auth|credential|cookie|session/i.test(name);
+}
+
+const NUMBER = new Intl.NumberFormat('en-US');
+export function count(n: number): string {
+	return NUMBER.format(n);
+}
+
+export function cost(value: number | null | undefined): string {
+	if (value === null || value === undefined) return '—';
+	return `$${value.toFixed(value < 1 ? 4 : 2)}`;
+}
+
+export function yesNo(value: boolean | null | undefined): string {
+	if (value === null || value === undefined) return '—';
+	return value ? 'yes' : 'no';
+}
+
+/** `—` for missing values so empty cells stay visible. */
+export function orDash(value: string | number | null | undefined): string {
+	if (value === null || value === undefined || value === '') return '—';
+	return clean(value);
+}
+
+/** Start-task and sandbox statuses are shown exactly as sent; pending actions override them. */
+export function pendingLabel(kind: 'pause' | 'resume' | 'start' | 'create'): string {
+	return {pause: 'pausing…', resume: 'resuming…', start: 'starting…', create: 'creating…'}[kind];
+}
+
+export function repoAtBranch(repo: string | null | undefined, branch: string | null | undefined): string {
+	if (!repo) return branch ? `@${clean(branch)}` : '—';
+	return branch ? `${clean(repo)}@${clean(branch)}` : clean(repo);
+}

@@ -1,0 +1,192 @@
+/**
+ * Every key binding, in one table: the input router resolves keys through it and the help overlay
+ * and footer list it, so what is documented is what works. Scopes are tried modal first, then the
+ * view, then global (see keys/KeyRouter.tsx).
+ */
+import type {Key} from 'ink';
+
+export type Scope =
+	| 'global'
+	| 'list'
+	| 'scroll'
+	| 'conversations'
+	| 'sandboxes'
+	| 'specs'
+	| 'detail'
+	| 'form'
+	| 'filter'
+	| 'confirm'
+	| 'picker'
+	| 'help';
+
+export type Command =
+	| 'tab.settings'
+	| 'tab.conversations'
+	| 'tab.sandboxes'
+	| 'tab.specs'
+	| 'tab.next'
+	| 'tab.prev'
+	| 'refresh'
+	| 'help'
+	| 'quit'
+	| 'move.down'
+	| 'move.up'
+	| 'move.first'
+	| 'move.last'
+	| 'page.down'
+	| 'page.up'
+	| 'filter'
+	| 'open'
+	| 'copy'
+	| 'close'
+	| 'conversation.new'
+	| 'sandbox.start'
+	| 'sandbox.pause'
+	| 'sandbox.resume'
+	| 'spec.start'
+	| 'field.next'
+	| 'field.prev'
+	| 'submit'
+	| 'cancel'
+	| 'confirm'
+	| 'filter.apply'
+	| 'filter.clear';
+
+export type Binding = {
+	scope: Scope;
+	/** key names as produced by `keyName` */
+	keys: readonly string[];
+	command: Command;
+	description: string;
+	/** short label for the footer; bindings without it are listed only in the help overlay */
+	hint?: string;
+};
+
+export const KEYMAP: readonly Binding[] = [
+	{scope: 'global', keys: ['1'], command: 'tab.settings', description: 'Settings tab'},
+	{scope: 'global', keys: ['2'], command: 'tab.conversations', description: 'Conversations tab'},
+	{scope: 'global', keys: ['3'], command: 'tab.sandboxes', description: 'Sandboxes tab'},
+	{scope: 'global', keys: ['4'], command: 'tab.specs', description: 'Specs tab'},
+	{scope: 'global', keys: ['tab'], command: 'tab.next', description: 'next tab'},
+	{scope: 'global', keys: ['shift-tab'], command: 'tab.prev', description: 'previous tab'},
+	{scope: 'global', keys: ['ctrl-r'], command: 'refresh', description: 'refresh now', hint: 'refresh'},
+	{scope: 'global', keys: ['?'], command: 'help', description: 'show / hide this help', hint: 'help'},
+	{scope: 'global', keys: ['q', 'ctrl-c'], command: 'quit', description: 'quit', hint: 'quit'},
+
+	{scope: 'list', keys: ['j', 'down'], command: 'move.down', description: 'move down'},
+	{scope: 'list', keys: ['k', 'up'], command: 'move.up', description: 'move up'},
+	{scope: 'list', keys: ['g', 'home'], command: 'move.first', description: 'first row'},
+	{scope: 'list', keys: ['G', 'end'], command: 'move.last', description: 'last row (loads all pages up to the cap)'},
+	{scope: 'list', keys: ['pagedown'], command: 'page.down', description: 'page down'},
+	{scope: 'list', keys: ['pageup'], command: 'page.up', description: 'page up'},
+	{scope: 'list', keys: ['/'], command: 'filter', description: 'filter rows', hint: 'filter'},
+	{scope: 'list', keys: ['enter'], command: 'open', description: 'details of the selected row', hint: 'details'},
+	{scope: 'list', keys: ['y'], command: 'copy', description: 'copy the selected id (OSC 52)', hint: 'copy id'},
+	{scope: 'list', keys: ['esc'], command: 'filter.clear', description: 'clear the filter'},
+
+	{scope: 'scroll', keys: ['j', 'down'], command: 'move.down', description: 'scroll down', hint: 'scroll'},
+	{scope: 'scroll', keys: ['k', 'up'], command: 'move.up', description: 'scroll up'},
+	{scope: 'scroll', keys: ['g', 'home'], command: 'move.first', description: 'top'},
+	{scope: 'scroll', keys: ['G', 'end'], command: 'move.last', description: 'bottom'},
+	{scope: 'scroll', keys: ['pagedown'], command: 'page.down', description: 'page down'},
+	{scope: 'scroll', keys: ['pageup'], command: 'page.up', description: 'page up'},
+
+	{scope: 'conversations', keys: ['n'], command: 'conversation.new', description: 'new conversation', hint: 'new'},
+	{scope: 'sandboxes', keys: ['n'], command: 'sandbox.start', description: 'start a sandbox', hint: 'start'},
+	{scope: 'sandboxes', keys: ['p'], command: 'sandbox.pause', description: 'pause the selected sandbox', hint: 'pause'},
+	{scope: 'sandboxes', keys: ['r'], command: 'sandbox.resume', description: 'resume the selected sandbox', hint: 'resume'},
+	{scope: 'specs', keys: ['n'], command: 'spec.start', description: 'start a sandbox from the selected spec', hint: 'start'},
+
+	{scope: 'detail', keys: ['esc'], command: 'close', description: 'close the details', hint: 'close'},
+	{scope: 'detail', keys: ['y'], command: 'copy', description: 'copy the id (OSC 52)', hint: 'copy id'},
+
+	{scope: 'form', keys: ['tab', 'down'], command: 'field.next', description: 'next field', hint: 'next field'},
+	{scope: 'form', keys: ['shift-tab', 'up'], command: 'field.prev', description: 'previous field'},
+	{scope: 'form', keys: ['enter'], command: 'submit', description: 'submit', hint: 'submit'},
+	{scope: 'form', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},
+
+	{scope: 'filter', keys: ['enter'], command: 'filter.apply', description: 'keep the filter', hint: 'keep'},
+	{scope: 'filter', keys: ['esc'], command: 'filter.clear', description: 'clear the filter', hint: 'clear'},
+
+	{scope: 'confirm', keys: ['y', 'enter'], command: 'confirm', description: 'confirm', hint: 'confirm'},
+	{scope: 'confirm', keys: ['n', 'esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},
+
+	{scope: 'picker', keys: ['enter'], command: 'submit', description: 'choose (j/k or arrows to move)', hint: 'choose'},
+	{scope: 'picker', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},
+
+	{scope: 'help', keys: ['esc', '?'], command: 'close', description: 'close the help', hint: 'close'},
+];
+
+/** One name per key press: a printable character as typed, or a named key. */
+export function keyName(input: string, key: Key): string {
+	if (key.upArrow) return 'up';
+	if (key.downArrow) return 'down';
+	if (key.leftArrow) return 'left';
+	if (key.rightArrow) return 'right';
+	if (key.pageUp) return 'pageup';
+	if (key.pageDown) return 'pagedown';
+	if (key.home) return 'home';
+	if (key.end) return 'end';
+	if (key.return) return 'enter';
+	if (key.escape) return 'esc';
+	if (key.tab) return key.shift ? 'shift-tab' : 'tab';
+	if (key.backspace) return 'backspace';
+	if (key.delete) return 'delete';
+	if (key.ctrl && input.length === 1) return `ctrl-${input.toLowerCase()}`;
+	return input;
+}
+
+export function commandFor(scope: Scope, name: string): Command | undefined {
+	for (const binding of KEYMAP) {
+		if (binding.scope === scope && binding.keys.includes(name)) return binding.command;
+	}
+	return undefined;
+}
+
+const LABELS: Record<string, string> = {
+	up: '↑',
+	down: '↓',
+	left: '←',
+	right: '→',
+	pageup: 'PgUp',
+	pagedown: 'PgDn',
+	home: 'Home',
+	end: 'End',
+	enter: 'Enter',
+	esc: 'Esc',
+	tab: 'Tab',
+	'shift-tab': 'Shift-Tab',
+	'ctrl-r': 'Ctrl-r',
+	'ctrl-c': 'Ctrl-c',
+};
+
+export function keyLabel(binding: Binding): string {
+	return binding.keys.map(k => LABELS[k] ?? k).join('/');
+}
+
+export function bindingsFor(scopes: readonly Scope[]): Binding[] {
+	return scopes.flatMap(scope => KEYMAP.filter(b => b.scope === scope));
+}
+
+/** Footer hints for the scopes active now, modal scopes first. */
+export function hintsFor(scopes: readonly Scope[]): string {
+	return bindingsFor(scopes)
+		.filter(b => b.hint)
+		.map(b => `${b.keys.map(k => LABELS[k] ?? k)[0]} ${b.hint}`)
+		.join('  ');
+}
+
+export const SCOPE_TITLES: Record<Scope, string> = {
+	global: 'Everywhere',
+	list: 'Tables',
+	scroll: 'Settings and details',
+	conversations: 'Conversations',
+	sandboxes: 'Sandboxes',
+	specs: 'Specs',
+	detail: 'Details',
+	form: 'New conversation form',
+	filter: 'Filter input',
+	confirm: 'Confirm dialog',
+	picker: 'Spec picker',
+	help: 'Help',
+};

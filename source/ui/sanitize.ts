@@ -1,0 +1,131 @@
+/**
+ * Everything the server sends is untrusted text: a title can carry an OSC window-title sequence, a
+ * CSI clear-screen, an 8-bit C1 CSI (0x9b, which some terminals still honour), bidi overrides that
+ * reorder what the user reads, or zero-width characters that hide part of an id. `clean` turns any
+ * such string into plain printable text on one line; the width helpers measure and cut by terminal
+ * columns (CJK and emoji take 2), never by UTF-16 length.
+ */
+import stringWidth from 'string-width';
+
+// ESC-introduced strings (OSC ], DCS P, SOS X, PM ^, APC _) run to BEL, ST (ESC \) or 8-bit ST (0x9c),
+// or to the end of the text when unterminated (the rest of the text is then payload, not shown).
+const ESC_STRING = /\x1b[\]PX^_][\s\S]*?(?:\x07|\x1b\\|\x9c|$)/g;
+const C1_STRING = /[\x90\x98\x9d\x9e\x9f][\s\S]*?(?:\x07|\x1b\\|\x9c|$)/g;
+// CSI: ESC [ or 8-bit 0x9b, parameter bytes, intermediate bytes, one final byte.
+const CSI = /(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?/g;
+// Any other escape: ESC, intermediates, one final byte (e.g. ESC c full reset, ESC 7 save cursor).
+const ESC_OTHER = /\x1b[\x20-\x2f]*[\x30-\x7e]?/g;
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+// C0 (except the breaks handled above), DEL and C1.
+const CONTROLS = /[\x00-\x1f\x7f-\x9f]/g;
+// Bidi embeddings/overrides/isolates and marks: they reorder or disguise the text around them.
+const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+// Invisible characters that can hide or split text: zero-width space/non-joiner, word joiner and
+// invisible operators, BOM, Mongolian vowel separator, soft hyphen, interlinear annotations, and
+// the Unicode tag block (used to smuggle invisible ASCII).
+const INVISIBLE = /[\u200b\u200c\u2060-\u2064\u180e\u00ad\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+// A zero-width joiner is kept only inside an emoji sequence (e.g. 👩‍💻), where it is harmless.
+const LONE_ZWJ = /(?<!\p{Extended_Pictographic}\ufe0f?)\u200d|\u200d(?!\p{Extended_Pictographic})/gu;
+// More than two stacked combining marks ("zalgo") spill into the rows above and below.
+const MARK_PILES = /(\p{M}{2})\p{M}+/gu;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const SPACES = / {2,}/g;
+
+/** Typed or pasted input: the same stripping, but spaces are kept as typed. */
+export function cleanInput(value: string): string {
+	return /^[\x20-\x7e]*$/.test(value) ? value : strip(value);
+}
+
+/** Makes a server string safe to draw: one line, no control or invisible characters. */
+export function clean(value: unknown): string {
+	if (value === null || value === undefined) return '';
+	const text = typeof value === 'string' ? value : String(value);
+	// Fast path: plain printable ASCII needs no work (most ids, statuses, urls).
+	if (/^[\x20-\x7e]*$/.test(text)) return text.includes('  ') ? text.replace(SPACES, ' ') : text;
+	return strip(text).replace(SPACES, ' ').trim();
+}
+
+function strip(text: string): string {
+	return text
+		.replace(ESC_STRING, '')
+		.replace(C1_STRING, '')
+		.replace(CSI, '')
+		.replace(ESC_OTHER, '')
+		.replace(LINE_BREAKS, ' ')
+		.replace(CONTROLS, '')
+		.replace(BIDI, '')
+		.replace(INVISIBLE, '')
+		.replace(LONE_ZWJ, '')
+		.replace(MARK_PILES, '$1')
+		.replace(LONE_SURROGATE, '\ufffd');
+}
+
+const segmenter = new Intl.Segmenter();
+
+/** Terminal columns of an already clean string. */
+export function displayWidth(text: string): number {
+	return /^[\x20-\x7e]*$/.test(text) ? text.length : stringWidth(text);
+}
+
+function graphemeWidth(grapheme: string): number {
+	return grapheme.length === 1 && grapheme >= ' ' && grapheme <= '~' ? 1 : stringWidth(grapheme);
+}
+
+/**
+ * The longest prefix of `text` that fits in `width` columns. Walks graphemes only up to the width,
+ * so a 10,000-character title costs as much as a short one.
+ */
+function fitStart(text: string, width: number): {head: string; whole: boolean} {
+	let used = 0;
+	for (const {segment, index} of segmenter.segment(text)) {
+		const w = graphemeWidth(segment);
+		if (used + w > width) return {head: text.slice(0, index), whole: false};
+		used += w;
+	}
+	return {head: text, whole: true};
+}
+
+/** The longest suffix of `text` that fits in `width` columns. */
+function fitEnd(text: string, width: number): string {
+	if (width <= 0) return '';
+	// Only the tail can matter: look at no more than 4 code units per column (graphemes with marks).
+	const tail = text.length > width * 4 + 8 ? text.slice(text.length - (width * 4 + 8)) : text;
+	const graphemes = Array.from(segmenter.segment(tail), s => s.segment);
+	let used = 0;
+	let out = '';
+	for (let i = graphemes.length - 1; i >= 0; i--) {
+		const g = graphemes[i]!;
+		const w = graphemeWidth(g);
+		if (used + w > width) break;
+		used += w;
+		out = g + out;
+	}
+	return out;
+}
+
+/** Cuts to `width` columns, ending with `…` when cut. */
+export function truncate(text: string, width: number): string {
+	if (width <= 0) return '';
+	if (text.length <= width && displayWidth(text) <= width) return text;
+	if (fitStart(text, width).whole) return text;
+	return fitStart(text, width - 1).head + '…';
+}
+
+/** Cuts to `width` columns keeping both ends (`oh-agent-se…Clq9g9P10j`): ids stay recognisable. */
+export function truncateMiddle(text: string, width: number): string {
+	if (width <= 0) return '';
+	if (text.length <= width && displayWidth(text) <= width) return text;
+	if (fitStart(text, width).whole) return text;
+	if (width === 1) return '…';
+	const left = Math.ceil((width - 1) / 2);
+	const {head} = fitStart(text, left);
+	const tail = fitEnd(text, width - 1 - displayWidth(head));
+	return head + '…' + tail;
+}
+
+/** Cuts or pads with spaces to exactly `width` columns. */
+export function fit(text: string, width: number, align: 'left' | 'right' = 'left', middle = false): string {
+	const cut = middle ? truncateMiddle(text, width) : truncate(text, width);
+	const pad = Math.max(0, width - displayWidth(cut));
+	return align === 'right' ? ' '.repeat(pad) + cut : cut + ' '.repeat(pad);
+}

@@ -1,0 +1,54 @@
+/**
+ * Connection health of the visible resource, for the header. The store moves `fetchedAt` only
+ * when data changes (an unchanged poll notifies nobody, source/store/createStore.ts), so the age of
+ * healthy data is unknown here and not shown; after a failed fetch `fetchedAt` is the last success,
+ * and the header shows how stale the data is. A healthy screen runs no timer at all; only while a
+ * fetch is failing does a 1 s interval keep "stale for 12s" and "retrying in 4s" current.
+ */
+import {useEffect, useMemo, useState} from 'react';
+import type {ErrorInfo, ResourceState} from '../store/types.js';
+import {seconds} from './format.js';
+
+export type Health = {level: 'ok' | 'loading' | 'stale' | 'offline'; text: string};
+
+// Network-level failures mean the server is out of reach; anything else answered but failed.
+const OFFLINE = new Set<ErrorInfo['kind']>(['unreachable', 'timeout', 'aborted']);
+const KIND_WORDS: Partial<Record<ErrorInfo['kind'], string>> = {
+	unauthorized: 'unauthorized',
+	rate_limited: 'rate limited',
+	server: 'server error',
+	bad_response: 'bad response',
+	not_found: 'not found',
+	validation: 'rejected',
+};
+
+export function healthOf(state: ResourceState<unknown>, now: number): Health {
+	if (state.error) {
+		const retry = state.retryAt !== null ? `retrying in ${seconds(Math.max(0, state.retryAt - now))}` : '';
+		const age = state.data !== undefined && state.fetchedAt !== null ? `stale for ${seconds(now - state.fetchedAt)}` : '';
+		if (OFFLINE.has(state.error.kind)) {
+			return {level: 'offline', text: [['offline', retry].filter(Boolean).join(', '), age].filter(Boolean).join(' · ')};
+		}
+		const word = KIND_WORDS[state.error.kind] ?? 'error';
+		return {level: 'stale', text: [age, [word, retry].filter(Boolean).join(', ')].filter(Boolean).join(' · ')};
+	}
+	if (state.data === undefined) return {level: 'loading', text: 'loading…'};
+	return {level: 'ok', text: 'ok'};
+}
+
+export function useHealth(state: ResourceState<unknown>, clock: () => number): Health {
+	const [tick, setTick] = useState(0);
+	// The clock is read when this resource's state changes or the timer fired, never on its own.
+	// eslint-disable-next-line react-hooks/exhaustive-deps
+	const now = useMemo(() => clock(), [state, tick, clock]);
+	const health = healthOf(state, now);
+	const failing = state.error !== null;
+
+	useEffect(() => {
+		if (!failing) return;
+		const id = setInterval(() => setTick(t => t + 1), 1000);
+		return () => clearInterval(id);
+	}, [failing]);
+
+	return health;
+}

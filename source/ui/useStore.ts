@@ -1,0 +1,21 @@
+/**
+ * Store snapshots through useSyncExternalStore. Selectors return parts of the snapshot as they
+ * are (never new objects), so a component re-renders only when its part changed identity.
+ */
+import {useCallback, useSyncExternalStore} from 'react';
+import type {StoreSnapshot} from '../store/types.js';
+import {useUi} from './context.js';
+
+export function useSnapshot<T>(select: (snapshot: StoreSnapshot) => T): T {
+	const {store} = useUi();
+	const get = useCallback(() => select(store.getSnapshot()), [store, select]);
+	return useSyncExternalStore(store.subscribe, get, get);
+}
+
+export const selectSettings = (s: StoreSnapshot) => s.settings;
+export const selectConversations = (s: StoreSnapshot) => s.conversations;
+export const selectSandboxes = (s: StoreSnapshot) => s.sandboxes;
+export const selectSpecs = (s: StoreSnapshot) => s.specs;
+export const selectStartTasks = (s: StoreSnapshot) => s.startTasks;
+export const selectPending = (s: StoreSnapshot) => s.pending;
+export const selectNotice = (s: StoreSnapshot) => s.notice;

@@ -1,0 +1,117 @@
+/** Tab 3: sandboxes, newest first; n starts one, p pauses, r resumes the selected one. */
+import React, {useCallback, useMemo, useState} from 'react';
+import {Box, Text} from 'ink';
+import type {Sandbox} from '../../api/schemas/index.js';
+import {commandFor} from '../keymap.js';
+import {useKeys} from '../keys/KeyRouter.js';
+import {useUi} from '../context.js';
+import {useHintScopes} from '../hints.js';
+import {clean} from '../sanitize.js';
+import {useTheme} from '../theme.js';
+import {selectPending, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
+import {DetailPane} from '../widgets/DetailPane.js';
+import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
+import {Picker} from '../widgets/Picker.js';
+import {useListController} from '../widgets/useListController.js';
+import {pendingBySandbox, sandboxColumns, sandboxEntries, sandboxKey} from './sandboxParts.js';
+import type {ViewProps} from './viewProps.js';
+
+type Mode = {kind: 'list'} | {kind: 'detail'; item: Sandbox} | {kind: 'picker'};
+
+export function SandboxesView({width, height, active}: ViewProps) {
+	const {store, now: clock} = useUi();
+	const theme = useTheme();
+	const list = useSnapshot(selectSandboxes);
+	const specs = useSnapshot(selectSpecs);
+	const pending = useSnapshot(selectPending);
+	const [mode, setMode] = useState<Mode>({kind: 'list'});
+	const now = clock();
+
+	const pendingMap = useMemo(() => pendingBySandbox(pending), [pending]);
+	const columns = useMemo(() => sandboxColumns(pendingMap), [pendingMap]);
+	// A start whose sandbox is not listed yet gets a line of its own above the table.
+	const unlistedStarts = pending.filter(p => p.kind === 'start' && (!p.targetId || !list.data?.some(s => s.id === p.targetId))).length;
+	const tableHeight = Math.max(LIST_CHROME + 1, height - (unlistedStarts ? 1 : 0));
+	const onOpen = useCallback((item: Sandbox) => setMode({kind: 'detail', item}), []);
+	const controller = useListController({
+		resource: 'sandboxes',
+		list,
+		columns,
+		width,
+		height: tableHeight - LIST_CHROME,
+		getKey: sandboxKey,
+		now,
+		active: active && mode.kind === 'list',
+		onOpen,
+	});
+	const selected = controller.selected;
+
+	useKeys(
+		'view',
+		name => {
+			switch (commandFor('sandboxes', name)) {
+				case 'sandbox.start': {
+					const loaded = specs.data ?? [];
+					if (loaded.length > 1) setMode({kind: 'picker'});
+					else store.startSandbox(loaded[0]?.id ?? null);
+					return true;
+				}
+				case 'sandbox.pause':
+					if (selected) store.pauseSandbox(selected.id);
+					return true;
+				case 'sandbox.resume':
+					if (selected) store.resumeSandbox(selected.id);
+					return true;
+				default:
+					return false;
+			}
+		},
+		active && mode.kind === 'list' && !controller.filter.editing,
+	);
+	useHintScopes(
+		mode.kind === 'picker' ? ['picker'] : mode.kind === 'detail' ? ['detail'] : controller.filter.editing ? ['filter'] : ['sandboxes', 'list'],
+	);
+
+	if (mode.kind === 'picker') {
+		return (
+			<Picker
+				title="Start a sandbox from which spec?"
+				items={(specs.data ?? []).map(s => ({key: s.id, label: clean(s.id), value: s.id}))}
+				width={width}
+				height={height}
+				onPick={specId => {
+					store.startSandbox(specId);
+					setMode({kind: 'list'});
+				}}
+				onCancel={() => setMode({kind: 'list'})}
+			/>
+		);
+	}
+
+	if (mode.kind === 'detail') {
+		const item = list.data?.find(s => s.id === mode.item.id) ?? mode.item;
+		return (
+			<DetailPane
+				title={`Sandbox ${item.id}`}
+				id={item.id}
+				entries={sandboxEntries(item, now, pendingMap.get(item.id))}
+				width={width}
+				height={height}
+				memoryKey={`sandbox:${item.id}`}
+				onClose={() => setMode({kind: 'list'})}
+				active={active}
+			/>
+		);
+	}
+
+	return (
+		<Box flexDirection="column">
+			{unlistedStarts ? (
+				<Text color={theme.warn} wrap="truncate">
+					{unlistedStarts === 1 ? 'starting a sandbox…' : `starting ${unlistedStarts} sandboxes…`}
+				</Text>
+			) : null}
+			<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={sandboxKey} noun="sandboxes" />
+		</Box>
+	);
+}

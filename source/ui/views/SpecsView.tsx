@@ -1,0 +1,81 @@
+/** Tab 4: sandbox specs; n starts a sandbox from the selected spec after a confirm. */
+import React, {useCallback, useState} from 'react';
+import type {SandboxSpec} from '../../api/schemas/index.js';
+import {commandFor} from '../keymap.js';
+import {useKeys} from '../keys/KeyRouter.js';
+import {useUi} from '../context.js';
+import {useHintScopes} from '../hints.js';
+import {selectSpecs, useSnapshot} from '../useStore.js';
+import {Confirm} from '../widgets/Confirm.js';
+import {DetailPane} from '../widgets/DetailPane.js';
+import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
+import {useListController} from '../widgets/useListController.js';
+import {SPEC_COLUMNS, specEntries, specKey} from './specParts.js';
+import type {ViewProps} from './viewProps.js';
+
+type Mode = {kind: 'list'} | {kind: 'detail'; item: SandboxSpec} | {kind: 'confirm'; item: SandboxSpec};
+
+export function SpecsView({width, height, active}: ViewProps) {
+	const {store, now: clock} = useUi();
+	const list = useSnapshot(selectSpecs);
+	const [mode, setMode] = useState<Mode>({kind: 'list'});
+	const now = clock();
+	const onOpen = useCallback((item: SandboxSpec) => setMode({kind: 'detail', item}), []);
+	const controller = useListController({
+		resource: 'specs',
+		list,
+		columns: SPEC_COLUMNS,
+		width,
+		height: height - LIST_CHROME,
+		getKey: specKey,
+		now,
+		active: active && mode.kind === 'list',
+		onOpen,
+	});
+	const selected = controller.selected;
+
+	useKeys(
+		'view',
+		name => {
+			if (commandFor('specs', name) !== 'spec.start') return false;
+			if (selected) setMode({kind: 'confirm', item: selected});
+			return true;
+		},
+		active && mode.kind === 'list' && !controller.filter.editing,
+	);
+	useHintScopes(
+		mode.kind === 'confirm' ? ['confirm'] : mode.kind === 'detail' ? ['detail'] : controller.filter.editing ? ['filter'] : ['specs', 'list'],
+	);
+
+	if (mode.kind === 'confirm') {
+		return (
+			<Confirm
+				message={`Start a sandbox from ${mode.item.id}?`}
+				width={width}
+				onConfirm={() => {
+					store.startSandbox(mode.item.id);
+					setMode({kind: 'list'});
+				}}
+				onCancel={() => setMode({kind: 'list'})}
+			/>
+		);
+	}
+
+	if (mode.kind === 'detail') {
+		const item = list.data?.find(s => s.id === mode.item.id) ?? mode.item;
+		return (
+			<DetailPane
+				title={`Spec ${item.id}`}
+				id={item.id}
+				entries={specEntries(item, now)}
+				width={width}
+				height={height}
+				memoryKey={`spec:${item.id}`}
+				onClose={() => setMode({kind: 'list'})}
+				active={active}
+			/>
+		);
+	}
+
+	return <ListPane controller={controller} list={list} height={height} now={now} getKey={specKey} noun="specs" />;
+}

@@ -1,0 +1,65 @@
+/** Columns, detail entries and start-task lines of the Conversations view. */
+import type {AppConversation, StartTask} from '../../api/schemas/index.js';
+import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../format.js';
+import {clean} from '../sanitize.js';
+import {field, heading, type Entry} from '../widgets/FieldList.js';
+import type {Column} from '../widgets/columns.js';
+
+export const conversationKey = (c: AppConversation) => c.id;
+
+export const CONVERSATION_COLUMNS: readonly Column<AppConversation>[] = [
+	{id: 'title', title: 'TITLE', width: 14, grow: 2, drop: 0, text: c => clean(c.title) || '(untitled)'},
+	{id: 'repo', title: 'REPOSITORY', width: 20, grow: 1, drop: 5, text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
+	{id: 'sandbox', title: 'SANDBOX', width: 9, drop: 2, text: c => clean(c.sandbox_status), color: (c, t) => t.status(c.sandbox_status)},
+	{id: 'agent', title: 'AGENT', width: 10, drop: 4, text: c => orDash(c.execution_status), color: (c, t) => t.status(c.execution_status)},
+	{id: 'updated', title: 'UPDATED', width: 9, drop: 3, noFilter: true, text: (c, now) => relativeTime(c.updated_at, now)},
+	{id: 'id', title: 'ID', width: 10, drop: 6, middle: true, text: c => clean(c.id)},
+];
+
+export function conversationEntries(c: AppConversation, now: number): Entry[] {
+	const usage = c.metrics?.accumulated_token_usage;
+	return [
+		field('id', clean(c.id)),
+		field('title', orDash(c.title)),
+		field('repository', orDash(c.selected_repository)),
+		field('branch', orDash(c.selected_branch)),
+		field('git provider', orDash(c.git_provider)),
+		field('trigger', orDash(c.trigger)),
+		field('llm model', orDash(c.llm_model)),
+		field('created', `${absoluteTime(c.created_at)} (${relativeTime(c.created_at, now)})`),
+		field('updated', `${absoluteTime(c.updated_at)} (${relativeTime(c.updated_at, now)})`),
+		field('created by', orDash(c.created_by_user_id)),
+		heading('Runtime'),
+		field('sandbox id', orDash(c.sandbox_id)),
+		field('sandbox status', orDash(c.sandbox_status)),
+		field('agent status', orDash(c.execution_status)),
+		field('conversation url', maskUrl(c.conversation_url) || '—'),
+		field('session api key', maskSecret(c.session_api_key)),
+		heading('Links'),
+		field('pull requests', c.pr_number.length ? c.pr_number.map(n => `#${n}`).join(', ') : '—'),
+		field('parent', orDash(c.parent_conversation_id)),
+		field('sub-conversations', c.sub_conversation_ids.length ? c.sub_conversation_ids.map(id => clean(id)).join(', ') : '—'),
+		heading('Metrics'),
+		field('model', orDash(c.metrics?.model_name)),
+		field('cost', c.metrics ? cost(c.metrics.accumulated_cost) : '—'),
+		field('max budget', c.metrics?.max_budget_per_task == null ? '—' : cost(c.metrics.max_budget_per_task)),
+		field('prompt tokens', usage ? count(usage.prompt_tokens) : '—'),
+		field('completion tokens', usage ? count(usage.completion_tokens) : '—'),
+		field('cache read tokens', usage ? count(usage.cache_read_tokens) : '—'),
+		field('cache write tokens', usage ? count(usage.cache_write_tokens) : '—'),
+		field('reasoning tokens', usage ? count(usage.reasoning_tokens) : '—'),
+		field('context window', usage ? count(usage.context_window) : '—'),
+		field('per-turn tokens', usage ? count(usage.per_turn_token) : '—'),
+	];
+}
+
+/** One line per start task: `start 558e…0389  WAITING_FOR_SANDBOX  octo/hello@main  <detail>`. */
+export function startTaskLine(task: StartTask): string {
+	const target = task.request.selected_repository
+		? repoAtBranch(task.request.selected_repository, task.request.selected_branch)
+		: clean(task.request.initial_message?.content.find(c => c.text)?.text ?? '');
+	const parts = [`start ${shortId(task.id, 10)}`, clean(task.status), target];
+	if (task.status === 'READY' && task.app_conversation_id) parts.push(`→ ${shortId(task.app_conversation_id, 10)}`);
+	if (task.detail) parts.push(clean(task.detail));
+	return parts.filter(Boolean).join('  ');
+}

@@ -1,0 +1,55 @@
+/** Columns and detail entries of the Sandboxes view. */
+import type {Sandbox} from '../../api/schemas/index.js';
+import type {PendingAction} from '../../store/types.js';
+import {absoluteTime, maskSecret, maskUrl, orDash, pendingLabel, relativeTime} from '../format.js';
+import {clean} from '../sanitize.js';
+import {field, heading, type Entry} from '../widgets/FieldList.js';
+import type {Column} from '../widgets/columns.js';
+
+export const sandboxKey = (s: Sandbox) => s.id;
+
+/** Pending actions by sandbox id: the row shows "pausing…" the moment the key is pressed. */
+export function pendingBySandbox(pending: readonly PendingAction[]): ReadonlyMap<string, PendingAction> {
+	const map = new Map<string, PendingAction>();
+	for (const p of pending) {
+		if (p.targetId && p.kind !== 'create') map.set(p.targetId, p);
+	}
+	return map;
+}
+
+export function sandboxColumns(pending: ReadonlyMap<string, PendingAction>): Column<Sandbox>[] {
+	return [
+		{id: 'id', title: 'ID', width: 24, grow: 1, drop: 0, middle: true, text: s => clean(s.id)},
+		{
+			id: 'status',
+			title: 'STATUS',
+			width: 11,
+			drop: 0,
+			// Shown exactly as sent (a newer server may add values); a pending action wins until seen.
+			text: s => {
+				const p = pending.get(s.id);
+				return p ? pendingLabel(p.kind) : clean(s.status);
+			},
+			color: (s, t) => (pending.has(s.id) ? t.warn : t.status(s.status)),
+		},
+		{id: 'spec', title: 'SPEC', width: 16, grow: 2, drop: 2, middle: true, text: s => clean(s.sandbox_spec_id)},
+		{id: 'created', title: 'CREATED', width: 9, drop: 1, noFilter: true, text: (s, now) => relativeTime(s.created_at, now)},
+		{id: 'urls', title: 'URLS', width: 4, drop: 3, align: 'right', noFilter: true, text: s => String(s.exposed_urls?.length ?? 0)},
+	];
+}
+
+export function sandboxEntries(s: Sandbox, now: number, pending: PendingAction | undefined): Entry[] {
+	const urls = s.exposed_urls ?? [];
+	return [
+		field('id', clean(s.id)),
+		field('status', pending ? `${clean(s.status)} (${pendingLabel(pending.kind)})` : clean(s.status)),
+		field('spec', clean(s.sandbox_spec_id)),
+		field('created', `${absoluteTime(s.created_at)} (${relativeTime(s.created_at, now)})`),
+		field('created by', orDash(s.created_by_user_id)),
+		field('session api key', maskSecret(s.session_api_key)),
+		heading(`Exposed urls (${urls.length})`),
+		...(urls.length
+			? urls.map(u => field(clean(u.name) || '(unnamed)', maskUrl(u.url) + (u.port != null ? `  (port ${u.port})` : '')))
+			: [field('none', s.status === 'RUNNING' ? '—' : 'only while RUNNING')]),
+	];
+}

@@ -1,0 +1,36 @@
+/** Columns and detail entries of the Specs view. */
+import type {SandboxSpec} from '../../api/schemas/index.js';
+import {MASK, absoluteTime, looksSecret, relativeTime} from '../format.js';
+import {clean} from '../sanitize.js';
+import {field, heading, type Entry} from '../widgets/FieldList.js';
+import type {Column} from '../widgets/columns.js';
+
+export const specKey = (s: SandboxSpec) => s.id;
+
+export function commandLine(command: readonly string[] | null): string {
+	return command && command.length ? command.map(part => clean(part)).join(' ') : '—';
+}
+
+export const SPEC_COLUMNS: readonly Column<SandboxSpec>[] = [
+	{id: 'id', title: 'ID', width: 20, grow: 2, drop: 0, middle: true, text: s => clean(s.id)},
+	{id: 'command', title: 'COMMAND', width: 24, drop: 1, text: s => commandLine(s.command)},
+	{id: 'dir', title: 'WORKING DIR', width: 22, grow: 1, drop: 2, middle: true, text: s => clean(s.working_dir)},
+	{id: 'env', title: 'ENV', width: 4, drop: 3, align: 'right', noFilter: true, text: s => String(Object.keys(s.initial_env).length)},
+];
+
+/** Spec env is configuration, not a secret store, but a value under a credential-like name is masked anyway. */
+export function envValue(name: string, value: string): string {
+	return looksSecret(name) ? MASK : clean(value);
+}
+
+export function specEntries(s: SandboxSpec, now: number): Entry[] {
+	const env = Object.entries(s.initial_env);
+	return [
+		field('id', clean(s.id)),
+		field('command', commandLine(s.command)),
+		field('working dir', clean(s.working_dir)),
+		field('created', `${absoluteTime(s.created_at)} (${relativeTime(s.created_at, now)})`),
+		heading(`Initial env (${env.length})`),
+		...(env.length ? env.map(([name, value]) => field(clean(name), envValue(name, value))) : [field('none', '—')]),
+	];
+}

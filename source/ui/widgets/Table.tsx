@@ -1,0 +1,78 @@
+/**
+ * A windowed table: only the rows on screen are rendered (10,000 loaded rows cost as much as 20),
+ * and each row is memoized on its cell texts so a poll that changes one row redraws one row.
+ */
+import React, {memo} from 'react';
+import {Box, Text} from 'ink';
+import {fit} from '../sanitize.js';
+import {useTheme, type Theme} from '../theme.js';
+import {COLUMN_GAP, MARKER_WIDTH, type LaidOut} from './columns.js';
+
+type Cell = {text: string; color: string | undefined};
+
+export type TableProps<T> = {
+	rows: readonly T[];
+	layout: readonly LaidOut<T>[];
+	/** selected row index (into `rows`) */
+	index: number;
+	offset: number;
+	/** rows of data to show (excluding the header line) */
+	height: number;
+	now: number;
+	getKey(row: T): string;
+	/** shown instead of rows when there are none */
+	empty: string;
+};
+
+export function Table<T>({rows, layout, index, offset, height, now, getKey, empty}: TableProps<T>) {
+	const theme = useTheme();
+	const header = ' '.repeat(MARKER_WIDTH) + layout.map(l => fit(l.column.title, l.width, l.column.align)).join(COLUMN_GAP);
+	const visible = rows.slice(offset, offset + Math.max(0, height));
+	return (
+		<Box flexDirection="column" flexShrink={0}>
+			<Text bold wrap="truncate">
+				{header}
+			</Text>
+			{visible.length === 0 ? (
+				<Text color={theme.muted} wrap="truncate">
+					{'  '}
+					{empty}
+				</Text>
+			) : (
+				visible.map((row, i) => (
+					<Row key={getKey(row)} cells={cellsOf(row, layout, now, theme)} selected={offset + i === index} marker={theme.selectMarker} />
+				))
+			)}
+		</Box>
+	);
+}
+
+function cellsOf<T>(row: T, layout: readonly LaidOut<T>[], now: number, theme: Theme): Cell[] {
+	return layout.map(({column, width}) => ({
+		text: fit(column.text(row, now), width, column.align, column.middle),
+		color: column.color?.(row, theme),
+	}));
+}
+
+type RowProps = {cells: Cell[]; selected: boolean; marker: string};
+
+const Row = memo(
+	function Row({cells, selected, marker}: RowProps) {
+		return (
+			<Text wrap="truncate" inverse={selected} bold={selected}>
+				{selected ? `${marker} ` : '  '}
+				{cells.map((cell, i) => (
+					<Text key={i} color={cell.color}>
+						{i > 0 ? COLUMN_GAP : ''}
+						{cell.text}
+					</Text>
+				))}
+			</Text>
+		);
+	},
+	(a, b) =>
+		a.selected === b.selected &&
+		a.marker === b.marker &&
+		a.cells.length === b.cells.length &&
+		a.cells.every((cell, i) => cell.text === b.cells[i]?.text && cell.color === b.cells[i]?.color),
+);

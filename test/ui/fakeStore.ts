@@ -1,0 +1,79 @@
+/** An in-memory Store for view tests: records every call, lets the test swap snapshots. */
+import type {ListResourceName, ResourceName, Store, StoreSnapshot} from '../../source/store/types.js';
+import type {NewConversation} from '../../source/api/schemas/index.js';
+
+export type Call = {method: keyof Store; args: unknown[]};
+
+export class FakeStore implements Store {
+	readonly calls: Call[] = [];
+	private snap: StoreSnapshot;
+	private readonly listeners = new Set<() => void>();
+
+	constructor(initial: StoreSnapshot) {
+		this.snap = initial;
+	}
+
+	/** replaces part of the snapshot (a new snapshot object) and notifies */
+	set(patch: Partial<StoreSnapshot>): void {
+		this.snap = {...this.snap, ...patch};
+		for (const listener of this.listeners) listener();
+	}
+
+	/** notifies without changing anything (a poll that brought nothing new) */
+	poke(): void {
+		for (const listener of this.listeners) listener();
+	}
+
+	callsOf(method: keyof Store): unknown[][] {
+		return this.calls.filter(c => c.method === method).map(c => c.args);
+	}
+
+	private record(method: keyof Store, ...args: unknown[]): void {
+		this.calls.push({method, args});
+	}
+
+	subscribe = (listener: () => void) => {
+		this.listeners.add(listener);
+		return () => {
+			this.listeners.delete(listener);
+		};
+	};
+	getSnapshot = () => this.snap;
+	start() {
+		this.record('start');
+	}
+	dispose() {
+		this.record('dispose');
+	}
+	setVisible(resource: ResourceName) {
+		this.record('setVisible', resource);
+		this.set({visible: resource});
+	}
+	refresh() {
+		this.record('refresh');
+	}
+	loadMore(resource: ListResourceName) {
+		this.record('loadMore', resource);
+	}
+	loadAll(resource: ListResourceName) {
+		this.record('loadAll', resource);
+	}
+	setViewport(resource: ListResourceName, first: number, last: number) {
+		this.record('setViewport', resource, first, last);
+	}
+	pauseSandbox(id: string) {
+		this.record('pauseSandbox', id);
+	}
+	resumeSandbox(id: string) {
+		this.record('resumeSandbox', id);
+	}
+	startSandbox(specId?: string | null) {
+		this.record('startSandbox', specId);
+	}
+	createConversation(request: NewConversation) {
+		this.record('createConversation', request);
+	}
+	clearNotice() {
+		this.record('clearNotice');
+	}
+}

@@ -1,0 +1,43 @@
+import './forceColor.js';
+import {afterEach, describe, expect, it} from 'vitest';
+import {cleanup} from 'ink-testing-library';
+import {list, spec} from './fixtures.js';
+import {KEYS, renderApp, selectedLine} from './harness.js';
+
+afterEach(() => cleanup());
+
+// SGR foreground/background colours: 30-37, 39, 40-47, 49, 90-97, 100-107, 38;…/48;… extended.
+const COLOUR = /\x1b\[(?:[0-9;]*;)?(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
+
+describe('colours', () => {
+	it('uses colour by default (so the NO_COLOR test below can fail)', async () => {
+		const h = renderApp({snapshot: {visible: 'sandboxes'}});
+		const frame = await h.waitFor('URLS');
+		expect(frame).toMatch(COLOUR);
+	});
+
+	it('an empty NO_COLOR does not disable colour', async () => {
+		const h = renderApp({snapshot: {visible: 'sandboxes'}, env: {NO_COLOR: ''}});
+		expect(await h.waitFor('URLS')).toMatch(COLOUR);
+	});
+
+	it('NO_COLOR: no colour codes in any frame, the selection still marked by › and inverse video', async () => {
+		const h = renderApp({snapshot: {visible: 'sandboxes', specs: list([spec(), spec({id: 'second-spec'})])}, env: {NO_COLOR: '1'}});
+		await h.waitFor('URLS');
+		await h.press('j');
+		await h.press('2', KEYS.enter);
+		await h.waitFor('Metrics');
+		await h.press(KEYS.esc, 'n');
+		await h.waitFor('New conversation');
+		await h.press(KEYS.esc, '?');
+		await h.waitFor('Keys');
+		await h.press(KEYS.esc, '3', 'n');
+		await h.waitFor('second-spec');
+		await h.press('j');
+		for (const frame of h.frames) expect(frame).not.toMatch(COLOUR);
+		const frame = h.frame();
+		const line = selectedLine(frame.replace(/\x1b\[[0-9;]*m/g, ''));
+		expect(line).toContain('second-spec');
+		expect(frame).toContain('\x1b[7m');
+	});
+});

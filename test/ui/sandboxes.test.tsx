@@ -1,0 +1,111 @@
+import {afterEach, describe, expect, it} from 'vitest';
+import {cleanup} from 'ink-testing-library';
+import type {PendingAction} from '../../source/store/types.js';
+import {NOW, SESSION_KEY, list, sandbox, spec} from './fixtures.js';
+import {KEYS, renderApp, selectedLine} from './harness.js';
+
+afterEach(() => cleanup());
+
+const RUNNING = 'oh-agent-server-6sk4ifOEcwkDClq9g9P10j';
+const PAUSED = 'oh-agent-server-r0sC74KqVykWW3N2ZYGRW';
+
+const pending = (kind: PendingAction['kind'], targetId: string | null): PendingAction => ({
+	key: `${kind}:${targetId}`,
+	kind,
+	targetId,
+	phase: 'calling',
+	targetState: kind === 'pause' ? 'PAUSED' : 'RUNNING',
+	startedAt: NOW,
+});
+
+function open(snapshot = {}, rows = 30) {
+	return renderApp({snapshot: {visible: 'sandboxes', ...snapshot}, rows});
+}
+
+describe('Sandboxes view', () => {
+	it('renders id, status as sent, spec, created and url count', async () => {
+		const h = open({
+			sandboxes: list([sandbox(), sandbox({id: PAUSED, status: 'PAUSED', exposed_urls: null, created_at: NOW - 86_400_000}), sandbox({id: 'sb-new-status', status: 'HIBERNATING', exposed_urls: null})]),
+		});
+		const frame = await h.waitFor('URLS');
+		const lines = frame.split('\n');
+		const row = (id: string) => lines.find(l => l.includes(id.slice(-8))) ?? '';
+		expect(row(RUNNING)).toMatch(/RUNNING .*ghcr\.io.*5m ago +2$/);
+		expect(row(PAUSED)).toMatch(/PAUSED .*1d ago +0$/);
+		expect(row('sb-new-status')).toContain('HIBERNATING');
+	});
+
+	it('p pauses and r resumes the selected sandbox', async () => {
+		const h = open();
+		await h.waitFor('URLS');
+		await h.press('p');
+		await h.press('j', 'r');
+		expect(h.store.callsOf('pauseSandbox')).toEqual([[RUNNING]]);
+		expect(h.store.callsOf('resumeSandbox')).toEqual([[PAUSED]]);
+	});
+
+	it('shows "pausing…"/"resuming…" from pending actions at once, then the polled state', async () => {
+		const h = open();
+		await h.waitFor('URLS');
+		h.store.set({pending: [pending('pause', RUNNING), pending('resume', PAUSED)]});
+		let frame = await h.waitFor('pausing…');
+		expect(frame).toContain('resuming…');
+		h.store.set({pending: [], sandboxes: list([sandbox({status: 'PAUSED', session_api_key: null, exposed_urls: null}), sandbox({id: PAUSED, status: 'RUNNING'})])});
+		frame = await h.waitForGone('pausing…');
+		expect(frame).not.toContain('resuming…');
+		expect(selectedLine(frame)).toContain('PAUSED');
+	});
+
+	it('says a sandbox is starting before it is listed', async () => {
+		const h = open({pending: [pending('start', null)]});
+		await h.waitFor('starting a sandbox…');
+	});
+
+	it('n starts at once with the only spec', async () => {
+		const h = open();
+		await h.waitFor('URLS');
+		await h.press('n');
+		expect(h.store.callsOf('startSandbox')).toEqual([['ghcr.io/openhands/agent-server:4e2ecd8-python']]);
+	});
+
+	it('n starts with the server default when no spec is loaded', async () => {
+		const h = open({specs: list(undefined)});
+		await h.waitFor('URLS');
+		await h.press('n');
+		expect(h.store.callsOf('startSandbox')).toEqual([[null]]);
+	});
+
+	it('n picks a spec when several are loaded; Esc cancels the picker', async () => {
+		const h = open({specs: list([spec({id: 'image-a:1'}), spec({id: 'image-b:2'})])});
+		await h.waitFor('URLS');
+		await h.press('n');
+		await h.waitFor('Start a sandbox from which spec?');
+		await h.press(KEYS.esc);
+		await h.waitFor('URLS');
+		expect(h.store.callsOf('startSandbox')).toEqual([]);
+		await h.press('n');
+		await h.waitFor('image-b:2');
+		await h.press('j');
+		await h.press(KEYS.enter);
+		await h.waitFor('URLS');
+		expect(h.store.callsOf('startSandbox')).toEqual([['image-b:2']]);
+		// j moved the picker, not the table
+		expect(selectedLine(h.frame())).toContain(RUNNING.slice(-8));
+	});
+
+	it('Enter shows details with exposed urls, masking the VSCODE tkn and the session key; Esc closes', async () => {
+		const h = open({}, 40);
+		await h.waitFor('URLS');
+		await h.press(KEYS.enter);
+		const frame = await h.waitFor('Exposed urls (2)');
+		expect(frame).toContain('AGENT_SERVER');
+		expect(frame).toContain('http://localhost:39215');
+		expect(frame).toContain('http://localhost:41877/?tkn=••••&folder=/workspace/project');
+		expect(frame).toContain('session api key');
+		await h.press('y');
+		await h.waitFor(`copied ${RUNNING}`);
+		await h.press(KEYS.esc);
+		await h.waitFor('URLS');
+		for (const f of h.frames) expect(f).not.toContain(SESSION_KEY);
+	});
+});

@@ -1,0 +1,39 @@
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {cleanup} from 'ink-testing-library';
+import {NOW, conversation, list} from './fixtures.js';
+import {KEYS, renderApp, selectedLine} from './harness.js';
+
+afterEach(() => cleanup());
+
+const TEN_THOUSAND = Array.from({length: 10_000}, (_, i) =>
+	conversation({id: i.toString(16).padStart(32, '0'), title: `Row ${i} title`, updated_at: NOW - i * 1000}),
+);
+
+describe('windowing', () => {
+	it('renders only the rows on screen out of 10,000', async () => {
+		const rows = 30;
+		const h = renderApp({snapshot: {conversations: list(TEN_THOUSAND)}, rows});
+		const frame = await h.waitFor('Row 0 title');
+		const dataRows = frame.split('\n').filter(l => /Row \d+ title/.test(l));
+		// rows - 1 (Ink) - 2 header - 2 footer - table header - status line
+		expect(dataRows).toHaveLength(rows - 1 - 2 - 2 - 2);
+		expect(frame).toContain('10,000 loaded');
+		await h.press('G');
+		const last = await h.waitFor('Row 9999 title');
+		expect(selectedLine(last)).toContain('Row 9999 title');
+		expect(last.split('\n').filter(l => /Row \d+ title/.test(l))).toHaveLength(rows - 7);
+		await h.press(KEYS.pageUp);
+		expect(selectedLine(h.frame())).toContain(`Row ${9999 - (rows - 7)} title`);
+		await vi.waitFor(() => expect(h.store.callsOf('setViewport').at(-1)).toEqual(['conversations', 9999 - 2 * (rows - 7) + 1, 9999 - (rows - 7)]));
+	});
+
+	it('filters 10,000 rows and keeps the selection on a match', async () => {
+		const h = renderApp({snapshot: {conversations: list(TEN_THOUSAND)}, rows: 20});
+		await h.waitFor('Row 0 title');
+		await h.press('/', '9', '9', '9', '9');
+		const frame = await h.waitFor('Row 9999 title');
+		expect(frame.split('\n').filter(l => /Row \d+ title/.test(l))).toHaveLength(1);
+		await h.press(KEYS.enter);
+		await h.waitFor('filter "9999": 1 of 10,000');
+	});
+});
