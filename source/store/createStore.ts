@@ -63,6 +63,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		loadMore: resource => void resources.loadMore(resource),
 		loadAll: resource => void resources.loadAll(resource),
 		setViewport: (resource, first, last) => resources.setViewport(resource, first, last),
+		prefetch: resource => resources.prefetch(resource),
 		pauseSandbox: id => actions.pause(id),
 		resumeSandbox: id => actions.resume(id),
 		startSandbox: specId => actions.startSandbox(specId),

@@ -87,6 +87,12 @@ export class Resources {
 		return runtime.lane.run('all', () => this.loadPages(runtime, Number.POSITIVE_INFINITY), true);
 	}
 
+	prefetch(name: ResourceName): void {
+		const runtime = this.runtimes[name];
+		if (runtime.lastSuccessAt !== null || runtime.failures > 0 || runtime.lane.has('refresh')) return;
+		void this.refresh(name, 'poll');
+	}
+
 	setViewport(name: ListResourceName, first: number, last: number): void {
 		this.runtimes[name].viewport = {first: Math.max(0, first), last: Math.max(first, last)};
 	}

@@ -113,6 +113,11 @@ export interface Store {
 	loadAll(resource: ListResourceName): void;
 	/** which rows are on screen, so pages on screen are refreshed too */
 	setViewport(resource: ListResourceName, firstIndex: number, lastIndex: number): void;
+	/**
+	 * Fetch a resource once if it was never loaded, without polling it (the Sandboxes tab needs the
+	 * specs for its spec picker while the Specs tab is hidden).
+	 */
+	prefetch(resource: ResourceName): void;
 
 	pauseSandbox(id: string): void;
 	resumeSandbox(id: string): void;

@@ -170,4 +170,18 @@ describe('polling', () => {
 			await server.close();
 		}
 	});
+	it('prefetch loads a hidden resource once and never polls it', async () => {
+		h = await harness({seed: 'demo', bootMs: 0}, {visible: 'sandboxes'});
+		h.store.start();
+		await h.settle();
+		h.server.clearRequests();
+		h.store.prefetch('specs');
+		h.store.prefetch('specs'); // joins the one in flight
+		await h.settle();
+		expect(h.lines()).toEqual(['GET /api/v1/sandbox-specs/search?limit=100']);
+		expect(h.store.getSnapshot().specs.data?.length).toBeGreaterThan(1);
+		h.store.prefetch('specs'); // already loaded: nothing
+		await h.advance(11_000);
+		expect(h.lines().filter(l => l.includes('sandbox-specs'))).toHaveLength(1);
+	});
 });

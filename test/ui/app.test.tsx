@@ -128,14 +128,17 @@ describe('global keys', () => {
 		await h.waitFor('TITLE');
 		await h.press('3');
 		await h.waitFor('SPEC');
-		expect(h.store.callsOf('setVisible')).toEqual([['sandboxes']]);
+		// setVisible runs in a passive effect, which may land after the frame under load
+		await vi.waitFor(() => expect(h.store.callsOf('setVisible')).toEqual([['sandboxes']]));
 		await h.press('4');
 		await h.waitFor('WORKING DIR');
 		await h.press('1');
 		await h.waitFor('Sandbox images');
 		await h.press('2');
 		await h.waitFor('REPOSITORY');
-		expect(h.store.callsOf('setVisible')).toEqual([['sandboxes'], ['specs'], ['settings'], ['conversations']]);
+		await vi.waitFor(() =>
+			expect(h.store.callsOf('setVisible')).toEqual([['sandboxes'], ['specs'], ['settings'], ['conversations']]),
+		);
 	});
 
 	it('cycles tabs with Tab and Shift-Tab', async () => {

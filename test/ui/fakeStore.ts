@@ -58,6 +58,10 @@ export class FakeStore implements Store {
 	loadAll(resource: ListResourceName) {
 		this.record('loadAll', resource);
 	}
+	prefetch(resource: ResourceName) {
+		this.record('prefetch', resource);
+	}
+
 	setViewport(resource: ListResourceName, first: number, last: number) {
 		this.record('setViewport', resource, first, last);
 	}

@@ -1,5 +1,5 @@
 /** Tab 3: sandboxes, newest first; n starts one, p pauses, r resumes the selected one. */
-import React, {useCallback, useMemo, useState} from 'react';
+import React, {useCallback, useEffect, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {Sandbox} from '../../api/schemas/index.js';
 import {commandFor} from '../keymap.js';
@@ -45,6 +45,10 @@ export function SandboxesView({width, height, active}: ViewProps) {
 		onOpen,
 	});
 	const selected = controller.selected;
+	// The spec picker needs the specs while their tab is hidden: load them once, no polling.
+	useEffect(() => {
+		if (active) store.prefetch('specs');
+	}, [active, store]);
 
 	useKeys(
 		'view',
