@@ -33,7 +33,8 @@ const SPACES = / {2,}/g;
 
 /** Typed or pasted input: the same stripping, but spaces are kept as typed. */
 export function cleanInput(value: string): string {
-	return /^[\x20-\x7e]*$/.test(value) ? value : strip(value);
+	// Tabs survive: the form reads a pasted Tab as "next field".
+	return /^[\x20-\x7e\t]*$/.test(value) ? value : value.split('\t').map(strip).join('\t');
 }
 
 /** Makes a server string safe to draw: one line, no control or invisible characters. */
