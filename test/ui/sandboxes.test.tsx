@@ -50,6 +50,13 @@ describe('Sandboxes view', () => {
 		h.store.set({pending: [pending('pause', RUNNING), pending('resume', PAUSED)]});
 		let frame = await h.waitFor('pausing…');
 		expect(frame).toContain('resuming…');
+		// the call answered; while the store watches, the row shows what the server reports
+		h.store.set({
+			pending: [{...pending('resume', PAUSED), phase: 'watching'}],
+			sandboxes: list([sandbox({}), sandbox({id: PAUSED, status: 'ERROR', session_api_key: null, exposed_urls: null})]),
+		});
+		frame = await h.waitFor('ERROR…');
+		expect(frame).not.toContain('resuming…');
 		h.store.set({pending: [], sandboxes: list([sandbox({status: 'PAUSED', session_api_key: null, exposed_urls: null}), sandbox({id: PAUSED, status: 'RUNNING'})])});
 		frame = await h.waitForGone('pausing…');
 		expect(frame).not.toContain('resuming…');

@@ -25,10 +25,13 @@ export function sandboxColumns(pending: ReadonlyMap<string, PendingAction>): Col
 			title: 'STATUS',
 			width: 11,
 			drop: 0,
-			// Shown exactly as sent (a newer server may add values); a pending action wins until seen.
+			// Shown exactly as sent (a newer server may add values). While the call is on the wire the
+			// row says what was asked ("pausing…"); while the store watches for the target state it shows
+			// what the server reports (a booting docker sandbox reads ERROR) with a trailing "…".
 			text: s => {
 				const p = pending.get(s.id);
-				return p ? pendingLabel(p.kind) : clean(s.status);
+				if (!p) return clean(s.status);
+				return p.phase === 'calling' ? pendingLabel(p.kind) : `${clean(s.status)}…`;
 			},
 			color: (s, t) => (pending.has(s.id) ? t.warn : t.status(s.status)),
 		},
