@@ -127,9 +127,15 @@ function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
 	const viewScopes = reported?.tab === tab ? reported.scopes : DEFAULT_SCOPES[tab];
 
 	const storeNotice = useSnapshot(selectNotice);
-	const notice = !localNotice || (storeNotice && storeNotice.at >= localNotice.at) ? storeNotice : localNotice;
 	const selectVisible = useMemo(() => selectVisibleState(tab), [tab]);
 	const visibleState = useSnapshot(selectVisible);
+	// The visible tab's failed fetch is the footer's message until a newer one comes, and it goes
+	// away by itself when a fetch succeeds again (the store clears `error`).
+	const fetchError = useMemo<Notice | null>(
+		() => (visibleState.error ? {level: 'error', text: visibleState.error.message, at: visibleState.error.at} : null),
+		[visibleState.error],
+	);
+	const notice = latestNotice(storeNotice, localNotice, fetchError);
 	const health = useHealth(visibleState, now);
 
 	const first = useRef(true);
@@ -205,4 +211,11 @@ function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
 			<Footer notice={notice} hints={hintsFor(localScopes)} globalHints={help ? '' : GLOBAL_HINTS} width={columns} />
 		</Box>
 	);
+}
+
+/** The newest of the messages competing for the footer's one line. */
+function latestNotice(...notices: (Notice | null)[]): Notice | null {
+	let latest: Notice | null = null;
+	for (const notice of notices) if (notice && (!latest || notice.at >= latest.at)) latest = notice;
+	return latest;
 }

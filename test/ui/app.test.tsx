@@ -89,6 +89,18 @@ describe('header', () => {
 		expect(vi.getTimerCount()).toBe(0);
 	});
 
+	it('shows the failed fetch of the visible tab in the footer until a fetch succeeds', async () => {
+		const h = renderApp({
+			snapshot: {
+				conversations: list([], {error: {kind: 'unauthorized', message: 'unauthorized (401): Unauthorized', at: NOW}, retryAt: NOW + 1000}),
+			},
+		});
+		const frame = await h.waitFor('unauthorized (401): Unauthorized');
+		expect(frame.split('\n').at(-2)).toContain('unauthorized (401)');
+		h.store.set({conversations: list([])});
+		await h.waitForGone('unauthorized (401)');
+	});
+
 	it('says "offline, retrying in Ns" after a failed fetch', async () => {
 		const h = renderApp({
 			snapshot: {

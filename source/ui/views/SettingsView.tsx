@@ -14,7 +14,7 @@ export function SettingsView({width, height, active}: ViewProps) {
 	const entries = useMemo(() => (state.data ? settingsEntries(state.data) : null), [state.data]);
 	useHintScopes(['scroll']);
 	if (state.data === undefined) {
-		return <Text color={theme.muted}>{state.error ? 'settings not loaded yet' : 'loading settings…'}</Text>;
+		return <Text color={theme.muted}>{state.error ? 'settings not loaded yet (see the message below)' : 'loading settings…'}</Text>;
 	}
 	// 404 from the server: a fresh install (shared/openhands-api.md 2.1).
 	if (entries === null) return <Text>No settings stored yet</Text>;
