@@ -1,0 +1,121 @@
+// The built app in a real pty against a server that fails on demand (test/support/faultServer.ts).
+// For each fault: start healthy on the Sandboxes tab, switch the fault on, Ctrl-r, and check the
+// app keeps running, names the problem in one line, keeps the last good rows on screen marked
+// stale; then heal the server and check it recovers with no key press.
+// Cases run in three concurrent groups (one app each) to keep the file fast on two cores. The
+// client's 15 s headers time-out is not configurable from the command line, so the "headers
+// delayed" case waits it out; it runs alongside the others.
+// Terminal restore after q, Ctrl-c, SIGTERM, SIGHUP is covered by test/e2e/app.test.ts.
+import {beforeAll, describe, type ExpectStatic, it} from 'vitest';
+import {buildOnce, type PtySession} from './pty.js';
+import {headerLine, isAlive, lines, STATUS_WORD, startApp, waitForScreen} from '../support/appSession.js';
+import {type Fault, faults, type FaultScope} from '../support/faults.js';
+import {type FaultServer, startFaultServer} from '../support/faultServer.js';
+
+const KEY = 'sk-oh-faults-5c1e9a7b3d2f';
+
+type Case = {
+	name: string;
+	fault: Fault;
+	scope?: FaultScope;
+	/** the one-line message (ApiError texts, source/api/errorFromResponse.ts, toApiError.ts, parseBody.ts) */
+	message: RegExp;
+	/** the key that makes the app hit the fault: Ctrl-r by default */
+	trigger?: string;
+	/** a failed poll marks the data stale; a failed action leaves the list fresh */
+	stale?: boolean;
+	waitMs?: number;
+};
+
+const HOST = String.raw`127\.0\.0\.1:\d+`;
+
+const connectionCases: Case[] = [
+	{name: 'connection refused', fault: faults.refuse(), message: new RegExp(`cannot reach ${HOST} \\(connection refused\\)`)},
+	{
+		name: 'server closing connections',
+		fault: faults.reset(),
+		message: new RegExp(`cannot reach ${HOST} \\(connection (reset|closed)\\)|connection to ${HOST} closed`),
+	},
+	// held past the client's 15 s headers time-out
+	{name: 'headers delayed past the time-out', fault: faults.delayHeaders(25_000), message: /server did not answer within 15 s/, waitMs: 25_000},
+];
+
+const statusCases: Case[] = [
+	{name: '401', fault: faults.unauthorized(), message: /unauthorized \(401\): check the API key/},
+	{name: '403', fault: faults.forbidden(), message: /unauthorized \(403\): EmailNotVerifiedError/},
+	{name: '422', fault: faults.validation(), message: /invalid request: query\.limit: Input should be greater than 0/},
+	{name: '429 with Retry-After', fault: faults.tooManyRequests(1), message: /rate limited \(429\): Too many requests/},
+	{name: '500 text/plain', fault: faults.internalError(), message: /server error \(500\): Internal Server Error/},
+	{name: '502 with an HTML body', fault: faults.badGateway(), message: /server error \(502\): bad gateway/},
+];
+
+const bodyCases: Case[] = [
+	{name: '200 with an HTML page', fault: faults.spaPage(), message: /expected JSON but got an HTML page/},
+	{name: 'truncated JSON', fault: faults.truncated(), message: /response is not valid JSON/},
+	{name: 'a body that fails the schema', fault: faults.badSchema(), message: /unexpected response: items\.0\.status/},
+	{name: 'a 20 MB body', fault: faults.huge(), message: /response too large \(over 8 MB\)/},
+	{
+		name: '404 on a listed sandbox (pause)',
+		fault: faults.notFound(),
+		scope: {method: 'POST', path: /\/pause$/},
+		trigger: 'p',
+		message: /not found \(404\)/,
+		stale: false,
+	},
+];
+
+const oneLine = (screen: string, pattern: RegExp) => screen.split('\n').some(line => pattern.test(line));
+const healthy = (session: PtySession) => /\sok$/.test(headerLine(session));
+
+/** The id column of the rows on screen: what "the last good data" looks like. */
+function visibleIds(session: PtySession): string[] {
+	return lines(session)
+		.filter(line => STATUS_WORD.test(line))
+		.map(line => line.replace(/^[›>\s]+/, '').split(/\s+/)[0]!)
+		.filter(Boolean);
+}
+
+async function runGroup(expect: ExpectStatic, cases: Case[]): Promise<void> {
+	const server: FaultServer = await startFaultServer({upstream: {bootMs: 0, apiKey: KEY}});
+	const app = startApp({url: server.url, key: KEY});
+	try {
+		await app.waitForText('Sandboxes');
+		app.press('3');
+		await waitForScreen(app, screen => STATUS_WORD.test(screen) && healthy(app), 'sandboxes, healthy');
+		for (const c of cases) {
+			const ids = visibleIds(app);
+			expect(ids.length, c.name).toBeGreaterThan(0);
+			await server.set(c.fault, c.scope);
+			app.press(c.trigger ?? '\u0012');
+			const screen = await waitForScreen(app, s => oneLine(s, c.message), `${c.name}: ${String(c.message)}`, c.waitMs);
+			expect(isAlive(app.pid), c.name).toBe(true);
+			// the last good rows stay on screen
+			for (const id of ids) expect(screen, c.name).toContain(id);
+			if (c.stale !== false) expect(headerLine(app), c.name).toMatch(/stale/);
+			await server.heal();
+			// no key press: the next retry finds the server well again
+			await waitForScreen(
+				app,
+				s => healthy(app) && (c.stale === false || !oneLine(s, c.message)) && STATUS_WORD.test(s),
+				`${c.name}: recovery`,
+				12_000,
+			);
+		}
+		expect(app.raw).not.toContain(KEY);
+		app.press('q');
+		expect((await app.waitForExit()).exitCode).toBe(0);
+	} finally {
+		app.dispose();
+		await server.close();
+	}
+}
+
+beforeAll(() => {
+	buildOnce();
+}, 120_000);
+
+describe.concurrent('faults: the app keeps running, names the problem, keeps stale data, recovers', () => {
+	it('connection faults: refused, reset, headers delayed', async ({expect}) => runGroup(expect, connectionCases), 80_000);
+	it('HTTP status faults: 401, 403, 422, 429, 500, 502', async ({expect}) => runGroup(expect, statusCases), 80_000);
+	it('body faults: SPA page, truncated, wrong schema, 20 MB, 404 on pause', async ({expect}) => runGroup(expect, bodyCases), 80_000);
+});

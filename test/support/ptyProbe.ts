@@ -1,0 +1,182 @@
+/**
+ * A pty session for measurements: like test/e2e/pty.ts (same fresh HOME, same cleaned
+ * environment, same headless terminal) but every output chunk is kept with the time it arrived,
+ * and the screen is checked after each chunk is parsed, so "the first frame that shows X" is
+ * timed to the chunk, not to a polling interval. Also reads the process's CPU time and memory.
+ */
+import {readFileSync} from 'node:fs';
+import {performance} from 'node:perf_hooks';
+import xterm from '@xterm/headless';
+import * as pty from 'node-pty';
+import {childEnv, cliPath, tempHome} from '../e2e/pty.js';
+import {useModernWidths} from './appSession.js';
+
+export type Chunk = {at: number; data: string};
+
+type Waiter = {check: (screen: string) => boolean; resolve: (at: number) => void};
+
+export type Probe = {
+	readonly pid: number;
+	/** performance.now() when the process was spawned */
+	readonly spawnedAt: number;
+	readonly chunks: readonly Chunk[];
+	/** the exit code and performance.now() when the exit was seen */
+	readonly exited: Promise<{code: number; at: number}>;
+	screenText(): string;
+	/** bytes (UTF-8) written by the app after `since` (performance.now()) */
+	bytesSince(since: number): number;
+	/** resolves with the arrival time of the chunk after which `check(screen)` first holds */
+	waitForScreen(check: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<number>;
+	/** resolves with the arrival time of the first chunk written after `since` */
+	waitForChunkAfter(since: number, timeoutMs?: number): Promise<number>;
+	/** resolves once nothing was written for `quietMs` (counted from the call at the earliest) */
+	waitForQuiet(quietMs: number, timeoutMs?: number): Promise<void>;
+	/** writes keys; returns the time of writing */
+	press(keys: string): number;
+	resize(cols: number, rows: number): void;
+	dispose(): void;
+};
+
+export function spawnProbe({
+	command = process.execPath,
+	args = [],
+	env = {},
+	cols = 120,
+	rows = 40,
+}: {command?: string; args?: string[]; env?: Record<string, string>; cols?: number; rows?: number}): Probe {
+	const home = tempHome();
+	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true, scrollback: 0});
+	useModernWidths(terminal);
+	const spawnedAt = performance.now();
+	const child = pty.spawn(command, args, {name: 'xterm-256color', cols, rows, cwd: home.home, env: childEnv(home.home, env)});
+	const chunks: Chunk[] = [];
+	let waiters: Waiter[] = [];
+	let lastAt = spawnedAt;
+	let done = false;
+
+	const screenText = () => {
+		const buffer = terminal.buffer.active;
+		const out: string[] = [];
+		for (let row = 0; row < terminal.rows; row++) out.push(buffer.getLine(buffer.viewportY + row)?.translateToString(true) ?? '');
+		return out.join('\n');
+	};
+
+	child.onData(data => {
+		const at = performance.now();
+		lastAt = at;
+		chunks.push({at, data});
+		terminal.write(data, () => {
+			if (waiters.length === 0) return;
+			const screen = screenText();
+			waiters = waiters.filter(waiter => {
+				if (!waiter.check(screen)) return true;
+				waiter.resolve(at);
+				return false;
+			});
+		});
+	});
+	const exited = new Promise<{code: number; at: number}>(resolve => {
+		child.onExit(({exitCode}) => {
+			done = true;
+			resolve({code: exitCode, at: performance.now()});
+		});
+	});
+
+	return {
+		pid: child.pid,
+		spawnedAt,
+		chunks,
+		exited,
+		screenText,
+		bytesSince(since) {
+			let total = 0;
+			for (const chunk of chunks) if (chunk.at > since) total += Buffer.byteLength(chunk.data);
+			return total;
+		},
+		waitForScreen(check, what, timeoutMs = 30_000) {
+			return new Promise<number>((resolve, reject) => {
+				// already true: measured from the last chunk
+				if (check(screenText())) {
+					resolve(lastAt);
+					return;
+				}
+				const timer = setTimeout(() => {
+					waiters = waiters.filter(w => w !== waiter);
+					reject(new Error(`timed out waiting for ${what}; screen:\n${screenText()}`));
+				}, timeoutMs);
+				const waiter: Waiter = {
+					check,
+					resolve: at => {
+						clearTimeout(timer);
+						resolve(at);
+					},
+				};
+				waiters.push(waiter);
+			});
+		},
+		async waitForChunkAfter(since, timeoutMs = 10_000) {
+			const deadline = performance.now() + timeoutMs;
+			for (;;) {
+				let first: Chunk | undefined;
+				for (let i = chunks.length - 1; i >= 0 && chunks[i]!.at > since; i--) first = chunks[i];
+				if (first) return first.at;
+				if (performance.now() > deadline) throw new Error('no output');
+				// the arrival time is taken in onData, so a coarse wait here does not blur it
+				// eslint-disable-next-line no-await-in-loop
+				await new Promise(resolve => setTimeout(resolve, 5));
+			}
+		},
+		async waitForQuiet(quietMs, timeoutMs = 30_000) {
+			const calledAt = performance.now();
+			const deadline = calledAt + timeoutMs;
+			while (performance.now() - Math.max(lastAt, calledAt) < quietMs) {
+				if (performance.now() > deadline) throw new Error('never quiet');
+				// eslint-disable-next-line no-await-in-loop
+				await new Promise(resolve => setTimeout(resolve, 10));
+			}
+		},
+		press(keys) {
+			const at = performance.now();
+			child.write(keys);
+			return at;
+		},
+		resize(newCols, newRows) {
+			child.resize(newCols, newRows);
+			terminal.resize(newCols, newRows);
+		},
+		dispose() {
+			if (!done) {
+				try {
+					child.kill('SIGKILL');
+				} catch {
+					// gone
+				}
+			}
+			terminal.dispose();
+			home.dispose();
+		},
+	};
+}
+
+export function spawnCliProbe(args: string[], env: Record<string, string> = {}): Probe {
+	return spawnProbe({args: [cliPath, ...args], env});
+}
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** utime + stime of a process in ms, from /proc/<pid>/stat (fields 14 and 15). */
+export function cpuTimeMs(pid: number): number {
+	const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+	// the command name (field 2) may hold spaces: split after its closing parenthesis
+	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+	const utime = Number(fields[11]);
+	const stime = Number(fields[12]);
+	return ((utime + stime) * 1000) / CLOCK_TICKS;
+}
+
+/** Resident memory in MB, from /proc/<pid>/status. */
+export function rssMb(pid: number): number {
+	const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+	const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
+	return kb / 1024;
+}
