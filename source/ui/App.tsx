@@ -20,6 +20,7 @@ import {ThemeContext, createTheme} from './theme.js';
 import {useHealth} from './useHealth.js';
 import {ViewMemory} from './usePersistentState.js';
 import {selectNotice, useSnapshot} from './useStore.js';
+import {useRedrawOnResize} from './useRedrawOnResize.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {ConversationsView} from './views/ConversationsView.js';
 import {SandboxesView} from './views/SandboxesView.js';
@@ -118,6 +119,7 @@ const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
 function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
 	const {store, now} = useUi();
 	const {columns, rows} = useTerminalSize(size);
+	useRedrawOnResize({columns, rows}, size === undefined);
 	const [tab, setTab] = useState<ResourceName>(() => store.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
 	// Scopes reported by the view are tagged with its tab, so a tab switch shows the new tab's

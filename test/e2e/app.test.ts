@@ -65,6 +65,29 @@ describe('ohtui in a terminal', () => {
 		expect(session.screenText()).toContain('p pause');
 	});
 
+	it('redraws the whole screen on resize, wider and narrower, with no stale lines left', async () => {
+		const session = await startDemo();
+		session.press('3');
+		await session.waitForText('URLS');
+		for (const [cols, rows] of [
+			[100, 30],
+			[130, 45],
+			[90, 26],
+		] as const) {
+			session.resize(cols, rows);
+			// eslint-disable-next-line no-await-in-loop
+			await session.waitForText(new RegExp(`^.{${cols - 10},${cols}}\\n`));
+			// eslint-disable-next-line no-await-in-loop
+			await new Promise(resolve => setTimeout(resolve, 300));
+			const lines = session.screenText().split('\n');
+			expect(lines[0]).toMatch(/^ohtui .*demo/);
+			expect(lines[1]).toMatch(/1 Settings.*2 Conversations.*3 Sandboxes.*4 Specs/);
+			expect(lines[2]).toContain('URLS');
+			expect(lines.filter(line => line.includes('ohtui '))).toHaveLength(1);
+			expect(lines.filter(line => line.includes('URLS'))).toHaveLength(1);
+		}
+	});
+
 	it('q exits 0 and restores the terminal', async () => {
 		const session = await startDemo();
 		session.press('q');

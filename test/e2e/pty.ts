@@ -56,6 +56,8 @@ export type PtySession = {
 	bufferType(): 'normal' | 'alternate';
 	waitForText(text: string | RegExp, timeoutMs?: number): Promise<void>;
 	press(keys: string): void;
+	/** resizes the pty (the app gets SIGWINCH) and the emulator together */
+	resize(cols: number, rows: number): void;
 	kill(signal: NodeJS.Signals): void;
 	waitForExit(timeoutMs?: number): Promise<Exit>;
 	/** kills the process if still running and removes its temporary HOME */
@@ -138,6 +140,10 @@ export function spawnCli({args = [], env = {}, cols = 120, rows = 40, home, node
 		},
 		press(keys) {
 			child.write(keys);
+		},
+		resize(cols, rows) {
+			terminal.resize(cols, rows);
+			child.resize(cols, rows);
 		},
 		kill(signal) {
 			child.kill(signal);
