@@ -24,8 +24,10 @@ const BIDI = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
 // invisible operators, BOM, Mongolian vowel separator, soft hyphen, interlinear annotations, and
 // the Unicode tag block (used to smuggle invisible ASCII).
 const INVISIBLE = /[\u200b\u200c\u2060-\u2064\u180e\u00ad\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
-// A zero-width joiner is kept only inside an emoji sequence (e.g. 👩‍💻), where it is harmless.
-const LONE_ZWJ = /(?<!\p{Extended_Pictographic}\ufe0f?)\u200d|\u200d(?!\p{Extended_Pictographic})/gu;
+// Zero-width joiners go too, even inside emoji sequences: string-width counts 👩‍💻 as one
+// 2-column glyph, but terminals without ZWJ support (tmux 3.3 among them) draw its parts, 4
+// columns, and the row overflows and wraps. Without the joiner both agree: 👩💻 is 4 columns.
+const ZWJ = /\u200d/g;
 // More than two stacked combining marks ("zalgo") spill into the rows above and below.
 const MARK_PILES = /(\p{M}{2})\p{M}+/gu;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
@@ -56,7 +58,7 @@ function strip(text: string): string {
 		.replace(CONTROLS, '')
 		.replace(BIDI, '')
 		.replace(INVISIBLE, '')
-		.replace(LONE_ZWJ, '')
+		.replace(ZWJ, '')
 		.replace(MARK_PILES, '$1')
 		.replace(LONE_SURROGATE, '\ufffd');
 }
