@@ -93,18 +93,25 @@ export class Actions {
 	private sandboxAction(kind: 'pause' | 'resume', id: string, target: 'PAUSED' | 'RUNNING'): void {
 		const snapshot = this.core.get();
 		const busy = snapshot.pending.find(p => (p.kind === 'pause' || p.kind === 'resume') && p.targetId === id);
-		if (busy) {
+		if (busy?.phase === 'calling' || busy?.kind === kind) {
 			this.core.notice('info', `a ${busy.kind} of sandbox ${id} is already in progress`);
 			return;
 		}
-		const status = snapshot.sandboxes.data?.find(s => s.id === id)?.status;
-		if (kind === 'pause' && status === 'PAUSED') {
-			this.core.notice('info', `sandbox ${id} is already paused`);
-			return;
-		}
-		if (kind === 'resume' && status === 'RUNNING') {
-			this.core.notice('info', `sandbox ${id} is already running`);
-			return;
+		if (busy) {
+			// The server has answered the other action and we are only watching for its state: the
+			// user changed their mind. Stop that watch (its loop sees its entry gone) and send this one;
+			// the listed status is in flux, so it is no reason to refuse.
+			this.core.setPending(busy.key, null);
+		} else {
+			const status = snapshot.sandboxes.data?.find(s => s.id === id)?.status;
+			if (kind === 'pause' && status === 'PAUSED') {
+				this.core.notice('info', `sandbox ${id} is already paused`);
+				return;
+			}
+			if (kind === 'resume' && status === 'RUNNING') {
+				this.core.notice('info', `sandbox ${id} is already running`);
+				return;
+			}
 		}
 		const key = `${kind}:${id}`;
 		const entry = this.pending(key, kind, id, target);
@@ -146,8 +153,11 @@ export class Actions {
 
 	private watch<T>(spec: Watch<T>): void {
 		const startedAt = this.core.now();
+		const mine = this.core.get().pending.find(p => p.key === spec.key);
+		const superseded = () => this.core.get().pending.find(p => p.key === spec.key) !== mine;
 		let failures = 0;
 		const tick = async (): Promise<void> => {
+			if (superseded()) return;
 			if (this.core.now() - startedAt >= this.core.config.watchTimeoutMs) {
 				this.core.setPending(spec.key, null);
 				spec.onTimeout();
@@ -155,6 +165,7 @@ export class Actions {
 			}
 			try {
 				const result = await spec.check();
+				if (superseded()) return;
 				failures = 0;
 				if (spec.onResult(result)) {
 					this.core.setPending(spec.key, null);

@@ -132,10 +132,31 @@ describe('pause and resume', () => {
 		h.store.pauseSandbox(running.id);
 		expect(h.store.getSnapshot().notice?.text).toBe(`a pause of sandbox ${running.id} is already in progress`);
 		await h.settle();
-		h.store.resumeSandbox(running.id); // still watching the pause
+		h.store.pauseSandbox(running.id); // still watching the pause: a second pause is refused too
 		expect(h.store.getSnapshot().notice?.text).toBe(`a pause of sandbox ${running.id} is already in progress`);
 		await h.advance(1000);
 		expect(h.lines().filter(l => l.startsWith('POST'))).toEqual([`POST /api/v1/sandboxes/${running.id}/pause`]);
+	});
+
+	it('a resume while the pause is only being watched takes over: sent, and the pause watch stops', async () => {
+		const h = await started();
+		const running = h.store.getSnapshot().sandboxes.data!.find(s => s.status === 'RUNNING')!;
+		h.store.pauseSandbox(running.id);
+		await h.settle();
+		expect(h.store.getSnapshot().pending.map(p => [p.kind, p.phase])).toEqual([['pause', 'watching']]);
+		h.store.resumeSandbox(running.id);
+		expect(h.store.getSnapshot().pending.map(p => p.kind)).toEqual(['resume']);
+		await h.settle();
+		await h.advance(3000);
+		await h.advance(3000);
+		expect(h.lines().filter(l => l.startsWith('POST'))).toEqual([
+			`POST /api/v1/sandboxes/${running.id}/pause`,
+			`POST /api/v1/sandboxes/${running.id}/resume`,
+		]);
+		const snapshot = h.store.getSnapshot();
+		expect(snapshot.pending).toEqual([]);
+		expect(snapshot.sandboxes.data!.find(s => s.id === running.id)?.status).toBe('RUNNING');
+		expect(snapshot.notice?.text).toBe(`sandbox ${running.id} is running`);
 	});
 
 	it('a failed call sets an error notice and changes nothing else', async () => {
