@@ -1,19 +1,18 @@
 // First: decides chalk's colour level from NO_COLOR before Ink (and chalk) load.
 import './terminal/noColor.js';
-import React from 'react';
-import {render} from 'ink';
 import {version} from '../package.json';
-import {createClient} from './api/createClient.js';
+import {createLazyClient} from './boot/lazyClient.js';
 import {decideStartup} from './config/startup.js';
 import type {Config} from './config/resolveConfig.js';
 import {serverLabel} from './config/url.js';
-import {serve} from './server/serve.js';
-import {startStandInServer} from './server/standInServer.js';
 import {createStore} from './store/createStore.js';
-import {FatalBoundary} from './terminal/FatalBoundary.js';
 import {createLifecycle, oneLine, type Lifecycle} from './terminal/lifecycle.js';
 import {createScreen, type Screen} from './terminal/screen.js';
-import {App} from './ui/App.js';
+
+// Start-up time is spawn to first frame: the entry holds only what every path needs, and the rest
+// comes in with import() when a path needs it (esbuild splits each into its own chunk):
+// the UI (React, Ink, the views) and the demo server before the first frame, the client (undici,
+// zod) on the store's first call, after that frame, and `serve` only for `ohtui serve`.
 
 /**
  * The one place that ends the process. Waits for stdout to take what was written (a pipe may be
@@ -28,7 +27,7 @@ function exit(code: number): void {
 }
 
 async function main(): Promise<void> {
-	const startup = decideStartup(process.argv.slice(2), process.env, version);
+	const startup = await decideStartup(process.argv.slice(2), process.env, version);
 	switch (startup.kind) {
 		case 'exit': {
 			if (startup.stdout) {
@@ -44,6 +43,7 @@ async function main(): Promise<void> {
 		}
 
 		case 'serve': {
+			const {serve} = await import('./server/serve.js');
 			exit(await serve(startup.argv));
 			return;
 		}
@@ -83,17 +83,23 @@ async function runApp(config: Config): Promise<void> {
 }
 
 async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle): Promise<void> {
+	// The UI chunk and the demo server load side by side, and the server starts listening while the
+	// UI chunk still evaluates; the demo server starts before the first frame because the header
+	// shows its address.
+	const [{renderApp}, demoServer] = await Promise.all([
+		import('./boot/renderApp.js'),
+		config.url === null ? import('./server/standInServer.js').then(async ({startStandInServer}) => startStandInServer({})) : null,
+	]);
 	let baseUrl: string;
-	if (config.url === null) {
+	if (demoServer) {
 		// Demo mode: the stand-in server with its default (human-paced) timings.
-		const server = await startStandInServer({});
-		lifecycle.defer(async () => server.close());
-		baseUrl = server.url;
+		lifecycle.defer(async () => demoServer.close());
+		baseUrl = demoServer.url;
 	} else {
-		baseUrl = config.url;
+		baseUrl = config.url!;
 	}
 
-	const client = createClient({baseUrl, apiKey: config.apiKey, auth: config.auth});
+	const client = createLazyClient({baseUrl, apiKey: config.apiKey, auth: config.auth});
 	lifecycle.defer(async () => client.close());
 	const store = createStore(client, {refreshMs: config.refreshMs});
 	lifecycle.defer(() => {
@@ -106,19 +112,15 @@ async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle): P
 	}
 
 	screen.enter();
-	const instance = render(
-		<FatalBoundary onFatal={lifecycle.fatal}>
-			<App
-				store={store}
-				serverLabel={serverLabel(baseUrl)}
-				demo={config.demo}
-				onQuit={() => {
-					lifecycle.quit(0);
-				}}
-			/>
-		</FatalBoundary>,
-		{exitOnCtrlC: false, patchConsole: false, incrementalRendering: true},
-	);
+	const instance = renderApp({
+		store,
+		serverLabel: serverLabel(baseUrl),
+		demo: config.demo,
+		onQuit: () => {
+			lifecycle.quit(0);
+		},
+		onFatal: lifecycle.fatal,
+	});
 	lifecycle.defer(() => {
 		instance.unmount();
 	});

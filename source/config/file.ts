@@ -1,28 +1,12 @@
 import {readFileSync, statSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {isAbsolute, join} from 'node:path';
-import {z} from 'zod';
 import {UsageError} from './errors.js';
 import type {Env} from './env.js';
+import type {ConfigFile} from './fileSchema.js';
 import {printable} from './text.js';
-import {isHttpUrl} from './url.js';
 
-/** One server to talk to, like a k9s context. */
-const profileSchema = z.strictObject({
-	url: z.string().min(1).refine(isHttpUrl, {message: 'expected an http:// or https:// URL'}),
-	apiKey: z.string().min(1).optional(),
-	auth: z.enum(['session', 'bearer']).optional(),
-	/** seconds */
-	refresh: z.number().min(1).optional(),
-});
-
-const configFileSchema = z.strictObject({
-	current: z.string().min(1).optional(),
-	profiles: z.record(z.string(), profileSchema).default({}),
-});
-
-export type Profile = z.infer<typeof profileSchema>;
-export type ConfigFile = z.infer<typeof configFileSchema>;
+export type {ConfigFile, Profile} from './fileSchema.js';
 
 export type LoadedConfigFile = {
 	path: string;
@@ -48,7 +32,7 @@ export function configPath(env: Env): string {
  * naming the file and the field; no message repeats a value from the file, since any of them
  * may be a key typed in the wrong place.
  */
-export function loadConfigFile(path: string): LoadedConfigFile {
+export async function loadConfigFile(path: string): Promise<LoadedConfigFile> {
 	let text: string;
 	try {
 		text = readFileSync(path, 'utf8');
@@ -72,12 +56,13 @@ export function loadConfigFile(path: string): LoadedConfigFile {
 		throw new UsageError(`config ${path}: not valid JSON${jsonErrorPlace(error, text)}`);
 	}
 
-	const result = configFileSchema.safeParse(json);
-	if (!result.success) {
-		throw new UsageError(`config ${path}: ${describeIssue(result.error.issues[0])}`);
+	const {checkConfigFile} = await import('./fileSchema.js');
+	const result = checkConfigFile(json);
+	if (!result.ok) {
+		throw new UsageError(`config ${path}: ${result.message}`);
 	}
 
-	const file = result.data;
+	const {file} = result;
 	if (file.current !== undefined && !Object.hasOwn(file.profiles, file.current)) {
 		throw new UsageError(`config ${path}: current: ${noSuchProfile(file.current, file)}`);
 	}
@@ -108,51 +93,6 @@ function permissionWarnings(path: string, file: ConfigFile): string[] {
 	}
 
 	return [];
-}
-
-type Issue = z.core.$ZodIssue;
-
-function describeIssue(issue: Issue | undefined): string {
-	if (!issue) {
-		return 'invalid';
-	}
-
-	const where = issue.path.length > 0 ? issue.path.map(part => printable(String(part))).join('.') : '(top level)';
-	return `${where}: ${issueText(issue)}`;
-}
-
-function issueText(issue: Issue): string {
-	switch (issue.code) {
-		case 'invalid_type': {
-			const expected = issue.expected === 'record' || issue.expected === 'object' ? 'an object' : issue.expected;
-			return `expected ${expected}`;
-		}
-
-		case 'too_small': {
-			if (issue.origin === 'string') {
-				return 'expected a non-empty string';
-			}
-
-			return `expected ${issue.origin} >= ${String(issue.minimum)}`;
-		}
-
-		case 'invalid_value': {
-			return `expected ${issue.values.map(value => JSON.stringify(value)).join(' or ')}`;
-		}
-
-		case 'unrecognized_keys': {
-			const keys = issue.keys.map(key => `"${printable(key)}"`).join(', ');
-			return `unknown field${issue.keys.length > 1 ? 's' : ''} ${keys}`;
-		}
-
-		case 'custom': {
-			return issue.message;
-		}
-
-		default: {
-			return 'invalid value';
-		}
-	}
 }
 
 /** Node's JSON.parse messages can quote the text around the error (a key, perhaps): keep only the place. */

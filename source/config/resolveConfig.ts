@@ -1,4 +1,3 @@
-import {z} from 'zod';
 import {UsageError} from './errors.js';
 import type {EnvSettings} from './env.js';
 import {noSuchProfile, type ConfigFile} from './file.js';
@@ -7,20 +6,18 @@ import {isHttpUrl} from './url.js';
 
 export const defaultRefreshSeconds = 5;
 
-export const configSchema = z.strictObject({
+export type Config = {
 	/** null: demo mode, talk to the embedded stand-in server */
-	url: z.string().refine(isHttpUrl).nullable(),
-	apiKey: z.string().min(1).nullable(),
-	auth: z.enum(['session', 'bearer']),
-	refreshMs: z.number().int().min(1000),
-	demo: z.boolean(),
+	url: string | null;
+	apiKey: string | null;
+	auth: 'session' | 'bearer';
+	refreshMs: number;
+	demo: boolean;
 	/** the profile in use, if any */
-	profile: z.string().nullable(),
+	profile: string | null;
 	/** NO_COLOR was set */
-	noColor: z.boolean(),
-});
-
-export type Config = z.infer<typeof configSchema>;
+	noColor: boolean;
+};
 
 export type ConfigSources = {
 	flags: Flags;
@@ -67,7 +64,7 @@ export function resolveConfig({flags, env, file, filePath}: ConfigSources): Conf
 	const apiKey = url === null ? null : (env.apiKey ?? profileKey);
 	const refreshSeconds = flags.refresh ?? profile?.refresh ?? defaultRefreshSeconds;
 
-	const config = configSchema.safeParse({
+	const config: Config = {
 		url,
 		apiKey,
 		auth: flags.auth ?? profile?.auth ?? 'session',
@@ -75,13 +72,29 @@ export function resolveConfig({flags, env, file, filePath}: ConfigSources): Conf
 		demo: url === null,
 		profile: profileName,
 		noColor: env.noColor,
-	});
-	if (!config.success) {
-		// Unreachable when the checks above hold; still one line, and the issue path names no value.
-		throw new UsageError(`invalid configuration: ${config.error.issues[0]?.path.join('.') ?? 'unknown field'}`);
+	};
+	const invalid = invalidField(config);
+	if (invalid !== null) {
+		// Unreachable when the checks above hold; still one line, and it names no value.
+		throw new UsageError(`invalid configuration: ${invalid}`);
 	}
 
-	return config.data;
+	return config;
+}
+
+/** The last line of defence, by hand rather than zod (see fileSchema.ts): the first field, in
+ * Config's order, that breaks its rule. */
+function invalidField(config: Config): string | null {
+	const checks: Array<[keyof Config, boolean]> = [
+		['url', config.url === null || (typeof config.url === 'string' && isHttpUrl(config.url))],
+		['apiKey', config.apiKey === null || (typeof config.apiKey === 'string' && config.apiKey !== '')],
+		['auth', config.auth === 'session' || config.auth === 'bearer'],
+		['refreshMs', Number.isSafeInteger(config.refreshMs) && config.refreshMs >= 1000],
+		['demo', typeof config.demo === 'boolean'],
+		['profile', config.profile === null || typeof config.profile === 'string'],
+		['noColor', typeof config.noColor === 'boolean'],
+	];
+	return checks.find(([, valid]) => !valid)?.[0] ?? null;
 }
 
 function sameServer(a: string, b: string): boolean {

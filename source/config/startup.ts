@@ -11,7 +11,7 @@ export type Startup =
 	| {kind: 'serve'; argv: string[]}
 	| {kind: 'exit'; code: 0 | 2; stdout?: string; stderr?: string};
 
-export function decideStartup(argv: readonly string[], env: Env, version: string): Startup {
+export async function decideStartup(argv: readonly string[], env: Env, version: string): Promise<Startup> {
 	const path = configPath(env);
 	try {
 		const parsed = parseArgs(argv);
@@ -29,7 +29,7 @@ export function decideStartup(argv: readonly string[], env: Env, version: string
 			}
 
 			case 'run': {
-				const loaded = loadConfigFile(path);
+				const loaded = await loadConfigFile(path);
 				const config = resolveConfig({flags: parsed.flags, env: readEnv(env), file: loaded.file, filePath: path});
 				return {kind: 'run', config, warnings: loaded.warnings};
 			}

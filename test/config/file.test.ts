@@ -7,10 +7,10 @@ import {configHome} from './helpers.js';
 
 const key = 'sk-oh-0123456789abcdef';
 
-function loadError(content: unknown): string {
+async function loadError(content: unknown): Promise<string> {
 	const {path} = configHome(content);
 	try {
-		loadConfigFile(path);
+		await loadConfigFile(path);
 	} catch (error) {
 		expect(error).toBeInstanceOf(UsageError);
 		const {message} = error as UsageError;
@@ -26,7 +26,7 @@ function loadError(content: unknown): string {
 }
 
 describe('configPath', () => {
-	it('uses XDG_CONFIG_HOME when it is absolute, else ~/.config', () => {
+	it('uses XDG_CONFIG_HOME when it is absolute, else ~/.config', async () => {
 		expect(configPath({XDG_CONFIG_HOME: '/x/conf', HOME: '/home/u'})).toBe(join('/x/conf', 'ohtui', 'config.json'));
 		expect(configPath({XDG_CONFIG_HOME: 'relative', HOME: '/home/u'})).toBe(join('/home/u', '.config', 'ohtui', 'config.json'));
 		expect(configPath({HOME: '/home/u'})).toBe(join('/home/u', '.config', 'ohtui', 'config.json'));
@@ -34,12 +34,12 @@ describe('configPath', () => {
 });
 
 describe('loadConfigFile', () => {
-	it('is fine without a file', () => {
+	it('is fine without a file', async () => {
 		const {path} = configHome();
-		expect(loadConfigFile(path)).toEqual({path, file: null, warnings: []});
+		expect(await loadConfigFile(path)).toEqual({path, file: null, warnings: []});
 	});
 
-	it('reads profiles', () => {
+	it('reads profiles', async () => {
 		const content = {
 			current: 'work',
 			profiles: {
@@ -48,41 +48,41 @@ describe('loadConfigFile', () => {
 			},
 		};
 		const {path} = configHome(content);
-		expect(loadConfigFile(path).file).toEqual(content);
+		expect((await loadConfigFile(path)).file).toEqual(content);
 	});
 
-	it('names the field for each bad file, without repeating values', () => {
-		expect(loadError('')).toBe('the file is empty (write {"profiles": {}} or delete it)');
-		expect(loadError('  \n')).toContain('empty');
+	it('names the field for each bad file, without repeating values', async () => {
+		expect(await loadError('')).toBe('the file is empty (write {"profiles": {}} or delete it)');
+		expect(await loadError('  \n')).toContain('empty');
 		// Node quotes the text around a JSON error, which here is the key: only the place may be shown
-		expect(loadError(`{"profiles": {"w": {"url": "http://h", "apiKey": ${key}}}}`)).toBe('not valid JSON');
-		expect(loadError('{"profiles": {},\n  }')).toBe('not valid JSON (line 2, column 3)');
-		expect(loadError('{"profiles": ')).toBe('not valid JSON (unexpected end of file)');
-		expect(loadError('[]')).toBe('(top level): expected an object');
-		expect(loadError({profiles: {work: {url: 'http://h', refresh: 0}}})).toBe('profiles.work.refresh: expected number >= 1');
-		expect(loadError({profiles: {work: {url: 'http://h', refresh: '5'}}})).toBe('profiles.work.refresh: expected number');
-		expect(loadError({profiles: {work: {url: 42}}})).toBe('profiles.work.url: expected string');
-		expect(loadError({profiles: {work: {}}})).toBe('profiles.work.url: expected string');
-		expect(loadError({profiles: {work: {url: 'ftp://h'}}})).toBe('profiles.work.url: expected an http:// or https:// URL');
-		expect(loadError({profiles: {work: {url: 'http://h', auth: 'basic'}}})).toBe('profiles.work.auth: expected "session" or "bearer"');
-		expect(loadError({profiles: {work: {url: 'http://h', apiKey: 12}}})).toBe('profiles.work.apiKey: expected string');
-		expect(loadError({profiles: {work: {url: 'http://h', api_key: key}}})).toBe('profiles.work: unknown field "api_key"');
-		expect(loadError({profiles: {}, theme: 'dark'})).toBe('(top level): unknown field "theme"');
-		expect(loadError({profiles: []})).toBe('profiles: expected an object');
-		expect(loadError({current: 'work', profiles: {home: {url: 'http://h'}}})).toBe('current: no profile named "work" (profiles: home)');
+		expect(await loadError(`{"profiles": {"w": {"url": "http://h", "apiKey": ${key}}}}`)).toBe('not valid JSON');
+		expect(await loadError('{"profiles": {},\n  }')).toBe('not valid JSON (line 2, column 3)');
+		expect(await loadError('{"profiles": ')).toBe('not valid JSON (unexpected end of file)');
+		expect(await loadError('[]')).toBe('(top level): expected an object');
+		expect(await loadError({profiles: {work: {url: 'http://h', refresh: 0}}})).toBe('profiles.work.refresh: expected number >= 1');
+		expect(await loadError({profiles: {work: {url: 'http://h', refresh: '5'}}})).toBe('profiles.work.refresh: expected number');
+		expect(await loadError({profiles: {work: {url: 42}}})).toBe('profiles.work.url: expected string');
+		expect(await loadError({profiles: {work: {}}})).toBe('profiles.work.url: expected string');
+		expect(await loadError({profiles: {work: {url: 'ftp://h'}}})).toBe('profiles.work.url: expected an http:// or https:// URL');
+		expect(await loadError({profiles: {work: {url: 'http://h', auth: 'basic'}}})).toBe('profiles.work.auth: expected "session" or "bearer"');
+		expect(await loadError({profiles: {work: {url: 'http://h', apiKey: 12}}})).toBe('profiles.work.apiKey: expected string');
+		expect(await loadError({profiles: {work: {url: 'http://h', api_key: key}}})).toBe('profiles.work: unknown field "api_key"');
+		expect(await loadError({profiles: {}, theme: 'dark'})).toBe('(top level): unknown field "theme"');
+		expect(await loadError({profiles: []})).toBe('profiles: expected an object');
+		expect(await loadError({current: 'work', profiles: {home: {url: 'http://h'}}})).toBe('current: no profile named "work" (profiles: home)');
 	});
 
-	it('warns when a file holding a key is readable by others, and only then', () => {
+	it('warns when a file holding a key is readable by others, and only then', async () => {
 		const withKey = {profiles: {work: {url: 'http://h', apiKey: key}}};
 		const open = configHome(withKey, 0o644);
-		const [warning, ...rest] = loadConfigFile(open.path).warnings;
+		const [warning, ...rest] = (await loadConfigFile(open.path)).warnings;
 		expect(rest).toEqual([]);
 		expect(warning).toBe(`warning: ${open.path} holds an API key and is readable by others; run chmod 600 ${open.path}`);
 		expect(warning).not.toContain(key);
 		// never "fixed" behind the user's back
 		expect(statSync(open.path).mode & 0o777).toBe(0o644);
 
-		expect(loadConfigFile(configHome(withKey, 0o600).path).warnings).toEqual([]);
-		expect(loadConfigFile(configHome({profiles: {work: {url: 'http://h'}}}, 0o644).path).warnings).toEqual([]);
+		expect((await loadConfigFile(configHome(withKey, 0o600).path)).warnings).toEqual([]);
+		expect((await loadConfigFile(configHome({profiles: {work: {url: 'http://h'}}}, 0o644).path)).warnings).toEqual([]);
 	});
 });

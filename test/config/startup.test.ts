@@ -5,9 +5,9 @@ import {configHome} from './helpers.js';
 const key = 'sk-oh-startup-secret-9';
 
 describe('decideStartup', () => {
-	it('prints help naming the config file and the env vars, exit 0', () => {
+	it('prints help naming the config file and the env vars, exit 0', async () => {
 		const {env, path} = configHome();
-		const startup = decideStartup(['--help'], env, '1.2.3');
+		const startup = await decideStartup(['--help'], env, '1.2.3');
 		expect(startup).toMatchObject({kind: 'exit', code: 0});
 		const help = startup.kind === 'exit' ? (startup.stdout ?? '') : '';
 		expect(help).toContain(path);
@@ -16,18 +16,18 @@ describe('decideStartup', () => {
 		expect(help).toContain('--refresh SECONDS');
 	});
 
-	it('prints the version', () => {
-		expect(decideStartup(['--version'], configHome().env, '1.2.3')).toEqual({kind: 'exit', code: 0, stdout: '1.2.3\n'});
+	it('prints the version', async () => {
+		expect(await decideStartup(['--version'], configHome().env, '1.2.3')).toEqual({kind: 'exit', code: 0, stdout: '1.2.3\n'});
 	});
 
-	it('hands serve its argv without reading the config file', () => {
+	it('hands serve its argv without reading the config file', async () => {
 		const {env} = configHome('not json');
-		expect(decideStartup(['serve', '--port', '0'], env, '1')).toEqual({kind: 'serve', argv: ['--port', '0']});
+		expect(await decideStartup(['serve', '--port', '0'], env, '1')).toEqual({kind: 'serve', argv: ['--port', '0']});
 	});
 
-	it('turns a bad config file into exit 2 with one line naming file and field', () => {
+	it('turns a bad config file into exit 2 with one line naming file and field', async () => {
 		const {env, path} = configHome({profiles: {work: {url: 'http://h', apiKey: key, refresh: 0}}});
-		const startup = decideStartup([], {...env, OPENHANDS_API_KEY: key}, '1');
+		const startup = await decideStartup([], {...env, OPENHANDS_API_KEY: key}, '1');
 		expect(startup).toEqual({
 			kind: 'exit',
 			code: 2,
@@ -35,14 +35,14 @@ describe('decideStartup', () => {
 		});
 	});
 
-	it('turns a bad flag into exit 2', () => {
-		const startup = decideStartup(['--frobnicate'], configHome().env, '1');
+	it('turns a bad flag into exit 2', async () => {
+		const startup = await decideStartup(['--frobnicate'], configHome().env, '1');
 		expect(startup).toMatchObject({kind: 'exit', code: 2, stderr: expect.stringContaining('unknown flag --frobnicate')});
 	});
 
-	it('runs with the resolved config and the permission warning, key kept out of it', () => {
+	it('runs with the resolved config and the permission warning, key kept out of it', async () => {
 		const {env, path} = configHome({current: 'w', profiles: {w: {url: 'http://h:1', apiKey: key}}}, 0o640);
-		const startup = decideStartup([], env, '1');
+		const startup = await decideStartup([], env, '1');
 		expect(startup).toEqual({
 			kind: 'run',
 			config: {url: 'http://h:1', apiKey: key, auth: 'session', refreshMs: 5000, demo: false, profile: 'w', noColor: false},
@@ -51,7 +51,7 @@ describe('decideStartup', () => {
 		expect(JSON.stringify(startup.kind === 'run' ? startup.warnings : [])).not.toContain(key);
 	});
 
-	it('runs in demo mode with no config at all', () => {
-		expect(decideStartup([], configHome().env, '1')).toMatchObject({kind: 'run', config: {demo: true, url: null}, warnings: []});
+	it('runs in demo mode with no config at all', async () => {
+		expect(await decideStartup([], configHome().env, '1')).toMatchObject({kind: 'run', config: {demo: true, url: null}, warnings: []});
 	});
 });

@@ -162,7 +162,7 @@ describe('global keys', () => {
 		await h.waitFor('Sandbox images');
 		await h.press(KEYS.shiftTab);
 		await h.waitFor('WORKING DIR');
-		expect(h.store.callsOf('setVisible').map(c => c[0])).toEqual(['sandboxes', 'specs', 'settings', 'specs']);
+		await vi.waitFor(() => expect(h.store.callsOf('setVisible').map(c => c[0])).toEqual(['sandboxes', 'specs', 'settings', 'specs']));
 	});
 
 	it('? lists the keymap, Esc closes it', async () => {

@@ -1,0 +1,78 @@
+/**
+ * The config file's schema (zod) and its messages. Loaded with a dynamic import only when a config
+ * file exists: zod costs about 40 ms of start-up, which a run without a file (demo mode, or
+ * everything in flags and env) does not pay.
+ */
+import {z} from 'zod';
+import {printable} from './text.js';
+import {isHttpUrl} from './url.js';
+
+/** One server to talk to, like a k9s context. */
+const profileSchema = z.strictObject({
+	url: z.string().min(1).refine(isHttpUrl, {message: 'expected an http:// or https:// URL'}),
+	apiKey: z.string().min(1).optional(),
+	auth: z.enum(['session', 'bearer']).optional(),
+	/** seconds */
+	refresh: z.number().min(1).optional(),
+});
+
+export const configFileSchema = z.strictObject({
+	current: z.string().min(1).optional(),
+	profiles: z.record(z.string(), profileSchema).default({}),
+});
+
+export type Profile = z.infer<typeof profileSchema>;
+export type ConfigFile = z.infer<typeof configFileSchema>;
+
+export type CheckResult = {ok: true; file: ConfigFile} | {ok: false; message: string};
+
+/** The parsed file, or one line naming the first field that breaks the schema (never its value). */
+export function checkConfigFile(json: unknown): CheckResult {
+	const result = configFileSchema.safeParse(json);
+	return result.success ? {ok: true, file: result.data} : {ok: false, message: describeIssue(result.error.issues[0])};
+}
+
+type Issue = z.core.$ZodIssue;
+
+function describeIssue(issue: Issue | undefined): string {
+	if (!issue) {
+		return 'invalid';
+	}
+
+	const where = issue.path.length > 0 ? issue.path.map(part => printable(String(part))).join('.') : '(top level)';
+	return `${where}: ${issueText(issue)}`;
+}
+
+function issueText(issue: Issue): string {
+	switch (issue.code) {
+		case 'invalid_type': {
+			const expected = issue.expected === 'record' || issue.expected === 'object' ? 'an object' : issue.expected;
+			return `expected ${expected}`;
+		}
+
+		case 'too_small': {
+			if (issue.origin === 'string') {
+				return 'expected a non-empty string';
+			}
+
+			return `expected ${issue.origin} >= ${String(issue.minimum)}`;
+		}
+
+		case 'invalid_value': {
+			return `expected ${issue.values.map(value => JSON.stringify(value)).join(' or ')}`;
+		}
+
+		case 'unrecognized_keys': {
+			const keys = issue.keys.map(key => `"${printable(key)}"`).join(', ');
+			return `unknown field${issue.keys.length > 1 ? 's' : ''} ${keys}`;
+		}
+
+		case 'custom': {
+			return issue.message;
+		}
+
+		default: {
+			return 'invalid value';
+		}
+	}
+}
