@@ -101,7 +101,7 @@ async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle): P
 
 	const client = createLazyClient({baseUrl, apiKey: config.apiKey, auth: config.auth});
 	lifecycle.defer(async () => client.close());
-	const store = createStore(client, {refreshMs: config.refreshMs});
+	const store = createStore(client, {refreshMs: config.refreshMs, maxItems: config.maxItems});
 	lifecycle.defer(() => {
 		store.dispose();
 	});

@@ -14,6 +14,8 @@ const profileSchema = z.strictObject({
 	auth: z.enum(['session', 'bearer']).optional(),
 	/** seconds */
 	refresh: z.number().min(1).optional(),
+	/** rows loaded per list at most */
+	maxItems: z.number().int().min(100).optional(),
 });
 
 export const configFileSchema = z.strictObject({

@@ -9,6 +9,8 @@ export type Flags = {
 	profile?: string;
 	/** seconds */
 	refresh?: number;
+	/** cap on rows loaded per list */
+	maxItems?: number;
 	auth?: AuthMode;
 	demo?: boolean;
 };
@@ -19,10 +21,10 @@ export type ParsedArgs =
 	| {command: 'help'}
 	| {command: 'version'};
 
-const valueFlags = new Set(['--url', '--profile', '--refresh', '--auth']);
+const valueFlags = new Set(['--url', '--profile', '--refresh', '--max-items', '--auth']);
 
 /**
- * `ohtui [--url URL] [--profile NAME] [--refresh SECONDS] [--auth session|bearer] [--demo]`,
+ * `ohtui [--url URL] [--profile NAME] [--refresh SECONDS] [--max-items N] [--auth session|bearer] [--demo]`,
  * `ohtui serve ...`, `--help`, `--version`.
  *
  * Parsed by hand rather than with util.parseArgs so every message is one short line and never
@@ -101,6 +103,16 @@ function applyValue(flags: Flags, name: string, value: string): void {
 			}
 
 			flags.refresh = seconds;
+			break;
+		}
+
+		case '--max-items': {
+			const count = Number(value);
+			if (!Number.isSafeInteger(count) || count < 100) {
+				throw new UsageError('--max-items: expected a whole number >= 100');
+			}
+
+			flags.maxItems = count;
 			break;
 		}
 

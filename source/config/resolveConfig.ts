@@ -5,6 +5,7 @@ import type {Flags} from './flags.js';
 import {isHttpUrl} from './url.js';
 
 export const defaultRefreshSeconds = 5;
+export const defaultMaxItems = 1000;
 
 export type Config = {
 	/** null: demo mode, talk to the embedded stand-in server */
@@ -12,6 +13,8 @@ export type Config = {
 	apiKey: string | null;
 	auth: 'session' | 'bearer';
 	refreshMs: number;
+	/** cap on rows loaded per list (`G` loads up to it) */
+	maxItems: number;
 	demo: boolean;
 	/** the profile in use, if any */
 	profile: string | null;
@@ -69,6 +72,7 @@ export function resolveConfig({flags, env, file, filePath}: ConfigSources): Conf
 		apiKey,
 		auth: flags.auth ?? profile?.auth ?? 'session',
 		refreshMs: Math.round(refreshSeconds * 1000),
+		maxItems: flags.maxItems ?? profile?.maxItems ?? defaultMaxItems,
 		demo: url === null,
 		profile: profileName,
 		noColor: env.noColor,
@@ -90,6 +94,7 @@ function invalidField(config: Config): string | null {
 		['apiKey', config.apiKey === null || (typeof config.apiKey === 'string' && config.apiKey !== '')],
 		['auth', config.auth === 'session' || config.auth === 'bearer'],
 		['refreshMs', Number.isSafeInteger(config.refreshMs) && config.refreshMs >= 1000],
+		['maxItems', Number.isSafeInteger(config.maxItems) && config.maxItems >= 100],
 		['demo', typeof config.demo === 'boolean'],
 		['profile', config.profile === null || typeof config.profile === 'string'],
 		['noColor', typeof config.noColor === 'boolean'],

@@ -1,10 +1,10 @@
-import {defaultRefreshSeconds} from './resolveConfig.js';
+import {defaultMaxItems, defaultRefreshSeconds} from './resolveConfig.js';
 
 export function usageText(configFilePath: string): string {
 	return `ohtui: a terminal UI for the OpenHands agent platform
 
 Usage:
-  ohtui [--url URL] [--profile NAME] [--refresh SECONDS] [--auth session|bearer] [--demo]
+  ohtui [--url URL] [--profile NAME] [--refresh SECONDS] [--max-items N] [--auth session|bearer] [--demo]
   ohtui serve [--port PORT] ...   run the stand-in OpenHands server (ohtui serve --help)
   ohtui --help | --version
 
@@ -12,6 +12,7 @@ Options:
   --url URL            OpenHands server, e.g. http://127.0.0.1:3000
   --profile NAME       use a profile from the config file (default: its "current")
   --refresh SECONDS    poll interval, at least 1 (default ${defaultRefreshSeconds})
+  --max-items N        rows loaded per list at most, at least 100 (default ${defaultMaxItems})
   --auth session|bearer  send the key as X-Session-API-Key (default) or Authorization: Bearer
   --demo               use the embedded demo server even when a URL is configured
   -h, --help           show this help

@@ -37,6 +37,7 @@ describe('resolveConfig', () => {
 			apiKey: null,
 			auth: 'session',
 			refreshMs: 5000,
+			maxItems: 1000,
 			demo: true,
 			profile: null,
 			noColor: false,
@@ -49,10 +50,17 @@ describe('resolveConfig', () => {
 			apiKey: key,
 			auth: 'bearer',
 			refreshMs: 10_000,
+			maxItems: 1000,
 			demo: false,
 			profile: 'work',
 			noColor: false,
 		});
+	});
+
+	it('caps loaded rows at --max-items, else the profile, else 1,000', () => {
+		expect(resolve({maxItems: 5000}, {}).maxItems).toBe(5000);
+		expect(resolve({}, {}, {profiles: {w: {url: 'http://h', maxItems: 250}}, current: 'w'}).maxItems).toBe(250);
+		expect(resolve({}, {}, null).maxItems).toBe(1000);
 	});
 
 	it('takes flags over env over profile over defaults', () => {
