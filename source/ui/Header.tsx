@@ -42,7 +42,9 @@ export const Header = memo(function Header({serverLabel, demo, health, tab, widt
 						<Text key={t.key}>
 							{i > 0 ? '  ' : ''}
 							<Text inverse={activeTab} bold={activeTab} color={activeTab ? theme.accent : theme.muted}>
-								{activeTab ? ` ${text} ` : text}
+								{/* Under NO_COLOR the entry sets FORCE_COLOR=0, which drops inverse video too: brackets
+								 * mark the active tab there. */}
+								{activeTab ? (theme.color ? ` ${text} ` : `[${text}]`) : text}
 							</Text>
 						</Text>
 					);

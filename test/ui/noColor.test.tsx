@@ -39,5 +39,7 @@ describe('colours', () => {
 		const line = selectedLine(frame.replace(/\x1b\[[0-9;]*m/g, ''));
 		expect(line).toContain('second-spec');
 		expect(frame).toContain('\x1b[7m');
+		// the active tab is marked by brackets too: the real entry sets FORCE_COLOR=0, dropping inverse
+		expect(frame.replace(/\x1b\[[0-9;]*m/g, '').split('\n')[1]).toContain('[3 Sandboxes]');
 	});
 });
