@@ -11,6 +11,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import * as esbuild from 'esbuild';
 import {inkCursorUpFix} from './inkFix.mjs';
+import {inkOutputFix} from './inkOutputFix.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'source', 'cli.tsx');
@@ -139,7 +140,7 @@ const result = await esbuild.build({
 	minifySyntax: true,
 	legalComments: 'none',
 	logLevel: 'warning',
-	plugins: [inkCursorUpFix, noDevtools, startupPatch],
+	plugins: [inkCursorUpFix, inkOutputFix, noDevtools, startupPatch],
 }).catch(() => {
 	// esbuild has already printed the errors.
 	console.error('build failed');
@@ -210,7 +211,7 @@ function isStale() {
 		return true;
 	}
 
-	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkFix.mjs')];
+	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkFix.mjs'), join(root, 'scripts', 'inkOutputFix.mjs')];
 	return newestMtime(join(root, 'source'), inputs) > built;
 }
 

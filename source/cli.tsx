@@ -2,6 +2,7 @@
 import './terminal/noColor.js';
 import {version} from '../package.json';
 import {createLazyClient} from './boot/lazyClient.js';
+import {tuneHeap} from './runtime/memory.js';
 import {decideStartup} from './config/startup.js';
 import type {Config} from './config/resolveConfig.js';
 import {serverLabel} from './config/url.js';
@@ -27,6 +28,8 @@ function exit(code: number): void {
 }
 
 async function main(): Promise<void> {
+	// before the UI chunk loads: loading it grows the young generation (see runtime/memory.ts)
+	tuneHeap();
 	const startup = await decideStartup(process.argv.slice(2), process.env, version);
 	switch (startup.kind) {
 		case 'exit': {
