@@ -14,7 +14,7 @@
 //   CR LF (such a line goes the slow way);
 // - the styled characters and widths of the previous frame's lines are reused (most lines do
 //   not change between frames), bounded to one frame;
-// - a line of printable ASCII and SGR codes that fits inside the clip is not sliced.
+// - a line of printable ASCII (no escape codes) that fits inside the clip is not sliced.
 // And build/measure-text.js, whose cache kept every text ever measured, is bounded.
 // Bundle-time only, like scripts/inkFix.mjs; each needle must be found exactly once, so an Ink or
 // ansi-tokenize upgrade fails the build instead of shipping a half-applied patch.
@@ -163,7 +163,9 @@ const cache = new Map();`,
 let previousStyledChars = new Map();
 let previousWidths = new Map();
 const BLANK = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
-const PLAIN = /^(?:[\\x20-\\x7e\\n]|\\x1b\\[[0-9;]*m)*$/;
+// No escape codes at all: slice-ansi also normalizes SGR codes (it drops a reset with nothing to
+// reset), so a line carrying any must still go through it to come out byte-identical.
+const PLAIN = /^[\\x20-\\x7e\\n]*$/;
 class OutputCaches {`,
 		],
 		[
