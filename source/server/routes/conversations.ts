@@ -1,3 +1,4 @@
+import {batchReply} from '../batch.js';
 import {internalError, json, type Reply, unprocessable} from '../errors.js';
 import {QueryReader, sqlPage} from '../query.js';
 import {type Ctx, route} from '../router.js';
@@ -81,17 +82,15 @@ function count(ctx: Ctx): Reply {
  */
 function batch(ctx: Ctx): Reply {
 	if (!ctx.query.has('ids')) return search(ctx);
-	const q = new QueryReader(ctx.query);
-	const ids = q.uuidList('ids', true);
-	if (q.errors.length > 0 || !ids) return unprocessable(q.errors);
-	if (ids.length >= 100) return internalError();
-	return json(
-		200,
-		ids.map(id => {
-			const conversation = id === null ? undefined : ctx.state.conversationById.get(id);
+	return batchReply(ctx, {
+		param: 'ids',
+		uuids: true,
+		maxIds: 99,
+		view: id => {
+			const conversation = ctx.state.conversationById.get(id);
 			return conversation ? conversationView(ctx.state, conversation, true) : null;
-		}),
-	);
+		},
+	});
 }
 
 /** `POST /api/v1/app-conversations` (2.5): returns the WORKING task; the flow continues in the background. */

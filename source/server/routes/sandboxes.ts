@@ -1,3 +1,4 @@
+import {batchReply} from '../batch.js';
 import {internalError, json, missing, notFound, type Reply, success, unprocessable} from '../errors.js';
 import {memoryPage, QueryReader} from '../query.js';
 import {type Ctx, route} from '../router.js';
@@ -17,17 +18,15 @@ function search(ctx: Ctx): Reply {
 
 /** `GET /api/v1/sandboxes?id=` (2.7): query name `id`; 100 or more ids trip an assert → 500. */
 function batch(ctx: Ctx): Reply {
-	const q = new QueryReader(ctx.query);
-	const ids = q.strList('id', true);
-	if (q.errors.length > 0 || !ids) return unprocessable(q.errors);
-	if (ids.length >= 100) return internalError();
-	return json(
-		200,
-		ids.map(id => {
+	return batchReply(ctx, {
+		param: 'id',
+		uuids: false,
+		maxIds: 99,
+		view: id => {
 			const sandbox = ctx.state.sandboxById.get(id);
 			return sandbox ? sandboxView(ctx.state, sandbox) : null;
-		}),
-	);
+		},
+	});
 }
 
 /** `POST /api/v1/sandboxes?sandbox_spec_id=`: docker answers with the just-created container, STARTING. */

@@ -1,3 +1,4 @@
+import {batchReply} from '../batch.js';
 import {internalError, json, type Reply, unprocessable} from '../errors.js';
 import {memoryPage, QueryReader} from '../query.js';
 import {type Ctx, route} from '../router.js';
@@ -15,17 +16,15 @@ function search(ctx: Ctx): Reply {
 
 /** `GET /api/v1/sandbox-specs?id=` (2.8): here the assert is `len(id) <= 100`, so 101+ → 500. */
 function batch(ctx: Ctx): Reply {
-	const q = new QueryReader(ctx.query);
-	const ids = q.strList('id', true);
-	if (q.errors.length > 0 || !ids) return unprocessable(q.errors);
-	if (ids.length > 100) return internalError();
-	return json(
-		200,
-		ids.map(id => {
+	return batchReply(ctx, {
+		param: 'id',
+		uuids: false,
+		maxIds: 100,
+		view: id => {
 			const spec = ctx.state.specs.find(s => s.id === id);
 			return spec ? specView(spec) : null;
-		}),
-	);
+		},
+	});
 }
 
 export const specRoutes = [

@@ -1,3 +1,4 @@
+import {batchReply} from '../batch.js';
 import {internalError, json, type Reply, unprocessable} from '../errors.js';
 import {QueryReader, sqlPage} from '../query.js';
 import {type Ctx, route} from '../router.js';
@@ -42,17 +43,15 @@ function count(ctx: Ctx): Reply {
 
 /** `GET .../start-tasks?ids=` (2.6): `len(ids) >= 100` → 500. */
 function batch(ctx: Ctx): Reply {
-	const q = new QueryReader(ctx.query);
-	const ids = q.uuidList('ids', true);
-	if (q.errors.length > 0 || !ids) return unprocessable(q.errors);
-	if (ids.length >= 100) return internalError();
-	return json(
-		200,
-		ids.map(id => {
-			const task = id === null ? undefined : ctx.state.taskById.get(id);
+	return batchReply(ctx, {
+		param: 'ids',
+		uuids: true,
+		maxIds: 99,
+		view: id => {
+			const task = ctx.state.taskById.get(id);
 			return task ? view(task) : null;
-		}),
-	);
+		},
+	});
 }
 
 export const startTaskRoutes = [
