@@ -5,7 +5,7 @@
  */
 import {startStandInServer} from '../../source/server/standInServer.js';
 import {spawnCliProbe} from '../support/ptyProbe.js';
-import {type Bench, type Figure, hasTabs, median, round, STATUS_ROW} from './figures.js';
+import {openSandboxesTab, type Bench, type Figure, median, round} from './figures.js';
 
 const selectedLine = (screen: string) => screen.split('\n').find(line => line.startsWith('›')) ?? '';
 
@@ -16,9 +16,7 @@ export const action: Bench = {
 		const server = await startStandInServer({rateLimit: false, bootMs: 0});
 		const probe = spawnCliProbe(['--url', server.url]);
 		try {
-			await probe.waitForScreen(hasTabs, 'tabs');
-			probe.press('3');
-			await probe.waitForScreen(screen => STATUS_ROW.test(screen), 'sandbox rows');
+			await openSandboxesTab(probe);
 			// select the first RUNNING row
 			for (let i = 0; i < 20 && !/\bRUNNING\b/.test(selectedLine(probe.screenText())); i++) {
 				probe.press('j');

@@ -1,3 +1,4 @@
+import type {Probe} from '../support/ptyProbe.js';
 /** One measured figure with its target; `pass` is null when there is no target (informative). */
 export type Figure = {
 	bench: string;
@@ -29,6 +30,13 @@ export const sleep = (ms: number) => new Promise<void>(resolve => setTimeout(res
 export const TAB_NAMES = ['Settings', 'Conversations', 'Sandboxes', 'Specs'];
 export const hasTabs = (screen: string) => TAB_NAMES.every(name => screen.includes(name));
 export const STATUS_ROW = /\b(RUNNING|PAUSED|ERROR|STARTING|MISSING)\b/;
+
+/** The start every pty bench shares: wait for the first frame, go to Sandboxes, wait for rows. */
+export async function openSandboxesTab(probe: Probe): Promise<void> {
+	await probe.waitForScreen(hasTabs, 'tabs');
+	probe.press('3');
+	await probe.waitForScreen(screen => STATUS_ROW.test(screen), 'sandbox rows');
+}
 
 /** The screen line that shows a sandbox (ids are cut in the middle: match the tail). */
 export function lineOf(screen: string, id: string): string | undefined {

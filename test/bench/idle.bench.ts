@@ -7,7 +7,7 @@ import {performance} from 'node:perf_hooks';
 import {defaultRefreshSeconds} from '../../source/config/resolveConfig.js';
 import {startStandInServer} from '../../source/server/standInServer.js';
 import {cpuTimeMs, spawnCliProbe} from '../support/ptyProbe.js';
-import {type Bench, type Figure, hasTabs, round, sleep, STATUS_ROW} from './figures.js';
+import {openSandboxesTab, type Bench, type Figure, round, sleep} from './figures.js';
 
 export const idle: Bench = {
 	name: 'idle cost',
@@ -16,9 +16,7 @@ export const idle: Bench = {
 		const server = await startStandInServer({rateLimit: false, bootMs: 0});
 		const probe = spawnCliProbe(['--url', server.url]);
 		try {
-			await probe.waitForScreen(hasTabs, 'tabs');
-			probe.press('3');
-			await probe.waitForScreen(screen => STATUS_ROW.test(screen), 'sandbox rows');
+			await openSandboxesTab(probe);
 			await probe.waitForQuiet(2000);
 			const cpu0 = cpuTimeMs(probe.pid);
 			const requests0 = server.requests.length;

@@ -8,7 +8,7 @@
 import {startStandInServer} from '../../source/server/standInServer.js';
 import {performance} from 'node:perf_hooks';
 import {spawnCliProbe} from '../support/ptyProbe.js';
-import {type Bench, type Figure, hasTabs, lineOf, round, sleep, STATUS_ROW} from './figures.js';
+import {openSandboxesTab, type Bench, type Figure, lineOf, round, sleep, STATUS_ROW} from './figures.js';
 
 type Sandbox = {id: string; status: string};
 
@@ -23,9 +23,7 @@ export const refreshBytes: Bench = {
 		const list = async () => ((await (await fetch(`${server.url}${SEARCH}`)).json()) as {items: Sandbox[]}).items;
 		const polls = () => server.requests.filter(r => r.path === SEARCH).length;
 		try {
-			await probe.waitForScreen(hasTabs, 'tabs');
-			probe.press('3');
-			await probe.waitForScreen(screen => STATUS_ROW.test(screen), 'sandbox rows');
+			await openSandboxesTab(probe);
 			await probe.waitForQuiet(QUIET_MS);
 
 			// one full frame: switching back from the Specs tab redraws every line of the view (a resize

@@ -4,7 +4,6 @@
  * over BENCH_SCALE_PRESSES presses, default 30; from the write to the first output chunk after
  * it, with the app quiet before each press), and resident memory from /proc.
  */
-import {performance} from 'node:perf_hooks';
 import {startStandInServer} from '../../source/server/standInServer.js';
 import {type Probe, rssMb, spawnCliProbe} from '../support/ptyProbe.js';
 import {type Bench, type Figure, hasTabs, median, round, STATUS_ROW} from './figures.js';
