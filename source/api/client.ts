@@ -6,6 +6,7 @@
  */
 import type {
 	AppConversation,
+	ConversationEvent,
 	NewConversation,
 	Page,
 	Sandbox,
@@ -14,7 +15,14 @@ import type {
 	StartTask,
 } from './schemas/index.js';
 
-export type CallOptions = {signal?: AbortSignal};
+export type CallOptions = {
+	signal?: AbortSignal;
+	/**
+	 * overall deadline for the whole call (connect + headers + body), in ms; default: the client's
+	 * `requestDeadlineMs`. Actions pass a longer one (a process-runtime sandbox start blocks ~31 s).
+	 */
+	deadlineMs?: number;
+};
 
 export type PageQuery = {
 	/** string offset from a previous page's `next_page_id` */
@@ -23,7 +31,44 @@ export type PageQuery = {
 	limit?: number;
 };
 
-export type ConversationQuery = PageQuery & {titleContains?: string};
+export type ConversationQuery = PageQuery & {
+	titleContains?: string;
+	/** current servers only (`sandbox_id__eq`); legacy servers ignore unknown query parameters */
+	sandboxIdEq?: string;
+};
+
+/** Event search, both generations (shared/openhands-api-newer.md 4.1, 4.2). */
+export type EventQuery = PageQuery & {
+	/** only events at or after this instant (sent as a naive UTC timestamp: legacy servers 500 on an offset) */
+	timestampGte?: Date;
+	timestampLt?: Date;
+	sortOrder?: 'TIMESTAMP' | 'TIMESTAMP_DESC';
+	/** short class name, e.g. `MessageEvent` */
+	kindEq?: string;
+};
+
+export type Generation = 'legacy' | 'current';
+
+/** What the probe found (shared/openhands-api-newer.md 1.2); found once, probed again after the server came back. */
+export type ServerInfo = {
+	generation: Generation;
+	/** e.g. `sandbox-server`, `openhands`, `cloud`; null when nothing tells */
+	flavour: string | null;
+	/** the scheme the server accepted (or the one forced by the user) */
+	auth: AuthMode;
+	/** for the header and `?`, e.g. `current · sandbox-server` */
+	label: string;
+};
+
+/** What the agent server of a conversation needs: taken from an AppConversation. */
+export type AgentTarget = {
+	id: string;
+	conversation_url: string | null;
+	session_api_key: string | null;
+	sandbox_id: string;
+};
+
+export type AgentCommand = 'pause' | 'run' | 'accept' | 'reject';
 
 export type StartTaskQuery = PageQuery & {
 	conversationIdEq?: string;
@@ -32,16 +77,24 @@ export type StartTaskQuery = PageQuery & {
 };
 
 export type AuthMode = 'session' | 'bearer';
+/** `auto` (default): find the scheme the server accepts with at most one extra request, same origin only */
+export type AuthSetting = AuthMode | 'auto';
 
 export type ClientOptions = {
 	/** e.g. http://127.0.0.1:3000 (no trailing slash needed) */
 	baseUrl: string;
 	apiKey?: string | null;
-	/** `session` (default): X-Session-API-Key; `bearer`: Authorization: Bearer */
-	auth?: AuthMode;
+	/** `auto` (default): probe; `session`: X-Session-API-Key; `bearer`: Authorization: Bearer */
+	auth?: AuthSetting;
 	connectTimeoutMs?: number; // default 5_000
 	headersTimeoutMs?: number; // default 15_000
 	bodyTimeoutMs?: number; // default 15_000
+	/** overall deadline per request (a body trickling a byte a second must still end); default 30_000 */
+	requestDeadlineMs?: number;
+	/** one line per request (time, method, path, status, ms, bytes): never a key, never a body */
+	log?: (line: string) => void;
+	/** proxy settings from the environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, lower case too); default process.env */
+	env?: NodeJS.ProcessEnv;
 	/** responses larger than this are refused as bad_response; default 8 MiB */
 	maxResponseBytes?: number;
 };
@@ -49,7 +102,13 @@ export type ClientOptions = {
 export interface OpenHandsClient {
 	readonly baseUrl: string;
 
-	/** `GET /api/settings`; `null` when the server says 404 Settings not found (a fresh install). */
+	/** The generation, flavour and auth scheme (probed once; cached; probed again after the server came back). */
+	serverInfo(options?: CallOptions): Promise<ServerInfo>;
+
+	/**
+	 * `GET /api/settings` (legacy) or `GET /api/v1/settings` (current), read into one model;
+	 * `null` when the server says 404 Settings not found (a fresh install).
+	 */
 	getSettings(options?: CallOptions): Promise<Settings | null>;
 
 	searchConversations(query?: ConversationQuery, options?: CallOptions): Promise<Page<AppConversation>>;
@@ -70,6 +129,20 @@ export interface OpenHandsClient {
 
 	searchSpecs(query?: PageQuery, options?: CallOptions): Promise<Page<SandboxSpec>>;
 	getSpecs(ids: readonly string[], options?: CallOptions): Promise<(SandboxSpec | null)[]>;
+
+	/** A conversation's events: `/api/v1/events/search?conversation_id__eq=` (legacy) or `/api/v1/conversation/{id}/events/search` (current). */
+	searchEvents(conversationId: string, query?: EventQuery, options?: CallOptions): Promise<Page<ConversationEvent>>;
+	/**
+	 * One user message, exactly one POST: current servers `POST /api/v1/app-conversations/{id}/send-message`;
+	 * legacy servers the agent server's `POST {conversation_url}/events` with the sandbox session key.
+	 */
+	sendMessage(target: AgentTarget, text: string, options?: CallOptions): Promise<void>;
+	/** The agent server's pause / run / respond_to_confirmation (accept or reject with an optional reason). */
+	controlAgent(target: AgentTarget, command: AgentCommand, reason?: string, options?: CallOptions): Promise<void>;
+	/** `DELETE /api/v1/app-conversations/{id}` (current) or `DELETE /api/conversations/{id}` (legacy). */
+	deleteConversation(id: string, options?: CallOptions): Promise<void>;
+	/** `DELETE /api/v1/sandboxes/{id}?sandbox_id={id}` (works with and without the route quirk). */
+	deleteSandbox(id: string, options?: CallOptions): Promise<void>;
 
 	/** closes the connection pool */
 	close(): Promise<void>;

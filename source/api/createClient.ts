@@ -1,15 +1,23 @@
+import {controlAgent, sendMessage} from './agentControl.js';
 import type {ClientOptions, OpenHandsClient} from './client.js';
+import type {ApiContext} from './context.js';
 import {countConversations, createConversation, getConversations, getStartTasks, searchConversations, searchStartTasks} from './conversations.js';
+import {deleteConversation, deleteSandbox} from './deletes.js';
+import {searchEvents} from './events.js';
 import {createHttp} from './http.js';
+import {createProbe} from './probe.js';
 import {getSandboxes, pauseSandbox, resumeSandbox, searchSandboxes, startSandbox} from './sandboxes.js';
 import {getSettings} from './settings.js';
 import {getSpecs, searchSpecs} from './specs.js';
 
-/** One client = one connection pool; every method rejects only with ApiError. */
+/** One client = one connection pool and one probe; every method rejects only with ApiError. */
 export function createClient(options: ClientOptions): OpenHandsClient {
 	const http = createHttp(options);
+	const probe = createProbe(http);
+	const ctx: ApiContext = {http, server: signal => probe.info(signal)};
 	return {
 		baseUrl: http.baseUrl,
+		serverInfo: callOptions => probe.info(callOptions?.signal),
 		getSettings: callOptions => getSettings(http, callOptions),
 		searchConversations: (query, callOptions) => searchConversations(http, query, callOptions),
 		getConversations: (ids, callOptions) => getConversations(http, ids, callOptions),
@@ -24,6 +32,11 @@ export function createClient(options: ClientOptions): OpenHandsClient {
 		resumeSandbox: (id, callOptions) => resumeSandbox(http, id, callOptions),
 		searchSpecs: (query, callOptions) => searchSpecs(http, query, callOptions),
 		getSpecs: (ids, callOptions) => getSpecs(http, ids, callOptions),
+		searchEvents: (id, query, callOptions) => searchEvents(ctx, id, query, callOptions),
+		sendMessage: (target, text, callOptions) => sendMessage(ctx, target, text, callOptions),
+		controlAgent: (target, command, reason, callOptions) => controlAgent(ctx, target, command, reason, callOptions),
+		deleteConversation: (id, callOptions) => deleteConversation(ctx, id, callOptions),
+		deleteSandbox: (id, callOptions) => deleteSandbox(ctx, id, callOptions),
 		close: () => http.close(),
 	};
 }

@@ -17,6 +17,7 @@ export function createLazyClient(options: ClientOptions, load: Loader = async ()
 
 	return {
 		baseUrl: options.baseUrl.replace(/\/+$/, ''),
+		serverInfo: async callOptions => (await real()).serverInfo(callOptions),
 		getSettings: async callOptions => (await real()).getSettings(callOptions),
 		searchConversations: async (query, callOptions) => (await real()).searchConversations(query, callOptions),
 		getConversations: async (ids, callOptions) => (await real()).getConversations(ids, callOptions),
@@ -31,6 +32,11 @@ export function createLazyClient(options: ClientOptions, load: Loader = async ()
 		resumeSandbox: async (id, callOptions) => (await real()).resumeSandbox(id, callOptions),
 		searchSpecs: async (query, callOptions) => (await real()).searchSpecs(query, callOptions),
 		getSpecs: async (ids, callOptions) => (await real()).getSpecs(ids, callOptions),
+		searchEvents: async (id, query, callOptions) => (await real()).searchEvents(id, query, callOptions),
+		sendMessage: async (target, text, callOptions) => (await real()).sendMessage(target, text, callOptions),
+		controlAgent: async (target, command, reason, callOptions) => (await real()).controlAgent(target, command, reason, callOptions),
+		deleteConversation: async (id, callOptions) => (await real()).deleteConversation(id, callOptions),
+		deleteSandbox: async (id, callOptions) => (await real()).deleteSandbox(id, callOptions),
 		async close() {
 			if (closed) return;
 			closed = true;

@@ -11,7 +11,8 @@ export type Config = {
 	/** null: demo mode, talk to the embedded stand-in server */
 	url: string | null;
 	apiKey: string | null;
-	auth: 'session' | 'bearer';
+	/** `auto` (default): the client finds the scheme the server accepts */
+	auth: 'auto' | 'session' | 'bearer';
 	refreshMs: number;
 	/** cap on rows loaded per list (`G` loads up to it) */
 	maxItems: number;
@@ -20,6 +21,16 @@ export type Config = {
 	profile: string | null;
 	/** NO_COLOR was set */
 	noColor: boolean;
+	/** `--log FILE` / OHTUI_LOG / profile `log`: one line per request and every warning; null: none */
+	logFile: string | null;
+	/** how "needs you" calls the user (issue 11); default bell */
+	notify: 'bell' | 'desktop' | 'both' | 'off';
+	/** `--read-only` / profile `readOnly`: every key that changes something on the server is disabled */
+	readOnly: boolean;
+	/** `--theme` / config `theme`; auto reads COLORFGBG where set */
+	theme: 'auto' | 'dark' | 'light';
+	/** keymap overrides from the config file: command name → keys (validated against the keymap) */
+	keys: Readonly<Record<string, readonly string[]>>;
 };
 
 export type ConfigSources = {
@@ -70,12 +81,17 @@ export function resolveConfig({flags, env, file, filePath}: ConfigSources): Conf
 	const config: Config = {
 		url,
 		apiKey,
-		auth: flags.auth ?? profile?.auth ?? 'session',
+		auth: flags.auth ?? profile?.auth ?? 'auto',
 		refreshMs: Math.round(refreshSeconds * 1000),
 		maxItems: flags.maxItems ?? profile?.maxItems ?? defaultMaxItems,
 		demo: url === null,
 		profile: profileName,
 		noColor: env.noColor,
+		logFile: null,
+		notify: 'bell',
+		readOnly: false,
+		theme: 'auto',
+		keys: {},
 	};
 	const invalid = invalidField(config);
 	if (invalid !== null) {
@@ -92,7 +108,7 @@ function invalidField(config: Config): string | null {
 	const checks: Array<[keyof Config, boolean]> = [
 		['url', config.url === null || (typeof config.url === 'string' && isHttpUrl(config.url))],
 		['apiKey', config.apiKey === null || (typeof config.apiKey === 'string' && config.apiKey !== '')],
-		['auth', config.auth === 'session' || config.auth === 'bearer'],
+		['auth', config.auth === 'auto' || config.auth === 'session' || config.auth === 'bearer'],
 		['refreshMs', Number.isSafeInteger(config.refreshMs) && config.refreshMs >= 1000],
 		['maxItems', Number.isSafeInteger(config.maxItems) && config.maxItems >= 100],
 		['demo', typeof config.demo === 'boolean'],

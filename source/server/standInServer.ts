@@ -91,6 +91,8 @@ export async function startStandInServer(options: StandInOptions = {}): Promise<
 	return {
 		url: `http://127.0.0.1:${port}`,
 		port,
+		// the agent servers' listener is built this round (issue 10); until then nothing listens here
+		agentUrl: `http://127.0.0.1:${port}`,
 		get requests() {
 			return requests;
 		},

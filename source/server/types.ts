@@ -19,6 +19,16 @@ export type StandInOptions = {
 	rateLimit?: boolean;
 	/** clock, for tests */
 	now?: () => number;
+	/**
+	 * which server to imitate (shared/openhands-api-newer.md): `legacy` = OpenHands d6fab190
+	 * (`/api/settings`, V1 unauthenticated), `current` = sandbox-server 1.x (`/api/v1/settings`,
+	 * V1 behind the session key, 422/400 limits, new fields). Default `current`.
+	 */
+	generation?: 'legacy' | 'current';
+	/** the Cloud flavour: Bearer only, SPA HTML 200 for unknown paths, `{"error":…}` 401s; implies current */
+	cloud?: boolean;
+	/** conversations keep producing events and change execution status over time; default true */
+	live?: boolean;
 };
 
 export type RequestRecord = {method: string; path: string; query: string; at: number};
@@ -27,8 +37,10 @@ export interface StandInServer {
 	/** e.g. http://127.0.0.1:41234 */
 	readonly url: string;
 	readonly port: number;
-	/** every request the server saw, in order (tests assert on these) */
+	/** every request the server saw, in order (tests assert on these); agent-server requests included, path as sent */
 	readonly requests: readonly RequestRecord[];
+	/** the agent servers' listener (one for every sandbox; the session key tells which), e.g. http://127.0.0.1:41235 */
+	readonly agentUrl: string;
 	clearRequests(): void;
 	close(): Promise<void>;
 }

@@ -73,6 +73,9 @@ export class Core {
 			pending: [],
 			notice: null,
 			visible: options.visible ?? 'conversations',
+			server: null,
+			activity: null,
+			drafts: {},
 		};
 	}
 

@@ -6,9 +6,11 @@
  * Snapshots are immutable and keep their identity (and every unchanged item keeps its identity)
  * when a fetch brings nothing new, so React does not re-render and Ink writes nothing.
  */
+import type {AgentCommand, ServerInfo} from '../api/client.js';
 import type {ApiErrorKind} from '../api/errors.js';
 import type {
 	AppConversation,
+	ConversationEvent,
 	NewConversation,
 	Sandbox,
 	SandboxSpec,
@@ -56,7 +58,7 @@ export type ListState<T> = ResourceState<readonly T[]> & {
 	loadingMore: boolean;
 };
 
-export type ActionKind = 'pause' | 'resume' | 'start' | 'create';
+export type ActionKind = 'pause' | 'resume' | 'start' | 'create' | 'message' | 'agent' | 'delete';
 
 /** An action call in flight, or a watch after it until the target state is seen. */
 export type PendingAction = {
@@ -79,6 +81,26 @@ export type Notice = {
 	at: number;
 };
 
+/**
+ * The activity of the one conversation whose events are open (issue 10): a bounded window of its
+ * events, oldest first, with a cursor for what is newer and a page id for what is older.
+ */
+export type ActivityState = {
+	conversationId: string;
+	/** oldest first; a bounded window (older ones are dropped when scrolled away, loaded again on demand) */
+	events: readonly ConversationEvent[];
+	/** the server has events older than the first one held */
+	hasOlder: boolean;
+	loadingOlder: boolean;
+	/** new events are fetched every interval (on while the user is at the end) */
+	following: boolean;
+	/** the first load is in flight */
+	loading: boolean;
+	error: ErrorInfo | null;
+	/** epoch ms of the last change */
+	fetchedAt: number | null;
+};
+
 export type StoreSnapshot = {
 	/** `data` is null when the server has no settings stored yet (404) */
 	settings: ResourceState<Settings | null>;
@@ -92,6 +114,12 @@ export type StoreSnapshot = {
 	notice: Notice | null;
 	/** the resource of the visible tab */
 	visible: ResourceName;
+	/** what the probe found about the server (generation, flavour, auth); null until known */
+	server: ServerInfo | null;
+	/** the open activity view's conversation, or null */
+	activity: ActivityState | null;
+	/** unsent message drafts by conversation id, kept until the app quits */
+	drafts: Readonly<Record<string, string>>;
 };
 
 export interface Store {
@@ -126,6 +154,27 @@ export interface Store {
 
 	/** clears the footer message */
 	clearNotice(): void;
+
+	/** opens the activity of a conversation: loads its newest events and follows new ones */
+	openActivity(conversationId: string): void;
+	/** closes it: stops following, frees the window */
+	closeActivity(): void;
+	/** loads the page of events before the first one held */
+	loadOlderEvents(): void;
+	/** follow on: fetch what is newer every interval; off: stop (scrolling up) */
+	setFollow(on: boolean): void;
+	/** the part of the window on screen (indexes into `activity.events`), so the window can be trimmed */
+	setActivityViewport(firstIndex: number, lastIndex: number): void;
+
+	/** keeps an unsent draft for a conversation (empty text removes it) */
+	saveDraft(conversationId: string, text: string): void;
+	/**
+	 * Sends one message (exactly one POST). With `resumeFirst`, resumes the paused sandbox, watches
+	 * it to RUNNING, then sends. A failure keeps the draft and sets an error notice saying why.
+	 */
+	sendMessage(conversationId: string, text: string, options?: {resumeFirst?: boolean}): void;
+	/** pause / run the agent, accept / reject its pending actions (agent server routes) */
+	controlAgent(conversationId: string, command: AgentCommand, reason?: string): void;
 }
 
 export type StoreOptions = {

@@ -1,4 +1,5 @@
 /** Turning wire values into short display text. Inputs are server values; outputs are clean. */
+import type {ActionKind} from '../store/types.js';
 import {clean, truncateMiddle} from './sanitize.js';
 
 const SECOND = 1000;
@@ -91,8 +92,16 @@ export function orDash(value: string | number | null | undefined): string {
 }
 
 /** Start-task and sandbox statuses are shown exactly as sent; pending actions override them. */
-export function pendingLabel(kind: 'pause' | 'resume' | 'start' | 'create'): string {
-	return {pause: 'pausing…', resume: 'resuming…', start: 'starting…', create: 'creating…'}[kind];
+export function pendingLabel(kind: ActionKind): string {
+	return {
+		pause: 'pausing…',
+		resume: 'resuming…',
+		start: 'starting…',
+		create: 'creating…',
+		message: 'sending…',
+		agent: 'asking the agent…',
+		delete: 'deleting…',
+	}[kind];
 }
 
 export function repoAtBranch(repo: string | null | undefined, branch: string | null | undefined): string {

@@ -35,12 +35,17 @@ describe('resolveConfig', () => {
 		expect(resolve({}, {}, null)).toEqual({
 			url: null,
 			apiKey: null,
-			auth: 'session',
+			auth: 'auto',
 			refreshMs: 5000,
 			maxItems: 1000,
 			demo: true,
 			profile: null,
 			noColor: false,
+			logFile: null,
+			notify: 'bell',
+			readOnly: false,
+			theme: 'auto',
+			keys: {},
 		});
 	});
 
@@ -54,6 +59,11 @@ describe('resolveConfig', () => {
 			demo: false,
 			profile: 'work',
 			noColor: false,
+			logFile: null,
+			notify: 'bell',
+			readOnly: false,
+			theme: 'auto',
+			keys: {},
 		});
 	});
 
@@ -66,7 +76,7 @@ describe('resolveConfig', () => {
 	it('takes flags over env over profile over defaults', () => {
 		expect(resolve({}, {OPENHANDS_URL: 'http://env:1'}).url).toBe('http://env:1');
 		expect(resolve({url: 'http://flag:2'}, {OPENHANDS_URL: 'http://env:1'}).url).toBe('http://flag:2');
-		expect(resolve({profile: 'lab'}, {})).toMatchObject({url: 'http://lab:3000', refreshMs: 2000, auth: 'session', profile: 'lab', apiKey: null});
+		expect(resolve({profile: 'lab'}, {})).toMatchObject({url: 'http://lab:3000', refreshMs: 2000, auth: 'auto', profile: 'lab', apiKey: null});
 		expect(resolve({refresh: 1.5, auth: 'session'}, {})).toMatchObject({refreshMs: 1500, auth: 'session'});
 		expect(resolve({}, {OPENHANDS_API_KEY: envKey}).apiKey).toBe(envKey);
 		expect(resolve({}, {NO_COLOR: '1'}).noColor).toBe(true);

@@ -45,7 +45,7 @@ describe('decideStartup', () => {
 		const startup = await decideStartup([], env, '1');
 		expect(startup).toEqual({
 			kind: 'run',
-			config: {url: 'http://h:1', apiKey: key, auth: 'session', refreshMs: 5000, maxItems: 1000, demo: false, profile: 'w', noColor: false},
+			config: {url: 'http://h:1', apiKey: key, auth: 'auto', refreshMs: 5000, maxItems: 1000, demo: false, profile: 'w', noColor: false, logFile: null, notify: 'bell', readOnly: false, theme: 'auto', keys: {}},
 			warnings: [`warning: ${path} holds an API key and is readable by others; run chmod 600 ${path}`],
 		});
 		expect(JSON.stringify(startup.kind === 'run' ? startup.warnings : [])).not.toContain(key);

@@ -1,6 +1,7 @@
 /** An in-memory Store for view tests: records every call, lets the test swap snapshots. */
 import type {ListResourceName, ResourceName, Store, StoreSnapshot} from '../../source/store/types.js';
 import type {NewConversation} from '../../source/api/schemas/index.js';
+import type {AgentCommand} from '../../source/api/client.js';
 
 export type Call = {method: keyof Store; args: unknown[]};
 
@@ -79,5 +80,29 @@ export class FakeStore implements Store {
 	}
 	clearNotice() {
 		this.record('clearNotice');
+	}
+	openActivity(conversationId: string) {
+		this.record('openActivity', conversationId);
+	}
+	closeActivity() {
+		this.record('closeActivity');
+	}
+	loadOlderEvents() {
+		this.record('loadOlderEvents');
+	}
+	setFollow(on: boolean) {
+		this.record('setFollow', on);
+	}
+	setActivityViewport(first: number, last: number) {
+		this.record('setActivityViewport', first, last);
+	}
+	saveDraft(conversationId: string, text: string) {
+		this.record('saveDraft', conversationId, text);
+	}
+	sendMessage(conversationId: string, text: string, options?: {resumeFirst?: boolean}) {
+		this.record('sendMessage', conversationId, text, options);
+	}
+	controlAgent(conversationId: string, command: AgentCommand, reason?: string) {
+		this.record('controlAgent', conversationId, command, reason);
 	}
 }

@@ -164,6 +164,9 @@ export function snapshot(overrides: Partial<StoreSnapshot> = {}): StoreSnapshot 
 		pending: [],
 		notice: null,
 		visible: 'conversations',
+		server: null,
+		activity: null,
+		drafts: {},
 		...overrides,
 	};
 }

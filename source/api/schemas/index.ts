@@ -4,3 +4,4 @@ export * from './spec.js';
 export * from './conversation.js';
 export * from './settings.js';
 export * from './success.js';
+export * from './event.js';

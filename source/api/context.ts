@@ -1,0 +1,9 @@
+import type {ServerInfo} from './client.js';
+import type {Http} from './http.js';
+
+/** What the resource modules get: the transport, and the server's generation once probed. */
+export type ApiContext = {
+	http: Http;
+	/** probes on first use (shared/openhands-api-newer.md 1.2), then answers from memory */
+	server(signal?: AbortSignal): Promise<ServerInfo>;
+};
