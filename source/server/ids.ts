@@ -53,3 +53,25 @@ export function parseUuid(input: string): {hex: string} | {error: string} {
 	}
 	return {error: `invalid length: expected length 32 for simple format, found ${text.length}`};
 }
+
+/**
+ * Python's `UUID(text)` as current handlers call it on `str` parameters (newer doc 7.1, 8.1): `urn:`
+ * and `uuid:` removed, braces stripped, dashes dropped anywhere, then 32 hex digits. Null when invalid.
+ */
+export function pyUuid(text: string): string | null {
+	const hex = text.replaceAll('urn:', '').replaceAll('uuid:', '').replace(/^[{}]+|[{}]+$/g, '').replaceAll('-', '');
+	return HEX.test(hex) ? hex.toLowerCase() : null;
+}
+
+/** Python's `repr()` of a list of strings, as f-strings print it in `detail` texts: `['a', "it's"]`. */
+export function pyListRepr(items: readonly string[]): string {
+	const repr = (s: string) => {
+		const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
+		const body = s.replace(/\\/g, '\\\\').replace(/[\u0000-\u001f\u007f]/g, c => {
+			const named: Record<string, string> = {'\n': '\\n', '\r': '\\r', '\t': '\\t'};
+			return named[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+		});
+		return quote + (quote === "'" ? body.replaceAll("'", "\\'") : body) + quote;
+	};
+	return `[${items.map(repr).join(', ')}]`;
+}

@@ -19,8 +19,11 @@ export class QueryReader {
 		return all.length > 0 ? all[all.length - 1]! : null;
 	}
 
-	/** `limit`-style integer with `gt`; the `<= 100` assert is the handler's job (it gives a 500). */
-	int(name: string, fallback: number, gt?: number): number {
+	/**
+	 * `limit`-style integer with `gt` and, where FastAPI enforces it, `le` (current servers' `le=100`,
+	 * newer doc 8.1). Legacy declares `lte`, which FastAPI ignores: its handlers' assert gives a 500.
+	 */
+	int(name: string, fallback: number, gt?: number, le?: number): number {
 		const raw = this.str(name);
 		if (raw === null) return fallback;
 		const text = raw.trim();
@@ -41,6 +44,14 @@ export class QueryReader {
 				msg: `Input should be greater than ${gt}`,
 				input: raw,
 				ctx: {gt},
+			});
+		} else if (le !== undefined && value > le) {
+			this.errors.push({
+				type: 'less_than_equal',
+				loc: ['query', name],
+				msg: `Input should be less than or equal to ${le}`,
+				input: raw,
+				ctx: {le},
 			});
 		}
 		return value;

@@ -1,6 +1,7 @@
 import type {IncomingHttpHeaders} from 'node:http';
-import {methodNotAllowed, type Reply} from './errors.js';
-import type {State} from './state.js';
+import {denied} from './auth.js';
+import {methodNotAllowed, notFound, type Reply} from './errors.js';
+import type {Generation, State} from './state.js';
 
 export type Ctx = {
 	state: State;
@@ -15,10 +16,14 @@ export type Ctx = {
 };
 
 export type Handler = (ctx: Ctx) => Reply;
-export type Route = {method: string; pattern: RegExp; names: string[]; handler: Handler};
+/** `only`: the route exists on that generation alone (`ctx.state.generation`); absent = both. */
+export type Route = {method: string; pattern: RegExp; names: string[]; handler: Handler; only?: Generation};
 
-/** `route('POST', '/api/v1/sandboxes/{sandbox_id}/pause', h)`; path parameters match one segment. */
-export function route(method: string, template: string, handler: Handler): Route {
+/**
+ * `route('POST', '/api/v1/sandboxes/{sandbox_id}/pause', h)`; path parameters match one segment.
+ * `only` limits it to one generation (e.g. `/api/settings` is legacy, `/api/v1/settings` current).
+ */
+export function route(method: string, template: string, handler: Handler, only?: Generation): Route {
 	const names: string[] = [];
 	const source = template
 		.split(/(\{\w+\})/)
@@ -29,7 +34,7 @@ export function route(method: string, template: string, handler: Handler): Route
 			return '([^/]+)';
 		})
 		.join('');
-	return {method, pattern: new RegExp(`^${source}$`), names, handler};
+	return {method, pattern: new RegExp(`^${source}$`), names, handler, ...(only ? {only} : {})};
 }
 
 /** A stand-in for the web app's index.html that the SPA mount serves for any unmatched GET. */
@@ -41,20 +46,36 @@ const SPA_HTML =
 export const spaPage = (): Reply => ({status: 200, body: SPA_HTML, contentType: 'text/html; charset=utf-8'});
 
 /**
- * The SPA is mounted at `/` and matches every path fully, so Starlette prefers it over a route whose
- * method does not match: unmatched GET → index.html (200), other methods → 405 (shared/openhands-api.md 1.7).
+ * Finds the route, then applies the generation's authentication (./auth.ts) before the handler, as
+ * FastAPI resolves router dependencies before the handler runs. Unmatched paths: where the web app is
+ * served (legacy, Cloud) the SPA mount matches every path fully, so Starlette prefers it over a route
+ * whose method does not match: GET → index.html (200), other methods → 405 (shared/openhands-api.md
+ * 1.7). The current OSS stand-in has no frontend: FastAPI's own 405 / `404 {"detail":"Not Found"}`
+ * (newer doc 1.1).
  */
 export function dispatch(routes: readonly Route[], ctx: Omit<Ctx, 'params'>): Reply {
+	const generation = ctx.state.generation;
+	let found: {route: Route; params: Record<string, string>} | null = null;
+	let otherMethod = false;
 	for (const r of routes) {
-		if (r.method !== ctx.method) continue;
+		if (r.only && r.only !== generation) continue;
 		const m = r.pattern.exec(ctx.path);
 		if (!m) continue;
+		if (r.method !== ctx.method) {
+			otherMethod = true;
+			continue;
+		}
 		const params: Record<string, string> = {};
 		r.names.forEach((name, i) => {
 			params[name] = safeDecode(m[i + 1]!);
 		});
-		return r.handler({...ctx, params});
+		found = {route: r, params};
+		break;
 	}
+	const refused = denied(ctx, found !== null);
+	if (refused) return refused;
+	if (found) return found.route.handler({...ctx, params: found.params});
+	if (generation === 'current' && !ctx.state.cloud) return otherMethod ? methodNotAllowed() : notFound();
 	return ctx.method === 'GET' || ctx.method === 'HEAD' ? spaPage() : methodNotAllowed();
 }
 

@@ -76,13 +76,18 @@ export function agentServerUrl(sandbox: SandboxRecord): string {
 	return `http://localhost:${sandbox.ports[0]}`;
 }
 
-/** The four docker port bindings (4.1); the VSCODE url carries the key and the folder, unencoded. */
-export function exposedUrls(sandbox: SandboxRecord): {name: string; url: string}[] {
+/**
+ * The four docker port bindings (4.1); the VSCODE url carries the key and the folder, unencoded.
+ * Current servers add the container `port` to each (newer doc 8.3; host vs container port
+ * unconfirmed there, the container one is used here).
+ */
+export function exposedUrls(sandbox: SandboxRecord, withPort = false): {name: string; url: string; port?: number}[] {
 	const [agent, vscode, worker1, worker2] = sandbox.ports;
-	return [
-		{name: 'AGENT_SERVER', url: `http://localhost:${agent}`},
-		{name: 'VSCODE', url: `http://localhost:${vscode}/?tkn=${sandbox.sessionKey}&folder=${sandbox.workingDir}`},
-		{name: 'WORKER_1', url: `http://localhost:${worker1}`},
-		{name: 'WORKER_2', url: `http://localhost:${worker2}`},
+	const urls = [
+		{name: 'AGENT_SERVER', url: `http://localhost:${agent}`, port: 8000},
+		{name: 'VSCODE', url: `http://localhost:${vscode}/?tkn=${sandbox.sessionKey}&folder=${sandbox.workingDir}`, port: 8001},
+		{name: 'WORKER_1', url: `http://localhost:${worker1}`, port: 8011},
+		{name: 'WORKER_2', url: `http://localhost:${worker2}`, port: 8012},
 	];
+	return withPort ? urls : urls.map(({name, url}) => ({name, url}));
 }

@@ -1,3 +1,4 @@
+import {demoCurrentSettings} from './currentSettings.js';
 import {newHexId, newSandboxId, newSessionKey, randomPort} from './ids.js';
 import {demoSettings, LLM_MODELS, presetSpecs, REPOSITORIES, scaleTitle} from './seedData.js';
 import type {ContainerState, ConversationRecord, Metrics, SandboxRecord, SpecRecord, State} from './state.js';
@@ -11,7 +12,7 @@ const jitter = (span: number) => Math.floor(Math.random() * span);
 export function seedState(state: State, seed: SeedOption, withSettings: boolean): void {
 	const startUs = state.nowUs();
 	state.specs.push(...presetSpecs(startUs));
-	if (withSettings) state.settings = demoSettings();
+	if (withSettings) state.settings = state.current ? demoCurrentSettings() : demoSettings();
 	if (seed === 'demo') seedDemo(state, startUs);
 	else if (typeof seed === 'object') seedScale(state, startUs, seed.sandboxes ?? 0, seed.conversations ?? 0);
 }
@@ -53,6 +54,7 @@ type DemoConversation = {
 	idleH: number;
 	metrics?: Metrics;
 	parent?: number; // index of the parent in this list
+	acp?: string; // an ACP agent (`agent_kind: "acp"`, `tags.acpserver`), shown by current servers only
 };
 
 // Metrics: the real server leaves them at zero (5.5); a few seeded rows carry costs so views that
@@ -71,10 +73,13 @@ const DEMO: DemoConversation[] = [
 	{title: 'Resolve issue #1287: CSV export drops unicode', sandbox: -1, repo: 5, branch: 'openhands-fix-issue-1287', trigger: 'resolver', llm: 0, exec: 'finished', pr: [1290], ageH: 96, idleH: 95},
 	{title: '修复登录页面在窄屏上的样式问题', sandbox: 7, repo: 1, trigger: 'gui', llm: 1, exec: 'finished', ageH: 118, idleH: 117},
 	{title: 'Triage failing nightly build', sandbox: -2, repo: 6, trigger: 'jira', llm: null, exec: 'finished', ageH: 140, idleH: 139, metrics: metrics(0.0931, 40_211, 1_905)},
-	{title: 'Document the plugin API', sandbox: 6, repo: null, trigger: 'openhands_api', llm: 1, exec: 'error', ageH: 149, idleH: 148},
+	{title: 'Document the plugin API', sandbox: 6, repo: null, trigger: 'openhands_api', llm: 1, exec: 'error', ageH: 149, idleH: 148, acp: 'claude-code'},
 ];
 
-/** ~8 sandboxes in every state and ~14 conversations that refer to them (or to deleted ones). */
+/**
+ * ~8 sandboxes in every state and ~14 conversations that refer to them (or to deleted ones). Several
+ * share a sandbox (0, 2 and 3), as `sandbox_grouping_strategy` allows on current servers (newer doc 8.4).
+ */
 function seedDemo(state: State, nowUs: number): void {
 	const [python, nodejs] = state.specs as [SpecRecord, SpecRecord];
 	const sandboxes = [
@@ -110,6 +115,7 @@ function seedDemo(state: State, nowUs: number): void {
 			createdUs,
 			updatedUs: Math.max(createdUs + MINUTE, nowUs - Math.floor(d.idleH * HOUR) - jitter(MINUTE)),
 			executionStatus: d.exec,
+			...(d.acp ? {agentKind: 'acp' as const, tags: {acpserver: d.acp}} : {}),
 		};
 		state.addConversation(conversation);
 		if (d.trigger === 'gui' || d.trigger === 'openhands_api') seedReadyTask(state, conversation);

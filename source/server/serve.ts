@@ -7,12 +7,20 @@ Run the embedded stand-in OpenHands server on 127.0.0.1 until interrupted.
 
 Options:
   --port N                 port to listen on (default 0: a free port)
-  --api-key K              require this key on /api/settings (default: $OPENHANDS_API_KEY)
+  --generation G           which server to imitate: current (default; sandbox-server 1.x,
+                           /api/v1/settings, no web app) or legacy (OpenHands 0.62,
+                           /api/settings, web app HTML for unknown paths)
+  --cloud                  imitate OpenHands Cloud (implies current): Bearer keys only,
+                           web app HTML for unknown paths
+  --api-key K              require this key (default: $OPENHANDS_API_KEY): current on every
+                           /api/v1 route but web-client config (X-Session-API-Key), --cloud
+                           on every /api path (Authorization: Bearer), legacy on /api/settings
+                           and other unversioned routes
   --boot-ms N              how long a starting sandbox reports ERROR while it boots (default 4000)
   --step-ms N              duration of each conversation start step (default 1200)
   --seed-sandboxes N       seed N generated sandboxes instead of the demo data
   --seed-conversations N   seed N generated conversations instead of the demo data
-  --no-settings            answer GET /api/settings with 404 Settings not found
+  --no-settings            answer the settings route with 404 Settings not found
   --no-rate-limit          disable the OSS rate limiter
   -h, --help               show this help
 `;
@@ -27,7 +35,7 @@ export type ServeIo = {
 
 type Parsed = {options: StandInOptions; help: boolean} | {error: string};
 
-const VALUE_FLAGS = ['--port', '--api-key', '--boot-ms', '--step-ms', '--seed-sandboxes', '--seed-conversations'];
+const VALUE_FLAGS = ['--port', '--generation', '--api-key', '--boot-ms', '--step-ms', '--seed-sandboxes', '--seed-conversations'];
 
 export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Parsed {
 	const args = argv[0] === 'serve' ? argv.slice(1) : [...argv];
@@ -62,6 +70,13 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
 			case '--no-rate-limit':
 				options.rateLimit = false;
 				continue;
+			case '--cloud':
+				options.cloud = true;
+				continue;
+			case '--generation':
+				if (value !== 'legacy' && value !== 'current') return {error: `--generation expects legacy or current, got '${value}'`};
+				options.generation = value;
+				continue;
 			case '--api-key':
 				apiKey = value;
 				continue;
@@ -91,6 +106,7 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
 		if (typeof n !== 'number') return n;
 	}
 	if (counts.sandboxes !== undefined || counts.conversations !== undefined) options.seed = counts;
+	if (options.cloud && options.generation === 'legacy') return {error: '--cloud imitates a current server; it cannot be combined with --generation legacy'};
 	const key = apiKey ?? env['OPENHANDS_API_KEY'];
 	if (key) options.apiKey = key;
 	return {options, help};

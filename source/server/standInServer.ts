@@ -4,6 +4,7 @@ import {internalError, type Reply, tooManyRequests} from './errors.js';
 import {RateLimiter} from './rateLimit.js';
 import {dispatch, type Route} from './router.js';
 import {conversationRoutes} from './routes/conversations.js';
+import {deleteRoutes} from './routes/deletes.js';
 import {sandboxRoutes} from './routes/sandboxes.js';
 import {settingsRoutes} from './routes/settings.js';
 import {specRoutes} from './routes/specs.js';
@@ -19,6 +20,7 @@ const ROUTES: readonly Route[] = [
 	...conversationRoutes,
 	...sandboxRoutes,
 	...specRoutes,
+	...deleteRoutes,
 ];
 
 const MAX_BODY = 1 << 20;
@@ -32,7 +34,13 @@ const NO_CACHE = {
 
 export async function startStandInServer(options: StandInOptions = {}): Promise<StandInServer> {
 	const now = options.now ?? Date.now;
-	const state = new State({bootMs: options.bootMs ?? 4000, stepMs: options.stepMs ?? 1200, now});
+	const state = new State({
+		bootMs: options.bootMs ?? 4000,
+		stepMs: options.stepMs ?? 1200,
+		now,
+		generation: options.generation ?? 'current',
+		cloud: options.cloud ?? false,
+	});
 	const withSettings = options.withSettings ?? true;
 	seedState(state, options.seed ?? 'demo', withSettings);
 	const limiter = options.rateLimit === false ? null : new RateLimiter(now);

@@ -1,6 +1,6 @@
 import {enumError, type FieldError} from './errors.js';
 import {parseUuid} from './ids.js';
-import type {StartRequestEcho} from './state.js';
+import type {Generation, StartRequestEcho} from './state.js';
 
 /** Enum values from shared/openhands-api.md 3.6-3.8. */
 export const GIT_PROVIDERS = ['github', 'gitlab', 'bitbucket', 'enterprise_sso'] as const;
@@ -16,6 +16,8 @@ export const TRIGGERS = [
 	'linear',
 	'bitbucket',
 ] as const;
+/** `ConversationTrigger` gained `automation` on current servers (newer doc 8.3). */
+const CURRENT_TRIGGERS = [...TRIGGERS, 'automation'] as const;
 const AGENT_TYPES = ['default', 'plan'] as const;
 const ROLES = ['user', 'system', 'assistant', 'tool'] as const;
 
@@ -28,6 +30,7 @@ const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' &
 export function parseStartRequest(
 	raw: string | null,
 	contentType: string | undefined,
+	generation: Generation = 'legacy',
 ): {request: StartRequestEcho} | {errors: FieldError[]} {
 	if (raw === null || raw.length === 0) {
 		return {errors: [{type: 'missing', loc: ['body'], msg: 'Field required', input: null}]};
@@ -73,7 +76,7 @@ export function parseStartRequest(
 		selected_branch: str('selected_branch'),
 		git_provider: oneOf('git_provider', GIT_PROVIDERS),
 		title: str('title'),
-		trigger: oneOf('trigger', TRIGGERS),
+		trigger: oneOf('trigger', generation === 'current' ? CURRENT_TRIGGERS : TRIGGERS),
 		pr_number: parseIntList(body['pr_number'], errors),
 		parent_conversation_id: parseParent(body['parent_conversation_id'], errors),
 		agent_type: oneOf('agent_type', AGENT_TYPES) ?? 'default',

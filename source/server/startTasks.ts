@@ -1,3 +1,4 @@
+import {settingsModel} from './currentSettings.js';
 import {newHexId} from './ids.js';
 import {agentServerUrl, findSpec, resumeSandbox, sandboxStatus, startSandbox} from './sandboxOps.js';
 import type {SandboxRecord, StartRequestEcho, StartTaskRecord, StartTaskStatus, State} from './state.js';
@@ -72,6 +73,8 @@ function waitForSandbox(state: State, task: StartTaskRecord): void {
 
 function prepare(state: State, task: StartTaskRecord, sandbox: SandboxRecord): void {
 	const steps: StartTaskStatus[] = ['PREPARING_REPOSITORY', 'RUNNING_SETUP_SCRIPT', 'SETTING_UP_GIT_HOOKS'];
+	// current servers load skills before starting the conversation (newer doc 8.3)
+	if (state.current) steps.push('SETTING_UP_SKILLS');
 	save(state, task, steps[0]!);
 	let i = 1;
 	const next = () => {
@@ -106,7 +109,7 @@ function ready(state: State, task: StartTaskRecord, sandbox: SandboxRecord): voi
 		title: `Conversation ${id}`,
 		trigger: request.trigger,
 		prNumber: request.pr_number,
-		llmModel: request.llm_model ?? stringSetting(state, 'llm_model'),
+		llmModel: request.llm_model ?? settingsModel(state),
 		metrics: null,
 		parentId: request.parent_conversation_id,
 		createdUs,
@@ -129,9 +132,4 @@ function firstText(request: StartRequestEcho): string | null {
 	const item = request.initial_message?.content.find(c => c['type'] === 'text');
 	const text = typeof item?.['text'] === 'string' ? item['text'].trim() : '';
 	return text || null;
-}
-
-function stringSetting(state: State, key: string): string | null {
-	const value = state.settings?.[key];
-	return typeof value === 'string' ? value : null;
 }

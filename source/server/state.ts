@@ -53,6 +53,10 @@ export type ConversationRecord = {
 	updatedUs: Micros;
 	/** what the agent server would report while the sandbox runs */
 	executionStatus: string | null;
+	/** current generation only (newer doc 8.3): `openhands` unless seeded as an ACP conversation */
+	agentKind?: 'openhands' | 'acp';
+	tags?: Record<string, string>;
+	public?: boolean | null;
 };
 
 export type StartTaskStatus =
@@ -61,6 +65,8 @@ export type StartTaskStatus =
 	| 'PREPARING_REPOSITORY'
 	| 'RUNNING_SETUP_SCRIPT'
 	| 'SETTING_UP_GIT_HOOKS'
+	/** current generation only, between git hooks and starting the conversation (newer doc 8.3) */
+	| 'SETTING_UP_SKILLS'
 	| 'STARTING_CONVERSATION'
 	| 'READY'
 	| 'ERROR';
@@ -104,7 +110,18 @@ export function insertNewestFirst<T extends Created>(items: T[], item: T): void 
 	items.splice(i, 0, item);
 }
 
-export type StateOptions = {bootMs: number; stepMs: number; now: () => number};
+/** Which server the stand-in imitates (shared/openhands-api-newer.md; types.ts StandInOptions). */
+export type Generation = 'legacy' | 'current';
+
+export type StateOptions = {
+	bootMs: number;
+	stepMs: number;
+	now: () => number;
+	/** default `current` */
+	generation?: Generation;
+	/** the Cloud flavour (implies current) */
+	cloud?: boolean;
+};
 
 /** The whole in-memory model. Lists are kept newest first so a search page is one slice. */
 export class State {
@@ -118,11 +135,25 @@ export class State {
 	readonly childrenOf = new Map<string, string[]>();
 	readonly tasks: StartTaskRecord[] = [];
 	readonly taskById = new Map<string, StartTaskRecord>();
+	/**
+	 * The one place route handlers, views and flows read which server is imitated: legacy (d6fab190)
+	 * or current (sandbox-server 1.x); `cloud` is the Cloud flavour of current.
+	 */
+	readonly generation: Generation;
+	readonly cloud: boolean;
+	/** legacy: the flat `GETSettingsModel`, stored masked; current: the nested model with its secrets (masked on read) */
 	settings: SettingsRecord | null = null;
 	private readonly timers = new Set<NodeJS.Timeout>();
 	private closed = false;
 
-	constructor(readonly options: StateOptions) {}
+	constructor(readonly options: StateOptions) {
+		this.cloud = options.cloud ?? false;
+		this.generation = this.cloud ? 'current' : (options.generation ?? 'current');
+	}
+
+	get current(): boolean {
+		return this.generation === 'current';
+	}
 
 	now(): number {
 		return this.options.now();
@@ -171,6 +202,28 @@ export class State {
 		} else {
 			insertNewestFirst(this.topLevel, conversation);
 		}
+	}
+
+	/** Drops a conversation from every index; its sub-conversations stay (their parent id dangles). */
+	removeConversation(id: string): ConversationRecord | undefined {
+		const conversation = this.conversationById.get(id);
+		if (!conversation) return undefined;
+		this.conversationById.delete(id);
+		this.conversations.splice(this.conversations.indexOf(conversation), 1);
+		const top = this.topLevel.indexOf(conversation);
+		if (top >= 0) this.topLevel.splice(top, 1);
+		if (conversation.parentId) {
+			const siblings = this.childrenOf.get(conversation.parentId) ?? [];
+			const at = siblings.indexOf(id);
+			if (at >= 0) siblings.splice(at, 1);
+		}
+		this.childrenOf.delete(id);
+		return conversation;
+	}
+
+	/** Whether any conversation still points at the sandbox (shared sandboxes, newer doc 8.4). */
+	sandboxReferenced(sandboxId: string): boolean {
+		return this.conversations.some(c => c.sandboxId === sandboxId);
 	}
 
 	addTask(task: StartTaskRecord): void {

@@ -5,7 +5,11 @@
 export type StandInOptions = {
 	/** 0 (default) picks a free port; always listens on 127.0.0.1 */
 	port?: number;
-	/** when set, `GET /api/settings` requires `X-Session-API-Key` (or Bearer) equal to it */
+	/**
+	 * when set, requests must carry it (./auth.ts): current on every V1 route but web-client config
+	 * (`X-Session-API-Key`), cloud on every `/api` path (`Authorization: Bearer`), legacy on the
+	 * unversioned `/api/...` routes (`X-Session-API-Key` or Bearer; V1 stays open there)
+	 */
 	apiKey?: string | null;
 	/** time a new or resumed-from-exited sandbox reports ERROR while it boots; default 4000 ms */
 	bootMs?: number;
@@ -13,7 +17,7 @@ export type StandInOptions = {
 	stepMs?: number;
 	/** `demo` (default): believable seed data; `empty`: nothing; or counts to seed at scale */
 	seed?: 'demo' | 'empty' | {sandboxes?: number; conversations?: number};
-	/** false: `GET /api/settings` answers 404 Settings not found */
+	/** false: the settings route (`/api/settings` legacy, `/api/v1/settings` current) answers 404 Settings not found */
 	withSettings?: boolean;
 	/** enforce the OSS rate limiter (>10 req/s delayed 1 s, >20 rejected 429); default true */
 	rateLimit?: boolean;

@@ -33,7 +33,9 @@ function requestsTo(path: string) {
 }
 
 beforeAll(async () => {
+	// legacy wire (d6fab190): /api/settings, V1 open, Bearer accepted; switch once the client probes the generation
 	server = await startStandInServer({
+		generation: 'legacy',
 		seed: {sandboxes: 250, conversations: 150},
 		apiKey: KEY,
 		bootMs: 60,
@@ -70,7 +72,7 @@ describe('settings', () => {
 	});
 
 	it('a fresh install (no settings) → null', async () => {
-		const fresh = await startStandInServer({seed: 'empty', withSettings: false, rateLimit: false});
+		const fresh = await startStandInServer({generation: 'legacy', seed: 'empty', withSettings: false, rateLimit: false});
 		const freshClient = createClient({baseUrl: fresh.url});
 		extra.push(freshClient, fresh);
 		expect(await freshClient.getSettings()).toBeNull();

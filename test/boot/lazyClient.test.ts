@@ -44,7 +44,8 @@ function countingLoader() {
 
 describe('createLazyClient', () => {
 	it('loads nothing until the first call, then once, and answers like the real client', async () => {
-		server = await startStandInServer({rateLimit: false});
+		// legacy: the client reads /api/settings until it probes the generation
+		server = await startStandInServer({generation: 'legacy', rateLimit: false});
 		const loader = countingLoader();
 		const client = createLazyClient({baseUrl: `${server.url}/`}, loader.load);
 		expect(client.baseUrl).toBe(server.url);

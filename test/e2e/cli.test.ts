@@ -117,7 +117,8 @@ describe('ohtui entry', () => {
 		let server: StandInServer;
 
 		beforeAll(async () => {
-			server = await startStandInServer({apiKey: key, rateLimit: false});
+			// legacy: the Settings tab reads /api/settings until the client probes the generation
+			server = await startStandInServer({generation: 'legacy', apiKey: key, rateLimit: false});
 			return async () => server.close();
 		});
 

@@ -36,7 +36,8 @@ async function settle(what: string, check: (screen: string) => boolean): Promise
 
 beforeAll(async () => {
 	buildOnce();
-	server = await startFaultServer({upstream: {bootMs: 0, apiKey: KEY}});
+	// legacy: the Settings tab reads /api/settings until the client probes the generation
+	server = await startFaultServer({upstream: {generation: 'legacy', bootMs: 0, apiKey: KEY}});
 	const page = (await (await fetch(`${server.upstream.url}/api/v1/sandboxes/search`)).json()) as {items: Array<{session_api_key: string | null}>};
 	sessionKeys = page.items.map(s => s.session_api_key).filter((k): k is string => Boolean(k));
 	await server.hostile();

@@ -3,9 +3,10 @@ import {get, HEX32, request, startServer} from './helpers.js';
 
 const ids = (name: string, values: string[]) => values.map(v => `${name}=${encodeURIComponent(v)}`).join('&');
 
-describe('paging', () => {
+// paging, filters and batch alignment are the same on both generations
+describe.each(['legacy', 'current'] as const)('paging (%s)', generation => {
 	it('pages 250 sandboxes as "100", "200", null with string offsets', async () => {
-		const server = await startServer({seed: {sandboxes: 250}});
+		const server = await startServer({generation, seed: {sandboxes: 250}});
 		const first = await get(server, '/api/v1/sandboxes/search');
 		expect(first.json.items).toHaveLength(100);
 		expect(first.json.next_page_id).toBe('100');
@@ -27,7 +28,7 @@ describe('paging', () => {
 	});
 
 	it('pages conversations with SQL semantics and filters them', async () => {
-		const server = await startServer({seed: {sandboxes: 30, conversations: 260}});
+		const server = await startServer({generation, seed: {sandboxes: 30, conversations: 260}});
 		const first = await get(server, '/api/v1/app-conversations/search?limit=100');
 		expect(first.json.next_page_id).toBe('100');
 		const last = await get(server, '/api/v1/app-conversations/search?limit=100&page_id=200');
@@ -43,7 +44,7 @@ describe('paging', () => {
 	});
 
 	it('matches title__contains like SQLite LIKE: case-insensitive, % and _ wildcards', async () => {
-		const server = await startServer();
+		const server = await startServer({generation});
 		const titles = async (q: string) =>
 			(await get(server, `/api/v1/app-conversations/search?include_sub_conversations=true&title__contains=${encodeURIComponent(q)}`)).json.items.map(
 				(c: {title: string}) => c.title,
@@ -57,8 +58,63 @@ describe('paging', () => {
 		expect(future.json).toEqual({items: [], next_page_id: null});
 	});
 
+	it('answers batches aligned with the input, null for unknown ids', async () => {
+		const server = await startServer({generation});
+		const [sandbox] = (await get(server, '/api/v1/sandboxes/search?limit=1')).json.items;
+		const batch = await get(server, `/api/v1/sandboxes?${ids('id', [sandbox.id, 'oh-agent-server-nope', 'other'])}`);
+		expect(batch.json).toHaveLength(3);
+		expect(batch.json[0].id).toBe(sandbox.id);
+		expect(batch.json.slice(1)).toEqual([null, null]);
+
+		const [conversation] = (await get(server, '/api/v1/app-conversations/search?limit=1')).json.items;
+		const dashed = conversation.id.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5').toUpperCase();
+		const convs = await get(server, `/api/v1/app-conversations?${ids('ids', [dashed, '00000000000000000000000000000000'])}`);
+		expect(convs.json[0].id).toBe(conversation.id);
+		expect(convs.json[1]).toBeNull();
+
+		const specs = await get(server, `/api/v1/sandbox-specs?${ids('id', ['ghcr.io/openhands/agent-server:4e2ecd8-python', 'nope'])}`);
+		expect(specs.json[0].working_dir).toBe('/workspace/project');
+		expect(specs.json[1]).toBeNull();
+
+		const [task] = (await get(server, '/api/v1/app-conversations/start-tasks/search?limit=1')).json.items;
+		const tasks = await get(server, `/api/v1/app-conversations/start-tasks?${ids('ids', [task.id, 'ffffffffffffffffffffffffffffffff'])}`);
+		expect(tasks.json[0].id).toMatch(HEX32);
+		expect(tasks.json[1]).toBeNull();
+	});
+
+	it('fills sub_conversation_ids only in batch lookups', async () => {
+		const server = await startServer({generation});
+		const all = (await get(server, '/api/v1/app-conversations/search?include_sub_conversations=true')).json.items;
+		const child = all.find((c: {parent_conversation_id: string | null}) => c.parent_conversation_id);
+		expect(child).toBeDefined();
+		const [parent] = (await get(server, `/api/v1/app-conversations?ids=${child.parent_conversation_id}`)).json;
+		expect(parent.sub_conversation_ids).toContain(child.id);
+		expect(parent.sub_conversation_ids).toHaveLength(2);
+		expect(all.find((c: {id: string}) => c.id === parent.id).sub_conversation_ids).toEqual([]);
+	});
+
+	it('answers the first search page for GET /app-conversations without ids', async () => {
+		const server = await startServer({generation});
+		const plain = await get(server, '/api/v1/app-conversations');
+		const search = await get(server, '/api/v1/app-conversations/search');
+		expect(plain.status).toBe(200);
+		expect(plain.json.items.map((c: {id: string}) => c.id)).toEqual(search.json.items.map((c: {id: string}) => c.id));
+	});
+
+	it.runIf(generation === 'current')('seeds 10,000 sandboxes and conversations and still pages them', async () => {
+		const server = await startServer({generation, seed: {sandboxes: 10_000, conversations: 10_000}});
+		const page = await get(server, '/api/v1/sandboxes/search?page_id=9950');
+		expect(page.json.items).toHaveLength(50);
+		expect(page.json.next_page_id).toBeNull();
+		const conversations = await request(server, '/api/v1/app-conversations/search?page_id=9000&limit=100');
+		expect(conversations.json.items).toHaveLength(100);
+	});
+});
+
+// d6fab190 quirks (openhands-api.md 9, item 5); current servers: test/server/currentGeneration.test.ts
+describe('legacy limits', () => {
 	it('answers 422 for bad limits and 500 above 100, with the exact pydantic shapes', async () => {
-		const server = await startServer();
+		const server = await startServer({generation: 'legacy'});
 		for (const path of ['/api/v1/sandboxes/search', '/api/v1/app-conversations/search', '/api/v1/sandbox-specs/search', '/api/v1/app-conversations/start-tasks/search']) {
 			const zero = await get(server, `${path}?limit=0`);
 			expect(zero.status).toBe(422);
@@ -83,43 +139,8 @@ describe('paging', () => {
 		expect(when.json.detail[0]).toMatchObject({type: 'datetime_from_date_parsing', loc: ['query', 'created_at__gte']});
 	});
 
-	it('answers batches aligned with the input, null for unknown ids', async () => {
-		const server = await startServer();
-		const [sandbox] = (await get(server, '/api/v1/sandboxes/search?limit=1')).json.items;
-		const batch = await get(server, `/api/v1/sandboxes?${ids('id', [sandbox.id, 'oh-agent-server-nope', 'other'])}`);
-		expect(batch.json).toHaveLength(3);
-		expect(batch.json[0].id).toBe(sandbox.id);
-		expect(batch.json.slice(1)).toEqual([null, null]);
-
-		const [conversation] = (await get(server, '/api/v1/app-conversations/search?limit=1')).json.items;
-		const dashed = conversation.id.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5').toUpperCase();
-		const convs = await get(server, `/api/v1/app-conversations?${ids('ids', [dashed, '00000000000000000000000000000000'])}`);
-		expect(convs.json[0].id).toBe(conversation.id);
-		expect(convs.json[1]).toBeNull();
-
-		const specs = await get(server, `/api/v1/sandbox-specs?${ids('id', ['ghcr.io/openhands/agent-server:4e2ecd8-python', 'nope'])}`);
-		expect(specs.json[0].working_dir).toBe('/workspace/project');
-		expect(specs.json[1]).toBeNull();
-
-		const [task] = (await get(server, '/api/v1/app-conversations/start-tasks/search?limit=1')).json.items;
-		const tasks = await get(server, `/api/v1/app-conversations/start-tasks?${ids('ids', [task.id, 'ffffffffffffffffffffffffffffffff'])}`);
-		expect(tasks.json[0].id).toMatch(HEX32);
-		expect(tasks.json[1]).toBeNull();
-	});
-
-	it('fills sub_conversation_ids only in batch lookups', async () => {
-		const server = await startServer();
-		const all = (await get(server, '/api/v1/app-conversations/search?include_sub_conversations=true')).json.items;
-		const child = all.find((c: {parent_conversation_id: string | null}) => c.parent_conversation_id);
-		expect(child).toBeDefined();
-		const [parent] = (await get(server, `/api/v1/app-conversations?ids=${child.parent_conversation_id}`)).json;
-		expect(parent.sub_conversation_ids).toContain(child.id);
-		expect(parent.sub_conversation_ids).toHaveLength(2);
-		expect(all.find((c: {id: string}) => c.id === parent.id).sub_conversation_ids).toEqual([]);
-	});
-
 	it('enforces batch parameters: missing → 422, too many → plain 500', async () => {
-		const server = await startServer();
+		const server = await startServer({generation: 'legacy'});
 		const missing = await get(server, '/api/v1/sandboxes');
 		expect(missing.status).toBe(422);
 		expect(missing.text).toBe('{"detail":[{"type":"missing","loc":["query","id"],"msg":"Field required","input":null}]}');
@@ -139,22 +160,5 @@ describe('paging', () => {
 		expect((await get(server, `/api/v1/sandbox-specs?${n(100, 'id', String)}`)).status).toBe(200);
 		const specs = await get(server, `/api/v1/sandbox-specs?${n(101, 'id', String)}`);
 		expect([specs.status, specs.text]).toEqual([500, 'Internal Server Error']);
-	});
-
-	it('answers the first search page for GET /app-conversations without ids', async () => {
-		const server = await startServer();
-		const plain = await get(server, '/api/v1/app-conversations');
-		const search = await get(server, '/api/v1/app-conversations/search');
-		expect(plain.status).toBe(200);
-		expect(plain.json.items.map((c: {id: string}) => c.id)).toEqual(search.json.items.map((c: {id: string}) => c.id));
-	});
-
-	it('seeds 10,000 sandboxes and conversations and still pages them', async () => {
-		const server = await startServer({seed: {sandboxes: 10_000, conversations: 10_000}});
-		const page = await get(server, '/api/v1/sandboxes/search?page_id=9950');
-		expect(page.json.items).toHaveLength(50);
-		expect(page.json.next_page_id).toBeNull();
-		const conversations = await request(server, '/api/v1/app-conversations/search?page_id=9000&limit=100');
-		expect(conversations.json.items).toHaveLength(100);
 	});
 });

@@ -86,8 +86,8 @@ describe('sandbox lifecycle (docker backend)', () => {
 		}
 	});
 
-	it('deletes through the ?sandbox_id= quirk only', async () => {
-		const server = await startServer({seed: 'empty'});
+	it('deletes through the ?sandbox_id= quirk only (legacy)', async () => {
+		const server = await startServer({generation: 'legacy', seed: 'empty'});
 		const {id} = (await post(server, '/api/v1/sandboxes')).json;
 		const noQuery = await request(server, `/api/v1/sandboxes/${id}`, {method: 'DELETE'});
 		expect(noQuery.status).toBe(422);

@@ -30,6 +30,17 @@ describe('ohtui serve', () => {
 		expect(parseServeArgs(['--wat'], {})).toEqual({error: 'unknown option --wat'});
 	});
 
+	it('parses --generation and --cloud', () => {
+		expect(parseServeArgs(['--generation', 'legacy'], {})).toEqual({options: {generation: 'legacy'}, help: false});
+		expect(parseServeArgs(['--generation=current', '--cloud'], {})).toEqual({options: {generation: 'current', cloud: true}, help: false});
+		expect(parseServeArgs(['--cloud'], {})).toEqual({options: {cloud: true}, help: false});
+		expect(parseServeArgs(['--generation', 'v0'], {})).toEqual({error: "--generation expects legacy or current, got 'v0'"});
+		expect(parseServeArgs(['--generation'], {})).toEqual({error: '--generation needs a value'});
+		expect(parseServeArgs(['--cloud', '--generation', 'legacy'], {})).toEqual({
+			error: '--cloud imitates a current server; it cannot be combined with --generation legacy',
+		});
+	});
+
 	it('answers a bad flag with a message on stderr and 2, --help with 0', async () => {
 		const stdout = capture();
 		const stderr = capture();
@@ -38,12 +49,14 @@ describe('ohtui serve', () => {
 		expect(stdout.text).toBe('');
 		expect(await serve(['--help'], {stdout, stderr})).toBe(0);
 		expect(stdout.text).toContain('Usage: ohtui serve');
+		expect(stdout.text).toContain('--generation G');
+		expect(stdout.text).toContain('--cloud');
 	});
 
-	it('prints the listening line, serves, and resolves 0 when stopped', async () => {
+	it('prints the listening line, serves, and resolves 0 when stopped (legacy: only /api/settings guarded)', async () => {
 		const stdout = capture();
 		const stop = new AbortController();
-		const done = serve(['--port', '0', '--api-key', 'sekret', '--no-rate-limit'], {stdout, stderr: capture(), signal: stop.signal});
+		const done = serve(['--port', '0', '--generation', 'legacy', '--api-key', 'sekret', '--no-rate-limit'], {stdout, stderr: capture(), signal: stop.signal});
 		await waitFor(() => LISTENING.test(stdout.text));
 		const port = LISTENING.exec(stdout.text)![1];
 		expect((await fetch(`http://127.0.0.1:${port}/api/settings`)).status).toBe(401);
@@ -51,6 +64,29 @@ describe('ohtui serve', () => {
 		stop.abort();
 		expect(await done).toBe(0);
 		expect(stdout.text).not.toContain('sekret');
+	});
+
+	it('serves the current generation by default and the Cloud flavour with --cloud', async () => {
+		const run = async (argv: string[], check: (base: string) => Promise<void>) => {
+			const stdout = capture();
+			const stop = new AbortController();
+			const done = serve(['--port', '0', '--api-key', 'sekret', '--no-rate-limit', ...argv], {stdout, stderr: capture(), signal: stop.signal});
+			await waitFor(() => LISTENING.test(stdout.text));
+			await check(`http://127.0.0.1:${LISTENING.exec(stdout.text)![1]}`);
+			stop.abort();
+			expect(await done).toBe(0);
+		};
+		await run([], async base => {
+			expect((await fetch(`${base}/api/v1/sandbox-specs/search`)).status).toBe(401);
+			expect((await fetch(`${base}/api/v1/settings`, {headers: {'X-Session-API-Key': 'sekret'}})).status).toBe(200);
+			expect((await fetch(`${base}/api/settings`, {headers: {'X-Session-API-Key': 'sekret'}})).status).toBe(404);
+		});
+		await run(['--cloud'], async base => {
+			const config = (await (await fetch(`${base}/api/v1/web-client/config`)).json()) as {app_mode: string};
+			expect(config.app_mode).toBe('saas');
+			expect((await fetch(`${base}/api/v1/settings`, {headers: {Authorization: 'Bearer sekret'}})).status).toBe(200);
+			expect((await fetch(`${base}/api/v1/settings`, {headers: {'X-Session-API-Key': 'sekret'}})).status).toBe(401);
+		});
 	});
 
 	it('runs as a process and exits 0 on SIGTERM', async () => {

@@ -11,9 +11,10 @@ const FIELDS = [
 	'git_user_name', 'git_user_email', 'provider_tokens_set', 'llm_api_key_set', 'search_api_key_set',
 ];
 
-describe('settings', () => {
+// legacy (d6fab190) settings; current: test/server/currentGeneration.test.ts
+describe('legacy settings', () => {
 	it('answers every field in order with secrets hidden and MCP servers of all three kinds', async () => {
-		const server = await startServer();
+		const server = await startServer({generation: 'legacy'});
 		const res = await get(server, '/api/settings');
 		expect(res.status).toBe(200);
 		expect(Object.keys(res.json)).toEqual(FIELDS);
@@ -35,7 +36,7 @@ describe('settings', () => {
 	});
 
 	it('requires the session key (header or bearer) when an api key is set; V1 stays open', async () => {
-		const server = await startServer({apiKey: 'k-123'});
+		const server = await startServer({generation: 'legacy', apiKey: 'k-123'});
 		const none = await get(server, '/api/settings');
 		expect([none.status, none.text]).toEqual([401, '{"detail":"Unauthorized"}']);
 		const wrong = await request(server, '/api/settings', {headers: {'X-Session-API-Key': 'nope'}});
@@ -46,15 +47,15 @@ describe('settings', () => {
 	});
 
 	it('answers 404 Settings not found when there are none', async () => {
-		const server = await startServer({withSettings: false});
+		const server = await startServer({generation: 'legacy', withSettings: false});
 		const res = await get(server, '/api/settings');
 		expect([res.status, res.text]).toEqual([404, '{"error":"Settings not found"}']);
 	});
 });
 
 describe('unknown routes', () => {
-	it('answers an unknown GET with the SPA html and other methods with 405', async () => {
-		const server = await startServer();
+	it('answers an unknown GET with the SPA html and other methods with 405 (legacy)', async () => {
+		const server = await startServer({generation: 'legacy'});
 		const page = await get(server, '/api/v1/nothing-here');
 		expect(page.status).toBe(200);
 		expect(page.headers.get('content-type')).toMatch(/^text\/html/);

@@ -21,8 +21,8 @@ async function follow(server: StandInServer, taskId: string): Promise<Task[]> {
 }
 
 describe('conversation start flow', () => {
-	it('POST answers WORKING with the parsed request echoed, then the task reaches READY in a new sandbox', async () => {
-		const server = await startServer({seed: 'empty', bootMs: 60, stepMs: 20});
+	it('POST answers WORKING with the parsed request echoed, then the task reaches READY in a new sandbox (legacy)', async () => {
+		const server = await startServer({generation: 'legacy', seed: 'empty', bootMs: 60, stepMs: 20});
 		const res = await post(server, '/api/v1/app-conversations', BODY);
 		expect(res.status).toBe(200);
 		expect(res.json).toMatchObject({created_by_user_id: null, status: 'WORKING', detail: null, app_conversation_id: null, sandbox_id: null, agent_server_url: null});

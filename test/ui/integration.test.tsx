@@ -18,7 +18,8 @@ let client: OpenHandsClient;
 let store: PollingStore;
 
 beforeAll(async () => {
-	server = await startStandInServer({stepMs: 40, bootMs: 80, rateLimit: false});
+	// legacy: the test reads the flat /api/settings, as the client does until it probes the generation
+	server = await startStandInServer({generation: 'legacy', stepMs: 40, bootMs: 80, rateLimit: false});
 	client = createClient({baseUrl: server.url});
 	store = createStore(client, {refreshMs: 1000});
 	store.start();

@@ -9,19 +9,23 @@ import {sandboxView} from '../views.js';
 function search(ctx: Ctx): Reply {
 	const q = new QueryReader(ctx.query);
 	const pageId = q.str('page_id');
-	const limit = q.int('limit', 100, 0);
+	const limit = q.int('limit', 100, 0, ctx.state.current ? 100 : undefined);
 	if (q.errors.length > 0) return unprocessable(q.errors);
-	// `lte=100` is not enforced by FastAPI; the handler's assert makes it a plain 500 (1.6)
+	// legacy: `lte=100` is not enforced by FastAPI; the handler's assert makes it a plain 500 (1.6)
 	if (limit > 100) return internalError();
 	return json(200, memoryPage(ctx.state.sandboxes, pageId, limit, s => sandboxView(ctx.state, s)));
 }
 
-/** `GET /api/v1/sandboxes?id=` (2.7): query name `id`; 100 or more ids trip an assert → 500. */
+/**
+ * `GET /api/v1/sandboxes?id=` (2.7): query name `id`; legacy: 100 or more ids trip an assert → 500;
+ * current: more than 100 → 400 (newer doc 8.1).
+ */
 function batch(ctx: Ctx): Reply {
 	return batchReply(ctx, {
 		param: 'id',
 		uuids: false,
 		maxIds: 99,
+		current: {maxIds: 100, tooMany: n => `Cannot request more than 100 sandboxes at once, got ${n}`},
 		view: id => {
 			const sandbox = ctx.state.sandboxById.get(id);
 			return sandbox ? sandboxView(ctx.state, sandbox) : null;
@@ -53,10 +57,14 @@ function resume(ctx: Ctx): Reply {
 	return success();
 }
 
-/** Wire quirk (2.7): the path segment is ignored and the id comes from query `sandbox_id`. */
+/**
+ * Legacy wire quirk (2.7): the path segment is ignored and the id comes from query `sandbox_id`.
+ * Current snapshots disagree on whether that was fixed (newer doc 7.3); this stand-in takes both:
+ * `?sandbox_id=` when given, else the path segment.
+ */
 function remove(ctx: Ctx): Reply {
 	const q = new QueryReader(ctx.query);
-	const id = q.str('sandbox_id');
+	const id = q.str('sandbox_id') ?? (ctx.state.current ? ctx.params['id']! : null);
 	if (id === null) return unprocessable([missing(['query', 'sandbox_id'])]);
 	return ctx.state.removeSandbox(id) ? success() : notFound();
 }

@@ -8,7 +8,7 @@ import {taskView} from '../views.js';
 const SORT_ORDERS = ['CREATED_AT', 'CREATED_AT_DESC', 'UPDATED_AT', 'UPDATED_AT_DESC'] as const;
 
 /** Tasks read back from SQLite: naive timestamps (1.3). */
-const view = (task: StartTaskRecord) => taskView(task, true);
+const view = (ctx: Ctx) => (task: StartTaskRecord) => taskView(ctx.state, task, true);
 
 function filtered(ctx: Ctx, q: QueryReader): StartTaskRecord[] {
 	const conversationId = q.uuid('conversation_id__eq');
@@ -25,13 +25,13 @@ function search(ctx: Ctx): Reply {
 	let tasks = filtered(ctx, q);
 	const order = q.enumOf('sort_order', SORT_ORDERS, 'CREATED_AT_DESC');
 	const pageId = q.str('page_id');
-	const limit = q.int('limit', 100, 0);
+	const limit = q.int('limit', 100, 0, ctx.state.current ? 100 : undefined);
 	if (q.errors.length > 0) return unprocessable(q.errors);
 	if (limit > 100) return internalError();
 	if (order === 'CREATED_AT') tasks = [...tasks].reverse();
 	else if (order === 'UPDATED_AT') tasks = [...tasks].sort((a, b) => a.updatedUs - b.updatedUs);
 	else if (order === 'UPDATED_AT_DESC') tasks = [...tasks].sort((a, b) => b.updatedUs - a.updatedUs);
-	return json(200, sqlPage(tasks, pageId, limit, view));
+	return json(200, sqlPage(tasks, pageId, limit, view(ctx)));
 }
 
 function count(ctx: Ctx): Reply {
@@ -41,15 +41,16 @@ function count(ctx: Ctx): Reply {
 	return json(200, tasks.length);
 }
 
-/** `GET .../start-tasks?ids=` (2.6): `len(ids) >= 100` → 500. */
+/** `GET .../start-tasks?ids=` (2.6): legacy `len(ids) >= 100` → 500; current `> 100` → 400 (newer doc 8.1). */
 function batch(ctx: Ctx): Reply {
 	return batchReply(ctx, {
 		param: 'ids',
 		uuids: true,
 		maxIds: 99,
+		current: {maxIds: 100, tooMany: n => `Cannot request more than 100 start tasks at once, got ${n}`},
 		view: id => {
 			const task = ctx.state.taskById.get(id);
-			return task ? view(task) : null;
+			return task ? view(ctx)(task) : null;
 		},
 	});
 }

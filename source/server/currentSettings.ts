@@ -1,0 +1,242 @@
+import {randomBytes} from 'node:crypto';
+import {base62} from './ids.js';
+import {float} from './json.js';
+import type {SettingsRecord, State} from './state.js';
+
+/**
+ * The current generation's settings (`GET /api/v1/settings`, shared/openhands-api-newer.md 2): nested
+ * `agent_settings` / `conversation_settings`. The stand-in stores them with their secrets, as the
+ * server's store does, and masks on every read the way the handler does (2.1), so a test can see
+ * that nothing stored leaks.
+ */
+
+type Json = Record<string, unknown>;
+
+/** The SDK `LLM` dump in declaration order (2.4.1); `api_key` and the AWS secrets are the secret fields. */
+function llm(model: string, apiKey: string | null, baseUrl: string | null = null): Json {
+	return {
+		model,
+		api_key: apiKey,
+		auth_type: 'api_key',
+		subscription_vendor: null,
+		base_url: baseUrl,
+		api_version: null,
+		aws_access_key_id: null,
+		aws_secret_access_key: null,
+		aws_session_token: null,
+		aws_region_name: null,
+		aws_profile_name: null,
+		aws_role_name: null,
+		aws_session_name: null,
+		aws_bedrock_runtime_endpoint: null,
+		openrouter_site_url: 'https://docs.all-hands.dev/',
+		openrouter_app_name: 'OpenHands',
+		num_retries: 5,
+		retry_multiplier: float(8),
+		retry_min_wait: 8,
+		retry_max_wait: 64,
+		timeout: 300,
+		max_message_chars: 30000,
+		temperature: null,
+		top_p: null,
+		top_k: null,
+		max_input_tokens: null,
+		max_output_tokens: null,
+		model_canonical_name: null,
+		extra_headers: null,
+		input_cost_per_token: null,
+		output_cost_per_token: null,
+		ollama_base_url: null,
+		stream: false,
+		drop_params: true,
+		modify_params: true,
+		disable_vision: null,
+		disable_stop_word: false,
+		caching_prompt: true,
+		log_completions: false,
+		log_completions_folder: 'logs/completions',
+		custom_tokenizer: null,
+		native_tool_calling: true,
+		force_string_serializer: null,
+		inline_image_urls: null,
+		reasoning_effort: 'high',
+		reasoning_summary: null,
+		enable_encrypted_reasoning: true,
+		prompt_cache_retention: '24h',
+		extended_thinking_budget: 200000,
+		seed: null,
+		usage_id: 'default',
+		litellm_extra_body: {},
+		is_subscription: false,
+	};
+}
+
+const LLM_SECRETS = ['api_key', 'aws_access_key_id', 'aws_secret_access_key', 'aws_session_token'];
+
+/**
+ * A believable stored record (2.8) for the demo: model + key, three MCP servers (two carrying secrets
+ * in `env` / `headers`), a search key, two LLM profiles, and `GROUP_BY_NEWEST` sandbox grouping,
+ * which is why demo conversations share sandboxes (8.4). The keys are random, never real.
+ */
+export function demoCurrentSettings(): SettingsRecord {
+	const key = (prefix: string, bytes = 18) => prefix + base62(randomBytes(bytes));
+	return {
+		language: 'en',
+		user_version: null,
+		remote_runtime_resource_factor: null,
+		secrets_store: {provider_tokens: {github: {token: key('ghp_', 22), host: null}}},
+		enable_sound_notifications: false,
+		enable_proactive_conversation_starters: true,
+		user_consents_to_analytics: false,
+		sandbox_base_container_image: 'nikolaik/python-nodejs:python3.12-nodejs22',
+		sandbox_runtime_container_image: null,
+		disabled_skills: null,
+		search_api_key: key('tvly-dev-', 20),
+		sandbox_api_key: null,
+		max_budget_per_task: null,
+		email: null,
+		email_verified: null,
+		git_user_name: 'openhands',
+		git_user_email: 'openhands@all-hands.dev',
+		v1_enabled: true,
+		agent_settings: {
+			schema_version: 5,
+			agent_kind: 'openhands',
+			agent: 'CodeActAgent',
+			llm: llm('anthropic/claude-sonnet-4-5-20250929', key('sk-ant-api03-', 30)),
+			tools: null,
+			enable_sub_agents: false,
+			enable_switch_llm_tool: true,
+			tool_concurrency_limit: 1,
+			mcp_config: {
+				fetch: {command: 'uvx', args: ['mcp-server-fetch'], env: {}, transport: 'stdio'},
+				github: {
+					command: 'npx',
+					args: ['-y', '@modelcontextprotocol/server-github'],
+					env: {GITHUB_PERSONAL_ACCESS_TOKEN: key('ghp_', 22)},
+					transport: 'stdio',
+				},
+				linear: {url: 'https://mcp.linear.app/sse', headers: {Authorization: `Bearer ${key('lin_api_', 24)}`}, transport: 'sse', timeout: null},
+				context7: {url: 'https://mcp.context7.com/mcp', transport: 'http', timeout: 60},
+			},
+			agent_context: {
+				skills: [],
+				system_message_suffix: null,
+				user_message_suffix: null,
+				load_user_skills: false,
+				load_public_skills: false,
+				marketplace_path: 'marketplaces/default.json',
+				registered_marketplaces: [],
+				load_project_skills: false,
+				load_memory: false,
+				disabled_skills: [],
+				secrets: null,
+				current_datetime: null,
+			},
+			condenser: {
+				enabled: true,
+				max_size: 240,
+				condenser_kind: 'llm_summarizing',
+				max_tokens: null,
+				keep_first: 2,
+				minimum_progress: float(0.1),
+				hard_context_reset_max_retries: 5,
+				hard_context_reset_context_scaling: float(0.8),
+			},
+			verification: {
+				critic_enabled: false,
+				critic_mode: 'finish_and_message',
+				enable_iterative_refinement: false,
+				critic_threshold: float(0.6),
+				max_refinement_iterations: 3,
+				critic_server_url: null,
+				critic_model_name: null,
+				critic_api_key: null,
+			},
+		},
+		conversation_settings: {schema_version: 1, max_iterations: 500, confirmation_mode: false, security_analyzer: 'llm'},
+		sandbox_grouping_strategy: 'GROUP_BY_NEWEST',
+		llm_profiles: {
+			profiles: {
+				fast: llm('openai/gpt-5-mini-2025-08-07', key('sk-proj-', 30)),
+				proxy: llm('litellm_proxy/claude-opus-4-1-20250805', key('sk-', 20), 'https://llm.example.internal/v1'),
+			},
+			active: null,
+		},
+		registered_marketplaces: [],
+		inherited_marketplaces: [],
+		provider_tokens_set: {github: null, gitlab: 'gitlab.example.com'},
+	};
+}
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isEmpty = (v: unknown) => v === null || v === undefined || (isObject(v) && Object.keys(v).length === 0);
+
+function maskLlm(value: unknown): unknown {
+	if (!isObject(value)) return value;
+	const out = {...value};
+	for (const field of LLM_SECRETS) if (field in out) out[field] = null;
+	return out;
+}
+
+/**
+ * `MCPServer` serializes compactly (null and `{}` keys dropped); `env` / `headers` hold secrets, which
+ * the GET's re-validate step drops, so a server's secret maps disappear entirely (2.4.2, derived).
+ */
+function maskMcp(value: unknown): unknown {
+	if (!isObject(value)) return value;
+	const out: Json = {};
+	for (const [name, server] of Object.entries(value)) {
+		if (!isObject(server)) continue;
+		const entry: Json = {};
+		for (const [field, item] of Object.entries(server)) {
+			if (field === 'env' || field === 'headers' || field === 'auth' || isEmpty(item)) continue;
+			entry[field] = item;
+		}
+		out[name] = entry;
+	}
+	return out;
+}
+
+const nonBlank = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+/** What `GET /api/v1/settings` answers for a stored record (2.1, 2.2 field order, checklist 9.2). */
+export function currentSettingsView(state: State, stored: SettingsRecord): Json {
+	const agent = isObject(stored['agent_settings']) ? stored['agent_settings'] : {};
+	const profiles = isObject(stored['llm_profiles']) ? stored['llm_profiles'] : {profiles: {}, active: null};
+	const profileMap = isObject(profiles['profiles']) ? profiles['profiles'] : {};
+	const context = isObject(agent['agent_context'])
+		? {...agent['agent_context'], current_datetime: new Date(state.now()).toISOString().replace('Z', '000+00:00')}
+		: agent['agent_context'];
+	const verification = isObject(agent['verification']) ? {...agent['verification'], critic_api_key: null} : agent['verification'];
+	const {provider_tokens_set: providerTokensSet, ...fields} = stored;
+	return {
+		...fields,
+		secrets_store: {provider_tokens: {}},
+		search_api_key: null,
+		sandbox_api_key: null,
+		agent_settings: {
+			...agent,
+			llm: maskLlm(agent['llm']),
+			mcp_config: maskMcp(agent['mcp_config']),
+			agent_context: context,
+			verification,
+		},
+		llm_profiles: {
+			...profiles,
+			profiles: Object.fromEntries(Object.entries(profileMap).map(([name, profile]) => [name, maskLlm(profile)])),
+		},
+		provider_tokens_set: providerTokensSet ?? {},
+		llm_api_key_set: isObject(agent['llm']) && nonBlank(agent['llm']['api_key']),
+		search_api_key_set: nonBlank(stored['search_api_key']),
+	};
+}
+
+/** The LLM model a new conversation gets when its request names none, from either settings shape. */
+export function settingsModel(state: State): string | null {
+	const settings = state.settings;
+	if (!settings) return null;
+	const agent = settings['agent_settings'];
+	const model = isObject(agent) && isObject(agent['llm']) ? agent['llm']['model'] : settings['llm_model'];
+	return typeof model === 'string' ? model : null;
+}
