@@ -76,6 +76,7 @@ export class Core {
 			server: null,
 			activity: null,
 			drafts: {},
+			attention: [],
 		};
 	}
 

@@ -81,6 +81,10 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		saveDraft: () => {},
 		sendMessage: () => {},
 		controlAgent: () => {},
+		// issue 11: built this round (store/attention.ts, deletes)
+		deleteConversation: () => {},
+		deleteSandbox: () => {},
+		dismissAttention: () => {},
 		whenSettled: () => core.whenSettled(),
 	};
 }

@@ -101,6 +101,20 @@ export type ActivityState = {
 	fetchedAt: number | null;
 };
 
+/** Something that needs the user (issue 11): each transition counts once; states present at start do not. */
+export type AttentionItem = {
+	/** unique per transition, e.g. `conversation:<id>:waiting_for_confirmation:<epoch ms>` */
+	key: string;
+	subject: 'conversation' | 'start-task' | 'sandbox';
+	/** conversation id, start-task id or sandbox id */
+	id: string;
+	/** the state that needs the user: waiting_for_confirmation, finished, error, stuck, ERROR, MISSING */
+	state: string;
+	/** one line, cleaned by the UI */
+	title: string;
+	at: number;
+};
+
 export type StoreSnapshot = {
 	/** `data` is null when the server has no settings stored yet (404) */
 	settings: ResourceState<Settings | null>;
@@ -120,6 +134,8 @@ export type StoreSnapshot = {
 	activity: ActivityState | null;
 	/** unsent message drafts by conversation id, kept until the app quits */
 	drafts: Readonly<Record<string, string>>;
+	/** what needs the user now, oldest first; handled items leave it */
+	attention: readonly AttentionItem[];
 };
 
 export interface Store {
@@ -175,6 +191,12 @@ export interface Store {
 	sendMessage(conversationId: string, text: string, options?: {resumeFirst?: boolean}): void;
 	/** pause / run the agent, accept / reject its pending actions (agent server routes) */
 	controlAgent(conversationId: string, command: AgentCommand, reason?: string): void;
+
+	/** exactly one DELETE; the row goes when the server confirms */
+	deleteConversation(id: string): void;
+	deleteSandbox(id: string): void;
+	/** removes one item from the attention list (handled), or all of them */
+	dismissAttention(key?: string): void;
 }
 
 export type StoreOptions = {

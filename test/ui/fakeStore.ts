@@ -105,4 +105,13 @@ export class FakeStore implements Store {
 	controlAgent(conversationId: string, command: AgentCommand, reason?: string) {
 		this.record('controlAgent', conversationId, command, reason);
 	}
+	deleteConversation(id: string) {
+		this.record('deleteConversation', id);
+	}
+	deleteSandbox(id: string) {
+		this.record('deleteSandbox', id);
+	}
+	dismissAttention(key?: string) {
+		this.record('dismissAttention', key);
+	}
 }

@@ -167,6 +167,7 @@ export function snapshot(overrides: Partial<StoreSnapshot> = {}): StoreSnapshot 
 		server: null,
 		activity: null,
 		drafts: {},
+		attention: [],
 		...overrides,
 	};
 }
