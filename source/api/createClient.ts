@@ -1,7 +1,15 @@
 import {controlAgent, sendMessage} from './agentControl.js';
 import type {ClientOptions, OpenHandsClient} from './client.js';
 import type {ApiContext} from './context.js';
-import {countConversations, createConversation, getConversations, getStartTasks, searchConversations, searchStartTasks} from './conversations.js';
+import {
+	conversationsInSandbox,
+	countConversations,
+	createConversation,
+	getConversations,
+	getStartTasks,
+	searchConversations,
+	searchStartTasks,
+} from './conversations.js';
 import {deleteConversation, deleteSandbox} from './deletes.js';
 import {searchEvents} from './events.js';
 import {createHttp} from './http.js';
@@ -22,6 +30,7 @@ export function createClient(options: ClientOptions): OpenHandsClient {
 		searchConversations: (query, callOptions) => searchConversations(http, query, callOptions),
 		getConversations: (ids, callOptions) => getConversations(http, ids, callOptions),
 		countConversations: (query, callOptions) => countConversations(http, query, callOptions),
+		conversationsInSandbox: (sandboxId, callOptions) => conversationsInSandbox(ctx, sandboxId, callOptions),
 		createConversation: (request, callOptions) => createConversation(http, request, callOptions),
 		getStartTasks: (ids, callOptions) => getStartTasks(http, ids, callOptions),
 		searchStartTasks: (query, callOptions) => searchStartTasks(http, query, callOptions),

@@ -36,8 +36,11 @@
  */
 import type {OpenHandsClient} from '../api/client.js';
 import {Actions} from './actions.js';
+import {Attention} from './attention.js';
 import {Core} from './core.js';
+import {Deletes} from './deletes.js';
 import {Resources} from './resources.js';
+import {SandboxConversationsFinder} from './sandboxConversations.js';
 import type {Store, StoreOptions} from './types.js';
 
 export type PollingStore = Store & {
@@ -49,12 +52,19 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const core = new Core(options);
 	const resources = new Resources(client, core);
 	const actions = new Actions(client, core, resources);
+	const attention = new Attention(client, core, resources);
+	const deletes = new Deletes(client, core, resources, attention);
+	const siblings = new SandboxConversationsFinder(client, core, resources);
 
 	return {
 		subscribe: listener => core.subscribe(listener),
 		getSnapshot: () => core.get(),
-		start: () => resources.start(),
+		start: () => {
+			resources.start();
+			if (options.attentionCheck !== false) attention.start();
+		},
 		dispose: () => {
+			attention.dispose();
 			resources.dispose();
 			core.dispose();
 		},
@@ -81,10 +91,10 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		saveDraft: () => {},
 		sendMessage: () => {},
 		controlAgent: () => {},
-		// issue 11: built this round (store/attention.ts, deletes)
-		deleteConversation: () => {},
-		deleteSandbox: () => {},
-		dismissAttention: () => {},
+		deleteConversation: id => deletes.conversation(id),
+		deleteSandbox: id => deletes.sandbox(id),
+		dismissAttention: key => attention.dismiss(key),
+		conversationsInSandbox: sandboxId => siblings.find(sandboxId),
 		whenSettled: () => core.whenSettled(),
 	};
 }

@@ -4,7 +4,7 @@ import {backoffMs} from './backoff.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {Lane} from './lane.js';
-import {applyPage, mergePages, pagesOnScreen, upsertItem, type PageRecord} from './listPages.js';
+import {applyPage, mergePages, pagesOnScreen, removeItem, upsertItem, type PageRecord} from './listPages.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
 import {shareList, shareValue} from './share.js';
 import type {ListResourceName, ResourceName} from './types.js';
@@ -29,6 +29,8 @@ export type RefreshMode = 'poll' | 'user' | 'force';
 export class Resources {
 	private readonly runtimes: Record<ResourceName, Runtime>;
 	private started = false;
+	/** ids deleted in this session (ids are never reused) */
+	private readonly gone = new Set<string>();
 
 	constructor(
 		private readonly client: OpenHandsClient,
@@ -101,6 +103,19 @@ export class Resources {
 	upsert(name: ListResourceName, item: Item, insert: boolean): void {
 		const runtime = this.runtimes[name];
 		const pages = upsertItem(runtime.pages, item, insert);
+		if (pages === runtime.pages) return;
+		runtime.pages = pages;
+		this.commitList(runtime, {});
+	}
+
+	/**
+	 * The server confirmed a delete: the row goes at once, and stays gone even when a poll that left
+	 * before the delete answers after it with the old page.
+	 */
+	remove(name: ListResourceName, id: string): void {
+		this.gone.add(id);
+		const runtime = this.runtimes[name];
+		const pages = removeItem(runtime.pages, id);
 		if (pages === runtime.pages) return;
 		runtime.pages = pages;
 		this.commitList(runtime, {});
@@ -211,7 +226,9 @@ export class Resources {
 	private commitList(runtime: Runtime, fields: Record<string, unknown>, touch = false): void {
 		const name = runtime.name as ListResourceName;
 		const state = this.core.get()[name];
-		const merged = mergePages(runtime.pages).slice(0, this.core.config.maxItems);
+		let merged = mergePages(runtime.pages);
+		if (this.gone.size > 0) merged = merged.filter(item => !this.gone.has(item.id));
+		merged = merged.slice(0, this.core.config.maxItems);
 		const hasMore = (runtime.pages[runtime.pages.length - 1]?.nextPageId ?? null) !== null;
 		this.core.patch(
 			name,

@@ -114,4 +114,7 @@ export class FakeStore implements Store {
 	dismissAttention(key?: string) {
 		this.record('dismissAttention', key);
 	}
+	conversationsInSandbox(sandboxId: string | null) {
+		this.record('conversationsInSandbox', sandboxId);
+	}
 }

@@ -168,6 +168,7 @@ export function snapshot(overrides: Partial<StoreSnapshot> = {}): StoreSnapshot 
 		activity: null,
 		drafts: {},
 		attention: [],
+		sandboxConversations: null,
 		...overrides,
 	};
 }
