@@ -66,6 +66,12 @@ export class Attention {
 		private readonly resources: Resources,
 	) {
 		core.derive = (previous, next) => this.derive(previous, next);
+		// The watch after a start or resume sees the sandbox every second, listed or not (the
+		// Sandboxes tab may never have loaded): its last status is what the boot ended in.
+		resources.onItem = (name, item) => {
+			const watch = name === 'sandboxes' ? this.sandboxes.get(item.id) : undefined;
+			if (watch?.booting) watch.status = (item as Sandbox).status;
+		};
 	}
 
 	start(): void {

@@ -99,8 +99,12 @@ export class Resources {
 		this.runtimes[name].viewport = {first: Math.max(0, first), last: Math.max(first, last)};
 	}
 
+	/** Sees every item a watch or check brings, listed or not (attention follows sandboxes with it). */
+	onItem: ((name: ListResourceName, item: Item) => void) | null = null;
+
 	/** A watch saw a fresher item (or an action created one): put it in the list at once. */
 	upsert(name: ListResourceName, item: Item, insert: boolean): void {
+		this.onItem?.(name, item);
 		const runtime = this.runtimes[name];
 		const pages = upsertItem(runtime.pages, item, insert);
 		if (pages === runtime.pages) return;
