@@ -21,6 +21,8 @@ export type Column<T> = {
 	noFilter?: boolean;
 	/** clean display text; `now` is for relative times */
 	text(row: T, now: number): string;
+	/** what `o` sorts by when the text would sort wrong (times, money, counts); default the text */
+	sortKey?(row: T): string | number | null;
 	color?(row: T, theme: Theme): string | undefined;
 };
 
