@@ -17,7 +17,9 @@ export type Scope =
 	| 'filter'
 	| 'confirm'
 	| 'picker'
-	| 'help';
+	| 'help'
+	| 'choice'
+	| 'attention';
 
 export type Command =
 	| 'tab.settings'
@@ -50,7 +52,17 @@ export type Command =
 	| 'cancel'
 	| 'confirm'
 	| 'filter.apply'
-	| 'filter.clear';
+	| 'filter.clear'
+	| 'attention.open'
+	| 'attention.dismiss'
+	| 'attention.clear'
+	| 'sort.next'
+	| 'sort.reverse'
+	| 'filter.status'
+	| 'conversation.sandbox'
+	| 'conversation.delete'
+	| 'sandbox.conversations'
+	| 'sandbox.delete';
 
 export type Binding = {
 	scope: Scope;
@@ -61,6 +73,39 @@ export type Binding = {
 	/** short label for the footer; bindings without it are listed only in the help overlay */
 	hint?: string;
 };
+
+/** Commands that change something on the server: off under `--read-only` (issue 11). */
+export const MUTATING: ReadonlySet<string> = new Set([
+	'conversation.new',
+	'conversation.delete',
+	'sandbox.start',
+	'sandbox.pause',
+	'sandbox.resume',
+	'sandbox.delete',
+	'spec.start',
+	'message.open',
+	'message.send',
+	'agent.pause',
+	'agent.run',
+	'agent.accept',
+	'agent.reject',
+]);
+
+let readOnly = false;
+
+/** `--read-only`: set once at start; mutating commands then resolve to nothing and leave the hints. */
+export function setReadOnly(on: boolean): void {
+	readOnly = on;
+}
+
+export function isReadOnly(): boolean {
+	return readOnly;
+}
+
+/** A binding that `--read-only` turns off. */
+export function isOff(binding: Binding): boolean {
+	return readOnly && MUTATING.has(binding.command);
+}
 
 export const KEYMAP: readonly Binding[] = [
 	{scope: 'global', keys: ['1'], command: 'tab.settings', description: 'Settings tab'},
@@ -115,6 +160,24 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'picker', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},
 
 	{scope: 'help', keys: ['esc', '?'], command: 'close', description: 'close the help', hint: 'close'},
+
+	// Issue 11: what needs you, related things one key away, sort and quick filters, deletes.
+	{scope: 'global', keys: ['!'], command: 'attention.open', description: 'what needs you (the list of agents waiting, finished, failed)', hint: 'needs you'},
+	{scope: 'list', keys: ['o'], command: 'sort.next', description: 'sort by the next column (after the last: the server order)', hint: 'sort'},
+	{scope: 'list', keys: ['O'], command: 'sort.reverse', description: 'reverse the sort'},
+	{scope: 'list', keys: ['f'], command: 'filter.status', description: 'quick filter: all, running, needs you, paused, error', hint: 'status'},
+	{scope: 'conversations', keys: ['s'], command: 'conversation.sandbox', description: "go to the selected conversation's sandbox", hint: 'sandbox'},
+	{scope: 'conversations', keys: ['p'], command: 'sandbox.pause', description: "pause the selected conversation's sandbox"},
+	{scope: 'conversations', keys: ['r'], command: 'sandbox.resume', description: "resume the selected conversation's sandbox"},
+	{scope: 'conversations', keys: ['D'], command: 'conversation.delete', description: 'delete the selected conversation (asks first)'},
+	{scope: 'sandboxes', keys: ['c'], command: 'sandbox.conversations', description: 'the conversations in the selected sandbox', hint: 'conversations'},
+	{scope: 'sandboxes', keys: ['D'], command: 'sandbox.delete', description: 'delete the selected sandbox (asks first)'},
+
+	{scope: 'choice', keys: ['enter'], command: 'open', description: 'go to the selected one', hint: 'go'},
+	{scope: 'choice', keys: ['esc'], command: 'close', description: 'close', hint: 'close'},
+	{scope: 'attention', keys: ['d'], command: 'attention.dismiss', description: 'dismiss the selected item', hint: 'dismiss'},
+	{scope: 'attention', keys: ['c'], command: 'attention.clear', description: 'clear the list', hint: 'clear'},
+	{scope: 'attention', keys: ['!'], command: 'close', description: 'close the list'},
 ];
 
 /** One name per key press: a printable character as typed, or a named key. */
@@ -138,7 +201,17 @@ export function keyName(input: string, key: Key): string {
 
 export function commandFor(scope: Scope, name: string): Command | undefined {
 	for (const binding of KEYMAP) {
-		if (binding.scope === scope && binding.keys.includes(name)) return binding.command;
+		if (binding.scope === scope && binding.keys.includes(name)) return isOff(binding) ? undefined : binding.command;
+	}
+	return undefined;
+}
+
+/** The description of a binding `--read-only` turned off for this key in these scopes, if any. */
+export function offBinding(scopes: readonly Scope[], name: string): Binding | undefined {
+	if (!readOnly) return undefined;
+	for (const scope of scopes) {
+		const binding = KEYMAP.find(b => b.scope === scope && b.keys.includes(name));
+		if (binding) return isOff(binding) ? binding : undefined;
 	}
 	return undefined;
 }
@@ -171,7 +244,7 @@ export function bindingsFor(scopes: readonly Scope[]): Binding[] {
 /** Footer hints for the scopes active now, modal scopes first. */
 export function hintsFor(scopes: readonly Scope[]): string {
 	return bindingsFor(scopes)
-		.filter(b => b.hint)
+		.filter(b => b.hint && !isOff(b))
 		.map(b => `${b.keys.map(k => LABELS[k] ?? k)[0]} ${b.hint}`)
 		.join('  ');
 }
@@ -189,4 +262,6 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	confirm: 'Confirm dialog',
 	picker: 'Spec picker',
 	help: 'Help',
+	choice: 'Lists over a view (needs you, conversations in a sandbox)',
+	attention: 'Needs you (!)',
 };

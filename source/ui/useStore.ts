@@ -19,3 +19,6 @@ export const selectSpecs = (s: StoreSnapshot) => s.specs;
 export const selectStartTasks = (s: StoreSnapshot) => s.startTasks;
 export const selectPending = (s: StoreSnapshot) => s.pending;
 export const selectNotice = (s: StoreSnapshot) => s.notice;
+export const selectAttention = (s: StoreSnapshot) => s.attention;
+export const selectSandboxConversations = (s: StoreSnapshot) => s.sandboxConversations;
+export const selectServer = (s: StoreSnapshot) => s.server;
