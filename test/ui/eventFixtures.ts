@@ -5,6 +5,7 @@
  * the client's own schema, so tests see what the store hands the UI.
  */
 import {conversationEventSchema, type ConversationEvent} from '../../source/api/schemas/event.js';
+import type {ActivityState} from '../../source/store/types.js';
 
 export function event(raw: Record<string, unknown>): ConversationEvent {
 	return conversationEventSchema.parse(raw);
@@ -83,4 +84,9 @@ export function manyEvents(n: number, start = Date.parse('2025-11-15T08:00:00Z')
 				return event({kind: 'MessageEvent', id, timestamp, source: 'agent', llm_message: {role: 'assistant', content: [text(`Message number ${i}`)]}});
 		}
 	});
+}
+
+/** The store's activity for a conversation, loaded and following. */
+export function activityState(conversationId: string, events: readonly ConversationEvent[], overrides: Partial<ActivityState> = {}): ActivityState {
+	return {conversationId, events, hasOlder: false, loadingOlder: false, following: true, loading: false, error: null, fetchedAt: Date.parse('2025-11-15T10:00:00Z'), ...overrides};
 }
