@@ -87,8 +87,9 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 		}
 		const move = MOVES[name];
 		if (move) apply(move);
-		// A pasted chunk arrives whole, line breaks included: it is inserted, never sent.
-		else if (input && !key.ctrl && !key.escape && !key.tab) apply({type: 'insert', text: input});
+		// A pasted chunk arrives whole, line breaks included: it is inserted, never sent. Alt chords
+		// (ESC + key) type nothing.
+		else if (input && !key.ctrl && !key.meta && !key.tab) apply({type: 'insert', text: input});
 		return true;
 	});
 
