@@ -125,9 +125,10 @@ function line(out: PagerLine[], text: string): void {
 	for (const piece of pagerLines(text)) out.push({text: piece});
 }
 
+/** A heading, then the text indented under it (readable without colour too). */
 function block(out: PagerLine[], title: string, text: string, style?: 'error'): void {
 	out.push({text: clean(title), style: 'heading'});
-	for (const piece of pagerLines(text)) out.push(style ? {text: piece, style} : {text: piece});
+	for (const piece of pagerLines(text)) out.push(style ? {text: `  ${piece}`, style} : {text: `  ${piece}`});
 }
 
 function describeBlob(value: string): string | null {

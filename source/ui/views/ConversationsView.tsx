@@ -161,12 +161,15 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 
 	return (
 		<Box flexDirection="column">
-			{shownTasks.map(task => (
-				<Text key={task.id} wrap="truncate" color={task.status === 'ERROR' ? theme.error : task.status === 'READY' ? theme.ok : theme.warn}>
-					{truncate(startTaskLine(task), width)}
-				</Text>
-			))}
-			<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={conversationKey} noun="conversations" />
+			{/* with the message box open, the list keeps its rows and the box sits at the bottom */}
+			<Box flexDirection="column" height={message ? height - boxHeight : undefined}>
+				{shownTasks.map(task => (
+					<Text key={task.id} wrap="truncate" color={task.status === 'ERROR' ? theme.error : task.status === 'READY' ? theme.ok : theme.warn}>
+						{truncate(startTaskLine(task), width)}
+					</Text>
+				))}
+				<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={conversationKey} noun="conversations" />
+			</Box>
 			{messageBox}
 		</Box>
 	);

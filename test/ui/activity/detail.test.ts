@@ -13,39 +13,39 @@ describe('eventDetail (the pager content)', () => {
 	it('an action: thought, the action with its risk, the command, then the full output of its observation', () => {
 		const lines = texts(LEGACY.bash, LEGACY.bashOutput);
 		expect(lines[0]).toBe('ActionEvent · agent · 2025-11-15 09:12:14');
-		expect(lines).toContain('Let me run the test suite first.');
+		expect(lines).toContain('  Let me run the test suite first.');
 		expect(lines).toContain('action ExecuteBashAction · tool terminal · risk LOW');
 		expect(lines).toContain('command: pytest -q');
 		const output = lines.indexOf('output (exit 1)');
-		expect(lines.slice(output + 1, output + 4)).toEqual(['2 failed, 41 passed in 3.21s', 'FAILED test_api.py::test_dates', '[The command completed with exit code 1.]']);
+		expect(lines.slice(output + 1, output + 4)).toEqual(['  2 failed, 41 passed in 3.21s', '  FAILED test_api.py::test_dates', '  [The command completed with exit code 1.]']);
 	});
 
 	it('edit arguments as blocks, multi-line file text with its indentation', () => {
 		const lines = texts(CURRENT.pendingEdit);
 		expect(lines).toContain('path: /workspace/project/src/json_out.py');
 		const at = lines.indexOf('file_text');
-		expect(lines.slice(at + 1, at + 5)).toEqual(['import json', '', 'def dump(x):', '    return json.dumps(x)']);
+		expect(lines.slice(at + 1, at + 5)).toEqual(['  import json', '  ', '  def dump(x):', '      return json.dumps(x)']);
 	});
 
 	it('messages in full, errors, rejections, condensation summaries', () => {
-		expect(texts(LEGACY.userMessage)).toEqual(expect.arrayContaining(['message (user)', 'Run the tests and fix what fails', 'Then open a PR.']));
+		expect(texts(LEGACY.userMessage)).toEqual(expect.arrayContaining(['message (user)', '  Run the tests and fix what fails', '  Then open a PR.']));
 		expect(texts(LEGACY.agentError)).toContain('error');
-		expect(texts(LEGACY.conversationError)).toContain('litellm.AuthenticationError: invalid x-api-key');
-		expect(texts(LEGACY.reject)).toContain('Do not delete the fixtures');
+		expect(texts(LEGACY.conversationError)).toContain('  litellm.AuthenticationError: invalid x-api-key');
+		expect(texts(LEGACY.reject)).toContain('  Do not delete the fixtures');
 		expect(texts(LEGACY.condensation)).toContain('forgotten events: 1');
 		expect(texts(LEGACY.systemPrompt)).toContain('tools: terminal');
 	});
 
 	it('unknown kinds as pretty JSON with secret-looking keys masked', () => {
 		const lines = texts(CURRENT.unknown);
-		expect(lines).toContain('  "message": "something new",');
-		expect(lines).toContain('    "api_key": "••••",');
+		expect(lines).toContain('    "message": "something new",');
+		expect(lines).toContain('      "api_key": "••••",');
 		expect(lines.join('\n')).not.toContain('sk-live');
 	});
 
 	it('a base64 blob is described, not printed', () => {
 		const lines = texts({kind: 'ObservationEvent', id: 'o', timestamp: 't', source: 'environment', observation: {kind: 'BrowserObservation', content: [{type: 'text', text: 'page'}], screenshot_data: 'A'.repeat(50_000)}});
-		expect(lines).toContain('[49 KB of data, not shown]');
+		expect(lines).toContain('  [49 KB of data, not shown]');
 	});
 });
 
