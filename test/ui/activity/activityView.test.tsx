@@ -59,6 +59,16 @@ describe('activity view', () => {
 		await vi.waitFor(() => expect(h.store.callsOf('closeActivity')).toHaveLength(1));
 	});
 
+	it('another tab closes the activity; coming back opens it again', async () => {
+		const h = openWith();
+		await openActivity(h);
+		await h.press('3');
+		await vi.waitFor(() => expect(h.store.callsOf('closeActivity')).toHaveLength(1));
+		await h.press('2');
+		await h.waitFor('Esc back');
+		expect(h.store.callsOf('openActivity')).toEqual([[ID], [ID]]);
+	});
+
 	it('l from the details opens the activity; Esc comes back to the details', async () => {
 		const h = openWith();
 		await h.waitFor('Fix flaky');
