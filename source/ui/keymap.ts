@@ -17,7 +17,13 @@ export type Scope =
 	| 'filter'
 	| 'confirm'
 	| 'picker'
-	| 'help';
+	| 'help'
+	| 'conversation'
+	| 'activity'
+	| 'approval'
+	| 'pager'
+	| 'message'
+	| 'reason';
 
 export type Command =
 	| 'tab.settings'
@@ -50,7 +56,18 @@ export type Command =
 	| 'cancel'
 	| 'confirm'
 	| 'filter.apply'
-	| 'filter.clear';
+	| 'filter.clear'
+	| 'activity.open'
+	| 'message.open'
+	| 'back'
+	| 'events.observations'
+	| 'events.follow'
+	| 'agent.pause'
+	| 'agent.run'
+	| 'agent.accept'
+	| 'agent.reject'
+	| 'message.send'
+	| 'message.newline';
 
 export type Binding = {
 	scope: Scope;
@@ -115,6 +132,47 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'picker', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},
 
 	{scope: 'help', keys: ['esc', '?'], command: 'close', description: 'close the help', hint: 'close'},
+
+	// Issue 10: a conversation's activity, messages to its agent, approvals. `P`/`R` drive the agent
+	// (agent server pause/run); `p`/`r` stay the sandbox's (the whole runtime), as on the Sandboxes tab.
+	{scope: 'conversation', keys: ['l'], command: 'activity.open', description: "the selected conversation's activity (its events)", hint: 'activity'},
+	{scope: 'conversation', keys: ['m'], command: 'message.open', description: 'write to the agent of the selected conversation', hint: 'message'},
+
+	{scope: 'approval', keys: ['a'], command: 'agent.accept', description: 'accept the pending action(s) (asks once)', hint: 'accept'},
+	{scope: 'approval', keys: ['x'], command: 'agent.reject', description: 'reject the pending action(s), with an optional reason', hint: 'reject'},
+
+	{scope: 'activity', keys: ['esc'], command: 'back', description: 'back to the list or details (clears the filter first)', hint: 'back'},
+	{scope: 'activity', keys: ['enter'], command: 'open', description: 'the selected event in full (pager)', hint: 'open'},
+	{scope: 'activity', keys: ['m'], command: 'message.open', description: 'write to the agent', hint: 'message'},
+	{scope: 'activity', keys: ['P'], command: 'agent.pause', description: 'pause the agent (agent server; the sandbox keeps running)', hint: 'pause agent'},
+	{scope: 'activity', keys: ['p'], command: 'sandbox.pause', description: "pause the conversation's sandbox (the whole runtime)", hint: 'pause sandbox'},
+	{scope: 'activity', keys: ['R'], command: 'agent.run', description: 'run the agent again (agent server)', hint: 'run agent'},
+	{scope: 'activity', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox"},
+	{scope: 'activity', keys: ['/'], command: 'filter', description: 'filter events', hint: 'filter'},
+	{scope: 'activity', keys: ['o'], command: 'events.observations', description: 'hide / show tool outputs (errors stay)', hint: 'outputs'},
+	{scope: 'activity', keys: ['f'], command: 'events.follow', description: 'follow new events on / off', hint: 'follow'},
+	{scope: 'activity', keys: ['j', 'down'], command: 'move.down', description: 'next event'},
+	{scope: 'activity', keys: ['k', 'up'], command: 'move.up', description: 'previous event (pauses follow; older events load near the top)'},
+	{scope: 'activity', keys: ['g', 'home'], command: 'move.first', description: 'oldest loaded event'},
+	{scope: 'activity', keys: ['G', 'end'], command: 'move.last', description: 'newest event, and follow again'},
+	{scope: 'activity', keys: ['pagedown'], command: 'page.down', description: 'page down'},
+	{scope: 'activity', keys: ['pageup'], command: 'page.up', description: 'page up'},
+	{scope: 'activity', keys: ['y'], command: 'copy', description: 'copy the selected event id (OSC 52)'},
+
+	{scope: 'pager', keys: ['esc'], command: 'close', description: 'close the event', hint: 'close'},
+	{scope: 'pager', keys: ['j', 'down'], command: 'move.down', description: 'scroll down', hint: 'scroll'},
+	{scope: 'pager', keys: ['k', 'up'], command: 'move.up', description: 'scroll up'},
+	{scope: 'pager', keys: ['g', 'home'], command: 'move.first', description: 'top'},
+	{scope: 'pager', keys: ['G', 'end'], command: 'move.last', description: 'bottom'},
+	{scope: 'pager', keys: ['pagedown', ' '], command: 'page.down', description: 'page down'},
+	{scope: 'pager', keys: ['pageup'], command: 'page.up', description: 'page up'},
+
+	{scope: 'message', keys: ['enter'], command: 'message.send', description: 'send the message', hint: 'send'},
+	{scope: 'message', keys: ['ctrl-j', 'alt-enter'], command: 'message.newline', description: 'new line (pasted text keeps its lines and is not sent)', hint: 'new line'},
+	{scope: 'message', keys: ['esc'], command: 'cancel', description: 'close; the draft is kept until ohtui quits', hint: 'keep draft'},
+
+	{scope: 'reason', keys: ['enter'], command: 'submit', description: 'reject, with the reason typed (may be empty)', hint: 'reject'},
+	{scope: 'reason', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},
 ];
 
 /** One name per key press: a printable character as typed, or a named key. */
@@ -127,7 +185,9 @@ export function keyName(input: string, key: Key): string {
 	if (key.pageDown) return 'pagedown';
 	if (key.home) return 'home';
 	if (key.end) return 'end';
-	if (key.return) return 'enter';
+	// Alt-Enter arrives as ESC CR; Ctrl-j as a lone LF, which Ink reports as neither return nor ctrl.
+	if (key.return) return key.meta ? 'alt-enter' : 'enter';
+	if (input === '\n') return 'ctrl-j';
 	if (key.escape) return 'esc';
 	if (key.tab) return key.shift ? 'shift-tab' : 'tab';
 	if (key.backspace) return 'backspace';
@@ -158,6 +218,9 @@ const LABELS: Record<string, string> = {
 	'shift-tab': 'Shift-Tab',
 	'ctrl-r': 'Ctrl-r',
 	'ctrl-c': 'Ctrl-c',
+	'ctrl-j': 'Ctrl-j',
+	'alt-enter': 'Alt-Enter',
+	' ': 'Space',
 };
 
 export function keyLabel(binding: Binding): string {
@@ -189,4 +252,10 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	confirm: 'Confirm dialog',
 	picker: 'Spec picker',
 	help: 'Help',
+	conversation: 'Conversations list and details',
+	activity: 'Activity (a conversation\'s events)',
+	approval: 'Activity, while the agent waits for confirmation',
+	pager: 'Event pager',
+	message: 'Message box',
+	reason: 'Reject reason input',
 };

@@ -19,3 +19,5 @@ export const selectSpecs = (s: StoreSnapshot) => s.specs;
 export const selectStartTasks = (s: StoreSnapshot) => s.startTasks;
 export const selectPending = (s: StoreSnapshot) => s.pending;
 export const selectNotice = (s: StoreSnapshot) => s.notice;
+export const selectActivity = (s: StoreSnapshot) => s.activity;
+export const selectDrafts = (s: StoreSnapshot) => s.drafts;
