@@ -19,7 +19,13 @@ export type Scope =
 	| 'picker'
 	| 'help'
 	| 'choice'
-	| 'attention';
+	| 'attention'
+	| 'conversation'
+	| 'activity'
+	| 'approval'
+	| 'pager'
+	| 'message'
+	| 'reason';
 
 export type Command =
 	| 'tab.settings'
@@ -62,7 +68,18 @@ export type Command =
 	| 'conversation.sandbox'
 	| 'conversation.delete'
 	| 'sandbox.conversations'
-	| 'sandbox.delete';
+	| 'sandbox.delete'
+	| 'activity.open'
+	| 'message.open'
+	| 'back'
+	| 'events.observations'
+	| 'events.follow'
+	| 'agent.pause'
+	| 'agent.run'
+	| 'agent.accept'
+	| 'agent.reject'
+	| 'message.send'
+	| 'message.newline';
 
 export type Binding = {
 	scope: Scope;
@@ -166,10 +183,10 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'list', keys: ['o'], command: 'sort.next', description: 'sort by the next column (after the last: the server order)', hint: 'sort'},
 	{scope: 'list', keys: ['O'], command: 'sort.reverse', description: 'reverse the sort'},
 	{scope: 'list', keys: ['f'], command: 'filter.status', description: 'quick filter: all, running, needs you, paused, error', hint: 'status'},
-	{scope: 'conversations', keys: ['s'], command: 'conversation.sandbox', description: "go to the selected conversation's sandbox", hint: 'sandbox'},
-	{scope: 'conversations', keys: ['p'], command: 'sandbox.pause', description: "pause the selected conversation's sandbox"},
-	{scope: 'conversations', keys: ['r'], command: 'sandbox.resume', description: "resume the selected conversation's sandbox"},
-	{scope: 'conversations', keys: ['D'], command: 'conversation.delete', description: 'delete the selected conversation (asks first)'},
+	{scope: 'conversation', keys: ['s'], command: 'conversation.sandbox', description: "go to the selected conversation's sandbox", hint: 'sandbox'},
+	{scope: 'conversation', keys: ['p'], command: 'sandbox.pause', description: "pause the conversation's sandbox (asks first when other conversations share it)", hint: 'pause'},
+	{scope: 'conversation', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox (asks first when other conversations share it)"},
+	{scope: 'conversation', keys: ['D'], command: 'conversation.delete', description: 'delete the selected conversation (asks first)'},
 	{scope: 'sandboxes', keys: ['c'], command: 'sandbox.conversations', description: 'the conversations in the selected sandbox', hint: 'conversations'},
 	{scope: 'sandboxes', keys: ['D'], command: 'sandbox.delete', description: 'delete the selected sandbox (asks first)'},
 
@@ -178,6 +195,46 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'attention', keys: ['d'], command: 'attention.dismiss', description: 'dismiss the selected item', hint: 'dismiss'},
 	{scope: 'attention', keys: ['c'], command: 'attention.clear', description: 'clear the list', hint: 'clear'},
 	{scope: 'attention', keys: ['!'], command: 'close', description: 'close the list'},
+	// Issue 10: a conversation's activity, messages to its agent, approvals. `P`/`R` drive the agent
+	// (agent server pause/run); `p`/`r` stay the sandbox's (the whole runtime), as on the Sandboxes tab.
+	{scope: 'conversation', keys: ['l'], command: 'activity.open', description: "the selected conversation's activity (its events)", hint: 'activity'},
+	{scope: 'conversation', keys: ['m'], command: 'message.open', description: 'write to the agent of the selected conversation', hint: 'message'},
+
+	{scope: 'approval', keys: ['a'], command: 'agent.accept', description: 'accept the pending action(s) (asks once)', hint: 'accept'},
+	{scope: 'approval', keys: ['x'], command: 'agent.reject', description: 'reject the pending action(s), with an optional reason', hint: 'reject'},
+
+	{scope: 'activity', keys: ['esc'], command: 'back', description: 'back to the list or details (clears the filter first)', hint: 'back'},
+	{scope: 'activity', keys: ['enter'], command: 'open', description: 'the selected event in full (pager)', hint: 'open'},
+	{scope: 'activity', keys: ['m'], command: 'message.open', description: 'write to the agent', hint: 'message'},
+	{scope: 'activity', keys: ['P'], command: 'agent.pause', description: 'pause the agent (agent server; the sandbox keeps running)', hint: 'pause agent'},
+	{scope: 'activity', keys: ['p'], command: 'sandbox.pause', description: "pause the conversation's sandbox (the whole runtime)", hint: 'pause sandbox'},
+	{scope: 'activity', keys: ['R'], command: 'agent.run', description: 'run the agent again (agent server)', hint: 'run agent'},
+	{scope: 'activity', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox"},
+	{scope: 'activity', keys: ['/'], command: 'filter', description: 'filter events', hint: 'filter'},
+	{scope: 'activity', keys: ['o'], command: 'events.observations', description: 'hide / show tool outputs (errors stay)', hint: 'outputs'},
+	{scope: 'activity', keys: ['f'], command: 'events.follow', description: 'follow new events on / off', hint: 'follow'},
+	{scope: 'activity', keys: ['j', 'down'], command: 'move.down', description: 'next event'},
+	{scope: 'activity', keys: ['k', 'up'], command: 'move.up', description: 'previous event (pauses follow; older events load near the top)'},
+	{scope: 'activity', keys: ['g', 'home'], command: 'move.first', description: 'oldest loaded event'},
+	{scope: 'activity', keys: ['G', 'end'], command: 'move.last', description: 'newest event, and follow again'},
+	{scope: 'activity', keys: ['pagedown'], command: 'page.down', description: 'page down'},
+	{scope: 'activity', keys: ['pageup'], command: 'page.up', description: 'page up'},
+	{scope: 'activity', keys: ['y'], command: 'copy', description: 'copy the selected event id (OSC 52)'},
+
+	{scope: 'pager', keys: ['esc'], command: 'close', description: 'close the event', hint: 'close'},
+	{scope: 'pager', keys: ['j', 'down'], command: 'move.down', description: 'scroll down', hint: 'scroll'},
+	{scope: 'pager', keys: ['k', 'up'], command: 'move.up', description: 'scroll up'},
+	{scope: 'pager', keys: ['g', 'home'], command: 'move.first', description: 'top'},
+	{scope: 'pager', keys: ['G', 'end'], command: 'move.last', description: 'bottom'},
+	{scope: 'pager', keys: ['pagedown', ' '], command: 'page.down', description: 'page down'},
+	{scope: 'pager', keys: ['pageup'], command: 'page.up', description: 'page up'},
+
+	{scope: 'message', keys: ['enter'], command: 'message.send', description: 'send the message', hint: 'send'},
+	{scope: 'message', keys: ['ctrl-j', 'alt-enter'], command: 'message.newline', description: 'new line (pasted text keeps its lines and is not sent)', hint: 'new line'},
+	{scope: 'message', keys: ['esc'], command: 'cancel', description: 'close; the draft is kept until ohtui quits', hint: 'keep draft'},
+
+	{scope: 'reason', keys: ['enter'], command: 'submit', description: 'reject, with the reason typed (may be empty)', hint: 'reject'},
+	{scope: 'reason', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},
 ];
 
 /** One name per key press: a printable character as typed, or a named key. */
@@ -190,7 +247,9 @@ export function keyName(input: string, key: Key): string {
 	if (key.pageDown) return 'pagedown';
 	if (key.home) return 'home';
 	if (key.end) return 'end';
-	if (key.return) return 'enter';
+	// Alt-Enter arrives as ESC CR; Ctrl-j as a lone LF, which Ink reports as neither return nor ctrl.
+	if (key.return) return key.meta ? 'alt-enter' : 'enter';
+	if (input === '\n') return 'ctrl-j';
 	if (key.escape) return 'esc';
 	if (key.tab) return key.shift ? 'shift-tab' : 'tab';
 	if (key.backspace) return 'backspace';
@@ -231,6 +290,9 @@ const LABELS: Record<string, string> = {
 	'shift-tab': 'Shift-Tab',
 	'ctrl-r': 'Ctrl-r',
 	'ctrl-c': 'Ctrl-c',
+	'ctrl-j': 'Ctrl-j',
+	'alt-enter': 'Alt-Enter',
+	' ': 'Space',
 };
 
 export function keyLabel(binding: Binding): string {
@@ -264,4 +326,10 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	help: 'Help',
 	choice: 'Lists over a view (needs you, conversations in a sandbox)',
 	attention: 'Needs you (!)',
+	conversation: 'Conversations list and details',
+	activity: 'Activity (a conversation\'s events)',
+	approval: 'Activity, while the agent waits for confirmation',
+	pager: 'Event pager',
+	message: 'Message box',
+	reason: 'Reject reason input',
 };

@@ -48,6 +48,36 @@ export function clean(value: unknown): string {
 	return strip(text).replace(SPACES, ' ').trim();
 }
 
+/**
+ * Multi-line server text (a command's output, a message) for a pager: escape sequences go from the
+ * whole text first (an OSC string may span lines), then each line is stripped like `clean` but keeps
+ * its spacing (indentation and aligned columns matter in outputs).
+ */
+export function cleanLines(text: string): string[] {
+	const unescaped = text.replace(ESC_STRING, '').replace(C1_STRING, '').replace(CSI, '').replace(ESC_OTHER, '');
+	return unescaped.split(/\r?\n|[\v\f\u0085\u2028\u2029]/).map(cleanLine);
+}
+
+function cleanLine(raw: string): string {
+	// A line rewritten with carriage returns (a progress bar): a terminal shows its last state.
+	const line = raw.includes('\r') ? (raw.split('\r').filter(Boolean).pop() ?? '') : raw;
+	if (/^[\x20-\x7e]*$/.test(line)) return line.trimEnd();
+	// Tabs become spaces to the next multiple of 8, as a terminal would move the cursor.
+	let out = '';
+	let width = 0;
+	line.split('\t').forEach((piece, i) => {
+		if (i > 0) {
+			const pad = 8 - (width % 8);
+			out += ' '.repeat(pad);
+			width += pad;
+		}
+		const stripped = strip(piece);
+		out += stripped;
+		width += displayWidth(stripped);
+	});
+	return out.trimEnd();
+}
+
 function strip(text: string): string {
 	return text
 		.replace(ESC_STRING, '')

@@ -22,3 +22,5 @@ export const selectNotice = (s: StoreSnapshot) => s.notice;
 export const selectAttention = (s: StoreSnapshot) => s.attention;
 export const selectSandboxConversations = (s: StoreSnapshot) => s.sandboxConversations;
 export const selectServer = (s: StoreSnapshot) => s.server;
+export const selectActivity = (s: StoreSnapshot) => s.activity;
+export const selectDrafts = (s: StoreSnapshot) => s.drafts;

@@ -98,6 +98,9 @@ export class FakeStore implements Store {
 	}
 	saveDraft(conversationId: string, text: string) {
 		this.record('saveDraft', conversationId, text);
+		// as the contract says: kept until the app quits, empty text removes it
+		const {[conversationId]: _old, ...rest} = this.snap.drafts;
+		this.set({drafts: text ? {...rest, [conversationId]: text} : rest});
 	}
 	sendMessage(conversationId: string, text: string, options?: {resumeFirst?: boolean}) {
 		this.record('sendMessage', conversationId, text, options);

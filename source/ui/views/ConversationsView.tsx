@@ -1,4 +1,8 @@
-/** Tab 2: conversations, newest first (the server's order), with start tasks of this session above. */
+/**
+ * Tab 2: conversations, newest first (the server's order), with start tasks of this session above;
+ * `l` opens a conversation's activity in place of the list (Esc comes back to the list or the
+ * details it was opened from), `m` writes to its agent.
+ */
 import React, {useCallback, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
@@ -9,9 +13,12 @@ import {useHintScopes} from '../hints.js';
 import {truncate} from '../sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectConversations, selectStartTasks, useSnapshot} from '../useStore.js';
+import {ActivityView} from '../activity/ActivityView.js';
+import {usePersistentState} from '../usePersistentState.js';
 import {DetailPane} from '../widgets/DetailPane.js';
 import {Form} from '../widgets/Form.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
+import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {useListController} from '../widgets/useListController.js';
 import type {FieldSpec} from '../widgets/useFormState.js';
 import {CONVERSATION_COLUMNS, conversationEntries, conversationKey, startTaskLine} from './conversationParts.js';
@@ -28,16 +35,43 @@ const FORM_FIELDS: readonly FieldSpec[] = [
 
 const MAX_TASK_LINES = 3;
 
-export function ConversationsView({width, height, active}: ViewProps) {
+type OpenActivity = {item: AppConversation; from: 'list' | 'detail'};
+
+export function ConversationsView(props: ViewProps) {
+	// Kept across tab switches like the table's selection: coming back to the tab shows the activity.
+	const [activity, setActivity] = usePersistentState<OpenActivity | null>('conversations:activity', null);
+	const [returnTo, setReturnTo] = useState<Mode>({kind: 'list'});
+	if (activity) {
+		return (
+			<ActivityView
+				conversation={activity.item}
+				width={props.width}
+				height={props.height}
+				active={props.active}
+				onBack={() => {
+					setReturnTo(activity.from === 'detail' ? {kind: 'detail', item: activity.item} : {kind: 'list'});
+					setActivity(null);
+				}}
+			/>
+		);
+	}
+	return <ConversationList {...props} initialMode={returnTo} onActivity={(item, from) => setActivity({item, from})} />;
+}
+
+type ListProps = ViewProps & {initialMode: Mode; onActivity(item: AppConversation, from: OpenActivity['from']): void};
+
+function ConversationList({width, height, active, initialMode, onActivity}: ListProps) {
 	const {store, now: clock} = useUi();
 	const theme = useTheme();
 	const list = useSnapshot(selectConversations);
 	const tasks = useSnapshot(selectStartTasks);
-	const [mode, setMode] = useState<Mode>({kind: 'list'});
+	const [mode, setMode] = useState<Mode>(initialMode);
+	const [message, setMessage] = useState<AppConversation | null>(null);
 	const now = clock();
 
 	const shownTasks = tasks.slice(0, MAX_TASK_LINES);
-	const tableHeight = Math.max(LIST_CHROME + 1, height - shownTasks.length);
+	const boxHeight = message ? MESSAGE_BOX_HEIGHT : 0;
+	const tableHeight = Math.max(LIST_CHROME + 1, height - shownTasks.length - boxHeight);
 	const onOpen = useCallback((item: AppConversation) => setMode({kind: 'detail', item}), []);
 	const controller = useListController({
 		resource: 'conversations',
@@ -47,22 +81,43 @@ export function ConversationsView({width, height, active}: ViewProps) {
 		height: tableHeight - LIST_CHROME,
 		getKey: conversationKey,
 		now,
-		active: active && mode.kind === 'list',
+		active: active && mode.kind === 'list' && !message,
 		onOpen,
 	});
 
 	useKeys(
 		'view',
 		name => {
-			if (commandFor('conversations', name) !== 'conversation.new') return false;
-			setMode({kind: 'form'});
-			return true;
+			if (mode.kind === 'list' && commandFor('conversations', name) === 'conversation.new') {
+				setMode({kind: 'form'});
+				return true;
+			}
+			const item = mode.kind === 'detail' ? (list.data?.find(c => c.id === mode.item.id) ?? mode.item) : controller.selected;
+			switch (commandFor('conversation', name)) {
+				case 'activity.open':
+					if (item) onActivity(item, mode.kind === 'detail' ? 'detail' : 'list');
+					return true;
+				case 'message.open':
+					if (item) setMessage(item);
+					return true;
+				default:
+					return false;
+			}
 		},
-		active && mode.kind === 'list' && !controller.filter.editing,
+		active && (mode.kind === 'list' || mode.kind === 'detail') && !controller.filter.editing && !message,
 	);
 	useHintScopes(
-		mode.kind === 'form' ? ['form'] : mode.kind === 'detail' ? ['detail'] : controller.filter.editing ? ['filter'] : ['conversations', 'list'],
+		message
+			? ['message']
+			: mode.kind === 'form'
+				? ['form']
+				: mode.kind === 'detail'
+					? ['detail', 'conversation']
+					: controller.filter.editing
+						? ['filter']
+						: ['conversations', 'conversation', 'list'],
 	);
+	const messageBox = message ? <MessageBox conversation={message} width={width} onClose={() => setMessage(null)} /> : null;
 
 	if (mode.kind === 'form') {
 		return (
@@ -88,27 +143,34 @@ export function ConversationsView({width, height, active}: ViewProps) {
 	if (mode.kind === 'detail') {
 		const item = list.data?.find(c => c.id === mode.item.id) ?? mode.item;
 		return (
-			<DetailPane
-				title={`Conversation ${item.id}`}
-				id={item.id}
-				entries={conversationEntries(item, now)}
-				width={width}
-				height={height}
-				memoryKey={`conversation:${item.id}`}
-				onClose={() => setMode({kind: 'list'})}
-				active={active}
-			/>
+			<Box flexDirection="column">
+				<DetailPane
+					title={`Conversation ${item.id}`}
+					id={item.id}
+					entries={conversationEntries(item, now)}
+					width={width}
+					height={height - boxHeight}
+					memoryKey={`conversation:${item.id}`}
+					onClose={() => setMode({kind: 'list'})}
+					active={active && !message}
+				/>
+				{messageBox}
+			</Box>
 		);
 	}
 
 	return (
 		<Box flexDirection="column">
-			{shownTasks.map(task => (
-				<Text key={task.id} wrap="truncate" color={task.status === 'ERROR' ? theme.error : task.status === 'READY' ? theme.ok : theme.warn}>
-					{truncate(startTaskLine(task), width)}
-				</Text>
-			))}
-			<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={conversationKey} noun="conversations" />
+			{/* with the message box open, the list keeps its rows and the box sits at the bottom */}
+			<Box flexDirection="column" height={message ? height - boxHeight : undefined}>
+				{shownTasks.map(task => (
+					<Text key={task.id} wrap="truncate" color={task.status === 'ERROR' ? theme.error : task.status === 'READY' ? theme.ok : theme.warn}>
+						{truncate(startTaskLine(task), width)}
+					</Text>
+				))}
+				<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={conversationKey} noun="conversations" />
+			</Box>
+			{messageBox}
 		</Box>
 	);
 }

@@ -11,10 +11,18 @@ export const CONVERSATION_COLUMNS: readonly Column<AppConversation>[] = [
 	{id: 'title', title: 'TITLE', width: 14, grow: 2, drop: 0, text: c => clean(c.title) || '(untitled)'},
 	{id: 'repo', title: 'REPOSITORY', width: 20, grow: 1, drop: 5, text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
 	{id: 'sandbox', title: 'SANDBOX', width: 9, drop: 2, text: c => clean(c.sandbox_status), color: (c, t) => t.status(c.sandbox_status)},
-	{id: 'agent', title: 'AGENT', width: 10, drop: 4, text: c => orDash(c.execution_status), color: (c, t) => t.status(c.execution_status)},
+	{id: 'agent', title: 'AGENT', width: 10, drop: 4, text: c => agentLabel(c.execution_status), color: (c, t) => t.status(c.execution_status)},
 	{id: 'updated', title: 'UPDATED', width: 9, drop: 3, noFilter: true, text: (c, now) => relativeTime(c.updated_at, now)},
 	{id: 'id', title: 'ID', width: 10, drop: 6, middle: true, text: c => clean(c.id)},
 ];
+
+/**
+ * The AGENT column as sent, except `waiting_for_confirmation` (24 columns, cut to "waiting_f…"):
+ * the row must say plainly that the agent waits for the user (open it with `l` to answer).
+ */
+export function agentLabel(status: string | null | undefined): string {
+	return status === 'waiting_for_confirmation' ? 'confirm?' : orDash(status);
+}
 
 export function conversationEntries(c: AppConversation, now: number): Entry[] {
 	const usage = c.metrics?.accumulated_token_usage;

@@ -1,0 +1,92 @@
+/**
+ * The activity's head: the conversation's title; agent and sandbox status, repository, cost and
+ * tokens when the server reports them (`conversation.metrics`); actions in flight; and, while the
+ * agent waits for confirmation, the pending actions with the keys that answer them.
+ */
+import React, {memo} from 'react';
+import {Box, Text} from 'ink';
+import type {AppConversation} from '../../api/schemas/index.js';
+import type {PendingAction} from '../../store/types.js';
+import {cost, count, pendingLabel, repoAtBranch, shortId} from '../format.js';
+import {clean, truncate} from '../sanitize.js';
+import {useTheme} from '../theme.js';
+
+/** Lines of the approval block for `pending` actions (0 when the agent is not waiting). */
+export const MAX_PENDING_LINES = 3;
+export function approvalHeight(waiting: boolean, pending: number): number {
+	if (!waiting) return 0;
+	return 1 + Math.max(1, Math.min(pending, MAX_PENDING_LINES)) + (pending > MAX_PENDING_LINES ? 1 : 0);
+}
+export const ACTIVITY_HEADER_HEIGHT = 2;
+
+type Props = {
+	conversation: AppConversation;
+	status: string | null;
+	/** actions of this conversation (message, agent) or its sandbox in flight */
+	inFlight: readonly PendingAction[];
+	width: number;
+};
+
+export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, inFlight, width}: Props) {
+	const theme = useTheme();
+	const title = clean(c.title) || '(untitled)';
+	const usage = c.metrics?.accumulated_token_usage;
+	const parts: {text: string; color?: string | undefined}[] = [
+		{text: `agent ${status ?? '—'}`, color: theme.status(status)},
+		{text: `sandbox ${clean(c.sandbox_status)}`, color: theme.status(c.sandbox_status)},
+		{text: repoAtBranch(c.selected_repository, c.selected_branch)},
+	];
+	if (c.metrics) parts.push({text: cost(c.metrics.accumulated_cost)});
+	if (usage && usage.prompt_tokens + usage.completion_tokens > 0) parts.push({text: `${count(usage.prompt_tokens)} in / ${count(usage.completion_tokens)} out tokens`});
+	for (const action of inFlight) parts.push({text: pendingLabel(action.kind), color: theme.warn});
+	return (
+		<Box flexDirection="column">
+			<Text wrap="truncate">
+				<Text bold color={theme.accent}>
+					{truncate(title, Math.max(10, width - 16))}
+				</Text>
+				<Text color={theme.muted}>{`  ${shortId(c.id, 12)}`}</Text>
+			</Text>
+			<Text wrap="truncate">
+				{parts.map((part, i) => (
+					<Text key={i} color={part.color}>
+						{i > 0 ? ' · ' : ''}
+						{part.text}
+					</Text>
+				))}
+			</Text>
+		</Box>
+	);
+});
+
+type ApprovalProps = {lines: readonly string[]; width: number};
+
+/** `waiting for confirmation: 2 actions · a accept · x reject`, then one line per action. */
+export const ApprovalBlock = memo(function ApprovalBlock({lines, width}: ApprovalProps) {
+	const theme = useTheme();
+	const n = lines.length;
+	const head = n ? `waiting for confirmation: ${n} action${n === 1 ? '' : 's'} · a accept · x reject` : 'waiting for confirmation · a accept · x reject';
+	return (
+		<Box flexDirection="column">
+			<Text bold color={theme.warn} wrap="truncate">
+				{truncate(theme.color ? head : `! ${head}`, width)}
+			</Text>
+			{n === 0 ? (
+				<Text color={theme.muted} wrap="truncate">
+					{truncate('  (the pending action is not among the loaded events)', width)}
+				</Text>
+			) : (
+				lines.slice(0, MAX_PENDING_LINES).map((line, i) => (
+					<Text key={i} wrap="truncate">
+						{truncate(`  ${line}`, width)}
+					</Text>
+				))
+			)}
+			{n > MAX_PENDING_LINES ? (
+				<Text color={theme.muted} wrap="truncate">
+					{`  … and ${n - MAX_PENDING_LINES} more`}
+				</Text>
+			) : null}
+		</Box>
+	);
+});

@@ -1,0 +1,157 @@
+/**
+ * A conversation's activity (issue 10): its events, newest at the bottom like `tail -f`, one line
+ * each; Enter opens one in a pager; `/` filters, `o` hides tool outputs, `f` toggles follow; `m`
+ * writes to the agent; `a`/`x` answer a pending confirmation; `P`/`R` pause and run the agent,
+ * `p`/`r` the sandbox. The store holds the events (a bounded window it trims from the viewport this
+ * view reports); this view only lays them out and forwards keys.
+ */
+import React, {useEffect, useMemo, useRef, useState} from 'react';
+import {Box, Text} from 'ink';
+import TextInput from 'ink-text-input';
+import type {ConversationEvent} from '../../api/schemas/event.js';
+import type {AppConversation} from '../../api/schemas/index.js';
+import {useUi} from '../context.js';
+import {useHintScopes} from '../hints.js';
+import type {Scope} from '../keymap.js';
+import {clean} from '../sanitize.js';
+import {useTheme} from '../theme.js';
+import {selectActivity, selectConversations, selectPending, useSnapshot} from '../useStore.js';
+import {Confirm} from '../widgets/Confirm.js';
+import {LINE_INPUT_HEIGHT, LineInput} from '../widgets/LineInput.js';
+import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
+import {Pager} from '../widgets/Pager.js';
+import {ACTIVITY_HEADER_HEIGHT, ActivityHeader, ApprovalBlock, approvalHeight} from './ActivityHeader.js';
+import {activityStatusLine} from './activityStatus.js';
+import {eventDetail} from './detail.js';
+import {EventList} from './EventList.js';
+import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
+import {useActivityKeys, type ActivityModal} from './useActivityKeys.js';
+import {useEventRows} from './useEventRows.js';
+
+type Props = {
+	conversation: AppConversation;
+	width: number;
+	height: number;
+	active: boolean;
+	onBack(): void;
+};
+
+const NO_EVENTS: readonly ConversationEvent[] = [];
+
+export function ActivityView({conversation: opened, width, height, active, onBack}: Props) {
+	const {store, now} = useUi();
+	const theme = useTheme();
+	const activity = useSnapshot(selectActivity);
+	const conversations = useSnapshot(selectConversations);
+	const inFlightAll = useSnapshot(selectPending);
+	const conversation = conversations.data?.find(c => c.id === opened.id) ?? opened;
+	const id = conversation.id;
+	const mine = activity?.conversationId === id ? activity : null;
+	const events = mine?.events ?? NO_EVENTS;
+	const [modal, setModal] = useState<ActivityModal>(null);
+
+	useEffect(() => {
+		store.openActivity(id);
+		return () => store.closeActivity();
+	}, [store, id]);
+
+	const status = agentStatus(conversation, events);
+	const waiting = status === 'waiting_for_confirmation';
+	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
+	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
+	const inFlight = useMemo(
+		() => inFlightAll.filter(p => p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id)),
+		[inFlightAll, id, conversation.sandbox_id],
+	);
+
+	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'accept' ? 2 : modal?.kind === 'reject' ? LINE_INPUT_HEIGHT : 0;
+	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
+	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
+
+	useActivityKeys({
+		active: active && modal === null && !list.filter.editing,
+		conversation,
+		waiting,
+		list,
+		setModal,
+		onBack,
+	});
+
+	const scopes: Scope[] =
+		modal?.kind === 'pager' ? ['pager'] : modal?.kind === 'message' ? ['message'] : modal?.kind === 'accept' ? ['confirm'] : modal?.kind === 'reject' ? ['reason'] : list.filter.editing ? ['filter'] : waiting ? ['approval', 'activity'] : ['activity'];
+	useHintScopes(scopes);
+
+	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} width={width} />;
+	if (modal?.kind === 'pager') {
+		return (
+			<Box flexDirection="column">
+				{header}
+				<PagerFor events={events} eventId={modal.eventId} width={width} height={Math.max(1, height - ACTIVITY_HEADER_HEIGHT)} onClose={() => setModal(null)} active={active} />
+			</Box>
+		);
+	}
+
+	const count = pending.length;
+	return (
+		<Box flexDirection="column" height={height} overflow="hidden">
+			{header}
+			{waiting ? <ApprovalBlock lines={pendingLines} width={width} /> : null}
+			<EventList events={events} rows={list.rows} offset={list.offset} index={list.index} height={listHeight} width={width} empty={emptyText(mine, list.filtered)} />
+			{list.filter.editing ? (
+				<Box>
+					<Text color={theme.accent}>/ </Text>
+					<TextInput value={list.filter.text} onChange={list.setFilterText} focus showCursor />
+				</Box>
+			) : (
+				<Text color={mine?.error ? theme.error : theme.muted} wrap="truncate">
+					{activityStatusLine({activity: mine, list, now: now()})}
+				</Text>
+			)}
+			{modal?.kind === 'message' ? <MessageBox conversation={conversation} width={width} onClose={() => setModal(null)} /> : null}
+			{modal?.kind === 'accept' ? (
+				<Confirm
+					message={`Accept ${count > 1 ? `${count} pending actions` : 'the pending action'}${count === 1 ? `: ${pendingLines[0]}` : ''}?`}
+					width={width}
+					onConfirm={() => {
+						store.controlAgent(id, 'accept');
+						setModal(null);
+					}}
+					onCancel={() => setModal(null)}
+				/>
+			) : null}
+			{modal?.kind === 'reject' ? (
+				<LineInput
+					message={`Reject ${count > 1 ? `${count} pending actions` : 'the pending action'} of “${clean(conversation.title) || id}”: reason (optional), Enter rejects · Esc cancels`}
+					placeholder="why (sent to the agent)"
+					width={width}
+					scope="reason"
+					onSubmit={reason => {
+						const text = reason.trim();
+						if (text) store.controlAgent(id, 'reject', text);
+						else store.controlAgent(id, 'reject');
+						setModal(null);
+					}}
+					onCancel={() => setModal(null)}
+				/>
+			) : null}
+		</Box>
+	);
+}
+
+function PagerFor({events, eventId, width, height, onClose, active}: {events: readonly ConversationEvent[]; eventId: string; width: number; height: number; onClose(): void; active: boolean}) {
+	const index = events.findIndex(e => e.id === eventId);
+	const event = events[index];
+	const answer = event ? answerOf(events, index) : undefined;
+	// built once per event and answer (it can be a long output), not on every poll
+	const lines = useMemo(() => (event ? eventDetail(event, answer) : [{text: 'this event is no longer loaded'}]), [event, answer]);
+	const ref = useRef(lines);
+	if (event) ref.current = lines;
+	return <Pager lines={ref.current} width={width} height={height} onClose={onClose} active={active} />;
+}
+
+function emptyText(activity: {loading: boolean; error: {message: string} | null} | null, filtered: boolean): string {
+	if (filtered) return 'no event matches';
+	if (!activity || activity.loading) return 'loading events…';
+	if (activity.error) return 'no events yet (the server did not answer; see below)';
+	return 'no events yet';
+}

@@ -1,0 +1,25 @@
+/** The line under the activity's rows: follow, counts, filter, loading, the selected event's time. */
+import type {ActivityState} from '../../store/types.js';
+import {count, relativeTime} from '../format.js';
+import {clean} from '../sanitize.js';
+import {eventDateTime, eventEpoch} from './time.js';
+import type {EventRows} from './useEventRows.js';
+
+type Input = {activity: ActivityState | null; list: EventRows; now: number};
+
+export function activityStatusLine({activity, list, now}: Input): string {
+	if (!activity) return 'opening…';
+	if (activity.error) return `events: ${clean(activity.error.message)}`;
+	const parts: string[] = [list.follow ? 'following' : list.newerBelow > 0 ? `paused · ${count(list.newerBelow)} newer below (G follow)` : 'paused (G follow)'];
+	const loaded = activity.events.length;
+	if (list.filter.text) parts.push(`filter "${clean(list.filter.text)}": ${count(list.count)} of ${count(loaded)}`);
+	else parts.push(`${count(loaded)} event${loaded === 1 ? '' : 's'}${activity.hasOlder ? ' (older on scroll up)' : ''}`);
+	if (list.hideObservations) parts.push('outputs hidden (o)');
+	if (activity.loadingOlder) parts.push('loading older…');
+	const selected = list.selected;
+	if (selected) {
+		const at = eventEpoch(selected.timestamp);
+		parts.push(`${eventDateTime(selected.timestamp)}${at === null ? '' : ` (${relativeTime(at, now)})`}`);
+	}
+	return parts.join(' · ');
+}

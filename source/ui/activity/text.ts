@@ -1,0 +1,104 @@
+/**
+ * Server text for the activity view: one masked line for a row, or every line (masked, spacing
+ * kept) for the pager, and wrapping by terminal columns. Everything here is untrusted event text:
+ * it goes through `cleanLines`/`maskSecrets` before it is returned.
+ */
+import {maskSecrets} from '../secrets.js';
+import {cleanLines, displayWidth} from '../sanitize.js';
+
+/** Raw characters of one line looked at for a row: a row is at most a few hundred columns wide. */
+const ROW_CHARS = 4000;
+/** Blank lines skipped before giving up on finding text for a row. */
+const ROW_SCAN_LINES = 200;
+/** The pager holds at most this much of one text (a 1 MB log is cut with a note saying so). */
+export const PAGER_CHARS = 1_000_000;
+export const PAGER_LINES = 20_000;
+
+/** The first line that has text on it, cleaned and masked; ` …` when more lines follow. */
+export function rowText(text: string | null | undefined): string {
+	if (!text) return '';
+	let start = 0;
+	for (let n = 0; n < ROW_SCAN_LINES && start < text.length; n++) {
+		const end = text.indexOf('\n', start);
+		const stop = end < 0 ? text.length : end;
+		const line = text.slice(start, Math.min(stop, start + ROW_CHARS));
+		const shown = maskSecrets(line);
+		if (shown) {
+			const more = end >= 0 && /\S/.test(text.slice(end, end + ROW_CHARS));
+			return more ? `${shown} …` : shown;
+		}
+		if (end < 0) break;
+		start = end + 1;
+	}
+	return '';
+}
+
+/** Every line of `text` for the pager: cleaned, masked, spacing kept; cut with a note when huge. */
+export function pagerLines(text: string | null | undefined): string[] {
+	if (!text) return [];
+	const cutChars = text.length > PAGER_CHARS;
+	const lines = cleanLines(cutChars ? text.slice(0, PAGER_CHARS) : text);
+	const kept = lines.length > PAGER_LINES ? lines.slice(0, PAGER_LINES) : lines;
+	const out = kept.map(maskKeepingSpacing);
+	if (lines.length > PAGER_LINES) out.push(`… ${lines.length - PAGER_LINES} more lines not shown`);
+	else if (cutChars) out.push(`… cut at ${PAGER_CHARS.toLocaleString('en-US')} characters of ${text.length.toLocaleString('en-US')}`);
+	return out;
+}
+
+/**
+ * `maskSecrets` makes one clean line (it trims and collapses runs of spaces); outputs need their
+ * indentation and aligned columns, so the pieces between runs of spaces are masked one by one.
+ */
+function maskKeepingSpacing(line: string): string {
+	if (!line) return line;
+	const indent = /^ */.exec(line)![0];
+	const parts = line.slice(indent.length).split(/( {2,})/);
+	return indent + parts.map((part, i) => (i % 2 === 1 ? part : maskSecrets(part))).join('');
+}
+
+const segmenter = new Intl.Segmenter();
+
+/**
+ * Splits a clean line into rows of at most `width` columns, breaking after a space when one is in
+ * the second half of the row (prose reads better), else anywhere (outputs, long tokens). Wide
+ * characters (CJK) never straddle a row end.
+ */
+export function wrapLine(line: string, width: number): string[] {
+	const w = Math.max(1, width);
+	if (line.length <= w && displayWidth(line) <= w) return [line];
+	const rows: string[] = [];
+	if (/^[\x20-\x7e]*$/.test(line)) {
+		let start = 0;
+		while (line.length - start > w) {
+			const space = line.lastIndexOf(' ', start + w);
+			const end = space > start + w / 2 ? space + 1 : start + w;
+			rows.push(line.slice(start, end));
+			start = end;
+		}
+		rows.push(line.slice(start));
+		return rows;
+	}
+	let row = '';
+	let used = 0;
+	let lastSpace = -1;
+	for (const {segment} of segmenter.segment(line)) {
+		const sw = segment.length === 1 && segment >= ' ' && segment <= '~' ? 1 : displayWidth(segment);
+		if (used + sw > w && row) {
+			if (lastSpace > row.length / 2 && lastSpace < row.length) {
+				rows.push(row.slice(0, lastSpace + 1));
+				row = row.slice(lastSpace + 1);
+				used = displayWidth(row);
+			} else {
+				rows.push(row);
+				row = '';
+				used = 0;
+			}
+			lastSpace = -1;
+		}
+		if (segment === ' ') lastSpace = row.length;
+		row += segment;
+		used += sw;
+	}
+	rows.push(row);
+	return rows;
+}

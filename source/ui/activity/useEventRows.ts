@@ -1,0 +1,151 @@
+/**
+ * Everything the activity does with its rows, headless: the `/` filter and the observations
+ * toggle (which events are rows), selection and follow (eventScroll.ts), telling the store what is
+ * on screen (`setActivityViewport`), whether to follow (`setFollow`), and loading older events
+ * when the selection nears the top or the screen is not full yet (`loadOlderEvents`).
+ */
+import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
+import type {ConversationEvent} from '../../api/schemas/event.js';
+import type {ActivityState} from '../../store/types.js';
+import {useUi} from '../context.js';
+import {commandFor} from '../keymap.js';
+import {useKeys} from '../keys/KeyRouter.js';
+import {usePersistentState} from '../usePersistentState.js';
+import type {TableAction, TableView} from '../widgets/useTableState.js';
+import type {FilterState} from '../widgets/useListController.js';
+import {INITIAL_SCROLL, followScroll, pauseScroll, resolveScroll, stepScroll, type ScrollState} from './eventScroll.js';
+import {summarizeEvent} from './summarize.js';
+
+type Options = {
+	events: readonly ConversationEvent[];
+	activity: ActivityState | null;
+	/** rows of events on screen */
+	height: number;
+	/** false while a pager, message box or dialog holds the keys */
+	active: boolean;
+};
+
+/** Older events are asked for when the selection is this close to the first loaded one. */
+const NEAR_TOP = 10;
+
+/** A tool's plain output: what `o` hides (errors stay). Cheap: no summary needed. */
+export function isQuietObservation(event: ConversationEvent): boolean {
+	if (event.kind !== 'ObservationEvent') return false;
+	const observation = event.raw['observation'];
+	return !(observation && typeof observation === 'object' && (observation as Record<string, unknown>)['is_error'] === true);
+}
+
+const haystacks = new WeakMap<object, string>();
+function haystack(event: ConversationEvent): string {
+	let text = haystacks.get(event);
+	if (text === undefined) {
+		const s = summarizeEvent(event);
+		text = `${s.who}\u0000${event.kind}\u0000${s.text}`.toLowerCase();
+		haystacks.set(event, text);
+	}
+	return text;
+}
+
+export function useEventRows({events, activity, height, active}: Options) {
+	const {store} = useUi();
+	const [filter, setFilter] = useState<FilterState>({text: '', editing: false});
+	const [hideObservations, setHideObservations] = usePersistentState('activity:hideObservations', false);
+	const [scroll, setScroll] = useState<ScrollState>(INITIAL_SCROLL);
+
+	const needle = filter.text.trim().toLowerCase();
+	const rows = useMemo(() => {
+		if (!needle && !hideObservations) return null;
+		const out: number[] = [];
+		events.forEach((event, i) => {
+			if (hideObservations && isQuietObservation(event)) return;
+			if (needle && !haystack(event).includes(needle)) return;
+			out.push(i);
+		});
+		return out;
+	}, [events, needle, hideObservations]);
+
+	const count = rows ? rows.length : events.length;
+	const view = useMemo<TableView>(() => {
+		let positions: Map<string, number> | null = null;
+		const eventAt = (i: number) => events[rows ? rows[i]! : i];
+		return {
+			count,
+			height,
+			keyAt: i => eventAt(i)?.id ?? null,
+			indexOf(key) {
+				if (!positions) {
+					positions = new Map();
+					for (let i = 0; i < count; i++) positions.set(eventAt(i)!.id, i);
+				}
+				return positions.get(key) ?? -1;
+			},
+		};
+	}, [events, rows, count, height]);
+	const {index, offset} = resolveScroll(scroll, view);
+	const eventIndex = (i: number) => (rows ? rows[i]! : i);
+	const selected = count ? events[eventIndex(index)] : undefined;
+
+	// The store follows (polls for newer events) only while the view does.
+	const reportedFollow = useRef(true);
+	useEffect(() => {
+		if (reportedFollow.current === scroll.follow) return;
+		reportedFollow.current = scroll.follow;
+		store.setFollow(scroll.follow);
+	}, [store, scroll.follow]);
+
+	const lastViewport = useRef('');
+	useEffect(() => {
+		if (count === 0) return;
+		const first = rows ? rows[offset]! : offset;
+		const lastRow = Math.min(count, offset + height) - 1;
+		const last = rows ? rows[lastRow]! : lastRow;
+		const key = `${first}:${last}`;
+		if (key === lastViewport.current) return;
+		lastViewport.current = key;
+		store.setActivityViewport(first, last);
+	}, [store, rows, count, offset, height]);
+
+	useEffect(() => {
+		if (!activity || !activity.hasOlder || activity.loadingOlder || activity.loading) return;
+		const nearTop = !scroll.follow && index < NEAR_TOP;
+		const unfilled = !needle && count < height;
+		if (nearTop || unfilled) store.loadOlderEvents();
+	}, [store, activity, scroll.follow, index, needle, count, height]);
+
+	useKeys(
+		'modal',
+		name => {
+			const command = commandFor('filter', name);
+			if (command === 'filter.clear') setFilter({text: '', editing: false});
+			else if (command === 'filter.apply') setFilter(f => ({...f, editing: false}));
+			return true;
+		},
+		active && filter.editing,
+	);
+
+	const move = useCallback((action: TableAction) => setScroll(s => stepScroll(s, action, view)), [view]);
+	return {
+		rows,
+		/** a filter or the observations toggle hides some events */
+		filtered: rows !== null,
+		count,
+		index,
+		offset,
+		selected,
+		follow: scroll.follow,
+		move,
+		/** `G`: the newest event, following */
+		followEnd: () => setScroll(followScroll),
+		toggleFollow: () => setScroll(s => (s.follow ? pauseScroll(s, view) : followScroll(s))),
+		filter,
+		editFilter: () => setFilter(f => ({...f, editing: true})),
+		clearFilter: () => setFilter({text: '', editing: false}),
+		setFilterText: (text: string) => setFilter(f => ({...f, text})),
+		hideObservations,
+		toggleObservations: () => setHideObservations(h => !h),
+		/** rows below the selection (newer events not on screen while not following) */
+		newerBelow: count - 1 - index,
+	};
+}
+
+export type EventRows = ReturnType<typeof useEventRows>;

@@ -1,0 +1,155 @@
+/**
+ * A message to a conversation's agent: several lines (Enter sends, Ctrl-j or Alt-Enter adds a
+ * line), paste kept as pasted, Esc closes and keeps the draft (store.saveDraft) for next time.
+ * When the sandbox is paused it asks once whether to resume it first. While open it holds every
+ * key, so typing `q` types a q.
+ */
+import React, {useCallback, useRef, useState} from 'react';
+import {Box, Text, type Key} from 'ink';
+import type {AppConversation} from '../../api/schemas/index.js';
+import {useUi} from '../context.js';
+import {useHintScopes} from '../hints.js';
+import {commandFor} from '../keymap.js';
+import {useKeys} from '../keys/KeyRouter.js';
+import {clean, displayWidth, truncate} from '../sanitize.js';
+import {useTheme} from '../theme.js';
+import {selectDrafts, useSnapshot} from '../useStore.js';
+import {editorReducer, initialEditor, layoutEditor, type EditorAction, type EditorState} from './textEditor.js';
+
+/** Rows the box takes: a title, the text, a line for keys or a question. */
+export const MESSAGE_BOX_HEIGHT = 8;
+
+type Props = {conversation: AppConversation; width: number; height?: number; onClose(): void};
+
+const MOVES: Record<string, EditorAction> = {
+	left: {type: 'left'},
+	right: {type: 'right'},
+	up: {type: 'up'},
+	down: {type: 'down'},
+	home: {type: 'home'},
+	end: {type: 'end'},
+	'ctrl-a': {type: 'home'},
+	'ctrl-e': {type: 'end'},
+	'ctrl-u': {type: 'killLine'},
+	// terminals send DEL (0x7f) for Backspace, which Ink names `delete`
+	backspace: {type: 'backspace'},
+	delete: {type: 'backspace'},
+};
+
+export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, onClose}: Props) {
+	const {store} = useUi();
+	const theme = useTheme();
+	const drafts = useSnapshot(selectDrafts);
+	const draft = drafts[conversation.id] ?? '';
+	// The state lives in a ref too: keys parsed from one chunk arrive in one tick, before React
+	// re-renders, and Enter must send what was typed just before it.
+	const state = useRef<EditorState>(initialEditor(draft));
+	const [, setVersion] = useState(0);
+	const [ask, setAsk] = useState(false);
+	const [error, setError] = useState<string | null>(null);
+	const apply = useCallback((action: EditorAction) => {
+		const next = editorReducer(state.current, action);
+		if (next !== state.current) {
+			state.current = next;
+			setVersion(v => v + 1);
+		}
+	}, []);
+	useHintScopes(ask ? ['confirm'] : ['message']);
+
+	const send = (resumeFirst: boolean) => {
+		const text = state.current.text;
+		if (resumeFirst) store.sendMessage(conversation.id, text, {resumeFirst: true});
+		else store.sendMessage(conversation.id, text);
+		onClose();
+	};
+
+	useKeys('modal', (name: string, input: string, key: Key) => {
+		if (ask) {
+			const command = commandFor('confirm', name);
+			if (command === 'confirm') send(true);
+			else if (command === 'cancel') setAsk(false);
+			return true;
+		}
+		setError(null);
+		switch (commandFor('message', name)) {
+			case 'message.send':
+				if (!state.current.text.trim()) setError('nothing to send yet');
+				else if (conversation.sandbox_status === 'PAUSED') setAsk(true);
+				else send(false);
+				return true;
+			case 'message.newline':
+				apply({type: 'insert', text: '\n'});
+				return true;
+			case 'cancel':
+				store.saveDraft(conversation.id, state.current.text);
+				onClose();
+				return true;
+		}
+		const move = MOVES[name];
+		if (move) apply(move);
+		// A pasted chunk arrives whole, line breaks included: it is inserted, never sent. Alt chords
+		// (ESC + key) type nothing.
+		else if (input && !key.ctrl && !key.meta && !key.tab) apply({type: 'insert', text: input});
+		return true;
+	});
+
+	const title = `Message to ${clean(conversation.title) || conversation.id}`;
+	const textRows = Math.max(1, height - 2);
+	const gutter = 2;
+	const layout = layoutEditor(state.current, width - gutter);
+	const top = Math.max(0, layout.cursorRow - textRows + 1);
+	const shown = layout.rows.slice(top, top + textRows);
+	const more = layout.rows.length - top - shown.length;
+	return (
+		<Box flexDirection="column" height={height} overflow="hidden">
+			<Text bold color={theme.accent} wrap="truncate">
+				{truncate(`${title}${draft && state.current.text === draft ? ' (draft)' : ''}`, width)}
+			</Text>
+			{Array.from({length: textRows}, (_, i) => {
+				const row = shown[i];
+				const mark = i === 0 && top > 0 ? '↑ ' : i === textRows - 1 && more > 0 ? '↓ ' : row === undefined ? '  ' : '│ ';
+				return (
+					<Text key={i} wrap="truncate">
+						<Text color={theme.muted}>{mark}</Text>
+						{row === undefined ? null : top + i === layout.cursorRow ? <CursorRow row={row} column={layout.cursorColumn} /> : row}
+					</Text>
+				);
+			})}
+			{ask ? (
+				<Text bold color={theme.warn} wrap="truncate">
+					{truncate('The sandbox is paused: resume it, then send? y/Enter resume and send · n/Esc back to the text', width)}
+				</Text>
+			) : (
+				<Text color={error ? theme.error : theme.muted} wrap="truncate">
+					{truncate(error ?? 'Enter send · Ctrl-j or Alt-Enter new line · Esc close (keeps the draft)', width)}
+				</Text>
+			)}
+		</Box>
+	);
+}
+
+/** A row with the cursor drawn as an inverse cell at `column`. */
+function CursorRow({row, column}: {row: string; column: number}) {
+	let used = 0;
+	let before = '';
+	let at = ' ';
+	let after = '';
+	let found = false;
+	for (const {segment} of new Intl.Segmenter().segment(row)) {
+		if (found) after += segment;
+		else if (used >= column) {
+			at = segment;
+			found = true;
+		} else {
+			before += segment;
+			used += displayWidth(segment);
+		}
+	}
+	return (
+		<Text>
+			{before}
+			<Text inverse>{at}</Text>
+			{after}
+		</Text>
+	);
+}

@@ -1,0 +1,93 @@
+/**
+ * A scrollable page of text (an event in full): lines wrapped at the width once per width, only
+ * the rows on screen drawn, `pager` keys to scroll, Esc to close. Lines arrive clean and masked.
+ */
+import React, {memo, useMemo, useState} from 'react';
+import {Box, Text} from 'ink';
+import type {PagerLine} from '../activity/detail.js';
+import {wrapLine} from '../activity/text.js';
+import {count} from '../format.js';
+import {useHintScopes} from '../hints.js';
+import {commandFor} from '../keymap.js';
+import {useKeys} from '../keys/KeyRouter.js';
+import {truncate} from '../sanitize.js';
+import {useTheme} from '../theme.js';
+
+type Props = {lines: readonly PagerLine[]; width: number; height: number; onClose(): void; active?: boolean};
+
+export function wrapPager(lines: readonly PagerLine[], width: number): PagerLine[] {
+	const rows: PagerLine[] = [];
+	for (const line of lines) for (const text of wrapLine(line.text, width)) rows.push(line.style ? {text, style: line.style} : {text});
+	return rows;
+}
+
+export function Pager({lines, width, height, onClose, active = true}: Props) {
+	const theme = useTheme();
+	const rows = useMemo(() => wrapPager(lines, width), [lines, width]);
+	const [rawOffset, setOffset] = useState(0);
+	// the last line says where you are when the text does not fit
+	const fits = rows.length <= height;
+	const visibleRows = fits ? height : Math.max(1, height - 1);
+	const maxOffset = Math.max(0, rows.length - visibleRows);
+	const offset = Math.min(rawOffset, maxOffset);
+	useHintScopes(['pager']);
+
+	useKeys(
+		'modal',
+		name => {
+			const page = Math.max(1, visibleRows - 1);
+			const to = (n: number) => setOffset(Math.min(Math.max(0, n), maxOffset));
+			switch (commandFor('pager', name)) {
+				case 'close':
+					onClose();
+					break;
+				case 'move.down':
+					to(offset + 1);
+					break;
+				case 'move.up':
+					to(offset - 1);
+					break;
+				case 'move.first':
+					to(0);
+					break;
+				case 'move.last':
+					to(maxOffset);
+					break;
+				case 'page.down':
+					to(offset + page);
+					break;
+				case 'page.up':
+					to(offset - page);
+					break;
+				default:
+					// global keys (tabs, help, quit) still work from the pager
+					return false;
+			}
+			return true;
+		},
+		active,
+	);
+
+	const visible = rows.slice(offset, offset + visibleRows);
+	const color = (style: PagerLine['style']) => (style === 'heading' ? theme.accent : style === 'error' ? theme.error : style === 'muted' ? theme.muted : undefined);
+	return (
+		<Box flexDirection="column" height={height} overflow="hidden">
+			{visible.map((row, i) => (
+				<PagerRow key={offset + i} text={row.text} color={color(row.style)} bold={row.style === 'heading'} />
+			))}
+			{fits ? null : (
+				<Text color={theme.muted} wrap="truncate">
+					{truncate(`${count(offset + 1)}-${count(offset + visible.length)} of ${count(rows.length)} lines · ${offset >= maxOffset ? 'end' : 'j/k PgUp/PgDn g/G'} · Esc close`, width)}
+				</Text>
+			)}
+		</Box>
+	);
+}
+
+const PagerRow = memo(function PagerRow({text, color, bold}: {text: string; color: string | undefined; bold: boolean}) {
+	return (
+		<Text wrap="truncate" color={color} bold={bold}>
+			{text || ' '}
+		</Text>
+	);
+});

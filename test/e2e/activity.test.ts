@@ -1,0 +1,117 @@
+// Issue 10 in a real pseudo-terminal, against the embedded stand-in (demo mode): the activity view,
+// the message box's keys as a terminal sends them, and the whole loop once the store's activity lane
+// (actcore) and the stand-in's events and agent-server routes (serverevents) are on the branch.
+import {afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {buildOnce, spawnCli, type PtySession} from './pty.js';
+
+const sessions: PtySession[] = [];
+
+beforeAll(() => {
+	buildOnce();
+}, 120_000);
+
+afterEach(() => {
+	for (const session of sessions.splice(0)) session.dispose();
+});
+
+async function conversationsTab(): Promise<PtySession> {
+	const session = spawnCli({args: ['--refresh', '1']});
+	sessions.push(session);
+	await session.waitForText(/RUNNING|PAUSED/);
+	session.press('2');
+	await session.waitForText('REPOSITORY');
+	return session;
+}
+
+const selectedLine = (session: PtySession) => session.screenText().split('\n').find(line => line.trimStart().startsWith('›')) ?? '';
+
+/** Moves the selection down to the first row whose line matches `row`, one key per frame. */
+async function select(session: PtySession, row: RegExp): Promise<void> {
+	for (let i = 0; i < 40; i++) {
+		const selected = selectedLine(session);
+		if (row.test(selected)) return;
+		session.press('j');
+		// eslint-disable-next-line no-await-in-loop
+		await session.waitForText({test: () => selectedLine(session) !== selected} as unknown as RegExp);
+	}
+	throw new Error(`no row matches ${String(row)}:\n${session.screenText()}`);
+}
+
+async function waitForGone(session: PtySession, text: string): Promise<void> {
+	await session.waitForText({test: (screen: string) => !screen.includes(text)} as unknown as RegExp);
+}
+
+describe('activity in a terminal', () => {
+	it('l opens the activity with its header and keys; Esc comes back', async () => {
+		const session = await conversationsTab();
+		await select(session, /RUNNING\s+running/);
+		session.press('l');
+		await session.waitForText(/agent running · sandbox RUNNING/);
+		await session.waitForText('P pause agent');
+		expect(session.screenText()).toContain('p pause sandbox');
+		session.press('\x1b');
+		await session.waitForText('REPOSITORY');
+	});
+
+	it('the message box as a terminal types it: Ctrl-j and Alt-Enter add lines, a pasted chunk keeps its lines and is not sent', async () => {
+		const session = await conversationsTab();
+		await select(session, /RUNNING\s+running/);
+		session.press('m');
+		await session.waitForText('Message to');
+		session.press('first');
+		session.press('\n');
+		session.press('second');
+		session.press('\x1b\r');
+		// a paste arrives as one chunk; terminals send its line breaks as CR
+		session.press('pasted one\rpasted two\r');
+		await session.waitForText('│ pasted two');
+		const screen = session.screenText();
+		for (const line of ['│ first', '│ second', '│ pasted one']) expect(screen).toContain(line);
+		expect(screen).toContain('Message to');
+		// a lone ESC is told from Alt-m only by the pause after it: wait for the box to close
+		session.press('\x1b');
+		await waitForGone(session, 'Message to');
+		// reopening shows the draft once the store keeps drafts (actcore): see the skipped walk below
+	});
+
+	// Needs actcore's store (events lane, sendMessage, controlAgent) and serverevents' stand-in
+	// (events, trajectories, agent-server routes) on the same branch; neither is merged into this one
+	// yet. Unskip once both are: it is the issue's "done means" walk, in a terminal.
+	it.skip('watch events arrive, send a message, approve a pending action, pause and run the agent', async () => {
+		const session = await conversationsTab();
+		await select(session, /RUNNING\s+running/);
+		session.press('l');
+		await session.waitForText(/following · \d+ events/);
+		// a running demo conversation keeps producing events
+		const count = () => Number(/following · ([\d,]+) events/.exec(session.screenText())?.[1]?.replace(/,/g, '') ?? 0);
+		const before = count();
+		await session.waitForText(new RegExp(`following · (?!${before} )[\\d,]+ events`), 15_000);
+
+		// Esc keeps a draft; reopening shows it
+		session.press('m');
+		await session.waitForText('Message to');
+		session.press('please also');
+		session.press('\x1b');
+		await waitForGone(session, 'Message to');
+		session.press('m');
+		await session.waitForText('(draft)');
+		session.press(' update the changelog');
+		session.press('\r');
+		await session.waitForText('please also update the changelog', 15_000);
+
+		session.press('P');
+		await session.waitForText(/paused the agent|agent paused/, 15_000);
+		session.press('R');
+		await session.waitForText(/agent running/, 15_000);
+
+		session.press('\x1b');
+		await waitForGone(session, 'following');
+		await select(session, /confirm\?/);
+		session.press('l');
+		await session.waitForText('waiting for confirmation');
+		session.press('a');
+		await session.waitForText('Accept');
+		session.press('y');
+		await session.waitForText(/agent (running|finished)/, 15_000);
+	});
+});

@@ -1,0 +1,107 @@
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {cleanup} from 'ink-testing-library';
+import {NOW, conversation, list} from '../fixtures.js';
+import {KEYS, renderApp, selectedLine} from '../harness.js';
+import {activityState, currentTrajectory, legacyTrajectory} from '../eventFixtures.js';
+
+afterEach(() => cleanup());
+
+const ID = conversation().id;
+// up to the state update that says the agent waits (two parallel tool calls pending)
+const waitingEvents = () => currentTrajectory().slice(0, 7);
+
+function app(events = waitingEvents(), status: string | null = 'waiting_for_confirmation') {
+	return renderApp({
+		rows: 40,
+		columns: 120,
+		snapshot: {conversations: list([conversation({execution_status: status as 'waiting_for_confirmation', updated_at: NOW})]), activity: activityState(ID, events)},
+	});
+}
+
+async function open(h: ReturnType<typeof app>) {
+	await h.waitFor('Fix flaky');
+	await h.press('l');
+	return h.waitFor('a accept');
+}
+
+describe('approve and reject', () => {
+	it('the row says the agent waits for confirmation', async () => {
+		const h = app();
+		const frame = await h.waitFor('Fix flaky');
+		expect(selectedLine(frame)).toContain('confirm?');
+	});
+
+	it('the activity shows the pending actions with tool, command or edit, and risk', async () => {
+		const h = app();
+		const frame = await open(h);
+		expect(frame).toContain('waiting for confirmation: 2 actions · a accept · x reject');
+		expect(frame).toContain('  terminal $ rm -rf build/ · risk HIGH');
+		expect(frame).toContain('  file_editor create /workspace/project/src/json_out.py · risk MEDIUM');
+		expect(frame).toContain('agent waiting_for_confirmation');
+		await h.waitFor('a accept  x reject');
+	});
+
+	it('a asks once; y accepts (controlAgent accept); n cancels', async () => {
+		const h = app();
+		await open(h);
+		await h.press('a');
+		await h.waitFor('Accept 2 pending actions?');
+		await h.press('n');
+		await h.waitForGone('Accept 2 pending actions?');
+		expect(h.store.callsOf('controlAgent')).toEqual([]);
+		await h.press('a');
+		await h.waitFor('Accept 2 pending actions?');
+		await h.press('y');
+		await h.waitForGone('Accept 2 pending actions?');
+		expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'accept', undefined]]);
+	});
+
+	it('x takes an optional one-line reason; Enter rejects with it', async () => {
+		const h = app();
+		await open(h);
+		await h.press('x');
+		await h.waitFor('reason (optional)');
+		await h.press(...'keep the build dir');
+		await h.waitFor('keep the build dir');
+		// typing q or a into the reason does not quit or accept
+		await h.press(' q a');
+		await h.press(KEYS.enter);
+		await h.waitForGone('reason (optional)');
+		expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'reject', 'keep the build dir q a']]);
+		expect(h.onQuit).not.toHaveBeenCalled();
+	});
+
+	it('x then Enter rejects without a reason; Esc cancels', async () => {
+		const h = app();
+		await open(h);
+		await h.press('x');
+		await h.waitFor('reason (optional)');
+		await h.press(KEYS.esc);
+		await h.waitForGone('reason (optional)');
+		expect(h.store.callsOf('controlAgent')).toEqual([]);
+		await h.press('x');
+		await h.waitFor('reason (optional)');
+		await h.press(KEYS.enter);
+		await vi.waitFor(() => expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'reject', undefined]]));
+	});
+
+	it('a single pending action is named in the question', async () => {
+		const events = waitingEvents();
+		events.splice(5, 1);
+		const h = app(events);
+		await open(h);
+		await h.press('a');
+		await h.waitFor('Accept the pending action: terminal $ rm -rf build/ · risk HIGH?');
+	});
+
+	it('when the agent is not waiting, a and x say so and do nothing', async () => {
+		const h = app(legacyTrajectory(), 'finished');
+		await h.waitFor('Fix flaky');
+		await h.press('l');
+		await h.waitFor('Esc back');
+		expect(h.frame()).not.toContain('a accept');
+		await h.press('a');
+		await h.waitFor('the agent is not waiting for a confirmation');
+		expect(h.store.callsOf('controlAgent')).toEqual([]);
+	});
+});
