@@ -179,7 +179,7 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'help', keys: ['esc', '?'], command: 'close', description: 'close the help', hint: 'close'},
 
 	// Issue 11: what needs you, related things one key away, sort and quick filters, deletes.
-	{scope: 'global', keys: ['!'], command: 'attention.open', description: 'what needs you (the list of agents waiting, finished, failed)', hint: 'needs you'},
+	{scope: 'global', keys: ['!'], command: 'attention.open', description: 'what needs you (agents waiting, finished or failed; the header counts them)'},
 	{scope: 'list', keys: ['o'], command: 'sort.next', description: 'sort by the next column (after the last: the server order)', hint: 'sort'},
 	{scope: 'list', keys: ['O'], command: 'sort.reverse', description: 'reverse the sort'},
 	{scope: 'list', keys: ['f'], command: 'filter.status', description: 'quick filter: all, running, needs you, paused, error', hint: 'status'},
