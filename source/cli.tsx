@@ -123,6 +123,8 @@ async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle): P
 			lifecycle.quit(0);
 		},
 		onFatal: lifecycle.fatal,
+		notify: config.notify,
+		readOnly: config.readOnly,
 	});
 	lifecycle.defer(() => {
 		instance.unmount();

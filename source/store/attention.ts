@@ -136,7 +136,7 @@ export class Attention {
 		if (before === undefined && !this.created.has(c.id)) return items;
 		items = without(items, 'conversation', c.id);
 		if (!CONVERSATION_NEEDS.has(state) || looking === c.id) return items;
-		return put(items, makeItem('conversation', c.id, state, c.title || `conversation ${c.id}`, at));
+		return put(items, {...makeItem('conversation', c.id, state, c.title || `conversation ${c.id}`, at), conversation: c});
 	}
 
 	private seeTasks(tasks: readonly StartTask[], items: Items, at: number): Items {

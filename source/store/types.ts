@@ -113,6 +113,8 @@ export type AttentionItem = {
 	/** one line, cleaned by the UI */
 	title: string;
 	at: number;
+	/** the conversation as last seen (it may not be among the loaded rows): `!` opens its activity */
+	conversation?: AppConversation;
 };
 
 /**

@@ -12,17 +12,20 @@ import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {shortId} from './format.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
-import {commandFor, hintsFor, type Scope} from './keymap.js';
+import type {AttentionItem} from '../store/types.js';
+import {commandFor, hintsFor, isReadOnly, offBinding, type Scope} from './keymap.js';
 import {KeyRouter, useKeys} from './keys/KeyRouter.js';
 import {clean} from './sanitize.js';
 import {cycleTab} from './tabs.js';
 import {ThemeContext, createTheme} from './theme.js';
 import {useHealth} from './useHealth.js';
-import {ViewMemory} from './usePersistentState.js';
-import {selectNotice, useSnapshot} from './useStore.js';
+import {GoContext, prepareVisit, type Target} from './navigation.js';
+import {ViewMemory, useViewMemory} from './usePersistentState.js';
+import {selectAttention, selectConversations, selectNotice, useSnapshot} from './useStore.js';
 import {useRedrawOnResize} from './useRedrawOnResize.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {ConversationsView} from './views/ConversationsView.js';
+import {AttentionList} from './views/AttentionList.js';
 import {SandboxesView} from './views/SandboxesView.js';
 import {SettingsView} from './views/SettingsView.js';
 import {SpecsView} from './views/SpecsView.js';
@@ -117,16 +120,47 @@ const GLOBAL_HINTS = hintsFor(['global']);
 const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
 
 function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
-	const {store, now} = useUi();
+	const {store, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
 	const [tab, setTab] = useState<ResourceName>(() => store.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
+	const [attentionOpen, setAttentionOpen] = useState(false);
+	const attention = useSnapshot(selectAttention);
+	const conversations = useSnapshot(selectConversations);
+	// Going somewhere mounts the target view afresh, so it reads what navigation wrote for it.
+	const memory = useViewMemory();
+	const [visit, setVisit] = useState(0);
+	const go = useCallback(
+		(target: Target) => {
+			setTab(prepareVisit(memory, target));
+			setVisit(v => v + 1);
+			setAttentionOpen(false);
+			setHelp(false);
+		},
+		[memory],
+	);
+	const goToItem = (item: AttentionItem) => {
+		if (item.subject === 'sandbox') {
+			go({kind: 'row', resource: 'sandboxes', id: item.id});
+			return;
+		}
+		if (item.subject === 'start-task') {
+			go({kind: 'task', id: item.id});
+			return;
+		}
+		const conversation = conversations.data?.find(c => c.id === item.id) ?? item.conversation;
+		if (conversation) go({kind: 'activity', conversation});
+		else notify('info', `conversation ${item.id} is not loaded any more`);
+	};
 	// Scopes reported by the view are tagged with its tab, so a tab switch shows the new tab's
 	// keys in the same frame instead of the old view's for one render.
 	const [reported, setReported] = useState<{tab: ResourceName; scopes: readonly Scope[]} | null>(null);
 	const onScopes = useCallback((scopes: readonly Scope[]) => setReported({tab, scopes}), [tab]);
 	const viewScopes = reported?.tab === tab ? reported.scopes : DEFAULT_SCOPES[tab];
+
+	const overlay = help || attentionOpen;
+	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : viewScopes;
 
 	const storeNotice = useSnapshot(selectNotice);
 	const selectVisible = useMemo(() => selectVisibleState(tab), [tab]);
@@ -175,12 +209,22 @@ function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
 				return true;
 			case 'help':
 				setHelp(true);
+				setAttentionOpen(false);
+				return true;
+			case 'attention.open':
+				setAttentionOpen(open => !open);
+				setHelp(false);
 				return true;
 			case 'quit':
 				onQuit();
 				return true;
-			default:
-				return false;
+			default: {
+				// Under --read-only a key that would change something says why it does nothing.
+				const off = offBinding(localScopes, name);
+				if (!off) return false;
+				notify('info', `read-only: ${off.description} is off`);
+				return true;
+			}
 		}
 	});
 
@@ -198,19 +242,23 @@ function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
 
 	const bodyHeight = height - HEADER_HEIGHT - FOOTER_HEIGHT;
 	const View = VIEWS[tab];
-	const localScopes: readonly Scope[] = help ? ['help'] : viewScopes;
 	return (
 		<Box flexDirection="column" width={columns} height={height} overflow="hidden">
-			<Header serverLabel={serverLabel} demo={demo} health={health} tab={tab} width={columns} />
+			<Header serverLabel={serverLabel} demo={demo} health={health} tab={tab} width={columns} needYou={attention.length} readOnly={isReadOnly()} />
 			<Box height={bodyHeight} flexDirection="column" overflow="hidden">
-				<HintProvider onScopes={onScopes}>
-					{help ? <HelpOverlay width={columns} height={bodyHeight} onClose={() => setHelp(false)} onQuit={onQuit} /> : null}
-					<Box display={help ? 'none' : 'flex'} flexDirection="column">
-						<View key={tab} width={columns} height={bodyHeight} active={!help} />
-					</Box>
-				</HintProvider>
+				<GoContext.Provider value={go}>
+					<HintProvider onScopes={onScopes}>
+						{help ? <HelpOverlay width={columns} height={bodyHeight} onClose={() => setHelp(false)} onQuit={onQuit} /> : null}
+						{attentionOpen ? (
+							<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={() => setAttentionOpen(false)} />
+						) : null}
+						<Box display={overlay ? 'none' : 'flex'} flexDirection="column">
+							<View key={`${tab}:${visit}`} width={columns} height={bodyHeight} active={!overlay} />
+						</Box>
+					</HintProvider>
+				</GoContext.Provider>
 			</Box>
-			<Footer notice={notice} hints={hintsFor(localScopes)} globalHints={help ? '' : GLOBAL_HINTS} width={columns} />
+			<Footer notice={notice} hints={hintsFor(localScopes)} globalHints={overlay ? '' : GLOBAL_HINTS} width={columns} />
 		</Box>
 	);
 }

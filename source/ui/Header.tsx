@@ -2,24 +2,35 @@
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {ResourceName} from '../store/types.js';
+import {needYouText} from './attentionText.js';
 import {clean, displayWidth, truncateMiddle} from './sanitize.js';
 import {TABS} from './tabs.js';
 import {useTheme} from './theme.js';
 import type {Health} from './useHealth.js';
 
-type Props = {serverLabel: string; demo: boolean; health: Health; tab: ResourceName; width: number};
+type Props = {
+	serverLabel: string;
+	demo: boolean;
+	health: Health;
+	tab: ResourceName;
+	width: number;
+	/** attention items: `2 need you` before the health, nothing at 0 */
+	needYou?: number;
+	readOnly?: boolean;
+};
 
 export const HEADER_HEIGHT = 2;
 
-export const Header = memo(function Header({serverLabel, demo, health, tab, width}: Props) {
+export const Header = memo(function Header({serverLabel, demo, health, tab, width, needYou = 0, readOnly = false}: Props) {
 	const theme = useTheme();
 	const healthColor = health.level === 'ok' ? theme.ok : health.level === 'offline' ? theme.error : health.level === 'stale' ? theme.warn : theme.muted;
+	const needText = needYou > 0 ? `${needYouText(needYou)} (!)  ` : '';
 	const right = health.text;
 	const prefix = 'ohtui ';
-	const demoText = demo ? ' demo' : '';
-	const labelRoom = Math.max(1, width - displayWidth(prefix) - demoText.length - displayWidth(right) - 2);
+	const demoText = (demo ? ' demo' : '') + (readOnly ? ' read-only' : '');
+	const labelRoom = Math.max(1, width - displayWidth(prefix) - demoText.length - displayWidth(needText) - displayWidth(right) - 2);
 	const label = truncateMiddle(clean(serverLabel), labelRoom);
-	const gap = Math.max(1, width - displayWidth(prefix + label + demoText) - displayWidth(right));
+	const gap = Math.max(1, width - displayWidth(prefix + label + demoText) - displayWidth(needText) - displayWidth(right));
 	const full = TABS.map(t => `${t.key} ${t.label}`).join('  ');
 	// Narrow terminals keep the active tab's name and just the numbers of the others.
 	const compact = displayWidth(full) > width;
@@ -30,8 +41,13 @@ export const Header = memo(function Header({serverLabel, demo, health, tab, widt
 					{prefix}
 				</Text>
 				<Text>{label}</Text>
-				{demo ? <Text color={theme.warn}>{demoText}</Text> : null}
+				{demoText ? <Text color={theme.warn}>{demoText}</Text> : null}
 				{' '.repeat(gap)}
+				{needText ? (
+					<Text bold color={theme.warn}>
+						{needText}
+					</Text>
+				) : null}
 				<Text color={healthColor}>{right}</Text>
 			</Text>
 			<Text wrap="truncate">

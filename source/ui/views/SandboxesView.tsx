@@ -1,29 +1,46 @@
-/** Tab 3: sandboxes, newest first; n starts one, p pauses, r resumes the selected one. */
+/**
+ * Tab 3: sandboxes, newest first; n starts one, p pauses, r resumes the selected one, c lists the
+ * conversations in it, D deletes it (asking first, naming its conversations).
+ */
 import React, {useCallback, useEffect, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {Sandbox} from '../../api/schemas/index.js';
+import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
 import {commandFor} from '../keymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import {clean} from '../sanitize.js';
 import {useTheme} from '../theme.js';
-import {selectPending, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
+import {useGo} from '../navigation.js';
+import {selectAttention, selectPending, selectSandboxConversations, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
+import {Confirm} from '../widgets/Confirm.js';
 import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {Picker} from '../widgets/Picker.js';
 import {useListController} from '../widgets/useListController.js';
+import {deleteSandboxQuestion, questionHeight} from './confirmTexts.js';
+import {sandboxFilter, type QuickFilter} from './quickFilters.js';
+import {SandboxConversationsList} from './SandboxConversationsList.js';
 import {pendingBySandbox, sandboxColumns, sandboxEntries, sandboxKey} from './sandboxParts.js';
 import type {ViewProps} from './viewProps.js';
 
-type Mode = {kind: 'list'} | {kind: 'detail'; item: Sandbox} | {kind: 'picker'};
+type Mode =
+	| {kind: 'list'}
+	| {kind: 'detail'; item: Sandbox}
+	| {kind: 'picker'}
+	| {kind: 'conversations'; item: Sandbox}
+	| {kind: 'delete'; item: Sandbox};
 
 export function SandboxesView({width, height, active}: ViewProps) {
 	const {store, now: clock} = useUi();
+	const go = useGo();
 	const theme = useTheme();
 	const list = useSnapshot(selectSandboxes);
 	const specs = useSnapshot(selectSpecs);
 	const pending = useSnapshot(selectPending);
+	const attention = useSnapshot(selectAttention);
+	const siblings = useSnapshot(selectSandboxConversations);
+	const quick = useCallback((filter: QuickFilter) => sandboxFilter(filter, attention), [attention]);
 	const [mode, setMode] = useState<Mode>({kind: 'list'});
 	const now = clock();
 
@@ -31,7 +48,8 @@ export function SandboxesView({width, height, active}: ViewProps) {
 	const columns = useMemo(() => sandboxColumns(pendingMap), [pendingMap]);
 	// A start whose sandbox is not listed yet gets a line of its own above the table.
 	const unlistedStarts = pending.filter(p => p.kind === 'start' && (!p.targetId || !list.data?.some(s => s.id === p.targetId))).length;
-	const tableHeight = Math.max(LIST_CHROME + 1, height - (unlistedStarts ? 1 : 0));
+	const question = mode.kind === 'delete' ? deleteSandboxQuestion(mode.item, siblings) : null;
+	const tableHeight = Math.max(LIST_CHROME + 1, height - (unlistedStarts ? 1 : 0) - questionHeight(question, width));
 	const onOpen = useCallback((item: Sandbox) => setMode({kind: 'detail', item}), []);
 	const controller = useListController({
 		resource: 'sandboxes',
@@ -43,6 +61,7 @@ export function SandboxesView({width, height, active}: ViewProps) {
 		now,
 		active: active && mode.kind === 'list',
 		onOpen,
+		quick,
 	});
 	const selected = controller.selected;
 	// The spec picker needs the specs while their tab is hidden: load them once, no polling.
@@ -66,6 +85,15 @@ export function SandboxesView({width, height, active}: ViewProps) {
 				case 'sandbox.resume':
 					if (selected) store.resumeSandbox(selected.id);
 					return true;
+				case 'sandbox.conversations':
+					if (selected) setMode({kind: 'conversations', item: selected});
+					return true;
+				case 'sandbox.delete':
+					if (selected) {
+						store.conversationsInSandbox(selected.id);
+						setMode({kind: 'delete', item: selected});
+					}
+					return true;
 				default:
 					return false;
 			}
@@ -73,8 +101,30 @@ export function SandboxesView({width, height, active}: ViewProps) {
 		active && mode.kind === 'list' && !controller.filter.editing,
 	);
 	useHintScopes(
-		mode.kind === 'picker' ? ['picker'] : mode.kind === 'detail' ? ['detail'] : controller.filter.editing ? ['filter'] : ['sandboxes', 'list'],
+		mode.kind === 'picker'
+			? ['picker']
+			: mode.kind === 'detail'
+				? ['detail']
+				: mode.kind === 'conversations'
+					? ['choice']
+					: mode.kind === 'delete'
+						? ['confirm']
+						: controller.filter.editing
+							? ['filter']
+							: ['sandboxes', 'list'],
 	);
+
+	if (mode.kind === 'conversations') {
+		return (
+			<SandboxConversationsList
+				sandboxId={mode.item.id}
+				width={width}
+				height={height}
+				onGo={(conversation: AppConversation) => go({kind: 'activity', conversation})}
+				onClose={() => setMode({kind: 'list'})}
+			/>
+		);
+	}
 
 	if (mode.kind === 'picker') {
 		return (
@@ -116,6 +166,22 @@ export function SandboxesView({width, height, active}: ViewProps) {
 				</Text>
 			) : null}
 			<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={sandboxKey} noun="sandboxes" />
+			{mode.kind === 'delete' && question ? (
+				<Confirm
+					{...question}
+					width={width}
+					onConfirm={() => {
+						store.deleteSandbox(mode.item.id);
+						store.conversationsInSandbox(null);
+						setMode({kind: 'list'});
+					}}
+					onCancel={() => {
+						store.conversationsInSandbox(null);
+						setMode({kind: 'list'});
+					}}
+				/>
+			) : null}
 		</Box>
 	);
 }
+

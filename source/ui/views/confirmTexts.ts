@@ -6,7 +6,7 @@
 import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
 import type {SandboxConversations} from '../../store/types.js';
 import {shortId} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean, displayWidth} from '../sanitize.js';
 
 export type Question = {
 	message: string;
@@ -62,7 +62,8 @@ export function deleteSandboxQuestion(s: Sandbox, found: SandboxConversations | 
 	if ('failed' in seen) return {message, detail: `could not check which conversations use it (${seen.failed})`, ready: true};
 	if (seen.others.length === 0) return {message, detail: `no conversation uses it${seen.caveat}`, ready: true};
 	const n = seen.others.length;
-	return {message, detail: `${n === 1 ? 'its conversation' : `its ${n} conversations`} ${names(seen.others)} lose${n === 1 ? 's' : ''} their runtime${seen.caveat}`, ready: true};
+	const what = n === 1 ? `its conversation ${names(seen.others)} loses its runtime` : `its ${n} conversations ${names(seen.others)} lose their runtime`;
+	return {message, detail: `${what}${seen.caveat}`, ready: true};
 }
 
 /**
@@ -76,4 +77,10 @@ export function sandboxActionQuestion(kind: 'pause' | 'resume', c: AppConversati
 	if ('failed' in seen) return {message, detail: `could not check which conversations share it (${seen.failed})`, ready: true};
 	if (seen.others.length === 0) return null;
 	return {message, detail: `it also ${kind === 'pause' ? 'runs' : 'holds'} ${names(seen.others)}${seen.caveat}`, ready: true};
+}
+
+/** Rows a Confirm of this question takes at this width (the detail wraps). */
+export function questionHeight(question: Question | null, width: number): number {
+	if (!question) return 0;
+	return 2 + (question.detail ? Math.ceil(displayWidth(clean(question.detail)) / Math.max(1, width)) : 0);
 }
