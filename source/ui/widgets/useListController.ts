@@ -35,6 +35,8 @@ type Options<T> = {
 
 const NEAR_END = 10;
 
+const ONE: Record<ListResourceName, string> = {conversations: 'conversation', sandboxes: 'sandbox', specs: 'spec'};
+
 export function useListController<T>({resource, list, columns, width, height, getKey, now, active, onOpen, quick}: Options<T>) {
 	const {store, copy, notify} = useUi();
 	const items = list.data ?? EMPTY;
@@ -128,7 +130,7 @@ export function useListController<T>({resource, list, columns, width, height, ge
 	useEffect(() => {
 		if (wanted === null || list.data === undefined || list.loading) return;
 		setWanted(null);
-		if (!items.some(row => getKey(row) === wanted)) notify('info', `${resource.replace(/s$/, '')} ${wanted} is not among the loaded ${resource}`);
+		if (!items.some(row => getKey(row) === wanted)) notify('info', `${ONE[resource]} ${wanted} is not among the loaded ${resource}`);
 	}, [wanted, list.data, list.loading, items, getKey, notify, resource, setWanted]);
 
 	useEffect(() => {
