@@ -72,15 +72,16 @@ export function resumeSandbox(state: State, sandbox: SandboxRecord): void {
 	}
 }
 
-export function agentServerUrl(sandbox: SandboxRecord): string {
-	return `http://localhost:${sandbox.ports[0]}`;
+/** `base`: the stand-in's agent-server listener (agent/agentUrl.ts), which answers for every sandbox. */
+export function agentServerUrl(sandbox: SandboxRecord, base: string | null = null): string {
+	return base ?? `http://localhost:${sandbox.ports[0]}`;
 }
 
 /** The four docker port bindings (4.1); the VSCODE url carries the key and the folder, unencoded. */
-export function exposedUrls(sandbox: SandboxRecord): {name: string; url: string}[] {
-	const [agent, vscode, worker1, worker2] = sandbox.ports;
+export function exposedUrls(sandbox: SandboxRecord, agentBase: string | null = null): {name: string; url: string}[] {
+	const [, vscode, worker1, worker2] = sandbox.ports;
 	return [
-		{name: 'AGENT_SERVER', url: `http://localhost:${agent}`},
+		{name: 'AGENT_SERVER', url: agentServerUrl(sandbox, agentBase)},
 		{name: 'VSCODE', url: `http://localhost:${vscode}/?tkn=${sandbox.sessionKey}&folder=${sandbox.workingDir}`},
 		{name: 'WORKER_1', url: `http://localhost:${worker1}`},
 		{name: 'WORKER_2', url: `http://localhost:${worker2}`},

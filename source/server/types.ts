@@ -11,8 +11,11 @@ export type StandInOptions = {
 	bootMs?: number;
 	/** time each start-task step takes; default 1200 ms */
 	stepMs?: number;
-	/** `demo` (default): believable seed data; `empty`: nothing; or counts to seed at scale */
-	seed?: 'demo' | 'empty' | {sandboxes?: number; conversations?: number};
+	/**
+	 * `demo` (default): believable seed data; `empty`: nothing; or counts to seed at scale. `events`: the
+	 * newest conversation gets this many events (one is made, in a running sandbox, when none is seeded)
+	 */
+	seed?: 'demo' | 'empty' | {sandboxes?: number; conversations?: number; events?: number};
 	/** false: `GET /api/settings` answers 404 Settings not found */
 	withSettings?: boolean;
 	/** enforce the OSS rate limiter (>10 req/s delayed 1 s, >20 rejected 429); default true */
