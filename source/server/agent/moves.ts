@@ -1,4 +1,4 @@
-import type {Cmd} from '../events/topics.js';
+import type {Cmd, Topic} from '../events/topics.js';
 import {WORKING_DIR} from '../events/topics.js';
 import type {Micros} from '../time.js';
 import type {Agent, Beat} from './agent.js';
@@ -10,6 +10,30 @@ import type {Agent, Beat} from './agent.js';
 
 const numbered = (lines: string[], from = 1) =>
 	lines.map((line, i) => `${String(from + i).padStart(6, ' ')}\t${line}`).join('\n');
+
+type TopicTexts = {viewOutput: string; editOutput: string; before: string; after: string};
+const texts = new WeakMap<Topic, TopicTexts>();
+
+/** The file editor's outputs, built once per topic: 10,000 events share them instead of holding copies. */
+function topicTexts(topic: Topic): TopicTexts {
+	let t = texts.get(topic);
+	if (!t) {
+		const {path, oldStr, newStr} = topic.edit;
+		const before = topic.view.path === path ? topic.view.lines.join('\n') : oldStr;
+		t = {
+			viewOutput: `Here's the result of running \`cat -n\` on ${topic.view.path}:\n${numbered(topic.view.lines)}\n`,
+			editOutput: [
+				`The file ${path} has been edited. Here's the result of running \`cat -n\` on a snippet of ${path}:`,
+				numbered(newStr.split('\n'), 5),
+				'Review the changes and make sure they are as expected. Edit the file again if necessary.',
+			].join('\n'),
+			before,
+			after: before.includes(oldStr) ? before.replace(oldStr, newStr) : newStr,
+		};
+		texts.set(topic, t);
+	}
+	return t;
+}
 
 export function terminal(agent: Agent, thought: string, cmd: Cmd): Beat[] {
 	let action: ReturnType<Agent['act']> | undefined;
@@ -30,7 +54,7 @@ export function terminal(agent: Agent, thought: string, cmd: Cmd): Beat[] {
 }
 
 export function view(agent: Agent, thought: string): Beat[] {
-	const {path, lines} = agent.topic.view;
+	const {path} = agent.topic.view;
 	let action: ReturnType<Agent['act']> | undefined;
 	return [
 		{gap: 'llm', run: us => (action = agent.act(us, thought, {tool: 'file_editor', command: 'view', path}))},
@@ -41,7 +65,7 @@ export function view(agent: Agent, thought: string): Beat[] {
 					tool: 'file_editor',
 					command: 'view',
 					path,
-					output: `Here's the result of running \`cat -n\` on ${path}:\n${numbered(lines)}\n`,
+					output: topicTexts(agent.topic).viewOutput,
 					isError: false,
 					prevExist: true,
 					oldContent: null,
@@ -53,8 +77,7 @@ export function view(agent: Agent, thought: string): Beat[] {
 
 export function edit(agent: Agent, thought: string): Beat[] {
 	const {path, oldStr, newStr} = agent.topic.edit;
-	const before = agent.topic.view.path === path ? agent.topic.view.lines.join('\n') : oldStr;
-	const after = before.includes(oldStr) ? before.replace(oldStr, newStr) : newStr;
+	const {before, after, editOutput} = topicTexts(agent.topic);
 	let action: ReturnType<Agent['act']> | undefined;
 	return [
 		{
@@ -68,11 +91,7 @@ export function edit(agent: Agent, thought: string): Beat[] {
 					tool: 'file_editor',
 					command: 'str_replace',
 					path,
-					output: [
-						`The file ${path} has been edited. Here's the result of running \`cat -n\` on a snippet of ${path}:`,
-						numbered(newStr.split('\n'), 5),
-						'Review the changes and make sure they are as expected. Edit the file again if necessary.',
-					].join('\n'),
+					output: editOutput,
 					isError: false,
 					prevExist: true,
 					oldContent: before,
@@ -174,9 +193,17 @@ export function condense(agent: Agent): Beat[] {
 			gap: 'llm',
 			run: us => {
 				const events = agent.log.events;
-				// keep the system prompt and the first user message; forget half of the rest
-				const forgotten = events.slice(2, Math.max(2, Math.floor(events.length / 2))).map(e => e.id);
-				agent.sinceCondensation = 0;
+				// keep the system prompt, the first user message and the recent tail; forget what lies
+				// between the previous condensation (or the start) and the tail
+				let from = 2;
+				for (let i = events.length - 1; i >= 2; i--) {
+					if (events[i]!.body.kind === 'Condensation') {
+						from = i + 1;
+						break;
+					}
+				}
+				const to = Math.max(from, events.length - 20);
+				const forgotten = events.slice(from, to).map(e => e.id);
 				agent.emit(us, {
 					kind: 'Condensation',
 					forgotten,

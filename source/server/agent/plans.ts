@@ -72,7 +72,10 @@ export function endingBeats(agent: Agent, ending: Ending): Beat[] {
 
 function counted(agent: Agent, move: Move): Beat[] {
 	const beats: Beat[] = [];
-	if (++agent.sinceCondensation >= CONDENSE_EVERY) beats.push(...condense(agent));
+	if (++agent.sinceCondensation >= CONDENSE_EVERY) {
+		agent.sinceCondensation = 0;
+		beats.push(...condense(agent));
+	}
 	return [...beats, ...move(agent)];
 }
 

@@ -114,18 +114,27 @@ function plotSessions(agent: Agent, status: Status, lifetime: Micros): Session[]
 	return sessions;
 }
 
-/** Enough sessions for `target` events (the scale option); the last ends in the current status. */
+/**
+ * Exactly `target` events (the scale option; each beat here emits one): sessions of work, the last
+ * cut to fit and ending in the current status.
+ */
 function bulkSessions(agent: Agent, status: Status, target: number): Session[] {
 	const sessions: Session[] = [];
-	// a session is ~2 events per move plus a few around it; condensations come every 50 moves
-	let estimate = 1;
-	while (estimate < target) {
+	let total = 0;
+	while (total < target) {
+		const message = sessions.length === 0 ? `${agent.conversation.title}. ${agent.topic.detail}` : followUp(agent, sessions.length - 1);
+		const left = target - total;
+		const ending = endingFor(agent, status);
+		// message + running + work + ending; the work of the last session is cut to what is left
 		const moves = agent.plot.int(8, 30);
-		const last = estimate + moves * 2 + 6 >= target;
-		const work = last ? [...workPlan(agent, moves, 'none'), ...endingFor(agent, status)] : workPlan(agent, moves, agent.plot.chance(0.3) ? 'answer' : 'finish');
-		const s = session(agent, sessions.length === 0 ? `${agent.conversation.title}. ${agent.topic.detail}` : followUp(agent, sessions.length - 1), work);
+		if (left <= moves * 2 + 2 + ending.length + 8) {
+			const work = workPlan(agent, Math.ceil(left / 2) + 1, 'none').slice(0, Math.max(0, left - 2 - ending.length));
+			sessions.push(session(agent, message, [...work, ...ending]));
+			break;
+		}
+		const s = session(agent, message, workPlan(agent, moves, agent.plot.chance(0.3) ? 'answer' : 'finish'));
 		sessions.push(s);
-		estimate += s.beats.length;
+		total += s.beats.length;
 	}
 	return sessions;
 }
