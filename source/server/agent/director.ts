@@ -26,8 +26,8 @@ export class Director implements Wakeable {
 	begin(running: Agent[]): void {
 		running.forEach((agent, i) => {
 			agent.queue = [];
-			// 3 moves ≈ 20 s then a risky action; 5 moves ≈ 35-45 s then the final answer
-			const plan = i === 0 ? workPlan(agent, 3, 'confirm') : workPlan(agent, i === 1 ? 5 : agent.plot.int(4, 9), 'finish');
+			// 3 moves ≈ 20 s then a risky action; 7 moves ≈ 30-50 s then the final answer
+			const plan = i === 0 ? workPlan(agent, 3, 'confirm') : workPlan(agent, i === 1 ? 7 : agent.plot.int(4, 9), 'finish');
 			this.engine.schedule(agent, plan);
 		});
 	}
