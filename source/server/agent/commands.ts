@@ -18,26 +18,29 @@ function replyEnding(agent: Agent): Ending {
 	return agent.plot.chance(0.3) ? 'answer' : 'finish';
 }
 
+/** How a new run goes: this many moves, then this ending (a short reply by default). */
+export type RunPlan = {moves?: number; ending?: Ending};
+
 /** Starts running: pending actions are executed first, then the queued work or a short new plan. */
-function start(engine: Engine, agent: Agent, us: Micros, ending?: Ending): void {
+function start(engine: Engine, agent: Agent, us: Micros, plan?: RunPlan): void {
 	agent.setStatus(us, 'running');
 	const pending = agent.pending.splice(0);
 	const beats: Beat[] = pending.map(p => ({gap: 'tool', run: at => agent.observe(at, p.action, p.result)}));
-	if (pending.length > 0 || agent.queue.length === 0 || ending) {
+	if (pending.length > 0 || agent.queue.length === 0 || plan) {
 		agent.queue = [];
-		beats.push(...workPlan(agent, agent.plot.int(1, 3), ending ?? replyEnding(agent)));
+		beats.push(...workPlan(agent, plan?.moves ?? agent.plot.int(1, 3), plan?.ending ?? replyEnding(agent)));
 	}
 	agent.queue.unshift(...beats);
 	engine.resume(agent);
 }
 
 /** `POST {agent}/api/conversations/{id}/events` (`SendMessageRequest`, 5.2). */
-export function sendMessage(engine: Engine, agent: Agent, content: ContentItem[], run: boolean, ending?: Ending): void {
+export function sendMessage(engine: Engine, agent: Agent, content: ContentItem[], run: boolean, plan?: RunPlan): void {
 	const us = nowUs(engine, agent);
 	agent.userMessage(us, content);
 	if (!run) return;
 	if (agent.status === 'running' && agent.queue.length > 0) return;
-	start(engine, agent, us, ending ?? replyEnding(agent));
+	start(engine, agent, us, plan ?? {});
 }
 
 /** `POST .../run`: 409 when it already runs (6). */

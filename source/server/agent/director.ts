@@ -6,8 +6,9 @@ import {followUp, workPlan} from './plans.js';
 /**
  * The demo's story (issue 11): within a minute of start one running conversation comes to wait for
  * confirmation and another finishes; then, every couple of minutes, someone (from the web app or
- * Slack, as it were) gives an idle or finished conversation a new task, which ends one way or the
- * other. Times are in `stepMs` units (1.2 s by default).
+ * Slack, as it were) gives an idle or finished conversation a new task, which runs for a minute or
+ * two (so there is nearly always one to watch) and ends one way or the other. Times are in `stepMs`
+ * units (1.2 s by default).
  */
 export class Director implements Wakeable {
 	dueAt: number | null;
@@ -19,7 +20,8 @@ export class Director implements Wakeable {
 		private readonly stepMs: number,
 		private readonly sandboxRunning: (agent: Agent) => boolean,
 	) {
-		this.dueAt = engine.now() + 80 * stepMs;
+		// shortly after the second one finished (~45 s)
+		this.dueAt = engine.now() + 42 * stepMs;
 	}
 
 	/** At start: the running conversations get their endings (a confirmation first, then a finish). */
@@ -33,7 +35,7 @@ export class Director implements Wakeable {
 	}
 
 	wake(now: number): void {
-		this.dueAt = now + (75 + ((this.turn * 37) % 50)) * this.stepMs;
+		this.dueAt = now + (80 + ((this.turn * 37) % 40)) * this.stepMs;
 		const candidates = [...this.engine.agents.values()].filter(
 			a => !a.deleted && (a.status === 'finished' || a.status === 'idle') && this.sandboxRunning(a),
 		);
@@ -44,6 +46,7 @@ export class Director implements Wakeable {
 		this.kicked.set(agent.conversation.id, now);
 		const ending = this.turn++ % 2 === 0 ? 'confirm' : 'finish';
 		const said = agent.log.events.filter(e => e.body.kind === 'MessageEvent' && e.source === 'user').length;
-		sendMessage(this.engine, agent, [{type: 'text', text: followUp(agent, said)}], true, ending);
+		// 10-18 moves: one to two minutes of work
+		sendMessage(this.engine, agent, [{type: 'text', text: followUp(agent, said)}], true, {moves: agent.plot.int(10, 18), ending});
 	}
 }
