@@ -12,7 +12,11 @@ function features(events: any[]): Set<string> {
 		if (e.kind === 'ObservationEvent') {
 			seen.add(`observation:${e.observation.kind}`);
 			if (typeof e.observation.exit_code === 'number' && e.observation.exit_code !== 0) seen.add('exit!=0');
-			if (e.observation.content[0].text.split('\n').length > 3) seen.add('multi-line');
+			const output: string = e.observation.content[0].text;
+			if (output.split('\n').length > 3) seen.add('multi-line');
+			if (output.split('\n').length > 100) seen.add('long output');
+			if (output.includes('\u001b[')) seen.add('ANSI codes');
+			if (/\b(ghs_|ghp_|sk-proj-)[0-9A-Za-z]{30,}/.test(output)) seen.add('secret in output');
 		}
 		if (e.kind === 'ConversationStateUpdateEvent') seen.add(`status:${e.value}`);
 	}
@@ -42,6 +46,9 @@ describe('trajectories', () => {
 			'observation:TerminalObservation',
 			'exit!=0',
 			'multi-line',
+			'long output',
+			'ANSI codes',
+			'secret in output',
 			'action:FileEditorAction:view',
 			'action:FileEditorAction:str_replace',
 			'observation:FileEditorObservation',

@@ -94,6 +94,18 @@ export class Agent {
 		return this.ids.token('toolu_01', 22);
 	}
 
+	private readonly secrets = new Map<string, string>();
+
+	/** A made-up credential that leaks into a command's output (what the activity view must mask), stable per conversation. */
+	secret(prefix: string): string {
+		let value = this.secrets.get(prefix);
+		if (!value) {
+			value = new Prng(hash32(`secret:${prefix}:${this.conversation.id}`)).token(prefix, prefix.startsWith('sk-') ? 48 : 36);
+			this.secrets.set(prefix, value);
+		}
+		return value;
+	}
+
 	/** Emits the action now and returns it with the call id its observation will answer. */
 	act(us: Micros, thought: string, call: ToolCall, risk: 'LOW' | 'MEDIUM' | 'HIGH' = 'LOW'): EventRecord {
 		return this.emit(us, {kind: 'ActionEvent', thought, call, callId: this.callId(), responseId: this.responseId(), risk});

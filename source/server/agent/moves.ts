@@ -35,8 +35,15 @@ function topicTexts(topic: Topic): TopicTexts {
 	return t;
 }
 
+/** `{{ghp_}}` in a topic's text: a token of that prefix, made up per conversation (none lives in the source). */
+function withTokens(agent: Agent, text: string): string {
+	if (!text.includes('{{')) return text;
+	return text.replace(/\{\{([\w-]+)\}\}/g, (_, prefix: string) => agent.secret(prefix));
+}
+
 export function terminal(agent: Agent, thought: string, cmd: Cmd): Beat[] {
 	let action: ReturnType<Agent['act']> | undefined;
+	cmd = {...cmd, command: withTokens(agent, cmd.command), output: withTokens(agent, cmd.output)};
 	return [
 		{gap: 'llm', run: us => (action = agent.act(us, thought, {tool: 'terminal', command: cmd.command, timeout: null}))},
 		{
