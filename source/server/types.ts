@@ -30,7 +30,11 @@ export type StandInOptions = {
 	generation?: 'legacy' | 'current';
 	/** the Cloud flavour: Bearer only, SPA HTML 200 for unknown paths, `{"error":…}` 401s; implies current */
 	cloud?: boolean;
-	/** conversations keep producing events and change execution status over time; default true */
+	/**
+	 * conversations keep producing events and change execution status over time, and the demo tells
+	 * its story (issue 11); default true. With false only requests cause activity (a sent message, run,
+	 * accept), still paced by `now` and `stepMs`: tests step a manual clock and make a request.
+	 */
 	live?: boolean;
 };
 
