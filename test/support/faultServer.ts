@@ -21,7 +21,7 @@ export type FaultRequest = {method: string; path: string; query: string; at: num
 export type FaultServerOptions = {
 	/** 0 (default): a free port; or a fixed one */
 	port?: number;
-	/** options for the upstream stand-in started here (rateLimit defaults to false) */
+	/** options for the upstream stand-in started here (rateLimit and live default to false) */
 	upstream?: StandInOptions;
 	/** proxy to this server instead of starting one (it is not closed by `close`) */
 	upstreamServer?: StandInServer;
@@ -57,7 +57,8 @@ const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'c
 
 export async function startFaultServer(options: FaultServerOptions = {}): Promise<FaultServer> {
 	const ownUpstream = options.upstreamServer === undefined;
-	const upstream = options.upstreamServer ?? (await startStandInServer({rateLimit: false, ...options.upstream}));
+	// no live agent activity unless asked: screens under test stay still between polls
+	const upstream = options.upstreamServer ?? (await startStandInServer({rateLimit: false, live: false, ...options.upstream}));
 	const upstreamUrl = new URL(upstream.url);
 	const agent = new Agent({keepAlive: true, maxSockets: 16});
 	const requests: FaultRequest[] = [];
