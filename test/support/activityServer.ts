@@ -38,6 +38,10 @@ export type ActivityServer = {
 	lines(): string[];
 	/** a sandbox resumed here reports STARTING for this many batch gets, then RUNNING (default 1) */
 	resumeSteps: number;
+	/** answers every event search with this status until cleared (null) */
+	failEvents: number | null;
+	/** stops the agent server's listener (its port then refuses connections) */
+	closeAgent(): Promise<void>;
 	close(): Promise<void>;
 };
 
@@ -133,6 +137,7 @@ export async function startActivityServer(generation: Generation, start = Date.U
 			}
 			return json(200, {success: true});
 		}
+		if (fixture.failEvents !== null && path.endsWith('/events/search')) return {status: fixture.failEvents, text: 'Internal Server Error'};
 		if (method === 'GET' && generation === 'legacy' && path === '/api/v1/events/search') {
 			const id = (query.get('conversation_id__eq') ?? '').replaceAll('-', '');
 			return legacySearch(conversations.get(id)?.events ?? [], query);
@@ -260,11 +265,16 @@ export async function startActivityServer(generation: Generation, start = Date.U
 		},
 		lines: () => seen.map(r => `${r.on === 'agent' ? 'agent ' : ''}${r.method} ${r.path}${r.query.size > 0 ? `?${r.query}` : ''}`),
 		resumeSteps: 1,
+		failEvents: null,
+		async closeAgent() {
+			if (!agent.listening) return;
+			agent.closeAllConnections();
+			await new Promise<void>(resolve => agent.close(() => resolve()));
+		},
 		async close() {
-			for (const server of [app, agent]) {
-				server.closeAllConnections();
-				await new Promise<void>(resolve => server.close(() => resolve()));
-			}
+			await fixture.closeAgent();
+			app.closeAllConnections();
+			await new Promise<void>(resolve => app.close(() => resolve()));
 		},
 	};
 	return fixture;
