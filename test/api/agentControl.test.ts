@@ -170,3 +170,27 @@ describe('controlAgent', () => {
 		}
 	});
 });
+
+describe('agent addresses', () => {
+	it('knows loopback hosts', async () => {
+		const {isLoopbackHost} = await import('../../source/api/agentServer.js');
+		for (const host of ['localhost', 'LOCALHOST', 'sandbox.localhost', '127.0.0.1', '127.3.2.1', '[::1]', '::1', '0.0.0.0']) expect(isLoopbackHost(host), host).toBe(true);
+		for (const host of ['10.0.0.1', '172.17.0.2', 'example.com', 'runtime', 'localhost.example.com']) expect(isLoopbackHost(host), host).toBe(false);
+	});
+
+	it('explains an unreachable private or container address', async () => {
+		const {unreachableAgent} = await import('../../source/api/agentErrors.js');
+		const {ApiError} = await import('../../source/api/errors.js');
+		const ctx = {operation: 'POST /api/conversations/x/pause', host: '172.17.0.3:8000', apiKey: KEY};
+		const refused = new ApiError({kind: 'unreachable', message: 'cannot reach 172.17.0.3:8000 (connection refused) (POST /api/conversations/x/pause)'});
+		expect(unreachableAgent(refused, ctx, '172.17.0.3:8000', '172.17.0.3').message).toBe(
+			'the agent server at 172.17.0.3:8000 is not reachable from here: connection refused; the server advertises a private address (172.17.0.3), reachable only from its own network (POST /api/conversations/x/pause)',
+		);
+		const timeout = new ApiError({kind: 'timeout', message: 'cannot connect to runtime:8000 within 5 s (POST /x)'});
+		expect(unreachableAgent(timeout, ctx, 'runtime:8000', 'runtime').message).toMatch(
+			/^the agent server at runtime:8000 is not reachable from here: cannot connect to runtime:8000 within 5 s; the server advertises a container host name \(runtime\)/,
+		);
+		const refusedByServer = new ApiError({kind: 'validation', message: 'x'});
+		expect(unreachableAgent(refusedByServer, ctx, 'a', 'a')).toBe(refusedByServer);
+	});
+});
