@@ -42,10 +42,16 @@ function trajectory(count: number, endMs: number): RawEvent[] {
 	return events;
 }
 
-async function latency(probe: Probe, key: string): Promise<number> {
+/** ms from the press to the next frame; null when the press changed nothing on screen */
+async function latency(probe: Probe, key: string): Promise<number | null> {
 	await probe.waitForQuiet(120);
 	const at = probe.press(key);
-	return (await probe.waitForChunkAfter(at)) - at;
+	// at the top of the window while an older page loads, a press may move nothing (and the page,
+	// prepended above the rows on screen, may draw nothing either): that press has no frame
+	return probe.waitForChunkAfter(at, 3000).then(
+		chunkAt => chunkAt - at,
+		() => null,
+	);
 }
 
 export const activity: Bench = {
@@ -69,20 +75,26 @@ export const activity: Bench = {
 			const opens: number[] = [];
 			for (let i = 0; i < runs; i++) {
 				const at = probe.press('l');
-				opens.push((await probe.waitForScreen(screen => screen.includes(NEWEST), 'the newest event', 30_000)) - at);
+				opens.push((await probe.waitForScreen(screen => screen.includes(NEWEST), `the newest event (open ${i + 1})`, 30_000)) - at);
 				await probe.waitForQuiet(300);
 				if (i < runs - 1) {
 					probe.press('\u001b');
 					await probe.waitForScreen(screen => !screen.includes(NEWEST) && screen.includes(TITLE), 'the list again', 10_000);
+					// a key sent the instant the list is drawn can land before its key handler is
+					// registered (a passive effect) and be lost: wait as a person would
+					await probe.waitForQuiet(300);
 				}
 			}
 
 			// up to the oldest event: PgUp mostly, `k` now and then, each timed to its frame
 			const keys: number[] = [];
+			let silent = 0;
 			const scrollStart = performance.now();
 			for (let press = 0; !probe.screenText().includes(OLDEST); press++) {
 				if (performance.now() - scrollStart > 600_000) throw new Error('did not reach the oldest event in 10 minutes');
-				keys.push(await latency(probe, press % 5 === 4 ? 'k' : PAGE_UP));
+				const ms = await latency(probe, press % 5 === 4 ? 'k' : PAGE_UP);
+				if (ms === null) silent++;
+				else keys.push(ms);
 			}
 			await probe.waitForQuiet(1000);
 			const rss = rssMb(probe.pid);
@@ -118,7 +130,7 @@ export const activity: Bench = {
 					unit: 'ms',
 					target: '< 50 ms',
 					pass: keyMs < 50,
-					note: `${keys.length} presses to the oldest event, slowest ${round(Math.max(...keys))} ms`,
+					note: `${keys.length + silent} presses to the oldest event (${silent} drew nothing), slowest ${round(Math.max(...keys))} ms`,
 				},
 				{bench, name: 'resident memory after scrolling through all', value: round(rss), unit: 'MB', target: '< 150 MB', pass: rss < 150},
 				{
