@@ -1,4 +1,5 @@
 import {controlAgent, sendMessage} from './agentControl.js';
+import {createAgentServers} from './agentServer.js';
 import type {ClientOptions, OpenHandsClient} from './client.js';
 import type {ApiContext} from './context.js';
 import {countConversations, createConversation, getConversations, getStartTasks, searchConversations, searchStartTasks} from './conversations.js';
@@ -14,7 +15,8 @@ import {getSpecs, searchSpecs} from './specs.js';
 export function createClient(options: ClientOptions): OpenHandsClient {
 	const http = createHttp(options);
 	const probe = createProbe(http);
-	const ctx: ApiContext = {http, server: signal => probe.info(signal)};
+	const agents = createAgentServers(options);
+	const ctx: ApiContext = {http, server: signal => probe.info(signal), agents};
 	return {
 		baseUrl: http.baseUrl,
 		serverInfo: callOptions => probe.info(callOptions?.signal),
@@ -37,6 +39,8 @@ export function createClient(options: ClientOptions): OpenHandsClient {
 		controlAgent: (target, command, reason, callOptions) => controlAgent(ctx, target, command, reason, callOptions),
 		deleteConversation: (id, callOptions) => deleteConversation(ctx, id, callOptions),
 		deleteSandbox: (id, callOptions) => deleteSandbox(ctx, id, callOptions),
-		close: () => http.close(),
+		close: async () => {
+			await Promise.all([http.close(), agents.close()]);
+		},
 	};
 }

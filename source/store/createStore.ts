@@ -33,10 +33,15 @@
  *   capture undici's own timer tick (undici/lib/util/timers.js calls the global at use time), so
  *   its time-outs would follow fake time, or never fire once real timers are back. `dispose()`
  *   clears every timer, rejects queued requests and aborts those in flight.
+ * - Activity (./activity.ts, issue 10): one open conversation's events in a bounded window; while
+ *   open it is what polls (one request an interval, nothing new → no notification) and the lists
+ *   wait. Messages and agent commands (./messages.ts): one request each, a notice for every result.
  */
 import type {OpenHandsClient} from '../api/client.js';
 import {Actions} from './actions.js';
+import {Activity} from './activity.js';
 import {Core} from './core.js';
+import {Messages} from './messages.js';
 import {Resources} from './resources.js';
 import type {Store, StoreOptions} from './types.js';
 
@@ -49,12 +54,15 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const core = new Core(options);
 	const resources = new Resources(client, core);
 	const actions = new Actions(client, core, resources);
+	const activity = new Activity(client, core, resources);
+	const messages = new Messages(client, core, actions, activity);
 
 	return {
 		subscribe: listener => core.subscribe(listener),
 		getSnapshot: () => core.get(),
 		start: () => resources.start(),
 		dispose: () => {
+			activity.dispose();
 			resources.dispose();
 			core.dispose();
 		},
@@ -72,15 +80,15 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 			const snapshot = core.get();
 			if (snapshot.notice) core.set({...snapshot, notice: null});
 		},
-		// issue 10: built this round (store/activity.ts, store/messages.ts)
-		openActivity: () => {},
-		closeActivity: () => {},
-		loadOlderEvents: () => {},
-		setFollow: () => {},
-		setActivityViewport: () => {},
-		saveDraft: () => {},
-		sendMessage: () => {},
-		controlAgent: () => {},
+		// issue 10: the activity view's events (./activity.ts), drafts, messages, agent control (./messages.ts)
+		openActivity: id => activity.open(id),
+		closeActivity: () => activity.close(),
+		loadOlderEvents: () => activity.loadOlder(),
+		setFollow: on => activity.setFollow(on),
+		setActivityViewport: (first, last) => activity.setViewport(first, last),
+		saveDraft: (id, text) => messages.saveDraft(id, text),
+		sendMessage: (id, text, options) => messages.send(id, text, options),
+		controlAgent: (id, command, reason) => messages.control(id, command, reason),
 		// issue 11: built this round (store/attention.ts, deletes)
 		deleteConversation: () => {},
 		deleteSandbox: () => {},

@@ -29,6 +29,8 @@ export type RefreshMode = 'poll' | 'user' | 'force';
 export class Resources {
 	private readonly runtimes: Record<ResourceName, Runtime>;
 	private started = false;
+	/** the activity view is open: it is what polls, the lists wait (issue 10: one request an interval) */
+	private held = false;
 
 	constructor(
 		private readonly client: OpenHandsClient,
@@ -106,6 +108,14 @@ export class Resources {
 		this.commitList(runtime, {});
 	}
 
+	/** Pauses polling while on (a fetch already on the wire finishes); off: the visible resource polls again. */
+	hold(on: boolean): void {
+		if (this.held === on) return;
+		this.held = on;
+		if (on) for (const runtime of Object.values(this.runtimes)) this.cancel(runtime);
+		else this.schedule(this.runtimes[this.core.get().visible]);
+	}
+
 	dispose(): void {
 		for (const runtime of Object.values(this.runtimes)) this.cancel(runtime);
 	}
@@ -118,7 +128,7 @@ export class Resources {
 	/** The one place a poll is planned: only for the visible resource, after each job of its lane. */
 	private schedule(runtime: Runtime): void {
 		this.cancel(runtime);
-		if (!this.started || this.core.disposed || this.core.get().visible !== runtime.name) return;
+		if (!this.started || this.held || this.core.disposed || this.core.get().visible !== runtime.name) return;
 		if (runtime.lane.has('refresh')) return; // its end calls schedule again
 		const now = this.core.now();
 		const due =

@@ -99,6 +99,15 @@ export type ActivityState = {
 	error: ErrorInfo | null;
 	/** epoch ms of the last change */
 	fetchedAt: number | null;
+	/*
+	 * Always set by the store; optional only so snapshots built by hand in UI tests need not.
+	 */
+	/** events newer than the last one held exist (the window dropped them while the user read far back) */
+	hasNewer?: boolean;
+	/** the conversation (title, statuses, cost), kept fresh while the view is open; null until known */
+	conversation?: AppConversation | null;
+	/** events the server sent that could not be read (skipped, never blanking the view) */
+	unreadable?: number;
 };
 
 /** Something that needs the user (issue 11): each transition counts once; states present at start do not. */
