@@ -19,6 +19,8 @@
 import {rootCertificates} from 'node:tls';
 import {isIP} from 'node:net';
 import {type Dispatcher, Pool, ProxyAgent} from 'undici';
+import type {ApiError} from './errors.js';
+import {type ErrorContext, makeError} from './errorText.js';
 
 export type ProxyRoute =
 	| {kind: 'direct'; reason: 'no proxy set' | 'no_proxy'; variable: string | null}
@@ -162,4 +164,22 @@ export function createDispatcher(target: URL, env: Env, options: DispatcherOptio
 		proxyTls: timeout === undefined ? {} : {timeout},
 	});
 	return {dispatcher: agent, route};
+}
+
+/**
+ * A proxy that refuses the tunnel surfaces in undici as an abort (`Proxy response (407) !== 200 when
+ * HTTP Tunneling`, UND_ERR_ABORTED): it is the proxy's answer, not the caller cancelling.
+ */
+export function proxyError(ctx: ErrorContext, error: unknown, route: ProxyRoute | null | undefined): ApiError | null {
+	if (route?.kind !== 'proxy' || !(error instanceof Error)) return null;
+	const refused = /Proxy response \((\d{3})\)/.exec(error.message);
+	if (refused) {
+		const status = Number(refused[1]);
+		const why = status === 407 ? 'proxy authentication required' : `status ${status}`;
+		return makeError(ctx, {kind: 'unreachable', message: `the proxy (${route.variable}) refused the connection: ${why}`});
+	}
+	if (error.name === 'SecureProxyConnectionError') {
+		return makeError(ctx, {kind: 'unreachable', message: `TLS to the proxy (${route.variable}) failed`});
+	}
+	return null;
 }

@@ -2,7 +2,7 @@ import type {Dispatcher} from 'undici';
 import type {z} from 'zod';
 import {authHeaders, initialAuth} from './auth.js';
 import type {AuthMode, ClientOptions} from './client.js';
-import {createDispatcher, type ProxyRoute} from './dispatcher.js';
+import {createDispatcher, proxyError, type ProxyRoute} from './dispatcher.js';
 import {type RawResponse, errorFromResponse} from './errorFromResponse.js';
 import {type ErrorContext, makeError} from './errorText.js';
 import {parseJsonBody, parseWith} from './parseBody.js';
@@ -157,7 +157,7 @@ export function createHttp(options: ClientOptions): Http {
 			bytes = Buffer.byteLength(text);
 			return {status: response.statusCode, headers: response.headers, text, ctx};
 		} catch (error) {
-			const failure = toApiError(ctx, error, {...(signal ? {signal} : {}), phase, timeouts});
+			const failure = (signal?.aborted ? null : proxyError(ctx, error, made?.route)) ?? toApiError(ctx, error, {...(signal ? {signal} : {}), phase, timeouts});
 			failed = failure.kind;
 			throw failure;
 		} finally {
