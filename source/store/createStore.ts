@@ -38,6 +38,7 @@ import type {OpenHandsClient} from '../api/client.js';
 import {Actions} from './actions.js';
 import {Core} from './core.js';
 import {Resources} from './resources.js';
+import {ServerInfoWatch} from './serverInfo.js';
 import type {Store, StoreOptions} from './types.js';
 
 export type PollingStore = Store & {
@@ -49,12 +50,17 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const core = new Core(options);
 	const resources = new Resources(client, core);
 	const actions = new Actions(client, core, resources);
+	const serverInfo = new ServerInfoWatch(client, core);
 
 	return {
 		subscribe: listener => core.subscribe(listener),
 		getSnapshot: () => core.get(),
-		start: () => resources.start(),
+		start: () => {
+			resources.start();
+			serverInfo.start();
+		},
 		dispose: () => {
+			serverInfo.dispose();
 			resources.dispose();
 			core.dispose();
 		},

@@ -19,3 +19,5 @@ export const selectSpecs = (s: StoreSnapshot) => s.specs;
 export const selectStartTasks = (s: StoreSnapshot) => s.startTasks;
 export const selectPending = (s: StoreSnapshot) => s.pending;
 export const selectNotice = (s: StoreSnapshot) => s.notice;
+/** the probed server's label, e.g. `current · sandbox-server` (a string: no re-render while it stays) */
+export const selectServerLabel = (s: StoreSnapshot) => s.server?.label ?? null;

@@ -1,8 +1,7 @@
-import {createServer, type Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
 import {afterEach, describe, expect, it} from 'vitest';
 import {type ClientOptions, createClient, type OpenHandsClient} from '../../source/api/index.js';
 import {type Flavour, type GenerationServerOptions, startGenerationServer} from './generationServers.js';
+import {restartable} from './restartable.js';
 import {sendJson, sendText, startTestServer, type TestServer} from './testServer.js';
 
 const KEY = 'probe-key-7Hq2xL9m';
@@ -161,38 +160,6 @@ describe('generation probe (newer doc 1.2)', () => {
 		expect(other.seen).toHaveLength(0);
 	});
 });
-
-/** A server on a fixed port that can be stopped and started again as another generation. */
-async function restartable(): Promise<{port: number; start(flavour: Flavour): Promise<void>; stop(): Promise<void>}> {
-	let server: Server | null = null;
-	let generationServer: TestServer | null = null;
-	const probe = createServer();
-	await new Promise<void>(resolve => probe.listen(0, '127.0.0.1', resolve));
-	const {port} = probe.address() as AddressInfo;
-	await new Promise<void>(resolve => probe.close(() => resolve()));
-	return {
-		port,
-		async start(flavour) {
-			// a proxy in front on the fixed port, forwarding to a generation server on a random one
-			generationServer = await startGenerationServer({flavour});
-			const target = generationServer;
-			server = createServer((req, res) => {
-				void fetch(`${target.url}${req.url ?? '/'}`, {headers: {accept: 'application/json'}}).then(async answer => {
-					const text = await answer.text();
-					res.writeHead(answer.status, {'content-type': answer.headers.get('content-type') ?? 'text/plain'});
-					res.end(text);
-				});
-			});
-			await new Promise<void>(resolve => server!.listen(port, '127.0.0.1', resolve));
-		},
-		async stop() {
-			server?.closeAllConnections();
-			await new Promise<void>(resolve => (server ? server.close(() => resolve()) : resolve()));
-			await generationServer?.close();
-			server = null;
-		},
-	};
-}
 
 describe('probing again after the server was unreachable', () => {
 	it('a server upgraded while down is seen as the new generation on the next call', async () => {
