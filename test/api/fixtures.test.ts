@@ -123,7 +123,9 @@ describe('wire fixtures from shared/openhands-api.md parse with the client schem
 		expect(parsed.sandbox_status).toBe('HIBERNATING');
 		expect(parsed.execution_status).toBe('deleting');
 		expect(parsed.trigger).toBe('automation');
-		expect(parsed).not.toHaveProperty('agent_kind');
+		// current servers' new fields are kept (newer doc 8.3)
+		expect(parsed.agent_kind).toBe('openhands');
+		expect(parsed.tags).toEqual({a: 'b'});
 		expect(parsed.created_at).toBe(Date.UTC(2025, 10, 15, 9, 12, 31));
 		const task = startTaskSchema.parse({...(fixture('8.3-start-task-post.json') as object), status: 'SETTING_UP_SKILLS'});
 		expect(task.status).toBe('SETTING_UP_SKILLS');
