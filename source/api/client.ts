@@ -97,6 +97,11 @@ export type ClientOptions = {
 	env?: NodeJS.ProcessEnv;
 	/** responses larger than this are refused as bad_response; default 8 MiB */
 	maxResponseBytes?: number;
+	/**
+	 * extra trusted CA certificates (PEM) for an https server, added to Node's own: a private CA; the
+	 * proxy tests trust their self-signed test certificate with it (NODE_EXTRA_CA_CERTS works too)
+	 */
+	ca?: string;
 };
 
 export interface OpenHandsClient {

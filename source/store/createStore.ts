@@ -43,6 +43,7 @@ import {Activity} from './activity.js';
 import {Core} from './core.js';
 import {Messages} from './messages.js';
 import {Resources} from './resources.js';
+import {ServerInfoWatch} from './serverInfo.js';
 import type {Store, StoreOptions} from './types.js';
 
 export type PollingStore = Store & {
@@ -56,13 +57,18 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const actions = new Actions(client, core, resources);
 	const activity = new Activity(client, core, resources);
 	const messages = new Messages(client, core, actions, activity);
+	const serverInfo = new ServerInfoWatch(client, core);
 
 	return {
 		subscribe: listener => core.subscribe(listener),
 		getSnapshot: () => core.get(),
-		start: () => resources.start(),
+		start: () => {
+			resources.start();
+			serverInfo.start();
+		},
 		dispose: () => {
 			activity.dispose();
+			serverInfo.dispose();
 			resources.dispose();
 			core.dispose();
 		},

@@ -19,7 +19,7 @@ import {cycleTab} from './tabs.js';
 import {ThemeContext, createTheme} from './theme.js';
 import {useHealth} from './useHealth.js';
 import {ViewMemory} from './usePersistentState.js';
-import {selectNotice, useSnapshot} from './useStore.js';
+import {selectNotice, selectServerLabel, useSnapshot} from './useStore.js';
 import {useRedrawOnResize} from './useRedrawOnResize.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {ConversationsView} from './views/ConversationsView.js';
@@ -139,6 +139,7 @@ function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
 	);
 	const notice = latestNotice(storeNotice, localNotice, fetchError);
 	const health = useHealth(visibleState, now);
+	const detected = useSnapshot(selectServerLabel);
 
 	const first = useRef(true);
 	useEffect(() => {
@@ -201,7 +202,7 @@ function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
 	const localScopes: readonly Scope[] = help ? ['help'] : viewScopes;
 	return (
 		<Box flexDirection="column" width={columns} height={height} overflow="hidden">
-			<Header serverLabel={serverLabel} demo={demo} health={health} tab={tab} width={columns} />
+			<Header serverLabel={serverLabel} detected={detected} demo={demo} health={health} tab={tab} width={columns} />
 			<Box height={bodyHeight} flexDirection="column" overflow="hidden">
 				<HintProvider onScopes={onScopes}>
 					{help ? <HelpOverlay width={columns} height={bodyHeight} onClose={() => setHelp(false)} onQuit={onQuit} /> : null}

@@ -7,11 +7,19 @@ import {TABS} from './tabs.js';
 import {useTheme} from './theme.js';
 import type {Health} from './useHealth.js';
 
-type Props = {serverLabel: string; demo: boolean; health: Health; tab: ResourceName; width: number};
+type Props = {
+	serverLabel: string;
+	/** what the probe found, e.g. `current · sandbox-server`; null until known */
+	detected?: string | null;
+	demo: boolean;
+	health: Health;
+	tab: ResourceName;
+	width: number;
+};
 
 export const HEADER_HEIGHT = 2;
 
-export const Header = memo(function Header({serverLabel, demo, health, tab, width}: Props) {
+export const Header = memo(function Header({serverLabel, detected = null, demo, health, tab, width}: Props) {
 	const theme = useTheme();
 	const healthColor = health.level === 'ok' ? theme.ok : health.level === 'offline' ? theme.error : health.level === 'stale' ? theme.warn : theme.muted;
 	const right = health.text;
@@ -19,7 +27,10 @@ export const Header = memo(function Header({serverLabel, demo, health, tab, widt
 	const demoText = demo ? ' demo' : '';
 	const labelRoom = Math.max(1, width - displayWidth(prefix) - demoText.length - displayWidth(right) - 2);
 	const label = truncateMiddle(clean(serverLabel), labelRoom);
-	const gap = Math.max(1, width - displayWidth(prefix + label + demoText) - displayWidth(right));
+	// the generation goes after the URL when it fits whole; a narrow header keeps the URL
+	const detectedText = detected ? ` · ${clean(detected)}` : '';
+	const detectedShown = detectedText && displayWidth(label + detectedText) <= labelRoom ? detectedText : '';
+	const gap = Math.max(1, width - displayWidth(prefix + label + detectedShown + demoText) - displayWidth(right));
 	const full = TABS.map(t => `${t.key} ${t.label}`).join('  ');
 	// Narrow terminals keep the active tab's name and just the numbers of the others.
 	const compact = displayWidth(full) > width;
@@ -30,6 +41,7 @@ export const Header = memo(function Header({serverLabel, demo, health, tab, widt
 					{prefix}
 				</Text>
 				<Text>{label}</Text>
+				{detectedShown ? <Text color={theme.muted}>{detectedShown}</Text> : null}
 				{demo ? <Text color={theme.warn}>{demoText}</Text> : null}
 				{' '.repeat(gap)}
 				<Text color={healthColor}>{right}</Text>

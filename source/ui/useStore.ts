@@ -21,3 +21,5 @@ export const selectPending = (s: StoreSnapshot) => s.pending;
 export const selectNotice = (s: StoreSnapshot) => s.notice;
 export const selectActivity = (s: StoreSnapshot) => s.activity;
 export const selectDrafts = (s: StoreSnapshot) => s.drafts;
+/** the probed server's label, e.g. `current · sandbox-server` (a string: no re-render while it stays) */
+export const selectServerLabel = (s: StoreSnapshot) => s.server?.label ?? null;

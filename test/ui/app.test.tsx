@@ -145,7 +145,7 @@ describe('global keys', () => {
 		await h.press('4');
 		await h.waitFor('WORKING DIR');
 		await h.press('1');
-		await h.waitFor('Sandbox images');
+		await h.waitFor('MCP servers');
 		await h.press('2');
 		await h.waitFor('REPOSITORY');
 		await vi.waitFor(() =>
@@ -159,7 +159,7 @@ describe('global keys', () => {
 		await h.press(KEYS.tab);
 		await h.waitFor('URLS');
 		await h.press(KEYS.tab, KEYS.tab);
-		await h.waitFor('Sandbox images');
+		await h.waitFor('MCP servers');
 		await h.press(KEYS.shiftTab);
 		await h.waitFor('WORKING DIR');
 		await vi.waitFor(() => expect(h.store.callsOf('setVisible').map(c => c[0])).toEqual(['sandboxes', 'specs', 'settings', 'specs']));
