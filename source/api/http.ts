@@ -2,7 +2,7 @@ import {Pool} from 'undici';
 import type {z} from 'zod';
 import type {ClientOptions} from './client.js';
 import {type RawResponse, errorFromResponse} from './errorFromResponse.js';
-import {type ErrorContext, makeError} from './errorText.js';
+import {type ErrorContext, makeError, seconds} from './errorText.js';
 import {parseJsonBody, parseWith} from './parseBody.js';
 import {ResponseTooLarge, type Timeouts, toApiError} from './toApiError.js';
 
@@ -17,6 +17,11 @@ export type RequestSpec = {
 	/** sent as JSON */
 	body?: unknown;
 	signal?: AbortSignal | undefined;
+	/**
+	 * overall deadline for this request (connect + headers + whole body), in ms; default: the client's
+	 * `requestDeadlineMs`. Pass `CallOptions.deadlineMs` through here: actions ask for a longer one.
+	 */
+	deadlineMs?: number | undefined;
 };
 
 export type HttpResponse = RawResponse & {ctx: ErrorContext};
@@ -35,6 +40,7 @@ export const DEFAULTS = {
 	headersTimeoutMs: 15_000,
 	bodyTimeoutMs: 15_000,
 	maxResponseBytes: 8 * 1024 * 1024,
+	requestDeadlineMs: 30_000,
 } as const;
 
 /** `?id=a&id=b`: arrays repeat the name, as FastAPI reads `list[...]` query parameters. */
@@ -67,6 +73,32 @@ async function readCapped(body: AsyncIterable<Buffer> & {destroy(): unknown}, li
 	return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * An abort signal that fires when `outer` does or after `ms`. Written out rather than
+ * `AbortSignal.any` (Node 20.3+) and `AbortSignal.timeout` (whose timer cannot be cleared): the
+ * timer is cleared as soon as the request ends and never keeps the process alive.
+ */
+function linkedAbort(outer: AbortSignal | undefined, ms: number): {signal: AbortSignal; expired(): boolean; dispose(): void} {
+	const controller = new AbortController();
+	let expired = false;
+	const onAbort = () => controller.abort(outer?.reason);
+	if (outer?.aborted) controller.abort(outer.reason);
+	else outer?.addEventListener('abort', onAbort, {once: true});
+	const timer = setTimeout(() => {
+		expired = true;
+		controller.abort(new Error('request deadline'));
+	}, ms);
+	timer.unref?.();
+	return {
+		signal: controller.signal,
+		expired: () => expired,
+		dispose() {
+			clearTimeout(timer);
+			outer?.removeEventListener('abort', onAbort);
+		},
+	};
+}
+
 export function createHttp(options: ClientOptions): Http {
 	const timeouts: Timeouts = {
 		connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
@@ -74,6 +106,7 @@ export function createHttp(options: ClientOptions): Http {
 		bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
 	};
 	const maxBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
+	const defaultDeadlineMs = options.requestDeadlineMs ?? DEFAULTS.requestDeadlineMs;
 	const apiKey = options.apiKey ?? null;
 	const baseUrl = options.baseUrl.replace(/\/+$/, '');
 
@@ -116,13 +149,22 @@ export function createHttp(options: ClientOptions): Http {
 			body = JSON.stringify(spec.body);
 		}
 		let phase: 'connect' | 'body' = 'connect';
+		const deadlineMs = Math.max(1, spec.deadlineMs ?? defaultDeadlineMs);
+		// undici's body time-out restarts at every chunk, so a body trickling a byte a second never
+		// ends (issue 9 item 4): one deadline for the whole request aborts it. A call given a longer
+		// deadline (an action the server may block on, shared/openhands-api.md 4.2) also waits that
+		// long for the headers.
+		const deadline = linkedAbort(signal, deadlineMs);
+		const headersTimeoutMs = spec.deadlineMs === undefined ? timeouts.headersTimeoutMs : Math.max(timeouts.headersTimeoutMs, deadlineMs);
+		const perRequest: Timeouts = {...timeouts, headersTimeoutMs};
 		try {
 			const response = await pool.request({
 				method: spec.method,
 				path: `${prefix}${spec.path}${buildQuery(spec.query)}`,
 				headers,
 				body,
-				signal,
+				signal: deadline.signal,
+				headersTimeout: perRequest.headersTimeoutMs,
 			});
 			phase = 'body';
 			const declared = Number(response.headers['content-length']);
@@ -133,7 +175,17 @@ export function createHttp(options: ClientOptions): Http {
 			const text = await readCapped(response.body, maxBytes);
 			return {status: response.statusCode, headers: response.headers, text, ctx};
 		} catch (error) {
-			throw toApiError(ctx, error, {...(signal ? {signal} : {}), phase, timeouts});
+			if (deadline.expired() && !signal?.aborted) {
+				throw makeError(ctx, {
+					kind: 'timeout',
+					message: phase === 'body'
+						? `server did not finish answering within ${seconds(deadlineMs)}`
+						: `server did not answer within ${seconds(deadlineMs)}`,
+				});
+			}
+			throw toApiError(ctx, error, {...(signal ? {signal} : {}), phase, timeouts: perRequest});
+		} finally {
+			deadline.dispose();
 		}
 	}
 
