@@ -44,6 +44,14 @@ function emptyList<T>(): ListState<T> {
 
 type AnyState = StoreSnapshot[ResourceName];
 
+/** The longest delay Node's timers hold (2^31-1 ms, about 24.8 days). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+export function clampDelay(ms: number): number {
+	if (Number.isNaN(ms)) return 0;
+	return Math.min(MAX_TIMER_MS, Math.max(0, ms));
+}
+
 /**
  * Snapshot, subscribers, timers and the one door every request goes through (the budget, the
  * store-wide abort signal, the count of requests on the wire).
@@ -123,13 +131,17 @@ export class Core {
 		this.set({...this.snapshot, pending: entry ? [...rest, entry] : rest});
 	}
 
-	/** A tracked timer: `dispose()` clears it. Returns its cancel function. */
+	/**
+	 * A tracked timer: `dispose()` clears it. Returns its cancel function. The delay is clamped to
+	 * what Node's timers hold: past 2^31-1 ms they print a TimeoutOverflowWarning behind Ink's back and
+	 * fire after 1 ms (issue 9 item 5).
+	 */
 	after(ms: number, callback: () => void): () => void {
 		if (this.disposed) return () => {};
 		const handle = this.clock.setTimeout(() => {
 			this.timers.delete(handle);
 			if (!this.disposed) callback();
-		}, Math.max(0, ms));
+		}, clampDelay(ms));
 		this.timers.add(handle);
 		return () => {
 			if (this.timers.delete(handle)) this.clock.clearTimeout(handle);
@@ -138,12 +150,13 @@ export class Core {
 
 	/** Waits for budget, then sends with the store's abort signal. */
 	async send<T>(priority: Priority, call: (options: CallOptions) => Promise<T>): Promise<T> {
-		await this.budget.acquire(priority);
+		const release = await this.budget.acquire(priority);
 		if (this.disposed) throw new ApiError({kind: 'aborted', message: 'the store was closed'});
 		this.onWire++;
 		try {
 			return await call({signal: this.life.signal});
 		} finally {
+			release();
 			this.onWire--;
 			if (this.onWire === 0) for (const wake of this.idleWaiters.splice(0)) wake();
 		}

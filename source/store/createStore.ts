@@ -9,13 +9,16 @@
  *   data is older than the interval fetches at once. Settings poll too; their 404 is `data: null`.
  *   Nothing polls before `start()`.
  * - Failures keep the last data, record `error` (kind + one line) and retry with backoff instead of
- *   the interval: 1 s doubling to 30 s, ±20 % jitter, at least a 429's Retry-After. The first
- *   success clears the error and the interval resumes.
+ *   the interval: 1 s doubling to 30 s, ±20 % jitter, at least a 429's Retry-After (clamped to
+ *   5 minutes), at least 60 s after a 401/403 (a wrong key does not fix itself). The first success
+ *   clears the error and the interval resumes. No timer is ever set past 2^31-1 ms.
  * - One lane per resource: never two requests in flight for one resource; a `refresh()` or a poll
  *   joins a running refresh; a refresh after an action queues behind it (it needs newer data).
  * - One request budget for the whole store: at most `maxRequestsPerSecond` (default 10) in any
- *   sliding second (plus a 100 ms margin); requests over budget queue: actions, then pages, then
- *   watches, then polls.
+ *   window of 1.1 s, each request counted from its send until 1.1 s after its answer (it may reach
+ *   the server late); once half the budget is in use, requests go 110 ms apart (no bursts; a lone
+ *   request goes at once). Requests over budget queue: actions, then pages, then watches, then
+ *   polls, except that one waiting over a second goes first (nothing starves).
  * - Lists: the first page on first fetch, `loadMore`/`loadAll` up to `maxItems` (then `capped`).
  *   A poll refreshes page 1 plus only the loaded pages on screen (`setViewport`), so idle cost stays
  *   about one request per interval; merged pages drop later duplicates by id (items shift).

@@ -1,6 +1,6 @@
 import type {OpenHandsClient} from '../api/client.js';
 import type {Page} from '../api/schemas/index.js';
-import {backoffMs} from './backoff.js';
+import {retryDelayMs} from './backoff.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {Lane} from './lane.js';
@@ -235,10 +235,7 @@ export class Resources {
 		if (this.core.disposed || isAbort(error)) return;
 		const now = this.core.now();
 		runtime.failures++;
-		let delay = backoffMs(runtime.failures, this.core.config.random);
-		const retryAfter = (error as {retryAfterMs?: number}).retryAfterMs;
-		if (typeof retryAfter === 'number') delay = Math.max(delay, retryAfter);
-		runtime.retryAt = now + delay;
+		runtime.retryAt = now + retryDelayMs(error, runtime.failures, this.core.config.random);
 		this.core.patch(runtime.name, {
 			loading: false,
 			error: toErrorInfo(error, now),
