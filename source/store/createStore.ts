@@ -20,6 +20,9 @@
  *   request goes at once). Requests over budget queue: actions, then pages, then watches, then
  *   polls, except that one waiting over a second goes first (nothing starves).
  * - Lists: the first page on first fetch, `loadMore`/`loadAll` up to `maxItems` (then `capped`).
+ *   Paging ends at a page id already loaded or a page with nothing new (a server's loop; a notice
+ *   says so), and gives way to a waiting refresh between pages (a poll or Ctrl-r never starves).
+ *   A refresh the user asked for (Ctrl-r) goes at page priority, ahead of polls and watches.
  *   A poll refreshes page 1 plus only the loaded pages on screen (`setViewport`), so idle cost stays
  *   about one request per interval; merged pages drop later duplicates by id (items shift).
  * - Actions: pause/resume are refused without a request when the list shows the sandbox already in

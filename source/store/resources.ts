@@ -1,7 +1,7 @@
 import type {OpenHandsClient} from '../api/client.js';
 import type {Page} from '../api/schemas/index.js';
 import {retryDelayMs} from './backoff.js';
-import {PRIORITY} from './budget.js';
+import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
 import {Lane} from './lane.js';
 import {applyPage, mergePages, pagesOnScreen, upsertItem, type PageRecord} from './listPages.js';
@@ -74,7 +74,9 @@ export class Resources {
 	refresh(name: ResourceName, mode: RefreshMode): Promise<void> {
 		const runtime = this.runtimes[name];
 		if (mode === 'user') this.core.patch(name, {loading: true});
-		return runtime.lane.run('refresh', () => this.fetch(runtime), mode !== 'force');
+		// what the user asked for (Ctrl-r, a tab shown) goes before background polls and watches
+		const priority = mode === 'user' ? PRIORITY.page : PRIORITY.poll;
+		return runtime.lane.run('refresh', () => this.fetch(runtime, priority), mode !== 'force');
 	}
 
 	loadMore(name: ListResourceName): Promise<void> {
@@ -137,12 +139,12 @@ export class Resources {
 		});
 	}
 
-	private async fetch(runtime: Runtime): Promise<void> {
+	private async fetch(runtime: Runtime, priority: Priority = PRIORITY.poll): Promise<void> {
 		const {name} = runtime;
 		if (this.core.get()[name].data === undefined) this.core.patch(name, {loading: true});
 		try {
 			if (name === 'settings') {
-				const settings = await this.core.send(PRIORITY.poll, o => this.client.getSettings(o));
+				const settings = await this.core.send(priority, o => this.client.getSettings(o));
 				this.succeed(runtime);
 				const state = this.core.get().settings;
 				this.core.patch(
@@ -160,7 +162,7 @@ export class Resources {
 				// a page on screen may be gone: page 0 can come back as the last page
 				const record = runtime.pages[index] ?? (index === 0 ? first : undefined);
 				if (!record) continue;
-				const page = await this.search(name, record.pageId, record.limit, PRIORITY.poll);
+				const page = await this.search(runtime, record.pageId, record.limit, priority);
 				runtime.pages = applyPage(runtime.pages, index, record, page);
 			}
 			this.succeed(runtime);
@@ -170,7 +172,12 @@ export class Resources {
 		}
 	}
 
-	/** Loads up to `count` further pages, stopping at `maxItems`. */
+	/**
+	 * Loads up to `count` further pages, stopping at `maxItems`, at a page id already loaded or at a
+	 * page that brings no new item: a server whose pages point back, or that answers empty pages
+	 * naming a next one, must not keep `G` looping (issue 9 item 3). Between pages it gives way to a
+	 * waiting refresh (the poll, Ctrl-r) and goes on after it.
+	 */
 	private async loadPages(runtime: Runtime, count: number): Promise<void> {
 		const name = runtime.name as ListResourceName;
 		const {pageSize, maxItems} = this.core.config;
@@ -184,9 +191,24 @@ export class Resources {
 				const last = runtime.pages[runtime.pages.length - 1];
 				const have = this.core.get()[name].data?.length ?? 0;
 				if (!last || last.nextPageId === null || have >= maxItems) break;
+				if (runtime.pages.some(p => p.pageId === last.nextPageId)) {
+					this.endPaging(runtime, `the server's next page points back to page ${last.nextPageId}`);
+					break;
+				}
+				if (loaded > 0 && runtime.lane.has('refresh')) {
+					// the refresh waits behind this job: let it run, then go on from where this stopped
+					const left = count - loaded;
+					void runtime.lane.run('all', () => this.loadPages(runtime, left), false);
+					return;
+				}
+				const known = new Set(runtime.pages.flatMap(p => p.items.map(item => item.id)));
 				const record = {pageId: last.nextPageId, limit: Math.min(pageSize, maxItems - have)};
-				const page = await this.search(name, record.pageId, record.limit, PRIORITY.page);
+				const page = await this.search(runtime, record.pageId, record.limit, PRIORITY.page);
 				runtime.pages = applyPage(runtime.pages, runtime.pages.length, record, page);
+				if (page.next_page_id !== null && !page.items.some(item => !known.has(item.id))) {
+					this.endPaging(runtime, `page ${record.pageId} brought nothing new but named a next page`);
+					break;
+				}
 				this.commitList(runtime, {});
 			}
 			this.core.patch(name, {loadingMore: false});
@@ -196,7 +218,16 @@ export class Resources {
 		}
 	}
 
-	private search(name: ResourceName, pageId: string | null, limit: number, priority: 0 | 1 | 2 | 3): Promise<Page<Item>> {
+	/** The list ends here: the server's paging cannot be followed further. */
+	private endPaging(runtime: Runtime, why: string): void {
+		const last = runtime.pages[runtime.pages.length - 1];
+		if (last) runtime.pages = [...runtime.pages.slice(0, -1), {...last, nextPageId: null}];
+		this.commitList(runtime, {});
+		this.core.notice('error', `stopped loading ${runtime.name}: ${why}`);
+	}
+
+	private search(runtime: Runtime, pageId: string | null, limit: number, priority: Priority): Promise<Page<Item>> {
+		const {name} = runtime;
 		const query = {pageId, limit};
 		switch (name) {
 			case 'conversations':
