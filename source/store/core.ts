@@ -39,7 +39,7 @@ function emptyResource<T>(): ResourceState<T> {
 }
 
 function emptyList<T>(): ListState<T> {
-	return {...emptyResource<readonly T[]>(), hasMore: false, capped: false, loadingMore: false};
+	return {...emptyResource<readonly T[]>(), hasMore: false, capped: false, loadingMore: false, unreadable: 0};
 }
 
 type AnyState = StoreSnapshot[ResourceName];

@@ -23,6 +23,8 @@
  *   Paging ends at a page id already loaded or a page with nothing new (a server's loop; a notice
  *   says so), and gives way to a waiting refresh between pages (a poll or Ctrl-r never starves).
  *   A refresh the user asked for (Ctrl-r) goes at page priority, ahead of polls and watches.
+ *   Items that fail their schema are left out and counted in `unreadable` (the api reads pages
+ *   item by item); a page with no readable item at all fails as a whole.
  *   A poll refreshes page 1 plus only the loaded pages on screen (`setViewport`), so idle cost stays
  *   about one request per interval; merged pages drop later duplicates by id (items shift).
  * - Actions: pause/resume are refused without a request when the list shows the sandbox already in

@@ -244,6 +244,7 @@ export class Resources {
 		const state = this.core.get()[name];
 		const merged = mergePages(runtime.pages).slice(0, this.core.config.maxItems);
 		const hasMore = (runtime.pages[runtime.pages.length - 1]?.nextPageId ?? null) !== null;
+		const unreadable = runtime.pages.reduce((sum, page) => sum + (page.unreadable ?? 0), 0);
 		this.core.patch(
 			name,
 			{
@@ -251,6 +252,7 @@ export class Resources {
 				data: shareList(state.data as readonly Item[] | undefined, merged),
 				hasMore,
 				capped: hasMore && merged.length >= this.core.config.maxItems,
+				unreadable,
 			} as never,
 			touch,
 		);

@@ -56,6 +56,11 @@ export type ListState<T> = ResourceState<readonly T[]> & {
 	capped: boolean;
 	/** a further page is being fetched */
 	loadingMore: boolean;
+	/**
+	 * items on the loaded pages that could not be read (a bad date, a missing id) and are left out;
+	 * the list shows the rest and says how many (0 or absent: none)
+	 */
+	unreadable?: number;
 };
 
 export type ActionKind = 'pause' | 'resume' | 'start' | 'create' | 'message' | 'agent' | 'delete';

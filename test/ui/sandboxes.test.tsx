@@ -35,6 +35,13 @@ describe('Sandboxes view', () => {
 		expect(row('sb-new-status')).toContain('HIBERNATING');
 	});
 
+	it('says how many items could not be read under the rows it could read', async () => {
+		const h = open({sandboxes: list([sandbox()], {unreadable: 2})});
+		const frame = await h.waitFor('could not be read');
+		expect(frame).toContain('1 loaded · 2 items could not be read');
+		expect(frame).toContain(RUNNING.slice(-8));
+	});
+
 	it('p pauses and r resumes the selected sandbox', async () => {
 		const h = open();
 		await h.waitFor('URLS');
