@@ -5,6 +5,7 @@ import {oneLine} from './oneLine.js';
 import {realScheduler} from './scheduler.js';
 import type {
 	ListState,
+	LostWatch,
 	Notice,
 	PendingAction,
 	ResourceName,
@@ -19,6 +20,7 @@ export type Config = {
 	maxItems: number;
 	pageSize: number;
 	watchTimeoutMs: number;
+	actionDeadlineMs: number;
 	maxRequestsPerSecond: number;
 	random: () => number;
 };
@@ -29,6 +31,7 @@ export function resolveOptions(options: StoreOptions): Config {
 		maxItems: Math.max(1, Math.floor(options.maxItems ?? 1000)),
 		pageSize: Math.min(100, Math.max(1, Math.floor(options.pageSize ?? 100))),
 		watchTimeoutMs: Math.max(1000, options.watchTimeoutMs ?? 120_000),
+		actionDeadlineMs: Math.max(100, options.actionDeadlineMs ?? 60_000),
 		maxRequestsPerSecond: Math.max(1, Math.floor(options.maxRequestsPerSecond ?? 10)),
 		random: options.random ?? Math.random,
 	};
@@ -43,6 +46,9 @@ function emptyList<T>(): ListState<T> {
 }
 
 type AnyState = StoreSnapshot[ResourceName];
+
+/** lost watches kept for display: the rows they belong to are few and recent */
+const MAX_LOST = 20;
 
 /** The longest delay Node's timers hold (2^31-1 ms, about 24.8 days). */
 export const MAX_TIMER_MS = 2_147_483_647;
@@ -79,6 +85,7 @@ export class Core {
 			specs: emptyList(),
 			startTasks: [],
 			pending: [],
+			lostWatches: {},
 			notice: null,
 			visible: options.visible ?? 'conversations',
 			server: null,
@@ -129,6 +136,15 @@ export class Core {
 	setPending(key: string, entry: PendingAction | null): void {
 		const rest = this.snapshot.pending.filter(p => p.key !== key);
 		this.set({...this.snapshot, pending: entry ? [...rest, entry] : rest});
+	}
+
+	/** Records (or with null, forgets) a watch that gave up on `targetId`; keeps the most recent few. */
+	setLost(targetId: string, entry: LostWatch | null): void {
+		const current = this.snapshot.lostWatches ?? {};
+		if (!entry && !(targetId in current)) return;
+		const rest = Object.entries(current).filter(([id]) => id !== targetId);
+		const kept = entry ? [...rest.slice(-(MAX_LOST - 1)), [targetId, entry] as const] : rest;
+		this.set({...this.snapshot, lostWatches: Object.fromEntries(kept)});
 	}
 
 	/**

@@ -21,6 +21,12 @@ type Runtime = {
 	cancelTimer: (() => void) | null;
 	pages: readonly PageRecord<Item>[];
 	viewport: {first: number; last: number} | null;
+	/**
+	 * per item id, the store time the request that brought its data was sent: a list answer never
+	 * replaces an item with data older than what is held (a late list response after a watch saw the
+	 * sandbox paused, issue 9 item 9)
+	 */
+	seenAt: Map<string, number>;
 };
 
 export type RefreshMode = 'poll' | 'user' | 'force';
@@ -43,6 +49,7 @@ export class Resources {
 			cancelTimer: null,
 			pages: [],
 			viewport: null,
+			seenAt: new Map(),
 		});
 		this.runtimes = {
 			settings: make('settings'),
@@ -99,9 +106,14 @@ export class Resources {
 		this.runtimes[name].viewport = {first: Math.max(0, first), last: Math.max(first, last)};
 	}
 
-	/** A watch saw a fresher item (or an action created one): put it in the list at once. */
-	upsert(name: ListResourceName, item: Item, insert: boolean): void {
+	/**
+	 * A watch saw a fresher item (or an action created one): put it in the list at once. `sentAt` is
+	 * when the request that brought it was sent; data older than what the list holds is ignored.
+	 */
+	upsert(name: ListResourceName, item: Item, insert: boolean, sentAt: number): void {
 		const runtime = this.runtimes[name];
+		if ((runtime.seenAt.get(item.id) ?? Number.NEGATIVE_INFINITY) > sentAt) return;
+		runtime.seenAt.set(item.id, sentAt);
 		const pages = upsertItem(runtime.pages, item, insert);
 		if (pages === runtime.pages) return;
 		runtime.pages = pages;
@@ -226,17 +238,48 @@ export class Resources {
 		this.core.notice('error', `stopped loading ${runtime.name}: ${why}`);
 	}
 
-	private search(runtime: Runtime, pageId: string | null, limit: number, priority: Priority): Promise<Page<Item>> {
-		const {name} = runtime;
+	private async search(runtime: Runtime, pageId: string | null, limit: number, priority: Priority): Promise<Page<Item>> {
 		const query = {pageId, limit};
-		switch (name) {
-			case 'conversations':
-				return this.core.send(priority, o => this.client.searchConversations(query, o));
-			case 'sandboxes':
-				return this.core.send(priority, o => this.client.searchSandboxes(query, o));
-			default:
-				return this.core.send(priority, o => this.client.searchSpecs(query, o));
-		}
+		const {client} = this;
+		let sentAt = this.core.now();
+		const page = await this.core.send<Page<Item>>(priority, o => {
+			sentAt = this.core.now();
+			switch (runtime.name) {
+				case 'conversations':
+					return client.searchConversations(query, o);
+				case 'sandboxes':
+					return client.searchSandboxes(query, o);
+				default:
+					return client.searchSpecs(query, o);
+			}
+		});
+		return this.keepFresher(runtime, page, sentAt);
+	}
+
+	/** The page with every item the store holds fresher data for (by `seenAt`) kept as held. */
+	private keepFresher(runtime: Runtime, page: Page<Item>, sentAt: number): Page<Item> {
+		let held: Map<string, Item> | null = null;
+		let changed = false;
+		const items = page.items.map(item => {
+			const seen = runtime.seenAt.get(item.id);
+			if (seen !== undefined && seen > sentAt) {
+				held ??= new Map(runtime.pages.flatMap(p => p.items.map(i => [i.id, i] as const)));
+				const kept = held.get(item.id);
+				if (kept) {
+					changed = true;
+					return kept;
+				}
+			}
+			runtime.seenAt.set(item.id, sentAt);
+			return item;
+		});
+		if (runtime.seenAt.size > 2 * this.core.config.maxItems + 200) this.pruneSeen(runtime, items);
+		return changed ? {...page, items} : page;
+	}
+
+	private pruneSeen(runtime: Runtime, extra: readonly Item[]): void {
+		const live = new Set([...runtime.pages.flatMap(p => p.items.map(i => i.id)), ...extra.map(i => i.id)]);
+		for (const id of runtime.seenAt.keys()) if (!live.has(id)) runtime.seenAt.delete(id);
 	}
 
 	private commitList(runtime: Runtime, fields: Record<string, unknown>, touch = false): void {

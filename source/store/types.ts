@@ -72,11 +72,30 @@ export type PendingAction = {
 	kind: ActionKind;
 	/** sandbox id (pause/resume/start once known) or start-task id (create) */
 	targetId: string | null;
-	/** `calling` while the HTTP call is in flight, `watching` while polling for the target state */
-	phase: 'calling' | 'watching';
+	/**
+	 * `calling` while the HTTP call is in flight; `checking` when the call timed out and a watch finds
+	 * out whether it happened (the outcome is unknown: never reported failed while it may have
+	 * happened); `watching` while polling for the target state
+	 */
+	phase: 'calling' | 'checking' | 'watching';
 	/** e.g. 'PAUSED' for a pause */
 	targetState: string;
 	startedAt: number;
+};
+
+/**
+ * A watch that ended without seeing its target state (the server's deadline for it passed): the
+ * row says "no longer watched, last seen …" instead of going on showing a state that may be old.
+ */
+export type LostWatch = {
+	kind: ActionKind;
+	targetState: string;
+	/** the last status the watch saw; null when it never got an answer */
+	lastStatus: string | null;
+	/** epoch ms of that answer; null when none */
+	lastSeenAt: number | null;
+	/** epoch ms when the store stopped watching */
+	at: number;
 };
 
 export type Notice = {
@@ -115,6 +134,11 @@ export type StoreSnapshot = {
 	/** start tasks of conversations created in this session, newest first, kept after READY/ERROR */
 	startTasks: readonly StartTask[];
 	pending: readonly PendingAction[];
+	/**
+	 * watches that gave up, by sandbox id or start-task id (the most recent few); an entry goes when a
+	 * new action on that target starts. Absent in snapshots built before this existed.
+	 */
+	lostWatches?: Readonly<Record<string, LostWatch>>;
 	/** the last message for the footer: an action done, refused, or failed */
 	notice: Notice | null;
 	/** the resource of the visible tab */
@@ -189,8 +213,10 @@ export type StoreOptions = {
 	maxItems?: number;
 	/** page size; default and maximum 100 */
 	pageSize?: number;
-	/** give up a watch after this long; default 120_000 */
+	/** give up a sandbox watch after this long (start tasks follow the server's step deadlines); default 120_000 */
 	watchTimeoutMs?: number;
+	/** deadline of an action call (start, create, pause, resume); default 60_000 (a process-runtime start blocks ~31 s) */
+	actionDeadlineMs?: number;
 	/** request budget across the app; default 10 per second */
 	maxRequestsPerSecond?: number;
 	/** clock only (timers stay real); ignored when `scheduler` is given */

@@ -18,4 +18,5 @@ export const selectSandboxes = (s: StoreSnapshot) => s.sandboxes;
 export const selectSpecs = (s: StoreSnapshot) => s.specs;
 export const selectStartTasks = (s: StoreSnapshot) => s.startTasks;
 export const selectPending = (s: StoreSnapshot) => s.pending;
+export const selectLostWatches = (s: StoreSnapshot) => s.lostWatches;
 export const selectNotice = (s: StoreSnapshot) => s.notice;

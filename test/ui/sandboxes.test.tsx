@@ -122,4 +122,13 @@ describe('Sandboxes view', () => {
 		await h.waitFor('URLS');
 		for (const f of h.frames) expect(f).not.toContain(SESSION_KEY);
 	});
+
+	it('a watch that gave up marks the row "?" while it shows the status last seen, and the detail says so', async () => {
+		const lostWatches = {[PAUSED]: {kind: 'resume' as const, targetState: 'RUNNING', lastStatus: 'PAUSED', lastSeenAt: NOW - 120_000, at: NOW}};
+		const h = open({lostWatches}, 40);
+		const frame = await h.waitFor('URLS');
+		expect(frame.split('\n').find(l => l.includes(PAUSED.slice(-8)))).toMatch(/PAUSED\? /);
+		await h.press('j', KEYS.enter);
+		expect(await h.waitFor('no longer watched')).toContain('PAUSED (no longer watched, last seen 2m ago)');
+	});
 });

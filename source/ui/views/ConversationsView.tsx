@@ -8,7 +8,7 @@ import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import {truncate} from '../sanitize.js';
 import {useTheme} from '../theme.js';
-import {selectConversations, selectStartTasks, useSnapshot} from '../useStore.js';
+import {selectConversations, selectLostWatches, selectStartTasks, useSnapshot} from '../useStore.js';
 import {DetailPane} from '../widgets/DetailPane.js';
 import {Form} from '../widgets/Form.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
@@ -33,6 +33,7 @@ export function ConversationsView({width, height, active}: ViewProps) {
 	const theme = useTheme();
 	const list = useSnapshot(selectConversations);
 	const tasks = useSnapshot(selectStartTasks);
+	const lost = useSnapshot(selectLostWatches);
 	const [mode, setMode] = useState<Mode>({kind: 'list'});
 	const now = clock();
 
@@ -105,7 +106,7 @@ export function ConversationsView({width, height, active}: ViewProps) {
 		<Box flexDirection="column">
 			{shownTasks.map(task => (
 				<Text key={task.id} wrap="truncate" color={task.status === 'ERROR' ? theme.error : task.status === 'READY' ? theme.ok : theme.warn}>
-					{truncate(startTaskLine(task), width)}
+					{truncate(startTaskLine(task, lost?.[task.id], now), width)}
 				</Text>
 			))}
 			<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={conversationKey} noun="conversations" />
