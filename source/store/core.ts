@@ -38,7 +38,7 @@ export function resolveOptions(options: StoreOptions): Config {
 }
 
 function emptyResource<T>(): ResourceState<T> {
-	return {data: undefined, fetchedAt: null, loading: false, error: null, retryAt: null};
+	return {data: undefined, fetchedAt: null, loading: false, error: null, retryAt: null, staleSince: null};
 }
 
 function emptyList<T>(): ListState<T> {

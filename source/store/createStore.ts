@@ -42,6 +42,10 @@
  *   so ten pending actions cost what one does and the lists keep their turn.
  * - Freshness: each list item remembers when the request that brought it was sent; a list answer
  *   older than a watch's never replaces the watch's item.
+ * - Staleness: the visible resource gets `staleSince` (its last success) when two intervals pass
+ *   without a success (a hung request, a starved poll; a shown tab gets one interval of grace), set
+ *   by one timer re-armed at each success, so the header never says "ok" over old data and a healthy
+ *   screen is never notified for it.
  * - Notifications: only when the snapshot changes. Equal data keeps its objects (per item by id,
  *   deep-equal), lists keep their arrays, the snapshot keeps its identity. `loading` is exposed
  *   only while the user waits (first load, `refresh()`), and `fetchedAt` only moves with another

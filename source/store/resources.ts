@@ -19,6 +19,10 @@ type Runtime = {
 	failures: number;
 	retryAt: number | null;
 	cancelTimer: (() => void) | null;
+	/** the check that marks the visible resource stale when two intervals pass without a success */
+	cancelStaleCheck: (() => void) | null;
+	/** when it was last made visible (a shown tab's first fetch gets one interval of grace) */
+	shownAt: number;
 	pages: readonly PageRecord<Item>[];
 	viewport: {first: number; last: number} | null;
 	/**
@@ -47,6 +51,8 @@ export class Resources {
 			failures: 0,
 			retryAt: null,
 			cancelTimer: null,
+			cancelStaleCheck: null,
+			shownAt: 0,
 			pages: [],
 			viewport: null,
 			seenAt: new Map(),
@@ -62,16 +68,24 @@ export class Resources {
 	start(): void {
 		if (this.started) return;
 		this.started = true;
-		this.schedule(this.runtimes[this.core.get().visible]);
+		const runtime = this.runtimes[this.core.get().visible];
+		runtime.shownAt = this.core.now();
+		this.schedule(runtime);
+		this.armStaleCheck(runtime);
 	}
 
 	setVisible(name: ResourceName): void {
 		const snapshot = this.core.get();
-		if (snapshot.visible !== name) this.core.set({...snapshot, visible: name});
-		for (const runtime of Object.values(this.runtimes)) {
-			if (runtime.name !== name) this.cancel(runtime);
+		const runtime = this.runtimes[name];
+		if (snapshot.visible !== name) {
+			this.core.set({...snapshot, visible: name});
+			runtime.shownAt = this.core.now();
 		}
-		this.schedule(this.runtimes[name]);
+		for (const other of Object.values(this.runtimes)) {
+			if (other.name !== name) this.quiet(other);
+		}
+		this.schedule(runtime);
+		this.armStaleCheck(runtime);
 	}
 
 	/**
@@ -121,12 +135,37 @@ export class Resources {
 	}
 
 	dispose(): void {
-		for (const runtime of Object.values(this.runtimes)) this.cancel(runtime);
+		for (const runtime of Object.values(this.runtimes)) this.quiet(runtime);
 	}
 
 	private cancel(runtime: Runtime): void {
 		runtime.cancelTimer?.();
 		runtime.cancelTimer = null;
+	}
+
+	/** the resource is hidden (or the store closes): no poll, no stale check */
+	private quiet(runtime: Runtime): void {
+		this.cancel(runtime);
+		runtime.cancelStaleCheck?.();
+		runtime.cancelStaleCheck = null;
+	}
+
+	/**
+	 * The header must not say "ok" over data the store has not refreshed for more than two intervals
+	 * (a request hung, the poll starved, issue 9 item 7). One timer, re-armed at each success, marks
+	 * the visible resource `staleSince` at that moment: nothing ticks while all is well.
+	 */
+	private armStaleCheck(runtime: Runtime): void {
+		runtime.cancelStaleCheck?.();
+		runtime.cancelStaleCheck = null;
+		if (!this.started || this.core.disposed || this.core.get().visible !== runtime.name) return;
+		if (runtime.lastSuccessAt === null) return; // no data yet: the header says "loading…"
+		const {refreshMs} = this.core.config;
+		const due = Math.max(runtime.lastSuccessAt + 2 * refreshMs, runtime.shownAt + refreshMs);
+		runtime.cancelStaleCheck = this.core.after(due - this.core.now(), () => {
+			runtime.cancelStaleCheck = null;
+			this.core.patch(runtime.name, {staleSince: runtime.lastSuccessAt});
+		});
 	}
 
 	/** The one place a poll is planned: only for the visible resource, after each job of its lane. */
@@ -305,6 +344,8 @@ export class Resources {
 		runtime.lastSuccessAt = this.core.now();
 		runtime.failures = 0;
 		runtime.retryAt = null;
+		this.core.patch(runtime.name, {staleSince: null});
+		this.armStaleCheck(runtime);
 	}
 
 	private fail(runtime: Runtime, error: unknown): void {

@@ -47,6 +47,12 @@ export type ResourceState<T> = {
 	error: ErrorInfo | null;
 	/** epoch ms when the next retry after a failure is due (null when healthy) */
 	retryAt: number | null;
+	/**
+	 * epoch ms of the last successful fetch, set only while the visible resource has gone more than two
+	 * intervals without one (a hung request, a starved poll) and has no `error` to say so; null (or
+	 * absent) otherwise. Set once, when it happens: a healthy screen is not notified every second.
+	 */
+	staleSince?: number | null;
 };
 
 export type ListState<T> = ResourceState<readonly T[]> & {
