@@ -31,7 +31,13 @@ type Runtime = {
 	 * sandbox paused, issue 9 item 9)
 	 */
 	seenAt: Map<string, number>;
+	/** page links (`from → to`) found to lead nowhere new: read as the end of the list */
+	deadEnds: Set<string>;
 };
+
+function linkKey(from: string | null, to: string): string {
+	return `${from ?? ''}\u0000${to}`;
+}
 
 export type RefreshMode = 'poll' | 'user' | 'force';
 
@@ -56,6 +62,7 @@ export class Resources {
 			pages: [],
 			viewport: null,
 			seenAt: new Map(),
+			deadEnds: new Set(),
 		});
 		this.runtimes = {
 			settings: make('settings'),
@@ -243,7 +250,7 @@ export class Resources {
 				const have = this.core.get()[name].data?.length ?? 0;
 				if (!last || last.nextPageId === null || have >= maxItems) break;
 				if (runtime.pages.some(p => p.pageId === last.nextPageId)) {
-					this.endPaging(runtime, `the server's next page points back to page ${last.nextPageId}`);
+					this.endPaging(runtime, last.pageId, last.nextPageId, `the server's next page points back to page ${last.nextPageId}`);
 					break;
 				}
 				if (loaded > 0 && runtime.lane.has('refresh')) {
@@ -255,11 +262,11 @@ export class Resources {
 				const known = new Set(runtime.pages.flatMap(p => p.items.map(item => item.id)));
 				const record = {pageId: last.nextPageId, limit: Math.min(pageSize, maxItems - have)};
 				const page = await this.search(runtime, record.pageId, record.limit, PRIORITY.page);
-				runtime.pages = applyPage(runtime.pages, runtime.pages.length, record, page);
 				if (page.next_page_id !== null && !page.items.some(item => !known.has(item.id))) {
-					this.endPaging(runtime, `page ${record.pageId} brought nothing new but named a next page`);
+					this.endPaging(runtime, last.pageId, record.pageId, `page ${record.pageId} brought nothing new but named a next page`);
 					break;
 				}
+				runtime.pages = applyPage(runtime.pages, runtime.pages.length, record, page);
 				this.commitList(runtime, {});
 			}
 			this.core.patch(name, {loadingMore: false});
@@ -269,8 +276,14 @@ export class Resources {
 		}
 	}
 
-	/** The list ends here: the server's paging cannot be followed further. */
-	private endPaging(runtime: Runtime, why: string): void {
+	/**
+	 * The list ends at the last page loaded: its link to `to` leads nowhere new. The link is
+	 * remembered, so a poll re-reading that page does not offer more again (and the UI's load-more
+	 * near the end does not start the loop over, a page a second).
+	 */
+	private endPaging(runtime: Runtime, from: string | null, to: string, why: string): void {
+		if (runtime.deadEnds.size >= 50) runtime.deadEnds.clear();
+		runtime.deadEnds.add(linkKey(from, to));
 		const last = runtime.pages[runtime.pages.length - 1];
 		if (last) runtime.pages = [...runtime.pages.slice(0, -1), {...last, nextPageId: null}];
 		this.commitList(runtime, {});
@@ -292,7 +305,9 @@ export class Resources {
 					return client.searchSpecs(query, o);
 			}
 		});
-		return this.keepFresher(runtime, page, sentAt);
+		const next = page.next_page_id;
+		const ended = next !== null && runtime.deadEnds.has(linkKey(pageId, next)) ? {...page, next_page_id: null} : page;
+		return this.keepFresher(runtime, ended, sentAt);
 	}
 
 	/** The page with every item the store holds fresher data for (by `seenAt`) kept as held. */

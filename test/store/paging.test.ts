@@ -118,6 +118,14 @@ describe('paging that never ends (issue 9 item 3)', () => {
 		f.store.loadAll('sandboxes');
 		await f.advance(10_000);
 		expect(searches(f)).toEqual([page('limit=100'), page('limit=100')]);
+		// the page that points back, on screen, is polled again: still the end (no load-more loop)
+		f.faults.clearRequests();
+		f.store.setViewport('sandboxes', 150, 199);
+		await f.advance(5000);
+		f.store.loadMore('sandboxes');
+		await f.advance(5000);
+		expect(searches(f)).toEqual([page('limit=100'), page('page_id=100&limit=100'), page('limit=100'), page('page_id=100&limit=100')]);
+		expect(f.store.getSnapshot().sandboxes.hasMore).toBe(false);
 	});
 
 	it('a page id already loaded: stops before asking for it', async () => {
