@@ -307,13 +307,22 @@ export class Resources {
 		});
 		const next = page.next_page_id;
 		const ended = next !== null && runtime.deadEnds.has(linkKey(pageId, next)) ? {...page, next_page_id: null} : page;
-		return this.keepFresher(runtime, ended, sentAt);
+		return this.keepFresher(runtime, ended, sentAt, pageId === null);
 	}
 
-	/** The page with every item the store holds fresher data for (by `seenAt`) kept as held. */
-	private keepFresher(runtime: Runtime, page: Page<Item>, sentAt: number): Page<Item> {
+	/**
+	 * The page with every item the store holds fresher data for (by `seenAt`) kept as held. On the
+	 * first page, an item that came in after the request was sent (a sandbox just started) stays on
+	 * top instead of blinking out until the next poll.
+	 */
+	private keepFresher(runtime: Runtime, page: Page<Item>, sentAt: number, first: boolean): Page<Item> {
 		let held: Map<string, Item> | null = null;
 		let changed = false;
+		if (first) {
+			const inPage = new Set(page.items.map(item => item.id));
+			const newer = (runtime.pages[0]?.items ?? []).filter(i => !inPage.has(i.id) && (runtime.seenAt.get(i.id) ?? Number.NEGATIVE_INFINITY) > sentAt);
+			if (newer.length > 0) page = {...page, items: [...newer, ...page.items]};
+		}
 		const items = page.items.map(item => {
 			const seen = runtime.seenAt.get(item.id);
 			if (seen !== undefined && seen > sentAt) {

@@ -139,4 +139,23 @@ describe('a late list answer (issue 9 item 9)', () => {
 		expect(statuses.slice(paused)).not.toContain('RUNNING');
 		expect(f.store.getSnapshot().sandboxes.data!.find(s => s.id === running.id)?.status).toBe('PAUSED');
 	});
+
+	it('a late first page keeps a sandbox started after it was asked for', async () => {
+		h = await faultHarness({seed: 'demo', bootMs: 60_000}, {visible: 'sandboxes'});
+		const f = h as FaultHarness;
+		f.store.start();
+		await f.settle();
+		await f.faults.set(slowFaults.lateAnswer(1000), {path: '/api/v1/sandboxes/search', times: 1});
+		const seen: StoreSnapshot[] = record(f.store);
+		f.store.refresh();
+		await until(() => f.server.requests.some(r => r.path === '/api/v1/sandboxes/search'), 'the list read upstream');
+		await f.clock.advance(100, async () => {});
+		f.store.startSandbox();
+		await until(() => f.store.getSnapshot().pending[0]?.phase === 'watching', 'the start answered');
+		const id = f.store.getSnapshot().pending[0]!.targetId!;
+		await f.settle();
+		const present = seen.map(s => s.sandboxes.data!.some(x => x.id === id));
+		expect(present.slice(present.indexOf(true))).not.toContain(false);
+		expect(f.store.getSnapshot().sandboxes.data![0]!.id).toBe(id);
+	});
 });
