@@ -3,6 +3,7 @@ import type {Page} from '../api/schemas/index.js';
 import {retryDelayMs} from './backoff.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
+import {DeadEnds, Freshness} from './freshness.js';
 import {Lane} from './lane.js';
 import {applyPage, mergePages, pagesOnScreen, upsertItem, type PageRecord} from './listPages.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
@@ -25,19 +26,11 @@ type Runtime = {
 	shownAt: number;
 	pages: readonly PageRecord<Item>[];
 	viewport: {first: number; last: number} | null;
-	/**
-	 * per item id, the store time the request that brought its data was sent: a list answer never
-	 * replaces an item with data older than what is held (a late list response after a watch saw the
-	 * sandbox paused, issue 9 item 9)
-	 */
-	seenAt: Map<string, number>;
-	/** page links (`from → to`) found to lead nowhere new: read as the end of the list */
-	deadEnds: Set<string>;
+	/** when the data of each item was asked for (./freshness.ts) */
+	freshness: Freshness;
+	/** page links found to loop, read as the end of the list */
+	deadEnds: DeadEnds;
 };
-
-function linkKey(from: string | null, to: string): string {
-	return `${from ?? ''}\u0000${to}`;
-}
 
 export type RefreshMode = 'poll' | 'user' | 'force';
 
@@ -61,8 +54,8 @@ export class Resources {
 			shownAt: 0,
 			pages: [],
 			viewport: null,
-			seenAt: new Map(),
-			deadEnds: new Set(),
+			freshness: new Freshness(2 * this.core.config.maxItems + 200),
+			deadEnds: new DeadEnds(),
 		});
 		this.runtimes = {
 			settings: make('settings'),
@@ -133,8 +126,7 @@ export class Resources {
 	 */
 	upsert(name: ListResourceName, item: Item, insert: boolean, sentAt: number): void {
 		const runtime = this.runtimes[name];
-		if ((runtime.seenAt.get(item.id) ?? Number.NEGATIVE_INFINITY) > sentAt) return;
-		runtime.seenAt.set(item.id, sentAt);
+		if (!runtime.freshness.note(item.id, sentAt)) return;
 		const pages = upsertItem(runtime.pages, item, insert);
 		if (pages === runtime.pages) return;
 		runtime.pages = pages;
@@ -282,8 +274,7 @@ export class Resources {
 	 * near the end does not start the loop over, a page a second).
 	 */
 	private endPaging(runtime: Runtime, from: string | null, to: string, why: string): void {
-		if (runtime.deadEnds.size >= 50) runtime.deadEnds.clear();
-		runtime.deadEnds.add(linkKey(from, to));
+		runtime.deadEnds.add(from, to);
 		const last = runtime.pages[runtime.pages.length - 1];
 		if (last) runtime.pages = [...runtime.pages.slice(0, -1), {...last, nextPageId: null}];
 		this.commitList(runtime, {});
@@ -305,44 +296,7 @@ export class Resources {
 					return client.searchSpecs(query, o);
 			}
 		});
-		const next = page.next_page_id;
-		const ended = next !== null && runtime.deadEnds.has(linkKey(pageId, next)) ? {...page, next_page_id: null} : page;
-		return this.keepFresher(runtime, ended, sentAt, pageId === null);
-	}
-
-	/**
-	 * The page with every item the store holds fresher data for (by `seenAt`) kept as held. On the
-	 * first page, an item that came in after the request was sent (a sandbox just started) stays on
-	 * top instead of blinking out until the next poll.
-	 */
-	private keepFresher(runtime: Runtime, page: Page<Item>, sentAt: number, first: boolean): Page<Item> {
-		let held: Map<string, Item> | null = null;
-		let changed = false;
-		if (first) {
-			const inPage = new Set(page.items.map(item => item.id));
-			const newer = (runtime.pages[0]?.items ?? []).filter(i => !inPage.has(i.id) && (runtime.seenAt.get(i.id) ?? Number.NEGATIVE_INFINITY) > sentAt);
-			if (newer.length > 0) page = {...page, items: [...newer, ...page.items]};
-		}
-		const items = page.items.map(item => {
-			const seen = runtime.seenAt.get(item.id);
-			if (seen !== undefined && seen > sentAt) {
-				held ??= new Map(runtime.pages.flatMap(p => p.items.map(i => [i.id, i] as const)));
-				const kept = held.get(item.id);
-				if (kept) {
-					changed = true;
-					return kept;
-				}
-			}
-			runtime.seenAt.set(item.id, sentAt);
-			return item;
-		});
-		if (runtime.seenAt.size > 2 * this.core.config.maxItems + 200) this.pruneSeen(runtime, items);
-		return changed ? {...page, items} : page;
-	}
-
-	private pruneSeen(runtime: Runtime, extra: readonly Item[]): void {
-		const live = new Set([...runtime.pages.flatMap(p => p.items.map(i => i.id)), ...extra.map(i => i.id)]);
-		for (const id of runtime.seenAt.keys()) if (!live.has(id)) runtime.seenAt.delete(id);
+		return runtime.freshness.apply(runtime.pages, runtime.deadEnds.apply(pageId, page), sentAt, pageId === null);
 	}
 
 	private commitList(runtime: Runtime, fields: Record<string, unknown>, touch = false): void {
