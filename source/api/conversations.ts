@@ -27,6 +27,7 @@ export function searchConversations(
 			path: `${BASE}/search`,
 			query: {...pageParams(query), title__contains: query?.titleContains || undefined},
 			signal: options?.signal,
+			deadlineMs: options?.deadlineMs,
 		},
 		conversationPageSchema,
 	);
@@ -47,7 +48,7 @@ export function countConversations(
 	options?: CallOptions,
 ): Promise<number> {
 	return http.json(
-		{method: 'GET', path: `${BASE}/count`, query: {title__contains: query?.titleContains || undefined}, signal: options?.signal},
+		{method: 'GET', path: `${BASE}/count`, query: {title__contains: query?.titleContains || undefined}, signal: options?.signal, deadlineMs: options?.deadlineMs},
 		countSchema,
 	);
 }
@@ -74,7 +75,7 @@ export function startRequestBody(request: NewConversation): Record<string, unkno
 
 /** `POST /api/v1/app-conversations`: answers the first start task (`WORKING`); poll it with getStartTasks. */
 export function createConversation(http: Http, request: NewConversation, options?: CallOptions): Promise<StartTask> {
-	return http.json({method: 'POST', path: BASE, body: startRequestBody(request), signal: options?.signal}, startTaskSchema);
+	return http.json({method: 'POST', path: BASE, body: startRequestBody(request), signal: options?.signal, deadlineMs: options?.deadlineMs}, startTaskSchema);
 }
 
 /** `GET …/start-tasks?ids=`; same `< 100` assert as the conversation batch (2.6). */
@@ -95,6 +96,7 @@ export function searchStartTasks(http: Http, query?: StartTaskQuery, options?: C
 				sort_order: query?.sortOrder,
 			},
 			signal: options?.signal,
+			deadlineMs: options?.deadlineMs,
 		},
 		startTaskPageSchema,
 	);

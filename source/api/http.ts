@@ -4,7 +4,7 @@ import {authHeaders, initialAuth} from './auth.js';
 import type {AuthMode, ClientOptions} from './client.js';
 import {createDispatcher, proxyError, type ProxyRoute} from './dispatcher.js';
 import {type RawResponse, errorFromResponse} from './errorFromResponse.js';
-import {type ErrorContext, makeError} from './errorText.js';
+import {type ErrorContext, makeError, seconds} from './errorText.js';
 import {parseJsonBody, parseWith} from './parseBody.js';
 import {requestLine} from './requestLog.js';
 import {ResponseTooLarge, type Timeouts, toApiError} from './toApiError.js';
@@ -22,6 +22,11 @@ export type RequestSpec = {
 	signal?: AbortSignal | undefined;
 	/** this request only: the other scheme (the probe's one extra request, ./probe.ts) */
 	auth?: AuthMode;
+	/**
+	 * overall deadline for this request (connect + headers + whole body), in ms; default: the client's
+	 * `requestDeadlineMs`. Pass `CallOptions.deadlineMs` through here: actions ask for a longer one.
+	 */
+	deadlineMs?: number | undefined;
 };
 
 export type HttpResponse = RawResponse & {ctx: ErrorContext};
@@ -47,6 +52,7 @@ export const DEFAULTS = {
 	headersTimeoutMs: 15_000,
 	bodyTimeoutMs: 15_000,
 	maxResponseBytes: 8 * 1024 * 1024,
+	requestDeadlineMs: 30_000,
 } as const;
 
 /** `?id=a&id=b`: arrays repeat the name, as FastAPI reads `list[...]` query parameters. */
@@ -79,6 +85,32 @@ async function readCapped(body: AsyncIterable<Buffer> & {destroy(): unknown}, li
 	return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * An abort signal that fires when `outer` does or after `ms`. Written out rather than
+ * `AbortSignal.any` (Node 20.3+) and `AbortSignal.timeout` (whose timer cannot be cleared): the
+ * timer is cleared as soon as the request ends and never keeps the process alive.
+ */
+function linkedAbort(outer: AbortSignal | undefined, ms: number): {signal: AbortSignal; expired(): boolean; dispose(): void} {
+	const controller = new AbortController();
+	let expired = false;
+	const onAbort = () => controller.abort(outer?.reason);
+	if (outer?.aborted) controller.abort(outer.reason);
+	else outer?.addEventListener('abort', onAbort, {once: true});
+	const timer = setTimeout(() => {
+		expired = true;
+		controller.abort(new Error('request deadline'));
+	}, ms);
+	timer.unref?.();
+	return {
+		signal: controller.signal,
+		expired: () => expired,
+		dispose() {
+			clearTimeout(timer);
+			outer?.removeEventListener('abort', onAbort);
+		},
+	};
+}
+
 export function createHttp(options: ClientOptions): Http {
 	const timeouts: Timeouts = {
 		connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
@@ -86,6 +118,7 @@ export function createHttp(options: ClientOptions): Http {
 		bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
 	};
 	const maxBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
+	const defaultDeadlineMs = options.requestDeadlineMs ?? DEFAULTS.requestDeadlineMs;
 	const apiKey = options.apiKey ?? null;
 	const baseUrl = options.baseUrl.replace(/\/+$/, '');
 
@@ -137,6 +170,14 @@ export function createHttp(options: ClientOptions): Http {
 		let status: number | null = null;
 		let bytes: number | null = null;
 		let failed: string | null = null;
+		const deadlineMs = Math.max(1, spec.deadlineMs ?? defaultDeadlineMs);
+		// undici's body time-out restarts at every chunk, so a body trickling a byte a second never
+		// ends (issue 9 item 4): one deadline for the whole request aborts it. A call given a longer
+		// deadline (an action the server may block on, shared/openhands-api.md 4.2) also waits that
+		// long for the headers.
+		const deadline = linkedAbort(signal, deadlineMs);
+		const headersTimeoutMs = spec.deadlineMs === undefined ? timeouts.headersTimeoutMs : Math.max(timeouts.headersTimeoutMs, deadlineMs);
+		const perRequest: Timeouts = {...timeouts, headersTimeoutMs};
 		try {
 			const response = await pool.request({
 				origin,
@@ -144,7 +185,8 @@ export function createHttp(options: ClientOptions): Http {
 				path: `${prefix}${spec.path}${buildQuery(spec.query)}`,
 				headers,
 				body,
-				signal,
+				signal: deadline.signal,
+				headersTimeout: perRequest.headersTimeoutMs,
 			});
 			phase = 'body';
 			status = response.statusCode;
@@ -157,10 +199,22 @@ export function createHttp(options: ClientOptions): Http {
 			bytes = Buffer.byteLength(text);
 			return {status: response.statusCode, headers: response.headers, text, ctx};
 		} catch (error) {
-			const failure = (signal?.aborted ? null : proxyError(ctx, error, made?.route)) ?? toApiError(ctx, error, {...(signal ? {signal} : {}), phase, timeouts});
+			if (deadline.expired() && !signal?.aborted) {
+				failed = 'timeout';
+				throw makeError(ctx, {
+					kind: 'timeout',
+					message: phase === 'body'
+						? `server did not finish answering within ${seconds(deadlineMs)}`
+						: `server did not answer within ${seconds(deadlineMs)}`,
+				});
+			}
+			const failure =
+				(signal?.aborted ? null : proxyError(ctx, error, made?.route)) ??
+				toApiError(ctx, error, {...(signal ? {signal} : {}), phase, timeouts: perRequest});
 			failed = failure.kind;
 			throw failure;
 		} finally {
+			deadline.dispose();
 			// one line a request, written whatever happened: never a header, never a body
 			log?.(requestLine({at: new Date(), method: spec.method, path: `${prefix}${spec.path}`, query: spec.query, status, failed, ms: performance.now() - started, bytes, apiKey}));
 		}

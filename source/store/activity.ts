@@ -95,9 +95,12 @@ export class Activity {
 		return this.core.get().conversations.data?.find(c => c.id === id) ?? null;
 	}
 
-	/** a fresher copy of a conversation (after a batch get elsewhere): into the view and the list */
-	putConversation(conversation: AppConversation): void {
-		this.resources.upsert('conversations', conversation, false);
+	/**
+	 * a fresher copy of a conversation (after a batch get elsewhere): into the view and the list.
+	 * `sentAt`: when the request that brought it was sent (older data never replaces newer, ./freshness.ts)
+	 */
+	putConversation(conversation: AppConversation, sentAt: number): void {
+		this.resources.upsert('conversations', conversation, false, sentAt);
 		const run = this.run;
 		if (run?.id !== conversation.id) return;
 		run.conversation = shareValue(run.conversation ?? undefined, conversation);
@@ -366,9 +369,10 @@ export class Activity {
 
 	private async refetchConversation(run: Run): Promise<void> {
 		try {
+			const sentAt = this.core.now();
 			const [conversation] = await this.core.send(PRIORITY.poll, o => this.client.getConversations([run.id], o));
 			if (!this.live(run) || !conversation) return;
-			this.putConversation(conversation);
+			this.putConversation(conversation, sentAt);
 		} catch {
 			// the events are what the view is about; the header keeps what it had
 		}

@@ -116,9 +116,10 @@ export class Messages {
 	private async target(conversationId: string, fresh: boolean): Promise<AppConversation> {
 		const known = this.activity.conversation(conversationId);
 		if (known && !fresh && known.sandbox_status === 'RUNNING' && known.conversation_url) return known;
+		const sentAt = this.core.now();
 		const [conversation] = await this.core.send(PRIORITY.action, o => this.client.getConversations([conversationId], o));
 		if (!conversation) throw new ApiError({kind: 'not_found', message: 'the server no longer knows this conversation'});
-		this.activity.putConversation(conversation);
+		this.activity.putConversation(conversation, sentAt);
 		return conversation;
 	}
 

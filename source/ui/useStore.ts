@@ -18,6 +18,7 @@ export const selectSandboxes = (s: StoreSnapshot) => s.sandboxes;
 export const selectSpecs = (s: StoreSnapshot) => s.specs;
 export const selectStartTasks = (s: StoreSnapshot) => s.startTasks;
 export const selectPending = (s: StoreSnapshot) => s.pending;
+export const selectLostWatches = (s: StoreSnapshot) => s.lostWatches;
 export const selectNotice = (s: StoreSnapshot) => s.notice;
 export const selectActivity = (s: StoreSnapshot) => s.activity;
 export const selectDrafts = (s: StoreSnapshot) => s.drafts;

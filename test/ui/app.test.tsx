@@ -89,6 +89,16 @@ describe('header', () => {
 		expect(vi.getTimerCount()).toBe(0);
 	});
 
+	it('says "stale for Ns", not "ok", when the store marks data not refreshed for two intervals', async () => {
+		vi.useFakeTimers({toFake: ['setInterval', 'clearInterval']});
+		const h = renderApp({snapshot: {conversations: list([], {fetchedAt: NOW - 40_000, staleSince: NOW - 12_000})}});
+		const frame = await h.waitFor('stale for 12s');
+		expect(frame.split('\n')[0]).not.toMatch(/\bok$/);
+		h.store.set({conversations: list([], {fetchedAt: NOW})});
+		await h.waitFor(/ok\n/);
+		expect(vi.getTimerCount()).toBe(0);
+	});
+
 	it('shows the failed fetch of the visible tab in the footer until a fetch succeeds', async () => {
 		const h = renderApp({
 			snapshot: {

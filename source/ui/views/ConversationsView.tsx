@@ -12,7 +12,7 @@ import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import {truncate} from '../sanitize.js';
 import {useTheme} from '../theme.js';
-import {selectConversations, selectStartTasks, useSnapshot} from '../useStore.js';
+import {selectConversations, selectLostWatches, selectStartTasks, useSnapshot} from '../useStore.js';
 import {ActivityView} from '../activity/ActivityView.js';
 import {usePersistentState} from '../usePersistentState.js';
 import {DetailPane} from '../widgets/DetailPane.js';
@@ -65,6 +65,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 	const theme = useTheme();
 	const list = useSnapshot(selectConversations);
 	const tasks = useSnapshot(selectStartTasks);
+	const lost = useSnapshot(selectLostWatches);
 	const [mode, setMode] = useState<Mode>(initialMode);
 	const [message, setMessage] = useState<AppConversation | null>(null);
 	const now = clock();
@@ -165,7 +166,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 			<Box flexDirection="column" height={message ? height - boxHeight : undefined}>
 				{shownTasks.map(task => (
 					<Text key={task.id} wrap="truncate" color={task.status === 'ERROR' ? theme.error : task.status === 'READY' ? theme.ok : theme.warn}>
-						{truncate(startTaskLine(task), width)}
+						{truncate(startTaskLine(task, lost?.[task.id], now), width)}
 					</Text>
 				))}
 				<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={conversationKey} noun="conversations" />

@@ -8,7 +8,7 @@ import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import {clean} from '../sanitize.js';
 import {useTheme} from '../theme.js';
-import {selectPending, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
+import {selectLostWatches, selectPending, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
 import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {Picker} from '../widgets/Picker.js';
@@ -24,13 +24,15 @@ export function SandboxesView({width, height, active}: ViewProps) {
 	const list = useSnapshot(selectSandboxes);
 	const specs = useSnapshot(selectSpecs);
 	const pending = useSnapshot(selectPending);
+	const lost = useSnapshot(selectLostWatches);
 	const [mode, setMode] = useState<Mode>({kind: 'list'});
 	const now = clock();
 
 	const pendingMap = useMemo(() => pendingBySandbox(pending), [pending]);
-	const columns = useMemo(() => sandboxColumns(pendingMap), [pendingMap]);
+	const columns = useMemo(() => sandboxColumns(pendingMap, lost), [pendingMap, lost]);
 	// A start whose sandbox is not listed yet gets a line of its own above the table.
 	const unlistedStarts = pending.filter(p => p.kind === 'start' && (!p.targetId || !list.data?.some(s => s.id === p.targetId))).length;
+	const checkingStart = pending.some(p => p.kind === 'start' && p.phase === 'checking');
 	const tableHeight = Math.max(LIST_CHROME + 1, height - (unlistedStarts ? 1 : 0));
 	const onOpen = useCallback((item: Sandbox) => setMode({kind: 'detail', item}), []);
 	const controller = useListController({
@@ -98,7 +100,7 @@ export function SandboxesView({width, height, active}: ViewProps) {
 			<DetailPane
 				title={`Sandbox ${item.id}`}
 				id={item.id}
-				entries={sandboxEntries(item, now, pendingMap.get(item.id))}
+				entries={sandboxEntries(item, now, pendingMap.get(item.id), lost)}
 				width={width}
 				height={height}
 				memoryKey={`sandbox:${item.id}`}
@@ -113,6 +115,7 @@ export function SandboxesView({width, height, active}: ViewProps) {
 			{unlistedStarts ? (
 				<Text color={theme.warn} wrap="truncate">
 					{unlistedStarts === 1 ? 'starting a sandbox…' : `starting ${unlistedStarts} sandboxes…`}
+					{checkingStart ? ' (no answer: outcome unknown, checking…)' : ''}
 				</Text>
 			) : null}
 			<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={sandboxKey} noun="sandboxes" />
