@@ -9,6 +9,8 @@ import {serverLabel} from './config/url.js';
 import {createStore} from './store/createStore.js';
 import {createLifecycle, oneLine, type Lifecycle} from './terminal/lifecycle.js';
 import {createScreen, type Screen} from './terminal/screen.js';
+import {openLogFile, type LogFile} from './log/logFile.js';
+import {guardStderr} from './log/stderrGuard.js';
 
 // Start-up time is spawn to first frame: the entry holds only what every path needs, and the rest
 // comes in with import() when a path needs it (esbuild splits each into its own chunk):
@@ -51,6 +53,13 @@ async function main(): Promise<void> {
 			return;
 		}
 
+		case 'doctor': {
+			// its own chunk: the checklist loads the client and the config schema, the TUI never does
+			const {runDoctor} = await import('./doctor/doctor.js');
+			exit(await runDoctor(startup.argv, process.env, {stdout: process.stdout, stderr: process.stderr}));
+			return;
+		}
+
 		case 'run': {
 			// Before anything starts: a full-screen UI on a pipe would only write escape codes into a file.
 			if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -69,23 +78,39 @@ async function main(): Promise<void> {
 }
 
 async function runApp(config: Config): Promise<void> {
+	const redact = (text: string) => (config.apiKey ? text.split(config.apiKey).join('***') : text);
 	const screen = createScreen(process.stdout);
-	const lifecycle = createLifecycle({
-		screen,
-		stderr: process.stderr,
-		exit,
-		redact: text => (config.apiKey ? text.split(config.apiKey).join('***') : text),
-	});
+	const lifecycle = createLifecycle({screen, stderr: process.stderr, exit, redact});
 	lifecycle.installProcessHandlers();
 
+	let log: LogFile | null = null;
+	if (config.logFile !== null) {
+		try {
+			log = openLogFile(config.logFile, redact);
+			log.write(`${new Date().toISOString()} ohtui ${version} (node ${process.version}) started`);
+		} catch (error) {
+			// said now, while stderr is still the terminal's
+			process.stderr.write(`ohtui: cannot open the log file (${oneLine(error)}); running without a log\n`);
+		}
+	}
+
 	try {
-		await startApp(config, screen, lifecycle);
+		await startApp(config, screen, lifecycle, log);
 	} catch (error) {
 		lifecycle.fatal(error);
 	}
 }
 
-async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle): Promise<void> {
+async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle, log: LogFile | null): Promise<void> {
+	// Registered first so it runs last of the clean-ups, right before the screen is restored: warnings
+	// printed while the UI unmounts and sockets close still go to the log, and a fatal message after
+	// the restore reaches the terminal.
+	let unguard = () => {};
+	lifecycle.defer(() => {
+		unguard();
+		log?.close();
+	});
+
 	// The UI chunk and the demo server load side by side, and the server starts listening while the
 	// UI chunk still evaluates; the demo server starts before the first frame because the header
 	// shows its address.
@@ -102,7 +127,14 @@ async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle): P
 		baseUrl = config.url!;
 	}
 
-	const client = createLazyClient({baseUrl, apiKey: config.apiKey, auth: config.auth});
+	const client = createLazyClient({
+		baseUrl,
+		apiKey: config.apiKey,
+		auth: config.auth,
+		...(log ? {log: (line: string) => log.write(line)} : {}),
+		// the embedded demo server is on loopback: a corporate proxy from the environment has no business there
+		...(demoServer ? {env: {}} : {}),
+	});
 	lifecycle.defer(async () => client.close());
 	const store = createStore(client, {refreshMs: config.refreshMs, maxItems: config.maxItems});
 	lifecycle.defer(() => {
@@ -115,6 +147,7 @@ async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle): P
 	}
 
 	screen.enter();
+	unguard = guardStderr(log ? line => log.write(`${new Date().toISOString()} stderr ${line}`) : null);
 	const instance = renderApp({
 		store,
 		serverLabel: serverLabel(baseUrl),

@@ -29,7 +29,7 @@ export async function getBatch<S extends z.ZodType>(
 	const schema = z.array(spec.item.nullable());
 	for (let start = 0; start < ids.length; start += spec.chunkSize) {
 		const chunk = ids.slice(start, start + spec.chunkSize);
-		const raw = await http.send({method: 'GET', path: spec.path, query: {[spec.param]: chunk}, signal: options?.signal});
+		const raw = await http.send({method: 'GET', path: spec.path, query: {[spec.param]: chunk}, signal: options?.signal, deadlineMs: options?.deadlineMs});
 		if (raw.status < 200 || raw.status >= 300) throw errorFromResponse(raw.ctx, raw);
 		const items = parseWith(raw.ctx, schema, parseJsonBody(raw.ctx, raw), raw.status) as (z.output<S> | null)[];
 		if (items.length !== chunk.length) {

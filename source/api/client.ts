@@ -6,7 +6,7 @@
  */
 import type {
 	AppConversation,
-	ConversationEvent,
+	EventPage,
 	NewConversation,
 	Page,
 	Sandbox,
@@ -102,6 +102,11 @@ export type ClientOptions = {
 	env?: NodeJS.ProcessEnv;
 	/** responses larger than this are refused as bad_response; default 8 MiB */
 	maxResponseBytes?: number;
+	/**
+	 * extra trusted CA certificates (PEM) for an https server, added to Node's own: a private CA; the
+	 * proxy tests trust their self-signed test certificate with it (NODE_EXTRA_CA_CERTS works too)
+	 */
+	ca?: string;
 };
 
 export interface OpenHandsClient {
@@ -143,7 +148,7 @@ export interface OpenHandsClient {
 	getSpecs(ids: readonly string[], options?: CallOptions): Promise<(SandboxSpec | null)[]>;
 
 	/** A conversation's events: `/api/v1/events/search?conversation_id__eq=` (legacy) or `/api/v1/conversation/{id}/events/search` (current). */
-	searchEvents(conversationId: string, query?: EventQuery, options?: CallOptions): Promise<Page<ConversationEvent>>;
+	searchEvents(conversationId: string, query?: EventQuery, options?: CallOptions): Promise<EventPage>;
 	/**
 	 * One user message, exactly one POST: current servers `POST /api/v1/app-conversations/{id}/send-message`;
 	 * legacy servers the agent server's `POST {conversation_url}/events` with the sandbox session key.

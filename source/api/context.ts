@@ -1,3 +1,4 @@
+import type {AgentServers} from './agentServer.js';
 import type {ServerInfo} from './client.js';
 import type {Http} from './http.js';
 
@@ -6,4 +7,6 @@ export type ApiContext = {
 	http: Http;
 	/** probes on first use (shared/openhands-api-newer.md 1.2), then answers from memory */
 	server(signal?: AbortSignal): Promise<ServerInfo>;
+	/** transports to conversations' agent servers (another origin, the sandbox's session key) */
+	agents: AgentServers;
 };

@@ -33,6 +33,7 @@ export function searchConversations(
 				updated_at__gte: query?.updatedAtGte ? query.updatedAtGte.toISOString() : undefined,
 			},
 			signal: options?.signal,
+			deadlineMs: options?.deadlineMs,
 		},
 		conversationPageSchema,
 	);
@@ -76,7 +77,7 @@ export function countConversations(
 	options?: CallOptions,
 ): Promise<number> {
 	return http.json(
-		{method: 'GET', path: `${BASE}/count`, query: {title__contains: query?.titleContains || undefined}, signal: options?.signal},
+		{method: 'GET', path: `${BASE}/count`, query: {title__contains: query?.titleContains || undefined}, signal: options?.signal, deadlineMs: options?.deadlineMs},
 		countSchema,
 	);
 }
@@ -103,7 +104,7 @@ export function startRequestBody(request: NewConversation): Record<string, unkno
 
 /** `POST /api/v1/app-conversations`: answers the first start task (`WORKING`); poll it with getStartTasks. */
 export function createConversation(http: Http, request: NewConversation, options?: CallOptions): Promise<StartTask> {
-	return http.json({method: 'POST', path: BASE, body: startRequestBody(request), signal: options?.signal}, startTaskSchema);
+	return http.json({method: 'POST', path: BASE, body: startRequestBody(request), signal: options?.signal, deadlineMs: options?.deadlineMs}, startTaskSchema);
 }
 
 /** `GET …/start-tasks?ids=`; same `< 100` assert as the conversation batch (2.6). */
@@ -124,6 +125,7 @@ export function searchStartTasks(http: Http, query?: StartTaskQuery, options?: C
 				sort_order: query?.sortOrder,
 			},
 			signal: options?.signal,
+			deadlineMs: options?.deadlineMs,
 		},
 		startTaskPageSchema,
 	);

@@ -66,14 +66,28 @@ function validationText(detail: unknown[], ctx: ErrorContext): string | undefine
 	return parts.length > 0 ? serverText(parts.join('; '), ctx, 170) : undefined;
 }
 
-/** `Retry-After` is seconds or an HTTP date (RFC 9110 10.2.3). */
+/**
+ * The longest wait a `Retry-After` may ask for. A server (or something in front of it) that asks for
+ * 3,000,000 s or a date in 9999 is not worth waiting days for, and anything past 2^31-1 ms overflows
+ * Node's timers, which then fire after 1 ms (issue 9 item 5). Five minutes keeps a rate-limited app
+ * calm and still lets it come back by itself.
+ */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
+/** `Retry-After` is seconds or an HTTP date (RFC 9110 10.2.3); the wait is clamped to 0..MAX_RETRY_AFTER_MS. */
 export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
 	if (!value) return undefined;
 	const text = value.trim();
-	if (/^\d+(?:\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-	const at = Date.parse(text);
-	if (Number.isNaN(at)) return undefined;
-	return Math.max(0, at - now);
+	let wait: number;
+	if (/^\d+(?:\.\d+)?$/.test(text)) {
+		wait = Number(text) * 1000;
+	} else {
+		const at = Date.parse(text);
+		if (Number.isNaN(at)) return undefined;
+		wait = at - now;
+	}
+	if (!Number.isFinite(wait)) wait = MAX_RETRY_AFTER_MS;
+	return Math.round(Math.min(MAX_RETRY_AFTER_MS, Math.max(0, wait)));
 }
 
 function phrase(status: number): string {

@@ -1,13 +1,52 @@
 import type {CallOptions, EventQuery} from './client.js';
 import type {ApiContext} from './context.js';
-import {notYet} from './notYet.js';
-import type {ConversationEvent, Page} from './schemas/index.js';
+import {naiveUtc, rawEventPageSchema, readEvents} from './eventPage.js';
+import {searchLegacyEvents} from './legacyEvents.js';
+import {clampLimit} from './pageQuery.js';
+import type {EventPage} from './schemas/index.js';
 
+/**
+ * A conversation's events, both generations. Page ids are opaque: pass a page's `next_page_id`
+ * back with the same query. Bounds are kept to the millisecond a Date holds (event timestamps carry
+ * microseconds): callers dedupe by id at the edges.
+ */
 export async function searchEvents(
-	_ctx: ApiContext,
-	_conversationId: string,
-	_query?: EventQuery,
-	_options?: CallOptions,
-): Promise<Page<ConversationEvent>> {
-	return notYet('event search');
+	ctx: ApiContext,
+	conversationId: string,
+	query: EventQuery = {},
+	options?: CallOptions,
+): Promise<EventPage> {
+	const server = await ctx.server(options?.signal);
+	if (server.generation === 'legacy') return searchLegacyEvents(ctx.http, conversationId, query, options);
+	return searchCurrentEvents(ctx, conversationId, query, options);
+}
+
+/**
+ * `GET /api/v1/conversation/{id}/events/search` (shared/openhands-api-newer.md 4.2): offset page
+ * ids, `limit` above 100 is a 422, an unknown conversation is an empty page (never a 404), bounds
+ * compared as `isoformat()` strings (so sent naive, like the timestamps they are compared with).
+ */
+async function searchCurrentEvents(
+	ctx: ApiContext,
+	conversationId: string,
+	query: EventQuery,
+	options?: CallOptions,
+): Promise<EventPage> {
+	const raw = await ctx.http.json(
+		{
+			method: 'GET',
+			path: `/api/v1/conversation/${encodeURIComponent(conversationId)}/events/search`,
+			query: {
+				kind__eq: query.kindEq,
+				timestamp__gte: query.timestampGte ? naiveUtc(query.timestampGte.getTime()) : undefined,
+				timestamp__lt: query.timestampLt ? naiveUtc(query.timestampLt.getTime()) : undefined,
+				sort_order: query.sortOrder,
+				page_id: query.pageId ?? undefined,
+				limit: clampLimit(query.limit) ?? 100,
+			},
+			signal: options?.signal,
+		},
+		rawEventPageSchema,
+	);
+	return {...readEvents(raw.items), next_page_id: raw.next_page_id};
 }

@@ -1,9 +1,12 @@
-import {Pool} from 'undici';
+import type {Dispatcher} from 'undici';
 import type {z} from 'zod';
-import type {ClientOptions} from './client.js';
+import {authHeaders, initialAuth} from './auth.js';
+import type {AuthMode, ClientOptions} from './client.js';
+import {createDispatcher, proxyError, type ProxyRoute} from './dispatcher.js';
 import {type RawResponse, errorFromResponse} from './errorFromResponse.js';
-import {type ErrorContext, makeError} from './errorText.js';
+import {type ErrorContext, makeError, seconds} from './errorText.js';
 import {parseJsonBody, parseWith} from './parseBody.js';
+import {requestLine} from './requestLog.js';
 import {ResponseTooLarge, type Timeouts, toApiError} from './toApiError.js';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -17,6 +20,13 @@ export type RequestSpec = {
 	/** sent as JSON */
 	body?: unknown;
 	signal?: AbortSignal | undefined;
+	/** this request only: the other scheme (the probe's one extra request, ./probe.ts) */
+	auth?: AuthMode;
+	/**
+	 * overall deadline for this request (connect + headers + whole body), in ms; default: the client's
+	 * `requestDeadlineMs`. Pass `CallOptions.deadlineMs` through here: actions ask for a longer one.
+	 */
+	deadlineMs?: number | undefined;
 };
 
 export type HttpResponse = RawResponse & {ctx: ErrorContext};
@@ -27,6 +37,13 @@ export interface Http {
 	send(spec: RequestSpec): Promise<HttpResponse>;
 	/** `send`, then: non-2xx → ApiError; 2xx → JSON validated by `schema`. */
 	json<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>>;
+	/** the scheme the key goes with (auth `auto` starts with `session`; the probe may switch it) */
+	readonly auth: AuthMode;
+	setAuth(mode: AuthMode): void;
+	/** a key is configured */
+	readonly hasKey: boolean;
+	/** how requests reach the origin (direct, a proxy from the environment, or a proxy value that cannot be used) */
+	readonly route: ProxyRoute | null;
 	close(): Promise<void>;
 }
 
@@ -35,6 +52,7 @@ export const DEFAULTS = {
 	headersTimeoutMs: 15_000,
 	bodyTimeoutMs: 15_000,
 	maxResponseBytes: 8 * 1024 * 1024,
+	requestDeadlineMs: 30_000,
 } as const;
 
 /** `?id=a&id=b`: arrays repeat the name, as FastAPI reads `list[...]` query parameters. */
@@ -67,6 +85,32 @@ async function readCapped(body: AsyncIterable<Buffer> & {destroy(): unknown}, li
 	return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * An abort signal that fires when `outer` does or after `ms`. Written out rather than
+ * `AbortSignal.any` (Node 20.3+) and `AbortSignal.timeout` (whose timer cannot be cleared): the
+ * timer is cleared as soon as the request ends and never keeps the process alive.
+ */
+function linkedAbort(outer: AbortSignal | undefined, ms: number): {signal: AbortSignal; expired(): boolean; dispose(): void} {
+	const controller = new AbortController();
+	let expired = false;
+	const onAbort = () => controller.abort(outer?.reason);
+	if (outer?.aborted) controller.abort(outer.reason);
+	else outer?.addEventListener('abort', onAbort, {once: true});
+	const timer = setTimeout(() => {
+		expired = true;
+		controller.abort(new Error('request deadline'));
+	}, ms);
+	timer.unref?.();
+	return {
+		signal: controller.signal,
+		expired: () => expired,
+		dispose() {
+			clearTimeout(timer);
+			outer?.removeEventListener('abort', onAbort);
+		},
+	};
+}
+
 export function createHttp(options: ClientOptions): Http {
 	const timeouts: Timeouts = {
 		connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
@@ -74,6 +118,7 @@ export function createHttp(options: ClientOptions): Http {
 		bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
 	};
 	const maxBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
+	const defaultDeadlineMs = options.requestDeadlineMs ?? DEFAULTS.requestDeadlineMs;
 	const apiKey = options.apiKey ?? null;
 	const baseUrl = options.baseUrl.replace(/\/+$/, '');
 
@@ -87,53 +132,91 @@ export function createHttp(options: ClientOptions): Http {
 	const host = url?.host ?? 'the server';
 	// a base URL may carry a path prefix (a reverse proxy mounting OpenHands under /openhands)
 	const prefix = url ? url.pathname.replace(/\/+$/, '') : '';
-	const pool = url
-		? new Pool(url.origin, {
-				connect: {timeout: timeouts.connectTimeoutMs},
-				headersTimeout: timeouts.headersTimeoutMs,
-				bodyTimeout: timeouts.bodyTimeoutMs,
-				// the UI polls every few seconds for days: keep sockets warm, but few of them
-				keepAliveTimeout: 30_000,
-				connections: 6,
+	const made = url
+		? createDispatcher(url, options.env ?? process.env, {
+				pool: {
+					connect: {timeout: timeouts.connectTimeoutMs},
+					headersTimeout: timeouts.headersTimeoutMs,
+					bodyTimeout: timeouts.bodyTimeoutMs,
+					// the UI polls every few seconds for days: keep sockets warm, but few of them
+					keepAliveTimeout: 30_000,
+					connections: 6,
+				},
+				ca: options.ca,
 			})
 		: undefined;
-
-	const authHeaders: Record<string, string> = {};
-	if (apiKey) {
-		if (options.auth === 'bearer') authHeaders['authorization'] = `Bearer ${apiKey}`;
-		else authHeaders['x-session-api-key'] = apiKey;
-	}
+	const pool: Dispatcher | null = made?.dispatcher ?? null;
+	const origin = url?.origin ?? '';
+	let destroyed = false;
+	let auth: AuthMode = initialAuth(options.auth);
+	const log = options.log;
 
 	async function send(spec: RequestSpec): Promise<HttpResponse> {
 		const ctx: ErrorContext = {operation: `${spec.method} ${spec.path}`, host, apiKey};
-		if (!pool) throw makeError(ctx, {kind: 'unreachable', message: `invalid server URL (expected http:// or https://)`});
+		if (!pool) {
+			const message = made?.route.kind === 'invalid' ? made.route.message : 'invalid server URL (expected http:// or https://)';
+			throw makeError(ctx, {kind: 'unreachable', message});
+		}
 		const {signal} = spec;
 		if (signal?.aborted) throw makeError(ctx, {kind: 'aborted', message: 'request cancelled'});
-		const headers: Record<string, string> = {accept: 'application/json', ...authHeaders};
+		const headers: Record<string, string> = {accept: 'application/json', ...authHeaders(spec.auth ?? auth, apiKey)};
 		let body: string | undefined;
 		if (spec.body !== undefined) {
 			headers['content-type'] = 'application/json';
 			body = JSON.stringify(spec.body);
 		}
 		let phase: 'connect' | 'body' = 'connect';
+		const started = performance.now();
+		let status: number | null = null;
+		let bytes: number | null = null;
+		let failed: string | null = null;
+		const deadlineMs = Math.max(1, spec.deadlineMs ?? defaultDeadlineMs);
+		// undici's body time-out restarts at every chunk, so a body trickling a byte a second never
+		// ends (issue 9 item 4): one deadline for the whole request aborts it. A call given a longer
+		// deadline (an action the server may block on, shared/openhands-api.md 4.2) also waits that
+		// long for the headers.
+		const deadline = linkedAbort(signal, deadlineMs);
+		const headersTimeoutMs = spec.deadlineMs === undefined ? timeouts.headersTimeoutMs : Math.max(timeouts.headersTimeoutMs, deadlineMs);
+		const perRequest: Timeouts = {...timeouts, headersTimeoutMs};
 		try {
 			const response = await pool.request({
+				origin,
 				method: spec.method,
 				path: `${prefix}${spec.path}${buildQuery(spec.query)}`,
 				headers,
 				body,
-				signal,
+				signal: deadline.signal,
+				headersTimeout: perRequest.headersTimeoutMs,
 			});
 			phase = 'body';
+			status = response.statusCode;
 			const declared = Number(response.headers['content-length']);
 			if (Number.isFinite(declared) && declared > maxBytes) {
 				response.body.destroy();
 				throw new ResponseTooLarge(maxBytes);
 			}
 			const text = await readCapped(response.body, maxBytes);
+			bytes = Buffer.byteLength(text);
 			return {status: response.statusCode, headers: response.headers, text, ctx};
 		} catch (error) {
-			throw toApiError(ctx, error, {...(signal ? {signal} : {}), phase, timeouts});
+			if (deadline.expired() && !signal?.aborted) {
+				failed = 'timeout';
+				throw makeError(ctx, {
+					kind: 'timeout',
+					message: phase === 'body'
+						? `server did not finish answering within ${seconds(deadlineMs)}`
+						: `server did not answer within ${seconds(deadlineMs)}`,
+				});
+			}
+			const failure =
+				(signal?.aborted ? null : proxyError(ctx, error, made?.route)) ??
+				toApiError(ctx, error, {...(signal ? {signal} : {}), phase, timeouts: perRequest});
+			failed = failure.kind;
+			throw failure;
+		} finally {
+			deadline.dispose();
+			// one line a request, written whatever happened: never a header, never a body
+			log?.(requestLine({at: new Date(), method: spec.method, path: `${prefix}${spec.path}`, query: spec.query, status, failed, ms: performance.now() - started, bytes, apiKey}));
 		}
 	}
 
@@ -147,9 +230,20 @@ export function createHttp(options: ClientOptions): Http {
 		baseUrl,
 		send,
 		json,
+		get auth() {
+			return auth;
+		},
+		setAuth(mode) {
+			auth = mode;
+		},
+		hasKey: apiKey !== null && apiKey !== '',
+		route: made?.route ?? null,
 		async close() {
 			// destroy, not close: close waits for requests still in flight, and quitting must not hang
-			if (pool && !pool.destroyed) await pool.destroy();
+			if (pool && !destroyed) {
+				destroyed = true;
+				await pool.destroy();
+			}
 		},
 	};
 }

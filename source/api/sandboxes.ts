@@ -7,7 +7,7 @@ import {type Page, type Sandbox, sandboxPageSchema, sandboxSchema, successSchema
 
 export function searchSandboxes(http: Http, query?: PageQuery, options?: CallOptions): Promise<Page<Sandbox>> {
 	return http.json(
-		{method: 'GET', path: '/api/v1/sandboxes/search', query: pageParams(query), signal: options?.signal},
+		{method: 'GET', path: '/api/v1/sandboxes/search', query: pageParams(query), signal: options?.signal, deadlineMs: options?.deadlineMs},
 		sandboxPageSchema,
 	);
 }
@@ -20,7 +20,7 @@ export function getSandboxes(http: Http, ids: readonly string[], options?: CallO
 /** `sandbox_spec_id` is a query parameter, not a body (2.7); omitted → the server's first spec. */
 export function startSandbox(http: Http, specId?: string | null, options?: CallOptions): Promise<Sandbox> {
 	return http.json(
-		{method: 'POST', path: '/api/v1/sandboxes', query: {sandbox_spec_id: specId || undefined}, signal: options?.signal},
+		{method: 'POST', path: '/api/v1/sandboxes', query: {sandbox_spec_id: specId || undefined}, signal: options?.signal, deadlineMs: options?.deadlineMs},
 		sandboxSchema,
 	);
 }
@@ -28,7 +28,7 @@ export function startSandbox(http: Http, specId?: string | null, options?: CallO
 async function sandboxAction(http: Http, id: string, action: 'pause' | 'resume', options?: CallOptions): Promise<void> {
 	const path = `/api/v1/sandboxes/${encodeURIComponent(id)}/${action}`;
 	// the frontend sends `{}`; the server needs no body but it keeps proxies happy with a POST
-	const result = await http.json({method: 'POST', path, body: {}, signal: options?.signal}, successSchema);
+	const result = await http.json({method: 'POST', path, body: {}, signal: options?.signal, deadlineMs: options?.deadlineMs}, successSchema);
 	if (!result.success) {
 		throw makeError(
 			{operation: `POST ${path}`, host: '', apiKey: null},

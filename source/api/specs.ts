@@ -6,7 +6,7 @@ import {type Page, type SandboxSpec, sandboxSpecPageSchema, sandboxSpecSchema} f
 
 export function searchSpecs(http: Http, query?: PageQuery, options?: CallOptions): Promise<Page<SandboxSpec>> {
 	return http.json(
-		{method: 'GET', path: '/api/v1/sandbox-specs/search', query: pageParams(query), signal: options?.signal},
+		{method: 'GET', path: '/api/v1/sandbox-specs/search', query: pageParams(query), signal: options?.signal, deadlineMs: options?.deadlineMs},
 		sandboxSpecPageSchema,
 	);
 }

@@ -18,6 +18,7 @@ export type Flags = {
 export type ParsedArgs =
 	| {command: 'run'; flags: Flags}
 	| {command: 'serve'; argv: string[]}
+	| {command: 'doctor'; argv: string[]}
 	| {command: 'help'}
 	| {command: 'version'};
 
@@ -34,6 +35,10 @@ const valueFlags = new Set(['--url', '--profile', '--refresh', '--max-items', '-
 export function parseArgs(argv: readonly string[]): ParsedArgs {
 	if (argv[0] === 'serve') {
 		return {command: 'serve', argv: argv.slice(1)};
+	}
+
+	if (argv[0] === 'doctor') {
+		return {command: 'doctor', argv: argv.slice(1)};
 	}
 
 	const flags: Flags = {};

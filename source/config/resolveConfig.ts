@@ -87,7 +87,7 @@ export function resolveConfig({flags, env, file, filePath}: ConfigSources): Conf
 		demo: url === null,
 		profile: profileName,
 		noColor: env.noColor,
-		logFile: null,
+		logFile: env.log ?? null,
 		notify: 'bell',
 		readOnly: false,
 		theme: 'auto',

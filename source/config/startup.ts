@@ -9,6 +9,7 @@ import {usageText} from './usage.js';
 export type Startup =
 	| {kind: 'run'; config: Config; warnings: string[]}
 	| {kind: 'serve'; argv: string[]}
+	| {kind: 'doctor'; argv: string[]}
 	| {kind: 'exit'; code: 0 | 2; stdout?: string; stderr?: string};
 
 export async function decideStartup(argv: readonly string[], env: Env, version: string): Promise<Startup> {
@@ -26,6 +27,10 @@ export async function decideStartup(argv: readonly string[], env: Env, version: 
 
 			case 'serve': {
 				return {kind: 'serve', argv: parsed.argv};
+			}
+
+			case 'doctor': {
+				return {kind: 'doctor', argv: parsed.argv};
 			}
 
 			case 'run': {

@@ -72,19 +72,25 @@ export function resumeSandbox(state: State, sandbox: SandboxRecord): void {
 	}
 }
 
-export function agentServerUrl(sandbox: SandboxRecord): string {
-	return `http://localhost:${sandbox.ports[0]}`;
+/** `base`: the stand-in's agent-server listener (agent/agentUrl.ts), which answers for every sandbox. */
+export function agentServerUrl(sandbox: SandboxRecord, base: string | null = null): string {
+	return base ?? `http://localhost:${sandbox.ports[0]}`;
 }
 
 /**
  * The four docker port bindings (4.1); the VSCODE url carries the key and the folder, unencoded.
  * Current servers add the container `port` to each (newer doc 8.3; host vs container port
- * unconfirmed there, the container one is used here).
+ * unconfirmed there, the container one is used here). The agent server's url points at the
+ * stand-in's agent listener when there is one.
  */
-export function exposedUrls(sandbox: SandboxRecord, withPort = false): {name: string; url: string; port?: number}[] {
-	const [agent, vscode, worker1, worker2] = sandbox.ports;
+export function exposedUrls(
+	sandbox: SandboxRecord,
+	withPort = false,
+	agentBase: string | null = null,
+): {name: string; url: string; port?: number}[] {
+	const [, vscode, worker1, worker2] = sandbox.ports;
 	const urls = [
-		{name: 'AGENT_SERVER', url: `http://localhost:${agent}`, port: 8000},
+		{name: 'AGENT_SERVER', url: agentServerUrl(sandbox, agentBase), port: 8000},
 		{name: 'VSCODE', url: `http://localhost:${vscode}/?tkn=${sandbox.sessionKey}&folder=${sandbox.workingDir}`, port: 8001},
 		{name: 'WORKER_1', url: `http://localhost:${worker1}`, port: 8011},
 		{name: 'WORKER_2', url: `http://localhost:${worker2}`, port: 8012},

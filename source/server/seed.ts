@@ -1,5 +1,7 @@
+import {agentUrlOf} from './agent/agentUrl.js';
 import {demoCurrentSettings} from './currentSettings.js';
 import {newHexId, newSandboxId, newSessionKey, randomPort} from './ids.js';
+import {agentServerUrl} from './sandboxOps.js';
 import {demoSettings, LLM_MODELS, presetSpecs, REPOSITORIES, scaleTitle} from './seedData.js';
 import type {ContainerState, ConversationRecord, Metrics, SandboxRecord, SpecRecord, State} from './state.js';
 
@@ -161,7 +163,7 @@ function seedReadyTask(state: State, c: ConversationRecord): void {
 		detail: null,
 		appConversationId: c.id,
 		sandboxId: c.sandboxId,
-		agentServerUrl: sandbox ? `http://localhost:${sandbox.ports[0]}` : null,
+		agentServerUrl: sandbox ? agentServerUrl(sandbox, agentUrlOf(state)) : null,
 		request: {
 			...requestEcho(null, c.title ?? '', c.repository ? [c.repository, c.gitProvider ?? 'github', c.branch ?? 'main'] : null, c.trigger),
 			parent_conversation_id: c.parentId,

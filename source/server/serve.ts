@@ -20,6 +20,8 @@ Options:
   --step-ms N              duration of each conversation start step (default 1200)
   --seed-sandboxes N       seed N generated sandboxes instead of the demo data
   --seed-conversations N   seed N generated conversations instead of the demo data
+  --seed-events N          give the newest conversation N events (for the activity view at scale)
+  --no-live                agents act only when asked (no events or status changes by themselves)
   --no-settings            answer the settings route with 404 Settings not found
   --no-rate-limit          disable the OSS rate limiter
   -h, --help               show this help
@@ -35,12 +37,12 @@ export type ServeIo = {
 
 type Parsed = {options: StandInOptions; help: boolean} | {error: string};
 
-const VALUE_FLAGS = ['--port', '--generation', '--api-key', '--boot-ms', '--step-ms', '--seed-sandboxes', '--seed-conversations'];
+const VALUE_FLAGS = ['--port', '--generation', '--api-key', '--boot-ms', '--step-ms', '--seed-sandboxes', '--seed-conversations', '--seed-events'];
 
 export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Parsed {
 	const args = argv[0] === 'serve' ? argv.slice(1) : [...argv];
 	const options: StandInOptions = {};
-	const counts: {sandboxes?: number; conversations?: number} = {};
+	const counts: {sandboxes?: number; conversations?: number; events?: number} = {};
 	let help = false;
 	let apiKey: string | undefined;
 	for (let i = 0; i < args.length; i++) {
@@ -66,6 +68,9 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
 				continue;
 			case '--no-settings':
 				options.withSettings = false;
+				continue;
+			case '--no-live':
+				options.live = false;
 				continue;
 			case '--no-rate-limit':
 				options.rateLimit = false;
@@ -100,12 +105,16 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
 				n = int(1_000_000);
 				if (typeof n === 'number') counts.conversations = n;
 				break;
+			case '--seed-events':
+				n = int(1_000_000);
+				if (typeof n === 'number') counts.events = n;
+				break;
 			default:
 				return {error: `unknown option ${flag}`};
 		}
 		if (typeof n !== 'number') return n;
 	}
-	if (counts.sandboxes !== undefined || counts.conversations !== undefined) options.seed = counts;
+	if (counts.sandboxes !== undefined || counts.conversations !== undefined || counts.events !== undefined) options.seed = counts;
 	if (options.cloud && options.generation === 'legacy') return {error: '--cloud imitates a current server; it cannot be combined with --generation legacy'};
 	const key = apiKey ?? env['OPENHANDS_API_KEY'];
 	if (key) options.apiKey = key;
@@ -146,6 +155,7 @@ export async function serve(argv: string[], io: ServeIo = {}): Promise<number> {
 		process.on('SIGINT', stop);
 		process.on('SIGTERM', stop);
 		io.signal?.addEventListener('abort', stop);
+		// one line, exactly: scripts wait for it (the agent servers' address is in each sandbox's exposed urls)
 		stdout.write(`listening on ${server.url}\n`);
 		if (io.signal?.aborted) stop();
 	});

@@ -1,5 +1,6 @@
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {Socket} from 'node:net';
+import {activityRoutes, startActivity} from './activity.js';
 import {internalError, type Reply, tooManyRequests} from './errors.js';
 import {RateLimiter} from './rateLimit.js';
 import {dispatch, type Route} from './router.js';
@@ -42,10 +43,14 @@ export async function startStandInServer(options: StandInOptions = {}): Promise<
 		cloud: options.cloud ?? false,
 	});
 	const withSettings = options.withSettings ?? true;
+	const requests: RequestRecord[] = [];
+	// issue 10: events, agents and the agent-server listener (before seeding: sandboxes advertise its url)
+	const activity = await startActivity(state, options, requests);
 	seedState(state, options.seed ?? 'demo', withSettings);
+	activity.start();
+	const routes = [...ROUTES, ...activityRoutes(options)];
 	const limiter = options.rateLimit === false ? null : new RateLimiter(now);
 	const apiKey = options.apiKey || null;
-	const requests: RequestRecord[] = [];
 	const sockets = new Set<Socket>();
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -61,7 +66,8 @@ export async function startStandInServer(options: StandInOptions = {}): Promise<
 		if (body === undefined) return send(res, {...internalError(), status: 413, body: 'Request Entity Too Large'});
 		let reply: Reply;
 		try {
-			reply = dispatch(ROUTES, {
+			activity.advance();
+			reply = dispatch(routes, {
 				state,
 				method,
 				path: url.pathname,
@@ -99,16 +105,16 @@ export async function startStandInServer(options: StandInOptions = {}): Promise<
 	return {
 		url: `http://127.0.0.1:${port}`,
 		port,
-		// the agent servers' listener is built this round (issue 10); until then nothing listens here
-		agentUrl: `http://127.0.0.1:${port}`,
+		agentUrl: activity.agentUrl,
 		get requests() {
 			return requests;
 		},
 		clearRequests() {
 			requests.length = 0;
 		},
-		close() {
+		async close() {
 			state.close();
+			await activity.close();
 			return new Promise<void>(resolve => {
 				server.close(() => resolve());
 				for (const socket of sockets) socket.destroy();

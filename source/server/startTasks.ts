@@ -1,3 +1,4 @@
+import {agentUrlOf} from './agent/agentUrl.js';
 import {settingsModel} from './currentSettings.js';
 import {newHexId} from './ids.js';
 import {agentServerUrl, findSpec, resumeSandbox, sandboxStatus, startSandbox} from './sandboxOps.js';
@@ -88,7 +89,7 @@ function prepare(state: State, task: StartTaskRecord, sandbox: SandboxRecord): v
 			// the agent-server POST would fail at the HTTP level; httpx's message (5.1)
 			return save(state, task, 'ERROR', {detail: 'All connection attempts failed'});
 		}
-		save(state, task, 'STARTING_CONVERSATION', {agentServerUrl: agentServerUrl(sandbox)});
+		save(state, task, 'STARTING_CONVERSATION', {agentServerUrl: agentServerUrl(sandbox, agentUrlOf(state))});
 		state.later(state.options.stepMs, () => ready(state, task, sandbox));
 	};
 	state.later(state.options.stepMs, next);

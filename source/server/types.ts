@@ -15,8 +15,11 @@ export type StandInOptions = {
 	bootMs?: number;
 	/** time each start-task step takes; default 1200 ms */
 	stepMs?: number;
-	/** `demo` (default): believable seed data; `empty`: nothing; or counts to seed at scale */
-	seed?: 'demo' | 'empty' | {sandboxes?: number; conversations?: number};
+	/**
+	 * `demo` (default): believable seed data; `empty`: nothing; or counts to seed at scale. `events`: the
+	 * newest conversation gets this many events (one is made, in a running sandbox, when none is seeded)
+	 */
+	seed?: 'demo' | 'empty' | {sandboxes?: number; conversations?: number; events?: number};
 	/** false: the settings route (`/api/settings` legacy, `/api/v1/settings` current) answers 404 Settings not found */
 	withSettings?: boolean;
 	/** enforce the OSS rate limiter (>10 req/s delayed 1 s, >20 rejected 429); default true */
@@ -31,7 +34,11 @@ export type StandInOptions = {
 	generation?: 'legacy' | 'current';
 	/** the Cloud flavour: Bearer only, SPA HTML 200 for unknown paths, `{"error":…}` 401s; implies current */
 	cloud?: boolean;
-	/** conversations keep producing events and change execution status over time; default true */
+	/**
+	 * conversations keep producing events and change execution status over time, and the demo tells
+	 * its story (issue 11); default true. With false only requests cause activity (a sent message, run,
+	 * accept), still paced by `now` and `stepMs`: tests step a manual clock and make a request.
+	 */
 	live?: boolean;
 };
 

@@ -1,4 +1,5 @@
 import {float} from './json.js';
+import {agentUrlOf} from './agent/agentUrl.js';
 import {agentServerUrl, exposedUrls, sandboxStatus} from './sandboxOps.js';
 import type {ConversationRecord, Metrics, SandboxRecord, SpecRecord, StartRequestEcho, StartTaskRecord, State} from './state.js';
 import {formatNaive, formatUtc} from './time.js';
@@ -12,7 +13,7 @@ export function sandboxView(state: State, sandbox: SandboxRecord, status = sandb
 		sandbox_spec_id: sandbox.specId,
 		status,
 		session_api_key: running ? sandbox.sessionKey : null,
-		exposed_urls: running ? exposedUrls(sandbox, state.current) : null,
+		exposed_urls: running ? exposedUrls(sandbox, state.current, agentUrlOf(state)) : null,
 		created_at: formatUtc(sandbox.createdUs),
 	};
 }
@@ -91,7 +92,7 @@ export function conversationView(state: State, conversation: ConversationRecord,
 		updated_at: formatUtc(conversation.updatedUs),
 		sandbox_status: status,
 		execution_status: running ? conversation.executionStatus : null,
-		conversation_url: running ? `${agentServerUrl(sandbox)}/api/conversations/${conversation.id}` : null,
+		conversation_url: running ? `${agentServerUrl(sandbox, agentUrlOf(state))}/api/conversations/${conversation.id}` : null,
 		session_api_key: running ? sandbox.sessionKey : null,
 		acp_server: current ? (agentKind === 'acp' ? (tags['acpserver'] ?? null) : null) : undefined,
 	};

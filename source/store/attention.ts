@@ -235,11 +235,13 @@ export class Attention {
 
 	private async checkConversations(): Promise<void> {
 		const since = this.newestUpdate === null ? undefined : new Date(this.newestUpdate - UPDATED_MARGIN_MS);
-		const page = await this.core.send(PRIORITY.poll, o =>
-			this.client.searchConversations({limit: 100, updatedAtGte: since}, o),
-		);
+		let sentAt = this.core.now();
+		const page = await this.core.send(PRIORITY.poll, o => {
+			sentAt = this.core.now();
+			return this.client.searchConversations({limit: 100, updatedAtGte: since}, o);
+		});
 		// Loaded rows get the fresher data too (equal data keeps its identity: nobody is notified).
-		for (const conversation of page.items) this.resources.upsert('conversations', conversation, false);
+		for (const conversation of page.items) this.resources.upsert('conversations', conversation, false, sentAt);
 		const snapshot = this.core.get();
 		const at = this.core.now();
 		const items = this.seeConversations(page.items, snapshot.attention, snapshot.activity?.conversationId ?? null, at);
@@ -248,9 +250,13 @@ export class Attention {
 
 	private async checkSandboxes(): Promise<void> {
 		const ids = this.sandboxIdsToCheck();
-		const found = await this.core.send(PRIORITY.poll, o => this.client.getSandboxes(ids, o));
+		let sentAt = this.core.now();
+		const found = await this.core.send(PRIORITY.poll, o => {
+			sentAt = this.core.now();
+			return this.client.getSandboxes(ids, o);
+		});
 		const sandboxes = found.filter((s): s is Sandbox => s !== null);
-		for (const sandbox of sandboxes) this.resources.upsert('sandboxes', sandbox, false);
+		for (const sandbox of sandboxes) this.resources.upsert('sandboxes', sandbox, false, sentAt);
 		const snapshot = this.core.get();
 		const at = this.core.now();
 		let items = snapshot.attention;

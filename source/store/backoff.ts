@@ -1,3 +1,6 @@
+import {MAX_RETRY_AFTER_MS} from '../api/errorFromResponse.js';
+import {isApiError} from '../api/errors.js';
+
 export const BACKOFF_FIRST_MS = 1000;
 export const BACKOFF_CAP_MS = 30_000;
 
@@ -11,4 +14,24 @@ export function backoffMs(failures: number, random: () => number): number {
 	const base = Math.min(BACKOFF_CAP_MS, BACKOFF_FIRST_MS * 2 ** exponent);
 	const jittered = base * (0.8 + 0.4 * random());
 	return Math.round(Math.min(BACKOFF_CAP_MS, jittered));
+}
+
+/**
+ * A wrong or missing key does not fix itself in a second: after a 401/403, retry once a minute and
+ * keep saying so (issue 9 item 11). Ctrl-r still tries at once.
+ */
+export const UNAUTHORIZED_RETRY_MS = 60_000;
+
+/**
+ * Delay before retrying after `error`, the `failures`-th in a row: the backoff, at least a 429's
+ * Retry-After (clamped again here: an error may come from anywhere), at least a minute after a 401.
+ */
+export function retryDelayMs(error: unknown, failures: number, random: () => number): number {
+	let delay = backoffMs(failures, random);
+	if (isApiError(error)) {
+		const asked = error.retryAfterMs;
+		if (typeof asked === 'number' && Number.isFinite(asked)) delay = Math.max(delay, Math.min(MAX_RETRY_AFTER_MS, asked));
+		if (error.kind === 'unauthorized') delay = Math.max(delay, UNAUTHORIZED_RETRY_MS);
+	}
+	return delay;
 }

@@ -5,6 +5,7 @@ import {oneLine} from './oneLine.js';
 import {realScheduler} from './scheduler.js';
 import type {
 	ListState,
+	LostWatch,
 	Notice,
 	PendingAction,
 	ResourceName,
@@ -19,6 +20,7 @@ export type Config = {
 	maxItems: number;
 	pageSize: number;
 	watchTimeoutMs: number;
+	actionDeadlineMs: number;
 	maxRequestsPerSecond: number;
 	random: () => number;
 };
@@ -29,20 +31,32 @@ export function resolveOptions(options: StoreOptions): Config {
 		maxItems: Math.max(1, Math.floor(options.maxItems ?? 1000)),
 		pageSize: Math.min(100, Math.max(1, Math.floor(options.pageSize ?? 100))),
 		watchTimeoutMs: Math.max(1000, options.watchTimeoutMs ?? 120_000),
+		actionDeadlineMs: Math.max(100, options.actionDeadlineMs ?? 60_000),
 		maxRequestsPerSecond: Math.max(1, Math.floor(options.maxRequestsPerSecond ?? 10)),
 		random: options.random ?? Math.random,
 	};
 }
 
 function emptyResource<T>(): ResourceState<T> {
-	return {data: undefined, fetchedAt: null, loading: false, error: null, retryAt: null};
+	return {data: undefined, fetchedAt: null, loading: false, error: null, retryAt: null, staleSince: null};
 }
 
 function emptyList<T>(): ListState<T> {
-	return {...emptyResource<readonly T[]>(), hasMore: false, capped: false, loadingMore: false};
+	return {...emptyResource<readonly T[]>(), hasMore: false, capped: false, loadingMore: false, unreadable: 0};
 }
 
 type AnyState = StoreSnapshot[ResourceName];
+
+/** lost watches kept for display: the rows they belong to are few and recent */
+const MAX_LOST = 20;
+
+/** The longest delay Node's timers hold (2^31-1 ms, about 24.8 days). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+export function clampDelay(ms: number): number {
+	if (Number.isNaN(ms)) return 0;
+	return Math.min(MAX_TIMER_MS, Math.max(0, ms));
+}
 
 /**
  * Snapshot, subscribers, timers and the one door every request goes through (the budget, the
@@ -71,6 +85,7 @@ export class Core {
 			specs: emptyList(),
 			startTasks: [],
 			pending: [],
+			lostWatches: {},
 			notice: null,
 			visible: options.visible ?? 'conversations',
 			server: null,
@@ -132,13 +147,26 @@ export class Core {
 		this.set({...this.snapshot, pending: entry ? [...rest, entry] : rest});
 	}
 
-	/** A tracked timer: `dispose()` clears it. Returns its cancel function. */
+	/** Records (or with null, forgets) a watch that gave up on `targetId`; keeps the most recent few. */
+	setLost(targetId: string, entry: LostWatch | null): void {
+		const current = this.snapshot.lostWatches ?? {};
+		if (!entry && !(targetId in current)) return;
+		const rest = Object.entries(current).filter(([id]) => id !== targetId);
+		const kept = entry ? [...rest.slice(-(MAX_LOST - 1)), [targetId, entry] as const] : rest;
+		this.set({...this.snapshot, lostWatches: Object.fromEntries(kept)});
+	}
+
+	/**
+	 * A tracked timer: `dispose()` clears it. Returns its cancel function. The delay is clamped to
+	 * what Node's timers hold: past 2^31-1 ms they print a TimeoutOverflowWarning behind Ink's back and
+	 * fire after 1 ms (issue 9 item 5).
+	 */
 	after(ms: number, callback: () => void): () => void {
 		if (this.disposed) return () => {};
 		const handle = this.clock.setTimeout(() => {
 			this.timers.delete(handle);
 			if (!this.disposed) callback();
-		}, Math.max(0, ms));
+		}, clampDelay(ms));
 		this.timers.add(handle);
 		return () => {
 			if (this.timers.delete(handle)) this.clock.clearTimeout(handle);
@@ -147,12 +175,13 @@ export class Core {
 
 	/** Waits for budget, then sends with the store's abort signal. */
 	async send<T>(priority: Priority, call: (options: CallOptions) => Promise<T>): Promise<T> {
-		await this.budget.acquire(priority);
+		const release = await this.budget.acquire(priority);
 		if (this.disposed) throw new ApiError({kind: 'aborted', message: 'the store was closed'});
 		this.onWire++;
 		try {
 			return await call({signal: this.life.signal});
 		} finally {
+			release();
 			this.onWire--;
 			if (this.onWire === 0) for (const wake of this.idleWaiters.splice(0)) wake();
 		}

@@ -9,6 +9,8 @@ export type PageRecord<T> = {
 	limit: number;
 	items: readonly T[];
 	nextPageId: string | null;
+	/** items the server sent on this page that could not be read (left out of `items`) */
+	unreadable?: number;
 };
 
 type WithId = {id: string};
@@ -31,11 +33,11 @@ export function mergePages<T extends WithId>(pages: readonly PageRecord<T>[]): T
 export function applyPage<T>(
 	pages: readonly PageRecord<T>[],
 	index: number,
-	record: Omit<PageRecord<T>, 'items' | 'nextPageId'>,
+	record: Omit<PageRecord<T>, 'items' | 'nextPageId' | 'unreadable'>,
 	page: Page<T>,
 ): PageRecord<T>[] {
 	const next = pages.slice(0, index);
-	next.push({...record, items: page.items, nextPageId: page.next_page_id});
+	next.push({...record, items: page.items, nextPageId: page.next_page_id, unreadable: page.unreadable ?? 0});
 	if (page.next_page_id !== null) next.push(...pages.slice(index + 1));
 	return next;
 }

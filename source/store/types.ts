@@ -47,6 +47,12 @@ export type ResourceState<T> = {
 	error: ErrorInfo | null;
 	/** epoch ms when the next retry after a failure is due (null when healthy) */
 	retryAt: number | null;
+	/**
+	 * epoch ms of the last successful fetch, set only while the visible resource has gone more than two
+	 * intervals without one (a hung request, a starved poll) and has no `error` to say so; null (or
+	 * absent) otherwise. Set once, when it happens: a healthy screen is not notified every second.
+	 */
+	staleSince?: number | null;
 };
 
 export type ListState<T> = ResourceState<readonly T[]> & {
@@ -56,6 +62,11 @@ export type ListState<T> = ResourceState<readonly T[]> & {
 	capped: boolean;
 	/** a further page is being fetched */
 	loadingMore: boolean;
+	/**
+	 * items on the loaded pages that could not be read (a bad date, a missing id) and are left out;
+	 * the list shows the rest and says how many (0 or absent: none)
+	 */
+	unreadable?: number;
 };
 
 export type ActionKind = 'pause' | 'resume' | 'start' | 'create' | 'message' | 'agent' | 'delete';
@@ -67,11 +78,30 @@ export type PendingAction = {
 	kind: ActionKind;
 	/** sandbox id (pause/resume/start once known) or start-task id (create) */
 	targetId: string | null;
-	/** `calling` while the HTTP call is in flight, `watching` while polling for the target state */
-	phase: 'calling' | 'watching';
+	/**
+	 * `calling` while the HTTP call is in flight; `checking` when the call timed out and a watch finds
+	 * out whether it happened (the outcome is unknown: never reported failed while it may have
+	 * happened); `watching` while polling for the target state
+	 */
+	phase: 'calling' | 'checking' | 'watching';
 	/** e.g. 'PAUSED' for a pause */
 	targetState: string;
 	startedAt: number;
+};
+
+/**
+ * A watch that ended without seeing its target state (the server's deadline for it passed): the
+ * row says "no longer watched, last seen …" instead of going on showing a state that may be old.
+ */
+export type LostWatch = {
+	kind: ActionKind;
+	targetState: string;
+	/** the last status the watch saw; null when it never got an answer */
+	lastStatus: string | null;
+	/** epoch ms of that answer; null when none */
+	lastSeenAt: number | null;
+	/** epoch ms when the store stopped watching */
+	at: number;
 };
 
 export type Notice = {
@@ -99,6 +129,15 @@ export type ActivityState = {
 	error: ErrorInfo | null;
 	/** epoch ms of the last change */
 	fetchedAt: number | null;
+	/*
+	 * Always set by the store; optional only so snapshots built by hand in UI tests need not.
+	 */
+	/** events newer than the last one held exist (the window dropped them while the user read far back) */
+	hasNewer?: boolean;
+	/** the conversation (title, statuses, cost), kept fresh while the view is open; null until known */
+	conversation?: AppConversation | null;
+	/** events the server sent that could not be read (skipped, never blanking the view) */
+	unreadable?: number;
 };
 
 /** Something that needs the user (issue 11): each transition counts once; states present at start do not. */
@@ -142,6 +181,11 @@ export type StoreSnapshot = {
 	/** start tasks of conversations created in this session, newest first, kept after READY/ERROR */
 	startTasks: readonly StartTask[];
 	pending: readonly PendingAction[];
+	/**
+	 * watches that gave up, by sandbox id or start-task id (the most recent few); an entry goes when a
+	 * new action on that target starts. Absent in snapshots built before this existed.
+	 */
+	lostWatches?: Readonly<Record<string, LostWatch>>;
 	/** the last message for the footer: an action done, refused, or failed */
 	notice: Notice | null;
 	/** the resource of the visible tab */
@@ -231,8 +275,10 @@ export type StoreOptions = {
 	maxItems?: number;
 	/** page size; default and maximum 100 */
 	pageSize?: number;
-	/** give up a watch after this long; default 120_000 */
+	/** give up a sandbox watch after this long (start tasks follow the server's step deadlines); default 120_000 */
 	watchTimeoutMs?: number;
+	/** deadline of an action call (start, create, pause, resume); default 60_000 (a process-runtime start blocks ~31 s) */
+	actionDeadlineMs?: number;
 	/** request budget across the app; default 10 per second */
 	maxRequestsPerSecond?: number;
 	/** clock only (timers stay real); ignored when `scheduler` is given */

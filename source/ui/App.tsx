@@ -21,7 +21,7 @@ import {ThemeContext, createTheme} from './theme.js';
 import {useHealth} from './useHealth.js';
 import {GoContext, prepareVisit, type Target} from './navigation.js';
 import {ViewMemory, useViewMemory} from './usePersistentState.js';
-import {selectAttention, selectConversations, selectNotice, useSnapshot} from './useStore.js';
+import {selectAttention, selectConversations, selectNotice, selectServerLabel, useSnapshot} from './useStore.js';
 import {useRedrawOnResize} from './useRedrawOnResize.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {ConversationsView} from './views/ConversationsView.js';
@@ -173,6 +173,7 @@ function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
 	);
 	const notice = latestNotice(storeNotice, localNotice, fetchError);
 	const health = useHealth(visibleState, now);
+	const detected = useSnapshot(selectServerLabel);
 
 	const first = useRef(true);
 	useEffect(() => {
@@ -244,7 +245,16 @@ function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
 	const View = VIEWS[tab];
 	return (
 		<Box flexDirection="column" width={columns} height={height} overflow="hidden">
-			<Header serverLabel={serverLabel} demo={demo} health={health} tab={tab} width={columns} needYou={attention.length} readOnly={isReadOnly()} />
+			<Header
+				serverLabel={serverLabel}
+				detected={detected}
+				demo={demo}
+				health={health}
+				tab={tab}
+				width={columns}
+				needYou={attention.length}
+				readOnly={isReadOnly()}
+			/>
 			<Box height={bodyHeight} flexDirection="column" overflow="hidden">
 				<GoContext.Provider value={go}>
 					<HintProvider onScopes={onScopes}>

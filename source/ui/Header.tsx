@@ -10,6 +10,8 @@ import type {Health} from './useHealth.js';
 
 type Props = {
 	serverLabel: string;
+	/** what the probe found, e.g. `current · sandbox-server`; null until known */
+	detected?: string | null;
 	demo: boolean;
 	health: Health;
 	tab: ResourceName;
@@ -21,7 +23,7 @@ type Props = {
 
 export const HEADER_HEIGHT = 2;
 
-export const Header = memo(function Header({serverLabel, demo, health, tab, width, needYou = 0, readOnly = false}: Props) {
+export const Header = memo(function Header({serverLabel, detected = null, demo, health, tab, width, needYou = 0, readOnly = false}: Props) {
 	const theme = useTheme();
 	const healthColor = health.level === 'ok' ? theme.ok : health.level === 'offline' ? theme.error : health.level === 'stale' ? theme.warn : theme.muted;
 	const needText = needYou > 0 ? `${needYouText(needYou)} (!)  ` : '';
@@ -30,7 +32,10 @@ export const Header = memo(function Header({serverLabel, demo, health, tab, widt
 	const demoText = (demo ? ' demo' : '') + (readOnly ? ' read-only' : '');
 	const labelRoom = Math.max(1, width - displayWidth(prefix) - demoText.length - displayWidth(needText) - displayWidth(right) - 2);
 	const label = truncateMiddle(clean(serverLabel), labelRoom);
-	const gap = Math.max(1, width - displayWidth(prefix + label + demoText) - displayWidth(needText) - displayWidth(right));
+	// the generation goes after the URL when it fits whole; a narrow header keeps the URL
+	const detectedText = detected ? ` · ${clean(detected)}` : '';
+	const detectedShown = detectedText && displayWidth(label + detectedText) <= labelRoom ? detectedText : '';
+	const gap = Math.max(1, width - displayWidth(prefix + label + detectedShown + demoText) - displayWidth(needText) - displayWidth(right));
 	const full = TABS.map(t => `${t.key} ${t.label}`).join('  ');
 	// Narrow terminals keep the active tab's name and just the numbers of the others.
 	const compact = displayWidth(full) > width;
@@ -41,6 +46,7 @@ export const Header = memo(function Header({serverLabel, demo, health, tab, widt
 					{prefix}
 				</Text>
 				<Text>{label}</Text>
+				{detectedShown ? <Text color={theme.muted}>{detectedShown}</Text> : null}
 				{demoText ? <Text color={theme.warn}>{demoText}</Text> : null}
 				{' '.repeat(gap)}
 				{needText ? (

@@ -1,4 +1,5 @@
 /** Turning wire values into short display text. Inputs are server values; outputs are clean. */
+import {isSaneTime, serverTimeText} from '../api/serverTime.js';
 import type {ActionKind} from '../store/types.js';
 import {clean, truncateMiddle} from './sanitize.js';
 
@@ -7,9 +8,14 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** "12s ago", "3m ago", "5h ago", "2d ago", "4mo ago", "1y ago"; a future time (clock skew) is "just now". */
+/**
+ * "12s ago", "3m ago", "5h ago", "2d ago", "4mo ago", "1y ago"; a time a little in the future (clock
+ * skew) is "just now". A time out of any sane range (year 9999, year 1, days ahead) is shown as the
+ * server sent it: "just now" or "2029y ago" would be a made-up fact (issue 9 item 10).
+ */
 export function relativeTime(at: number | null | undefined, now: number): string {
 	if (at === null || at === undefined || Number.isNaN(at)) return '—';
+	if (!isSaneTime(at) || at - now > DAY) return asSent(at);
 	const age = now - at;
 	if (age < 5 * SECOND) return 'just now';
 	if (age < MINUTE) return `${Math.floor(age / SECOND)}s ago`;
@@ -28,10 +34,21 @@ export function seconds(ms: number): string {
 	return `${Math.floor(s / 3600)}h`;
 }
 
-/** UTC wall time for detail panes: 2025-11-15 09:12:04Z */
+/** UTC wall time for detail panes: 2025-11-15 09:12:04Z (out of range: as the server sent it) */
 export function absoluteTime(at: number | null | undefined): string {
 	if (at === null || at === undefined || Number.isNaN(at)) return '—';
+	if (!isSaneTime(at)) return asSent(at);
+	return utc(at);
+}
+
+function utc(at: number): string {
 	return new Date(at).toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+}
+
+/** the server's own text for an out-of-range time, else the instant in UTC */
+function asSent(at: number): string {
+	const text = serverTimeText(at);
+	return text === undefined ? utc(at) : clean(text);
 }
 
 /** Ids keep both ends when cut: the prefix tells the kind, the suffix tells them apart. */

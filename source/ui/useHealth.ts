@@ -2,8 +2,10 @@
  * Connection health of the visible resource, for the header. The store moves `fetchedAt` only
  * when data changes (an unchanged poll notifies nobody, source/store/createStore.ts), so the age of
  * healthy data is unknown here and not shown; after a failed fetch `fetchedAt` is the last success,
- * and the header shows how stale the data is. A healthy screen runs no timer at all; only while a
- * fetch is failing does a 1 s interval keep "stale for 12s" and "retrying in 4s" current.
+ * and the header shows how stale the data is; the store also sets `staleSince` when the visible
+ * resource went two intervals without a success and no error says why. A healthy screen runs no
+ * timer at all; only while a fetch is failing or the data is stale does a 1 s interval keep
+ * "stale for 12s" and "retrying in 4s" current.
  */
 import {useEffect, useMemo, useState} from 'react';
 import type {ErrorInfo, ResourceState} from '../store/types.js';
@@ -33,6 +35,8 @@ export function healthOf(state: ResourceState<unknown>, now: number): Health {
 		return {level: 'stale', text: [age, [word, retry].filter(Boolean).join(', ')].filter(Boolean).join(' · ')};
 	}
 	if (state.data === undefined) return {level: 'loading', text: 'loading…'};
+	// no error, but no success for more than two intervals either (a hung request, a starved poll)
+	if (state.staleSince != null) return {level: 'stale', text: `stale for ${seconds(now - state.staleSince)}`};
 	return {level: 'ok', text: 'ok'};
 }
 
@@ -42,7 +46,7 @@ export function useHealth(state: ResourceState<unknown>, clock: () => number): H
 	// eslint-disable-next-line react-hooks/exhaustive-deps
 	const now = useMemo(() => clock(), [state, tick, clock]);
 	const health = healthOf(state, now);
-	const failing = state.error !== null;
+	const failing = state.error !== null || state.staleSince != null;
 
 	useEffect(() => {
 		if (!failing) return;

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {retryAfterMs} from '../../source/api/errorFromResponse.js';
 import {makeError, oneLine, scrubSecret, seconds} from '../../source/api/errorText.js';
 import {describeIssue} from '../../source/api/parseBody.js';
-import {settingsSchema} from '../../source/api/index.js';
+import {flatSettingsSchema} from '../../source/api/index.js';
 
 describe('error text helpers', () => {
 	it('Retry-After: seconds, decimals, HTTP dates, garbage', () => {
@@ -44,7 +44,7 @@ describe('error text helpers', () => {
 	});
 
 	it('schema issues name the deepest field of a union (MCP entries accept a string or an object)', () => {
-		const result = settingsSchema.safeParse({mcp_config: {shttp_servers: [{url: 5}]}});
+		const result = flatSettingsSchema.safeParse({mcp_config: {shttp_servers: [{url: 5}]}});
 		expect(result.success).toBe(false);
 		expect(describeIssue(result.error!.issues[0]!)).toBe('mcp_config.shttp_servers.0.url: expected string, received number');
 	});

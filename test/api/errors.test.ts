@@ -9,8 +9,9 @@ let server: TestServer;
 const clients: OpenHandsClient[] = [];
 const messages: string[] = [];
 
+/** A forced scheme: these tests are about how each call maps failures; the probe has test/api/probe.test.ts. */
 function client(options: Partial<ClientOptions> = {}): OpenHandsClient {
-	const made = createClient({baseUrl: server.url, apiKey: KEY, ...options});
+	const made = createClient({baseUrl: server.url, apiKey: KEY, auth: 'session', ...options});
 	clients.push(made);
 	return made;
 }
@@ -106,7 +107,8 @@ describe('HTTP statuses', () => {
 		const error = await failure(client().getSettings());
 		expect(error.kind).toBe('unauthorized');
 		expect(error.status).toBe(401);
-		expect(error.message).toBe('unauthorized (401): check the API key (GET /api/settings)');
+		// the probe takes a JSON 401 on /api/v1/settings for a current server (newer doc 1.2)
+		expect(error.message).toBe('unauthorized (401): check the API key (GET /api/v1/settings)');
 	});
 
 	it('401 without a configured key says one is needed', async () => {
@@ -333,7 +335,7 @@ describe('settings', () => {
 	});
 
 	it('any other 404 → not_found error', async () => {
-		server.handle((_request, res) => sendJson(res, 404, {detail: 'Not Found'}));
+		server.handle((_request, res) => sendJson(res, 404, {detail: 'User not found'}));
 		const error = await failure(client().getSettings());
 		expect(error.kind).toBe('not_found');
 	});

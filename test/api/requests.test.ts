@@ -40,12 +40,12 @@ afterAll(async () => {
 });
 
 describe('auth headers as the server sees them', () => {
-	it('session (default): X-Session-API-Key on every request, no Authorization', async () => {
+	it('auto (default) with a server taking the session key: the probe, then X-Session-API-Key on every request, no Authorization', async () => {
 		server.handle((_request, res) => sendJson(res, 200, {items: [], next_page_id: null}));
 		client = createClient({baseUrl: server.url, apiKey: 'k-123'});
 		await client.searchSandboxes();
 		await client.searchSpecs();
-		expect(server.seen).toHaveLength(2);
+		expect(server.seen.map(r => r.path)).toEqual(['/api/v1/settings', '/api/v1/web-client/config', '/api/v1/sandboxes/search', '/api/v1/sandbox-specs/search']);
 		for (const request of server.seen) {
 			expect(request.headers['x-session-api-key']).toBe('k-123');
 			expect(request.headers['authorization']).toBeUndefined();

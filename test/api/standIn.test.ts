@@ -54,8 +54,8 @@ describe('settings', () => {
 	it('reads settings with the session key or a bearer key; secrets are null', async () => {
 		const settings = await client.getSettings();
 		expect(settings).not.toBeNull();
-		expect(settings?.llm_api_key).toBeNull();
-		expect(typeof settings?.llm_api_key_set).toBe('boolean');
+		expect(typeof settings?.llm.apiKeySet).toBe('boolean');
+		expect(JSON.stringify(settings)).not.toContain(KEY);
 		const bearer = createClient({baseUrl: server.url, apiKey: KEY, auth: 'bearer'});
 		extra.push(bearer);
 		expect(await bearer.getSettings()).toEqual(settings);

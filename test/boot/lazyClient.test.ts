@@ -55,7 +55,8 @@ describe('createLazyClient', () => {
 		expect(loader.loads).toBe(1);
 		expect(settings).not.toBeNull();
 		expect(page.items).toHaveLength(2);
-		expect(server.requests.map(r => r.path).sort()).toEqual(['/api/settings', '/api/v1/sandboxes/search']);
+		// getSettings asks the generation probe first: /api/v1/settings (absent on this legacy stand-in), then /api/settings
+		expect(server.requests.map(r => r.path).sort()).toEqual(['/api/settings', '/api/settings', '/api/v1/sandboxes/search', '/api/v1/settings']);
 
 		await client.close();
 		expect(loader.made).toEqual([{closed: true}]);

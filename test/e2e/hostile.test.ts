@@ -51,7 +51,8 @@ beforeAll(async () => {
 	await settle('conversation detail', screen => screen.includes('session api key'));
 	app.press('\u001B');
 	app.press('3');
-	await settle('sandboxes', screen => STATUS_WORD.test(screen) && screen.includes('漢字'));
+	// the sandboxes header (SPEC … URLS) first: the conversations screen also has status words and 漢字
+	await settle('sandboxes', screen => /\bSPEC\b.*\bURLS\b/.test(screen) && STATUS_WORD.test(screen) && screen.includes('漢字'));
 	app.press('\r');
 	await settle('sandbox detail', screen => /Sandbox /.test(screen));
 	app.press('\u001B');

@@ -36,7 +36,9 @@ describe('sandbox lifecycle (docker backend)', () => {
 		expect(running.status).toBe('RUNNING');
 		expect(running.session_api_key).toMatch(/^[0-9A-Za-z]{38,43}$/);
 		expect(running.exposed_urls.map((u: {name: string}) => u.name)).toEqual(['AGENT_SERVER', 'VSCODE', 'WORKER_1', 'WORKER_2']);
-		for (const u of running.exposed_urls) expect(u.url).toMatch(/^http:\/\/localhost:\d+/);
+		// AGENT_SERVER is the stand-in's agent-server listener (issue 10); the others keep docker's localhost urls
+		expect(running.exposed_urls[0].url).toBe(server.agentUrl);
+		for (const u of running.exposed_urls.slice(1)) expect(u.url).toMatch(/^http:\/\/localhost:\d+/);
 		expect(running.exposed_urls[1].url).toMatch(
 			new RegExp(`^http://localhost:\\d+/\\?tkn=${running.session_api_key}&folder=/workspace/project$`),
 		);

@@ -41,6 +41,11 @@ describe('ohtui serve', () => {
 		});
 	});
 
+	it('parses --seed-events and --no-live', () => {
+		expect(parseServeArgs(['--seed-events', '10000', '--no-live'], {})).toEqual({options: {seed: {events: 10000}, live: false}, help: false});
+		expect(parseServeArgs(['--seed-events', 'many'], {})).toEqual({error: "--seed-events expects a whole number, got 'many'"});
+	});
+
 	it('answers a bad flag with a message on stderr and 2, --help with 0', async () => {
 		const stdout = capture();
 		const stderr = capture();

@@ -1,5 +1,6 @@
 import {createClient} from '../../source/api/createClient.js';
-import type {OpenHandsClient} from '../../source/api/client.js';
+import type {ClientOptions, OpenHandsClient} from '../../source/api/client.js';
+import {type FaultServer, startFaultServer} from '../support/faultServer.js';
 import {startStandInServer} from '../../source/server/standInServer.js';
 import type {RequestRecord, StandInOptions, StandInServer} from '../../source/server/types.js';
 import {createStore, type PollingStore} from '../../source/store/createStore.js';
@@ -36,6 +37,10 @@ export async function harness(
 		...serverOptions,
 	});
 	const client = createClient({baseUrl: server.url});
+	// the generation probe runs before the store starts, so request counts and times below are the
+	// store's own (the store's server-info ask is then answered from the client's memory)
+	await client.serverInfo();
+	server.clearRequests();
 	// the attention check adds a request every 30 s; tests that count other requests leave it out
 	const store = createStore(client, {scheduler: clock, random: () => 0.5, attentionCheck: false, ...storeOptions});
 	const settle = () => store.whenSettled();
@@ -68,3 +73,38 @@ export function record(store: PollingStore): StoreSnapshot[] {
 }
 
 export const realSleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
+
+export type FaultHarness = Harness & {faults: FaultServer};
+
+/**
+ * As `harness`, with the fault server (test/support/faultServer.ts) between client and stand-in;
+ * `lines()` lists what the fault server saw (faults answered there never reach the stand-in).
+ */
+export async function faultHarness(
+	serverOptions: Partial<StandInOptions> = {},
+	storeOptions: StoreOptions = {},
+	clientOptions: Partial<ClientOptions> = {},
+): Promise<FaultHarness> {
+	const clock = new ManualClock();
+	const server = await startStandInServer({now: clock.now, bootMs: 3000, stepMs: 5, rateLimit: false, ...serverOptions});
+	const faults = await startFaultServer({upstreamServer: server});
+	const client = createClient({baseUrl: faults.url, ...clientOptions});
+	const store = createStore(client, {scheduler: clock, random: () => 0.5, ...storeOptions});
+	const settle = () => store.whenSettled();
+	return {
+		clock,
+		server,
+		faults,
+		client,
+		store,
+		settle,
+		advance: ms => clock.advance(ms, settle),
+		lines: () => faults.requests.map(r => requestLine({...r, query: r.query})),
+		async close() {
+			store.dispose();
+			await client.close();
+			await faults.close();
+			await server.close();
+		},
+	};
+}

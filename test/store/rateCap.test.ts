@@ -1,5 +1,10 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {harness, type Harness} from './harness.js';
+import {createClient} from '../../source/api/createClient.js';
+import {startStandInServer} from '../../source/server/standInServer.js';
+import {createStore} from '../../source/store/createStore.js';
+import {startFaultServer} from '../support/faultServer.js';
+import {slowFaults} from '../support/slowFaults.js';
+import {harness, realSleep, type Harness} from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -24,9 +29,12 @@ describe('request budget', () => {
 
 		for (let i = 0; i < 30; i++) h.store.startSandbox();
 		await h.settle();
-		// actions first: ten go at once, the rest wait for budget
-		expect(h.lines()).toHaveLength(10);
+		// half the budget goes at once, the rest is paced 110 ms apart: never ten in one burst
+		expect(h.lines()).toHaveLength(5);
 		expect(h.lines().every(l => l.startsWith('POST /api/v1/sandboxes'))).toBe(true);
+		await h.advance(550);
+		const firstTen = h.server.requests.slice(0, 10).map(r => r.at - t0);
+		expect(firstTen).toEqual([0, 0, 0, 0, 0, 110, 220, 330, 440, 550]);
 
 		for (let i = 0; i < 60 && h.store.getSnapshot().pending.length > 0; i++) await h.advance(1000);
 		expect(h.store.getSnapshot().pending).toEqual([]);
@@ -43,6 +51,30 @@ describe('request budget', () => {
 		expect(data).toHaveLength(30);
 		expect(data.every(s => s.status === 'RUNNING' || s.status === 'PAUSED')).toBe(true);
 	});
+
+	it('requests that reach the server late still never make 11 in any second there (real time)', async () => {
+		// a slow link: the first five POSTs reach the server 600 ms after they were sent, the rest at once
+		const server = await startStandInServer({seed: 'empty', bootMs: 300, rateLimit: false});
+		const fs = await startFaultServer({upstreamServer: server});
+		const client = createClient({baseUrl: fs.url});
+		const store = createStore(client, {visible: 'specs'});
+		try {
+			await fs.set(slowFaults.lateArrival(600), {method: 'POST', path: '/api/v1/sandboxes', times: 5});
+			for (let i = 0; i < 30; i++) store.startSandbox();
+			const posts = () => fs.requests.filter(r => r.method === 'POST').length;
+			for (let i = 0; i < 600 && posts() < 30; i++) await realSleep(50);
+			expect(posts()).toBe(30);
+			// and the watches that follow (they fill the budget too)
+			await realSleep(2000);
+			// `at` is when each request reached the server (the late ones: after their delay)
+			expect(busiestSecond(fs.requests.map(r => r.at))).toBeLessThanOrEqual(10);
+		} finally {
+			store.dispose();
+			await client.close();
+			await fs.close();
+			await server.close();
+		}
+	}, 60_000);
 
 	it('idle costs about one request per interval', async () => {
 		h = await harness({seed: 'demo', bootMs: 0}, {visible: 'conversations'});

@@ -98,18 +98,54 @@ describe('backoff and one-line messages', () => {
 });
 
 describe('request budget', () => {
-	it('queues over budget, releases as the window slides, actions before polls', async () => {
+	const tick = () => new Promise<void>(resolve => setImmediate(resolve));
+
+	/** takes budget and, once granted, notes `name@time` and answers at once (or after `holdMs`) */
+	function taker(budget: RequestBudget, clock: ManualClock, order: string[]) {
+		return (name: string, priority: (typeof PRIORITY)[keyof typeof PRIORITY], holdMs = 0) =>
+			budget.acquire(priority).then(release => {
+				order.push(`${name}@${clock.now()}`);
+				if (holdMs === 0) release();
+				else clock.setTimeout(release, holdMs);
+			});
+	}
+
+	it('paces a burst: half the budget at once, then 110 ms apart; urgent first while nobody starves', async () => {
 		const clock = new ManualClock(0);
-		const budget = new RequestBudget(3, clock);
+		const budget = new RequestBudget(10, clock);
 		const order: string[] = [];
-		const take = (name: string, priority: (typeof PRIORITY)[keyof typeof PRIORITY]) =>
-			budget.acquire(priority).then(() => order.push(`${name}@${clock.now()}`));
-		await Promise.all([take('p1', PRIORITY.poll), take('p2', PRIORITY.poll), take('p3', PRIORITY.poll)]);
-		const later = [take('p4', PRIORITY.poll), take('w1', PRIORITY.watch), take('a1', PRIORITY.action)];
-		await clock.advance(5000, () => new Promise(resolve => setImmediate(resolve)));
-		await Promise.all(later);
-		expect(order).toEqual(['p1@0', 'p2@0', 'p3@0', 'a1@1100', 'w1@1100', 'p4@1100']);
+		const take = taker(budget, clock, order);
+		const all = [1, 2, 3, 4, 5].map(n => take(`x${n}`, PRIORITY.poll));
+		all.push(take('p', PRIORITY.poll), take('w', PRIORITY.watch), take('a', PRIORITY.action));
+		await clock.advance(5000, tick);
+		await Promise.all(all);
+		expect(order).toEqual(['x1@0', 'x2@0', 'x3@0', 'x4@0', 'x5@0', 'a@110', 'w@220', 'p@330']);
 		budget.close();
 		await expect(budget.acquire(PRIORITY.action)).rejects.toMatchObject({kind: 'aborted'});
+	});
+
+	it('a request holds its place until 1.1 s after its answer, not after its send', async () => {
+		const clock = new ManualClock(0);
+		const budget = new RequestBudget(2, clock);
+		const order: string[] = [];
+		const take = taker(budget, clock, order);
+		// a answers after 3 s (it may reach the server only then), b after 10 ms, c after 5 s
+		const all = [take('a', PRIORITY.poll, 3000), take('b', PRIORITY.poll, 10), take('c', PRIORITY.poll, 5000), take('d', PRIORITY.poll)];
+		await clock.advance(10_000, tick);
+		await Promise.all(all);
+		// b's place frees at 550 + 10 + 1100; then a's, not at 1100 but at 3000 + 1100
+		expect(order).toEqual(['a@0', 'b@550', 'c@1660', 'd@4100']);
+	});
+
+	it('a request that waited a second goes before newer urgent ones (polls are never starved)', async () => {
+		const clock = new ManualClock(0);
+		const budget = new RequestBudget(1, clock);
+		const order: string[] = [];
+		const take = taker(budget, clock, order);
+		const all = [take('a0', PRIORITY.action), take('poll', PRIORITY.poll)];
+		clock.setTimeout(() => all.push(take('a1', PRIORITY.action), take('a2', PRIORITY.action)), 500);
+		await clock.advance(10_000, tick);
+		await Promise.all(all);
+		expect(order).toEqual(['a0@0', 'poll@1100', 'a1@2200', 'a2@3300']);
 	});
 });

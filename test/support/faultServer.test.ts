@@ -2,6 +2,7 @@ import {request as httpRequest} from 'node:http';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {faults} from './faults.js';
 import {type FaultServer, startFaultServer} from './faultServer.js';
+import {slowFaults} from './slowFaults.js';
 import {HOSTILE_MARKERS, HOSTILE_PREFIX, LONG_TAIL, unhostileUrl} from './hostile.js';
 
 type Sandbox = {id: string; status: string; sandbox_spec_id: string; created_at: string};
@@ -67,6 +68,39 @@ describe('fault server', () => {
 		expect(await probe(SEARCH)).toBe('ECONNRESET');
 		expect(await probe('/api/v1/app-conversations/search')).toBe(200);
 		expect(fs.requests.map(r => r.fault)).toEqual(['reset', null]);
+	});
+
+	it('a scope with `times` faults only that many requests, then passes them through', async () => {
+		await fs.set(faults.internalError(), {path: SEARCH, times: 2});
+		const statuses = [];
+		for (let i = 0; i < 3; i++) statuses.push((await get(SEARCH)).status);
+		expect(statuses).toEqual([500, 500, 200]);
+		expect(fs.requests.map(r => r.fault)).toEqual(['status', 'status', null]);
+	});
+
+	it('custom faults: pages that point back, empty pages for ever, unreadable items, a late arrival recorded late', async () => {
+		await fs.set(slowFaults.pagesPointBack(), {path: SEARCH});
+		expect(((await (await get(`${SEARCH}?limit=2`)).json()) as Page).next_page_id).toBe('2');
+		expect(((await (await get(`${SEARCH}?page_id=2&limit=2`)).json()) as Page).next_page_id).toBe('0');
+		await fs.set(slowFaults.emptyPagesForever(), {path: SEARCH});
+		expect(await (await get(`${SEARCH}?page_id=1000`)).json()).toEqual({items: [], next_page_id: '1001'});
+		await fs.set(slowFaults.breakItems([0], item => ({...item, id: 7})), {path: SEARCH});
+		expect(((await (await get(SEARCH)).json()) as {items: {id: unknown}[]}).items[0]?.id).toBe(7);
+		fs.clearRequests();
+		await fs.set(slowFaults.lateArrival(200), {path: SEARCH});
+		const sent = Date.now();
+		expect((await get(SEARCH)).status).toBe(200);
+		expect(fs.requests[0]!.at - sent).toBeGreaterThanOrEqual(190);
+	});
+
+	it('trickle sends the upstream answer a byte at a time; lateAnswer sends it whole, late', async () => {
+		await fs.set(slowFaults.trickle(1), {path: SEARCH});
+		const trickled = (await (await get(`${SEARCH}?limit=1`)).json()) as Page;
+		expect(trickled.items).toHaveLength(1);
+		await fs.set(slowFaults.lateAnswer(200), {path: SEARCH});
+		const started = Date.now();
+		expect((await get(SEARCH)).status).toBe(200);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(190);
 	});
 
 	it('delayHeaders holds the answer back', async () => {

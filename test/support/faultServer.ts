@@ -9,11 +9,11 @@
  *   await fs.refuse();   // connections refused until
  *   await fs.heal();     // everything passes through again (re-listens on the same port)
  */
-import {Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse} from 'node:http';
+import {Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {Socket} from 'node:net';
 import {startStandInServer} from '../../source/server/standInServer.js';
 import type {StandInOptions, StandInServer} from '../../source/server/types.js';
-import {breakSchema, type Fault, type FaultKind, type FaultScope, inScope} from './faults.js';
+import {breakSchema, type Fault, type FaultKind, type FaultScope, inScope, type UpstreamAnswer} from './faults.js';
 import {HOSTILE_MARKERS, hostileJson, unhostileUrl} from './hostile.js';
 
 export type FaultRequest = {method: string; path: string; query: string; at: number; fault: FaultKind | null};
@@ -21,7 +21,7 @@ export type FaultRequest = {method: string; path: string; query: string; at: num
 export type FaultServerOptions = {
 	/** 0 (default): a free port; or a fixed one */
 	port?: number;
-	/** options for the upstream stand-in started here (rateLimit defaults to false) */
+	/** options for the upstream stand-in started here (rateLimit and live default to false) */
 	upstream?: StandInOptions;
 	/** proxy to this server instead of starting one (it is not closed by `close`) */
 	upstreamServer?: StandInServer;
@@ -50,14 +50,15 @@ export interface FaultServer {
 	close(): Promise<void>;
 }
 
-type Rule = {fault: Fault; scope: FaultScope};
-type Upstream = {status: number; headers: IncomingHttpHeaders; body: Buffer};
+type Rule = {fault: Fault; scope: FaultScope; left: number};
+type Upstream = UpstreamAnswer;
 
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'proxy-connection', 'upgrade']);
 
 export async function startFaultServer(options: FaultServerOptions = {}): Promise<FaultServer> {
 	const ownUpstream = options.upstreamServer === undefined;
-	const upstream = options.upstreamServer ?? (await startStandInServer({rateLimit: false, ...options.upstream}));
+	// no live agent activity unless asked: screens under test stay still between polls
+	const upstream = options.upstreamServer ?? (await startStandInServer({rateLimit: false, live: false, ...options.upstream}));
 	const upstreamUrl = new URL(upstream.url);
 	const agent = new Agent({keepAlive: true, maxSockets: 16});
 	const requests: FaultRequest[] = [];
@@ -85,7 +86,7 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
 			out.end(body.length > 0 ? body : undefined);
 		});
 
-	const reply = (res: ServerResponse, status: number, headers: IncomingHttpHeaders | Record<string, string>, body: Buffer | string) => {
+	const reply = (res: ServerResponse, status: number, headers: Record<string, string | string[] | undefined>, body: Buffer | string) => {
 		if (res.destroyed) return;
 		const out: Record<string, string | string[] | number> = {};
 		for (const [name, value] of Object.entries(headers)) {
@@ -131,9 +132,11 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const method = (req.method ?? 'GET').toUpperCase();
-		const rule = rules.find(r => r.fault.kind !== 'refuse' && inScope(r.scope, method, url.pathname));
+		const rule = rules.find(r => r.fault.kind !== 'refuse' && r.left > 0 && inScope(r.scope, method, url.pathname));
+		if (rule) rule.left--;
 		const fault = rule?.fault ?? null;
-		requests.push({method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: Date.now(), fault: fault?.kind ?? null});
+		const record: FaultRequest = {method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: Date.now(), fault: fault?.kind ?? null};
+		requests.push(record);
 		const body = await readBody(req);
 		if (!fault) {
 			const answer = await fetchUpstream(req, body, rules.some(r => r.fault.kind === 'hostile'));
@@ -168,6 +171,16 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
 				const answer = withJson(await fetchUpstream(req, body, true), hostileJson);
 				return reply(res, answer.status, answer.headers, answer.body);
 			}
+			case 'custom':
+				return fault.handle({
+					req,
+					res,
+					url,
+					record,
+					upstream: () => fetchUpstream(req, body, false),
+					reply: (status, headers, answer) => reply(res, status, headers, answer),
+					wait: ms => wait(ms, res),
+				});
 			default:
 				return;
 		}
@@ -234,12 +247,12 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
 		refused = false;
 	};
 	const set = async (fault: Fault, scope: FaultScope = {}) => {
-		rules = [{fault, scope}];
+		rules = [{fault, scope, left: scope.times ?? Number.POSITIVE_INFINITY}];
 		if (fault.kind === 'refuse') await refuse();
 		else await restore();
 	};
 	const add = async (fault: Fault, scope: FaultScope = {}) => {
-		rules = [...rules, {fault, scope}];
+		rules = [...rules, {fault, scope, left: scope.times ?? Number.POSITIVE_INFINITY}];
 		if (fault.kind === 'refuse') await refuse();
 	};
 

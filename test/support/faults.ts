@@ -1,3 +1,5 @@
+import type {IncomingHttpHeaders, IncomingMessage, ServerResponse} from 'node:http';
+
 /**
  * The faults the fault server can inject, as data, and factories for the ones the real server (or
  * something in front of it) is known to produce. Bodies follow shared/openhands-api.md 1.7: FastAPI
@@ -21,12 +23,33 @@ export type Fault =
 	/** a 200 JSON body of `bytes` bytes, streamed */
 	| {kind: 'huge'; bytes: number}
 	/** the upstream answer with its human strings and ids rewritten to hostile ones (./hostile.ts) */
-	| {kind: 'hostile'};
+	| {kind: 'hostile'}
+	/** anything else: a handler given the request and helpers (./slowFaults.ts builds these) */
+	| {kind: 'custom'; name: string; handle(ctx: CustomContext): Promise<void> | void};
+
+/** What a custom fault gets: the request, its record (its `at` may be moved), the upstream answer on demand. */
+export type CustomContext = {
+	req: IncomingMessage;
+	res: ServerResponse;
+	url: URL;
+	/** the request as recorded: a fault that models a slow link may move `at` to when the request "arrived" */
+	record: {at: number};
+	/** the stand-in's answer to this request */
+	upstream(): Promise<UpstreamAnswer>;
+	reply(status: number, headers: Record<string, string | string[] | undefined>, body: Buffer | string): void;
+	/** resolves true when the client went away during the wait (or the server closed) */
+	wait(ms: number): Promise<boolean>;
+};
+
+export type UpstreamAnswer = {status: number; headers: IncomingHttpHeaders; body: Buffer};
 
 export type FaultKind = Fault['kind'];
 
-/** Which requests a fault applies to: a path prefix (string) or pattern, and/or one method. */
-export type FaultScope = {path?: string | RegExp; method?: string};
+/**
+ * Which requests a fault applies to: a path prefix (string) or pattern, and/or one method; with
+ * `times`, only the next that many matching requests (then the rule passes requests through).
+ */
+export type FaultScope = {path?: string | RegExp; method?: string; times?: number};
 
 export function inScope(scope: FaultScope, method: string, path: string): boolean {
 	if (scope.method && scope.method.toUpperCase() !== method.toUpperCase()) return false;

@@ -89,6 +89,16 @@ describe('header', () => {
 		expect(vi.getTimerCount()).toBe(0);
 	});
 
+	it('says "stale for Ns", not "ok", when the store marks data not refreshed for two intervals', async () => {
+		vi.useFakeTimers({toFake: ['setInterval', 'clearInterval']});
+		const h = renderApp({snapshot: {conversations: list([], {fetchedAt: NOW - 40_000, staleSince: NOW - 12_000})}});
+		const frame = await h.waitFor('stale for 12s');
+		expect(frame.split('\n')[0]).not.toMatch(/\bok$/);
+		h.store.set({conversations: list([], {fetchedAt: NOW})});
+		await h.waitFor(/ok\n/);
+		expect(vi.getTimerCount()).toBe(0);
+	});
+
 	it('shows the failed fetch of the visible tab in the footer until a fetch succeeds', async () => {
 		const h = renderApp({
 			snapshot: {
@@ -145,7 +155,7 @@ describe('global keys', () => {
 		await h.press('4');
 		await h.waitFor('WORKING DIR');
 		await h.press('1');
-		await h.waitFor('Sandbox images');
+		await h.waitFor('MCP servers');
 		await h.press('2');
 		await h.waitFor('REPOSITORY');
 		await vi.waitFor(() =>
@@ -159,7 +169,7 @@ describe('global keys', () => {
 		await h.press(KEYS.tab);
 		await h.waitFor('URLS');
 		await h.press(KEYS.tab, KEYS.tab);
-		await h.waitFor('Sandbox images');
+		await h.waitFor('MCP servers');
 		await h.press(KEYS.shiftTab);
 		await h.waitFor('WORKING DIR');
 		await vi.waitFor(() => expect(h.store.callsOf('setVisible').map(c => c[0])).toEqual(['sandboxes', 'specs', 'settings', 'specs']));

@@ -34,7 +34,7 @@ describe('what needs you', () => {
 
 	it('! lists them; Enter opens the conversation\'s activity and the item goes', async () => {
 		const items = [item('conversation', A.id, 'waiting_for_confirmation', 'Alpha waits'), item('conversation', B.id, 'finished', 'Beta is done')];
-		const h = renderApp({snapshot: {conversations: list([A, B]), attention: items}, visible: undefined});
+		const h = renderApp({snapshot: {conversations: list([A, B]), attention: items}});
 		await h.waitFor('Alpha waits');
 		await h.press('3');
 		await h.waitFor('oh-agent-server');

@@ -63,7 +63,7 @@ describe('deletes ask first and say what goes with it', () => {
 	it('a lookup that failed still lets the user decide, saying it could not check', async () => {
 		const h = renderApp({snapshot: {conversations: list([A])}});
 		await h.press('D');
-		h.store.set({sandboxConversations: {sandboxId: SHARED, conversations: null, source: null, error: {kind: 'network', message: 'connection refused', at: 0}}});
+		h.store.set({sandboxConversations: {sandboxId: SHARED, conversations: null, source: null, error: {kind: 'unreachable', message: 'connection refused', at: 0}}});
 		await h.waitFor('could not check who else uses');
 		await h.press('y');
 		expect(h.store.callsOf('deleteConversation')).toEqual([[A.id]]);

@@ -1,4 +1,6 @@
 /** Wire-shaped items for UI tests (already parsed: timestamps are epoch ms). */
+import {readFileSync} from 'node:fs';
+import {readSettings} from '../../source/api/readSettings.js';
 import type {AppConversation, Sandbox, SandboxSpec, Settings, StartTask} from '../../source/api/schemas/index.js';
 import type {ListState, ResourceState, StoreSnapshot} from '../../source/store/types.js';
 
@@ -105,7 +107,8 @@ export const MCP_HTTP_KEY = 'mcp-plaintext-key';
 export const STDIO_ENV_VALUE = 'ghp_supersecretvalue42';
 export const STDIO_ARG_TOKEN = 'argtoken-xyz-987';
 
-export function settings(overrides: Partial<Settings> = {}): Settings {
+/** The legacy flat body (shared/openhands-api.md 8.4 plus SSE and stdio MCP servers), on the wire. */
+export function legacySettingsWire(): Record<string, unknown> {
 	return {
 		language: 'en',
 		agent: 'CodeActAgent',
@@ -127,7 +130,7 @@ export function settings(overrides: Partial<Settings> = {}): Settings {
 		mcp_config: {
 			sse_servers: [{url: 'https://sse.example.com/events', api_key: MCP_SSE_KEY}],
 			stdio_servers: [
-				{name: 'github', command: 'npx', args: ['-y', '@modelcontextprotocol/server-github', `--token=${STDIO_ARG_TOKEN}`], env: {GITHUB_PERSONAL_ACCESS_TOKEN: STDIO_ENV_VALUE}},
+				{name: 'github', command: 'npx', args: ['-y', '@modelcontextprotocol/server-github', `--token=${STDIO_ARG_TOKEN}`], env: {GITHUB_PERSONAL_ACCESS_TOKEN: STDIO_ENV_VALUE, LOG_LEVEL: 'debug'}},
 			],
 			shttp_servers: [{url: 'https://mcp.example.com/mcp', api_key: MCP_HTTP_KEY, timeout: 60}],
 		},
@@ -142,8 +145,19 @@ export function settings(overrides: Partial<Settings> = {}): Settings {
 		provider_tokens_set: {github: null, gitlab: 'gitlab.example.com'},
 		llm_api_key_set: true,
 		search_api_key_set: false,
-		...overrides,
 	};
+}
+
+const FIXTURE_CTX = {operation: 'GET fixture', host: 'fixture'};
+
+/** The settings model read from the legacy body above. */
+export function settings(overrides: Partial<Settings> = {}): Settings {
+	return {...readSettings(FIXTURE_CTX, legacySettingsWire(), 200), ...overrides};
+}
+
+/** The settings model read from a current (nested) body: test/fixtures/newer-settings-rich.json by default. */
+export function currentSettings(wire: unknown = JSON.parse(readFileSync(new URL('../fixtures/newer-settings-rich.json', import.meta.url), 'utf8'))): Settings {
+	return readSettings(FIXTURE_CTX, wire, 200);
 }
 
 export function resource<T>(data: T | undefined, overrides: Partial<ResourceState<T>> = {}): ResourceState<T> {

@@ -3,7 +3,6 @@ import {osc52} from '../../source/ui/clipboard.js';
 import {maskSecret, maskUrl, relativeTime, shortId} from '../../source/ui/format.js';
 import {KEYMAP, commandFor, hintsFor, keyName} from '../../source/ui/keymap.js';
 import {healthOf} from '../../source/ui/useHealth.js';
-import {maskArgs} from '../../source/ui/views/settingsEntries.js';
 import {layoutColumns, type Column} from '../../source/ui/widgets/columns.js';
 import {resolveTable, stepTable, type TableView} from '../../source/ui/widgets/useTableState.js';
 import {NOW, SESSION_KEY, resource} from './fixtures.js';
@@ -26,10 +25,6 @@ describe('format', () => {
 		expect(url).not.toContain(SESSION_KEY);
 		expect(url).toContain('folder=/workspace/project');
 		expect(maskUrl('https://user:hunter2@example.com/x?api_key=abc')).toBe('https://••••@example.com/x?api_key=••••');
-	});
-
-	it('masks secret-looking command arguments', () => {
-		expect(maskArgs(['-y', 'pkg', '--token=abc', '--api-key', 'def', '--port', '80'])).toBe('-y pkg --token=•••• --api-key •••• --port 80');
 	});
 
 	it('shortens ids in the middle', () => {

@@ -35,6 +35,13 @@ describe('Sandboxes view', () => {
 		expect(row('sb-new-status')).toContain('HIBERNATING');
 	});
 
+	it('says how many items could not be read under the rows it could read', async () => {
+		const h = open({sandboxes: list([sandbox()], {unreadable: 2})});
+		const frame = await h.waitFor('could not be read');
+		expect(frame).toContain('1 loaded · 2 items could not be read');
+		expect(frame).toContain(RUNNING.slice(-8));
+	});
+
 	it('p pauses and r resumes the selected sandbox', async () => {
 		const h = open();
 		await h.waitFor('URLS');
@@ -114,5 +121,14 @@ describe('Sandboxes view', () => {
 		await h.press(KEYS.esc);
 		await h.waitFor('URLS');
 		for (const f of h.frames) expect(f).not.toContain(SESSION_KEY);
+	});
+
+	it('a watch that gave up marks the row "?" while it shows the status last seen, and the detail says so', async () => {
+		const lostWatches = {[PAUSED]: {kind: 'resume' as const, targetState: 'RUNNING', lastStatus: 'PAUSED', lastSeenAt: NOW - 120_000, at: NOW}};
+		const h = open({lostWatches}, 40);
+		const frame = await h.waitFor('URLS');
+		expect(frame.split('\n').find(l => l.includes(PAUSED.slice(-8)))).toMatch(/PAUSED\? /);
+		await h.press('j', KEYS.enter);
+		expect(await h.waitFor('no longer watched')).toContain('PAUSED (no longer watched, last seen 2m ago)');
 	});
 });

@@ -1,4 +1,5 @@
 import {z} from 'zod';
+import {rememberServerTime} from '../serverTime.js';
 
 /**
  * Wire-format building blocks shared by every resource schema.
@@ -23,6 +24,7 @@ export const timestamp = z
 			ctx.addIssue({code: 'custom', message: 'not a timestamp'});
 			return z.NEVER;
 		}
+		rememberServerTime(ms, value);
 		return ms;
 	});
 
@@ -48,11 +50,45 @@ export function nullable<T extends z.ZodType>(schema: T) {
 	return schema.nullable().default(null);
 }
 
+/**
+ * A page whose items are read one by one: an item that fails its schema (a date in year 10000, a
+ * missing id, numbers as strings) is left out and counted in `unreadable`, so one bad item does not
+ * blank the whole list (issue 9 item 10). When no item of a non-empty page can be read, the page
+ * fails as a whole with the first item's problem: the schema has likely changed, and a clear error
+ * over the last good data says more than an empty list.
+ */
 export function pageOf<T extends z.ZodType>(item: T) {
-	return z.object({
-		items: z.array(item),
-		next_page_id: nullable(z.string()),
-	});
+	return z
+		.object({
+			items: z.array(z.unknown()),
+			next_page_id: nullable(z.string()),
+		})
+		.transform((page, ctx): Page<z.output<T>> => {
+			const items: z.output<T>[] = [];
+			let unreadable = 0;
+			let firstIssue: {index: number; issue: z.core.$ZodIssue} | null = null;
+			page.items.forEach((raw, index) => {
+				const result = item.safeParse(raw);
+				if (result.success) {
+					items.push(result.data);
+					return;
+				}
+				unreadable++;
+				const issue = result.error.issues[0];
+				if (!firstIssue && issue) firstIssue = {index, issue};
+			});
+			if (items.length === 0 && firstIssue) {
+				const {index, issue} = firstIssue as {index: number; issue: z.core.$ZodIssue};
+				ctx.addIssue({code: 'custom', path: ['items', index, ...issue.path], message: issue.message});
+				return z.NEVER;
+			}
+			return unreadable > 0 ? {items, next_page_id: page.next_page_id, unreadable} : {items, next_page_id: page.next_page_id};
+		});
 }
 
-export type Page<T> = {items: T[]; next_page_id: string | null};
+export type Page<T> = {
+	items: T[];
+	next_page_id: string | null;
+	/** items of this page that could not be read and were left out (absent when none) */
+	unreadable?: number;
+};

@@ -33,6 +33,8 @@ export const EXECUTION_STATUSES = [
 	'finished',
 	'error',
 	'stuck',
+	// later SDKs (newer doc 6, 8.3)
+	'deleting',
 ] as const;
 export const TRIGGERS = [
 	'resolver',
@@ -68,6 +70,11 @@ export const conversationSchema = z.object({
 	execution_status: nullable(openEnum(EXECUTION_STATUSES)),
 	conversation_url: nullable(z.string()),
 	session_api_key: nullable(z.string()),
+	// current servers only (newer doc 8.3): absent on legacy ones; an odd value never costs the row
+	agent_kind: z.string().optional().catch(undefined),
+	public: z.boolean().nullable().optional().catch(undefined),
+	tags: z.record(z.string(), z.string()).optional().catch(undefined),
+	acp_server: z.string().nullable().optional().catch(undefined),
 });
 export type AppConversation = z.infer<typeof conversationSchema>;
 
@@ -127,6 +134,8 @@ export const startTaskSchema = z.object({
 	app_conversation_id: nullable(uuid),
 	sandbox_id: nullable(z.string()),
 	agent_server_url: nullable(z.string()),
+	// current servers only (newer doc 8.3)
+	dependency_repos_cloned: z.array(z.string()).optional().catch(undefined),
 	request: startRequestEchoSchema,
 	created_at: timestamp,
 	updated_at: timestamp,

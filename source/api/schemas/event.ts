@@ -22,3 +22,6 @@ export const conversationEventSchema = z
 	}));
 
 export type ConversationEvent = z.output<typeof conversationEventSchema>;
+
+/** A page of events; `skipped` counts items that could not be read (kept out of `items`, never failing the page). */
+export type EventPage = {items: ConversationEvent[]; next_page_id: string | null; skipped: number};

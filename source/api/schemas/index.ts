@@ -5,3 +5,4 @@ export * from './conversation.js';
 export * from './settings.js';
 export * from './success.js';
 export * from './event.js';
+export * from './settingsModel.js';

@@ -16,7 +16,7 @@ import {useHintScopes} from '../hints.js';
 import {truncate} from '../sanitize.js';
 import {useGo} from '../navigation.js';
 import {useTheme} from '../theme.js';
-import {selectAttention, selectConversations, selectSandboxConversations, selectStartTasks, useSnapshot} from '../useStore.js';
+import {selectAttention, selectConversations, selectLostWatches, selectSandboxConversations, selectStartTasks, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {ActivityView} from '../activity/ActivityView.js';
 import {usePersistentState} from '../usePersistentState.js';
@@ -81,6 +81,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 	const tasks = useSnapshot(selectStartTasks);
 	const attention = useSnapshot(selectAttention);
 	const siblings = useSnapshot(selectSandboxConversations);
+	const lost = useSnapshot(selectLostWatches);
 	const [mode, setMode] = useState<Mode>(initialMode);
 	const [message, setMessage] = useState<AppConversation | null>(null);
 	const [ask, setAsk] = useState<Ask | null>(null);
@@ -301,7 +302,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 							color={task.status === 'ERROR' ? theme.error : task.status === 'READY' ? theme.ok : theme.warn}
 						>
 							{selected ? `${theme.selectMarker} ` : ''}
-							{truncate(startTaskLine(task), width - (selected ? 2 : 0))}
+							{truncate(startTaskLine(task, lost?.[task.id], now), width - (selected ? 2 : 0))}
 						</Text>
 					);
 				})}

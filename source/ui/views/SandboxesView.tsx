@@ -12,7 +12,7 @@ import {useHintScopes} from '../hints.js';
 import {clean} from '../sanitize.js';
 import {useTheme} from '../theme.js';
 import {useGo} from '../navigation.js';
-import {selectAttention, selectPending, selectSandboxConversations, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
+import {selectAttention, selectLostWatches, selectPending, selectSandboxConversations, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
@@ -41,13 +41,15 @@ export function SandboxesView({width, height, active}: ViewProps) {
 	const attention = useSnapshot(selectAttention);
 	const siblings = useSnapshot(selectSandboxConversations);
 	const quick = useCallback((filter: QuickFilter) => sandboxFilter(filter, attention), [attention]);
+	const lost = useSnapshot(selectLostWatches);
 	const [mode, setMode] = useState<Mode>({kind: 'list'});
 	const now = clock();
 
 	const pendingMap = useMemo(() => pendingBySandbox(pending), [pending]);
-	const columns = useMemo(() => sandboxColumns(pendingMap), [pendingMap]);
+	const columns = useMemo(() => sandboxColumns(pendingMap, lost), [pendingMap, lost]);
 	// A start whose sandbox is not listed yet gets a line of its own above the table.
 	const unlistedStarts = pending.filter(p => p.kind === 'start' && (!p.targetId || !list.data?.some(s => s.id === p.targetId))).length;
+	const checkingStart = pending.some(p => p.kind === 'start' && p.phase === 'checking');
 	const question = mode.kind === 'delete' ? deleteSandboxQuestion(mode.item, siblings) : null;
 	const tableHeight = Math.max(LIST_CHROME + 1, height - (unlistedStarts ? 1 : 0) - questionHeight(question, width));
 	const onOpen = useCallback((item: Sandbox) => setMode({kind: 'detail', item}), []);
@@ -148,7 +150,7 @@ export function SandboxesView({width, height, active}: ViewProps) {
 			<DetailPane
 				title={`Sandbox ${item.id}`}
 				id={item.id}
-				entries={sandboxEntries(item, now, pendingMap.get(item.id))}
+				entries={sandboxEntries(item, now, pendingMap.get(item.id), lost)}
 				width={width}
 				height={height}
 				memoryKey={`sandbox:${item.id}`}
@@ -163,6 +165,7 @@ export function SandboxesView({width, height, active}: ViewProps) {
 			{unlistedStarts ? (
 				<Text color={theme.warn} wrap="truncate">
 					{unlistedStarts === 1 ? 'starting a sandbox…' : `starting ${unlistedStarts} sandboxes…`}
+					{checkingStart ? ' (no answer: outcome unknown, checking…)' : ''}
 				</Text>
 			) : null}
 			<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={sandboxKey} noun="sandboxes" />

@@ -1,5 +1,6 @@
 /** Columns, detail entries and start-task lines of the Conversations view. */
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
+import type {LostWatch} from '../../store/types.js';
 import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../format.js';
 import {clean} from '../sanitize.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
@@ -114,13 +115,24 @@ export function conversationEntries(c: AppConversation, now: number): Entry[] {
 	];
 }
 
-/** One line per start task: `start 558e…0389  WAITING_FOR_SANDBOX  octo/hello@main  <detail>`. */
-export function startTaskLine(task: StartTask): string {
+/**
+ * One line per start task: `start 558e…0389  WAITING_FOR_SANDBOX  octo/hello@main  <detail>`; once the
+ * store stopped watching it, the status may be old and the line ends with "no longer watched, last
+ * seen 2m ago". An ERROR without a detail says so.
+ */
+export function startTaskLine(task: StartTask, lost: LostWatch | undefined, now: number): string {
 	const target = task.request.selected_repository
 		? repoAtBranch(task.request.selected_repository, task.request.selected_branch)
 		: clean(task.request.initial_message?.content.find(c => c.text)?.text ?? '');
 	const parts = [`start ${shortId(task.id, 10)}`, clean(task.status), target];
 	if (task.status === 'READY' && task.app_conversation_id) parts.push(`→ ${shortId(task.app_conversation_id, 10)}`);
-	if (task.detail) parts.push(clean(task.detail));
+	if (task.detail?.trim()) parts.push(clean(task.detail));
+	else if (task.status === 'ERROR') parts.push('no detail given');
+	if (lost) parts.push(lostText(lost, now));
 	return parts.filter(Boolean).join('  ');
+}
+
+/** "no longer watched, last seen 2m ago" (or "…, never answered") */
+export function lostText(lost: LostWatch, now: number): string {
+	return `no longer watched, ${lost.lastSeenAt === null ? 'never answered' : `last seen ${relativeTime(lost.lastSeenAt, now)}`}`;
 }

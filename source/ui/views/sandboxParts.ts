@@ -1,8 +1,9 @@
 /** Columns and detail entries of the Sandboxes view. */
 import type {Sandbox} from '../../api/schemas/index.js';
-import type {PendingAction} from '../../store/types.js';
+import type {LostWatch, PendingAction} from '../../store/types.js';
 import {absoluteTime, maskSecret, maskUrl, orDash, pendingLabel, relativeTime} from '../format.js';
 import {clean} from '../sanitize.js';
+import {lostText} from './conversationParts.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
 
@@ -17,7 +18,16 @@ export function pendingBySandbox(pending: readonly PendingAction[]): ReadonlyMap
 	return map;
 }
 
-export function sandboxColumns(pending: ReadonlyMap<string, PendingAction>): Column<Sandbox>[] {
+/**
+ * A watch that gave up on this sandbox while it still shows the status last seen: that status may be
+ * old (the row marks it with "?", the detail says "no longer watched, last seen …").
+ */
+function lostOn(s: Sandbox, lost: Readonly<Record<string, LostWatch>> | undefined): LostWatch | undefined {
+	const entry = lost?.[s.id];
+	return entry && entry.lastStatus === s.status ? entry : undefined;
+}
+
+export function sandboxColumns(pending: ReadonlyMap<string, PendingAction>, lost?: Readonly<Record<string, LostWatch>>): Column<Sandbox>[] {
 	return [
 		{id: 'id', title: 'ID', width: 24, grow: 1, drop: 0, middle: true, text: s => clean(s.id)},
 		{
@@ -30,10 +40,10 @@ export function sandboxColumns(pending: ReadonlyMap<string, PendingAction>): Col
 			// what the server reports (a booting docker sandbox reads ERROR) with a trailing "…".
 			text: s => {
 				const p = pending.get(s.id);
-				if (!p) return clean(s.status);
+				if (!p) return lostOn(s, lost) ? `${clean(s.status)}?` : clean(s.status);
 				return p.phase === 'calling' ? pendingLabel(p.kind) : `${clean(s.status)}…`;
 			},
-			color: (s, t) => (pending.has(s.id) ? t.warn : t.status(s.status)),
+			color: (s, t) => (pending.has(s.id) || lostOn(s, lost) ? t.warn : t.status(s.status)),
 		},
 		{id: 'spec', title: 'SPEC', width: 16, grow: 2, drop: 2, middle: true, text: s => clean(s.sandbox_spec_id)},
 		{id: 'created', title: 'CREATED', width: 9, drop: 1, noFilter: true, text: (s, now) => relativeTime(s.created_at, now)},
@@ -41,11 +51,18 @@ export function sandboxColumns(pending: ReadonlyMap<string, PendingAction>): Col
 	];
 }
 
-export function sandboxEntries(s: Sandbox, now: number, pending: PendingAction | undefined): Entry[] {
+export function sandboxEntries(
+	s: Sandbox,
+	now: number,
+	pending: PendingAction | undefined,
+	lost?: Readonly<Record<string, LostWatch>>,
+): Entry[] {
 	const urls = s.exposed_urls ?? [];
+	const gaveUp = lostOn(s, lost);
+	const status = pending ? `${clean(s.status)} (${pendingLabel(pending.kind)})` : gaveUp ? `${clean(s.status)} (${lostText(gaveUp, now)})` : clean(s.status);
 	return [
 		field('id', clean(s.id)),
-		field('status', pending ? `${clean(s.status)} (${pendingLabel(pending.kind)})` : clean(s.status)),
+		field('status', status),
 		field('spec', clean(s.sandbox_spec_id)),
 		field('created', `${absoluteTime(s.created_at)} (${relativeTime(s.created_at, now)})`),
 		field('created by', orDash(s.created_by_user_id)),

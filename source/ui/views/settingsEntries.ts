@@ -1,95 +1,181 @@
 /**
- * Every Settings field, grouped. The server hides the three API keys itself but sends MCP
- * `api_key`s and stdio `env` values in clear (shared/openhands-api.md 2.1), so those are masked here:
- * env names are shown, values never are.
+ * The Settings tab's lines, from the one settings model (api/schemas/settingsModel.ts) of either
+ * server generation. A group or a line the server's shape does not have is left out, not shown as
+ * `—`. Keys are only ever "set / not set" (the model holds no key); what may still carry a
+ * credential (URLs, command lines, legacy MCP env values the server sends in clear) goes through
+ * ui/secrets.ts.
  */
-import type {Settings} from '../../api/schemas/index.js';
-import {MASK, cost, looksSecret, maskUrl, orDash, setOrNot, yesNo} from '../format.js';
+import type {McpServerSetting, Settings} from '../../api/schemas/index.js';
+import {MASK, cost, orDash, setOrNot, yesNo} from '../format.js';
 import {clean} from '../sanitize.js';
+import {maskArgv, maskEnvValue, maskSecrets, maskUrlSecrets} from '../secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 
-/** `--token=abc` → `--token=••••`; `--api-key abc` → `--api-key ••••`. */
-export function maskArgs(args: readonly string[]): string {
-	const out: string[] = [];
-	let hideNext = false;
-	for (const raw of args) {
-		const arg = clean(raw);
-		const assigned = /^(-{1,2}[^=\s]+)=/.exec(arg);
-		if (hideNext && !arg.startsWith('-')) out.push(MASK);
-		else if (assigned && looksSecret(assigned[1]!)) out.push(`${assigned[1]}=${MASK}`);
-		else out.push(arg);
-		hideNext = !assigned && /^-{1,2}/.test(arg) && looksSecret(arg);
-	}
-	return out.join(' ');
+const when = (condition: boolean, ...entries: Entry[]): Entry[] => (condition ? entries : []);
+const present = (value: unknown) => value !== null && value !== undefined;
+const list = (items: readonly string[]) => (items.length ? items.map(item => clean(item)).join(', ') : 'none');
+
+function commandLine(command: string | null, args: readonly string[]): string {
+	return [command ? maskSecrets(command) : '', maskArgv(args)].filter(Boolean).join(' ') || '—';
 }
 
-function mcpEntries(s: Settings): Entry[] {
-	const mcp = s.mcp_config;
-	if (!mcp || (mcp.sse_servers.length + mcp.stdio_servers.length + mcp.shttp_servers.length === 0)) {
-		return [field('servers', 'none')];
+function mcpServer(server: McpServerSetting, index: number): Entry[] {
+	const name = server.name ? clean(server.name) : `${clean(server.transport)} ${index + 1}`;
+	const target = server.url ? maskUrlSecrets(server.url) : commandLine(server.command, server.args);
+	const entries = [field(name, `${clean(server.transport)} · ${target}`)];
+	if (server.url && (server.command || server.args.length)) entries.push(field(`${name} command`, commandLine(server.command, server.args)));
+	if (server.env.length) {
+		const env = server.env.map(({name: key, value}) => `${clean(key)}=${value === null ? MASK : maskEnvValue(key, value)}`);
+		entries.push(field(`${name} env`, env.join(' ')));
 	}
-	const entries: Entry[] = [];
-	mcp.sse_servers.forEach((server, i) => {
-		entries.push(field(`SSE ${i + 1} url`, maskUrl(server.url)));
-		entries.push(field(`SSE ${i + 1} api key`, setOrNot(Boolean(server.api_key))));
-	});
-	mcp.stdio_servers.forEach((server, i) => {
-		const n = `stdio ${i + 1}`;
-		entries.push(field(`${n} name`, orDash(server.name)));
-		entries.push(field(`${n} command`, [clean(server.command), maskArgs(server.args)].filter(Boolean).join(' ')));
-		const names = Object.keys(server.env);
-		entries.push(field(`${n} env`, names.length ? names.map(name => `${clean(name)}=${MASK}`).join(' ') : 'none'));
-	});
-	mcp.shttp_servers.forEach((server, i) => {
-		entries.push(field(`HTTP ${i + 1} url`, maskUrl(server.url)));
-		entries.push(field(`HTTP ${i + 1} timeout`, server.timeout == null ? '—' : `${server.timeout}s`));
-		entries.push(field(`HTTP ${i + 1} api key`, setOrNot(Boolean(server.api_key))));
-	});
+	if (server.headerNames.length) entries.push(field(`${name} headers`, server.headerNames.map(h => `${clean(h)}: ${MASK}`).join(', ')));
+	if (server.auth) entries.push(field(`${name} auth`, `${clean(server.auth)}, ${setOrNot(server.secretSet)}`));
+	if (server.timeout !== null) entries.push(field(`${name} timeout`, `${server.timeout}s`));
+	if (server.cwd) entries.push(field(`${name} cwd`, clean(server.cwd)));
 	return entries;
 }
 
-function providerTokens(s: Settings): Entry[] {
-	const providers = Object.entries(s.provider_tokens_set);
-	if (!providers.length) return [field('provider tokens', 'none')];
-	return providers.map(([provider, host]) => field(`${clean(provider)} token`, host ? `set, ${clean(host)}` : 'set, default host'));
+function mcpEntries(s: Settings): Entry[] {
+	const servers = s.mcpServers ?? [];
+	if (servers.length === 0) return [field('servers', 'none')];
+	return servers.flatMap(mcpServer);
+}
+
+function llmEntries(s: Settings): Entry[] {
+	const {llm} = s;
+	const nested = s.shape === 'nested';
+	return [
+		heading('LLM'),
+		field('model', orDash(llm.model)),
+		// current servers send null when the model's provider default is used (newer doc 2.1)
+		field('base url', llm.baseUrl ? maskUrlSecrets(llm.baseUrl) : nested ? 'provider default' : '—'),
+		field('api key', setOrNot(llm.apiKeySet)),
+		...when(present(llm.authType), field('auth type', orDash(llm.authType))),
+		...when(present(llm.apiVersion), field('api version', orDash(llm.apiVersion))),
+		...when(present(llm.reasoningEffort), field('reasoning effort', orDash(llm.reasoningEffort))),
+		...when(present(llm.temperature), field('temperature', orDash(llm.temperature))),
+		...when(present(llm.maxOutputTokens), field('max output tokens', orDash(llm.maxOutputTokens))),
+		...when(present(llm.awsRegion) || llm.awsKeySet, field('aws region', orDash(llm.awsRegion)), field('aws keys', setOrNot(llm.awsKeySet))),
+	];
+}
+
+function profileEntries(s: Settings): Entry[] {
+	const profiles = s.llmProfiles;
+	if (!profiles) return [];
+	const rows = profiles.profiles.map(p =>
+		field(
+			p.name === profiles.active ? `${clean(p.name)} (active)` : clean(p.name),
+			[orDash(p.model), p.baseUrl ? maskUrlSecrets(p.baseUrl) : null, p.apiKeySet ? 'key set' : null].filter(Boolean).join(' · '),
+		),
+	);
+	return [
+		heading('LLM profiles'),
+		field('active profile', profiles.active ? clean(profiles.active) : 'none'),
+		...(rows.length ? rows : [field('profiles', 'none')]),
+	];
+}
+
+function agentEntries(s: Settings): Entry[] {
+	const {agent, conversation} = s;
+	const acp = agent.kind === 'acp';
+	return [
+		heading('Agent'),
+		...when(present(agent.kind), field('agent kind', orDash(agent.kind))),
+		...when(!acp, field('agent', orDash(agent.agentClass))),
+		...when(
+			acp,
+			field('acp server', orDash(agent.acpServer)),
+			field('acp command', agent.acpCommand ? commandLine(null, agent.acpCommand) : '—'),
+			field('acp model', orDash(agent.acpModel)),
+			field('acp session mode', orDash(agent.acpSessionMode)),
+		),
+		...when(s.shape === 'nested' && !acp, field('tools', agent.tools ? list(agent.tools) : 'standard set')),
+		...when(present(agent.subAgents), field('sub-agents', yesNo(agent.subAgents))),
+		...when(present(agent.toolConcurrency), field('tool concurrency', orDash(agent.toolConcurrency))),
+		field('max iterations', orDash(conversation.maxIterations)),
+		field('confirmation mode', yesNo(conversation.confirmationMode)),
+		field('security analyzer', orDash(conversation.securityAnalyzer)),
+		field('max budget per task', conversation.maxBudgetPerTask == null ? '—' : cost(conversation.maxBudgetPerTask)),
+		field('language', orDash(s.language)),
+		heading('Condenser'),
+		field('condenser', yesNo(s.condenser.enabled)),
+		...when(present(s.condenser.kind), field('condenser kind', orDash(s.condenser.kind))),
+		field('condenser max size', orDash(s.condenser.maxSize)),
+	];
+}
+
+function criticEntries(s: Settings): Entry[] {
+	const critic = s.critic;
+	if (!critic) return [];
+	return [
+		heading('Critic'),
+		field('critic', yesNo(critic.enabled)),
+		field('critic mode', orDash(critic.mode)),
+		field('critic threshold', orDash(critic.threshold)),
+		field('iterative refinement', yesNo(critic.iterativeRefinement)),
+		field('max refinements', orDash(critic.maxRefinementIterations)),
+		field('critic server', critic.serverUrl ? maskUrlSecrets(critic.serverUrl) : '—'),
+		field('critic model', orDash(critic.modelName)),
+		field('critic api key', setOrNot(critic.apiKeySet)),
+	];
+}
+
+function sandboxEntries(s: Settings): Entry[] {
+	const {sandbox} = s;
+	return [
+		heading('Sandbox'),
+		...when(s.shape === 'nested', field('grouping strategy', orDash(sandbox.groupingStrategy))),
+		field('base image', orDash(sandbox.baseImage)),
+		field('runtime image', orDash(sandbox.runtimeImage)),
+		field('runtime resource factor', orDash(sandbox.resourceFactor)),
+	];
+}
+
+function skillEntries(s: Settings): Entry[] {
+	if (!s.skills) return [];
+	return [
+		heading('Skills'),
+		field('disabled skills', list(s.skills.disabled)),
+		field('marketplaces', list(s.skills.registeredMarketplaces.map(m => maskUrlSecrets(m)))),
+		field('inherited marketplaces', list(s.skills.inheritedMarketplaces.map(m => maskUrlSecrets(m)))),
+	];
+}
+
+function secretEntries(s: Settings): Entry[] {
+	const providers = s.secrets.providerTokens;
+	return [
+		heading('Secrets'),
+		field('llm api key', setOrNot(s.secrets.llmApiKey)),
+		field('search api key', setOrNot(s.secrets.searchApiKey)),
+		...(providers.length
+			? providers.map(({provider, host}) => field(`${clean(provider)} token`, host ? `set, ${clean(host)}` : 'set, default host'))
+			: [field('provider tokens', 'none')]),
+	];
 }
 
 export function settingsEntries(s: Settings): Entry[] {
+	const {features} = s;
 	return [
-		heading('LLM'),
-		field('model', orDash(s.llm_model)),
-		field('base url', maskUrl(s.llm_base_url) || '—'),
-		field('max budget per task', s.max_budget_per_task == null ? '—' : cost(s.max_budget_per_task)),
-		heading('Agent'),
-		field('agent', orDash(s.agent)),
-		field('language', orDash(s.language)),
-		field('max iterations', orDash(s.max_iterations)),
-		field('security analyzer', orDash(s.security_analyzer)),
-		field('confirmation mode', yesNo(s.confirmation_mode)),
-		field('default condenser', yesNo(s.enable_default_condenser)),
-		field('condenser max size', orDash(s.condenser_max_size)),
-		field('runtime resource factor', orDash(s.remote_runtime_resource_factor)),
-		heading('Sandbox images'),
-		field('base image', orDash(s.sandbox_base_container_image)),
-		field('runtime image', orDash(s.sandbox_runtime_container_image)),
-		heading('Features'),
-		field('sound notifications', yesNo(s.enable_sound_notifications)),
-		field('conversation starters', yesNo(s.enable_proactive_conversation_starters)),
-		field('solvability analysis', yesNo(s.enable_solvability_analysis)),
-		field('analytics consent', yesNo(s.user_consents_to_analytics)),
+		...llmEntries(s),
+		...profileEntries(s),
+		...agentEntries(s),
+		...criticEntries(s),
 		heading('MCP servers'),
 		...mcpEntries(s),
+		...sandboxEntries(s),
+		...skillEntries(s),
+		heading('Features'),
+		field('sound notifications', yesNo(features.soundNotifications)),
+		field('conversation starters', yesNo(features.conversationStarters)),
+		...when(present(features.solvabilityAnalysis), field('solvability analysis', yesNo(features.solvabilityAnalysis))),
+		field('analytics consent', yesNo(features.analyticsConsent)),
+		...when(present(features.v1Enabled), field('v1 enabled', yesNo(features.v1Enabled))),
 		heading('Git identity'),
-		field('user name', orDash(s.git_user_name)),
-		field('user email', orDash(s.git_user_email)),
+		field('user name', orDash(s.git.userName)),
+		field('user email', orDash(s.git.userEmail)),
 		heading('Account'),
-		field('email', orDash(s.email)),
-		field('email verified', yesNo(s.email_verified)),
-		heading('Secrets'),
-		field('llm api key', setOrNot(s.llm_api_key_set)),
-		field('search api key', setOrNot(s.search_api_key_set)),
-		// The server always nulls it (3.12), so this reads "not set" unless a server ever sends one.
-		field('sandbox api key', setOrNot(s.sandbox_api_key != null)),
-		...providerTokens(s),
+		field('email', orDash(s.account.email)),
+		field('email verified', yesNo(s.account.emailVerified)),
+		...secretEntries(s),
 	];
 }

@@ -58,5 +58,7 @@ function statusLine<T>(c: Props<T>['controller'], list: ListState<T>): string {
 	if (list.capped) parts.push(`showing ${count(loaded)} of more`);
 	else if (list.loadingMore) parts.push('loading more…');
 	else if (list.hasMore) parts.push('more…');
+	const unreadable = list.unreadable ?? 0;
+	if (unreadable > 0) parts.push(`${count(unreadable)} ${unreadable === 1 ? 'item' : 'items'} could not be read`);
 	return parts.join(' · ');
 }

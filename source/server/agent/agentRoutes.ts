@@ -1,0 +1,218 @@
+import {internalError, json, type Reply, success, unprocessable, type FieldError} from '../errors.js';
+import {readTime, SORT_ORDERS} from '../events/eventQuery.js';
+import type {ActivityHub} from '../events/hub.js';
+import {type EventRecord, qualifiedKind} from '../events/model.js';
+import {dropNulls, wireEvent} from '../events/wire.js';
+import {parseUuid} from '../ids.js';
+import {QueryReader} from '../query.js';
+import type {Agent} from './agent.js';
+import {forget, interrupt, pause, respond, run, sendMessage} from './commands.js';
+import {conversationInfo} from './conversationInfo.js';
+import {parseMessageBody} from './messageBody.js';
+
+/**
+ * The agent server's REST routes a client uses (`sdk@v1.1.0`/`v1.37.1`: `conversation_router.py`,
+ * `event_router.py`; shared/openhands-api-newer.md 4.3, 5.2, 6). The listener has already checked the
+ * session key; `agent` is undefined when this agent server does not know the conversation.
+ */
+export type AgentCtx = {
+	hub: ActivityHub;
+	method: string;
+	params: Record<string, string>;
+	query: URLSearchParams;
+	body: string | null;
+	/** the conversation named in the path (32-hex), when it is a UUID */
+	hex: string | null;
+	agent: Agent | undefined;
+};
+
+type Handler = (ctx: AgentCtx) => Reply;
+export type AgentRoute = {method: string; pattern: RegExp; names: string[]; handler: Handler; current?: boolean};
+
+const dashed = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+const notFoundConversation = (ctx: AgentCtx) => json(404, {detail: `Conversation not found: ${dashed(ctx.hex!)}`});
+const badRequest = () => json(400, {detail: 'Bad Request'});
+
+function searchFilters(ctx: AgentCtx, q: QueryReader) {
+	const current = ctx.hub.shape === 'sdk1.37';
+	return {
+		kind: q.str('kind'),
+		gte: readTime(q, 'timestamp__gte'),
+		lt: readTime(q, 'timestamp__lt'),
+		// `source` and `body` filters arrived by 1.37 (4.3)
+		source: current ? q.str('source') : null,
+		text: current ? q.str('body') : null,
+	};
+}
+
+function matches(event: EventRecord, f: ReturnType<typeof searchFilters>): boolean {
+	// `kind` compares with `module.ClassName`: a bare class name matches nothing (4.3)
+	if (f.kind !== null && qualifiedKind(event.body.kind) !== f.kind) return false;
+	if (f.gte && event.us < f.gte.us) return false;
+	if (f.lt && event.us >= f.lt.us) return false;
+	if (f.source !== null && event.source !== f.source) return false;
+	if (f.text !== null && !JSON.stringify(event.body).toLowerCase().includes(f.text.toLowerCase())) return false;
+	return true;
+}
+
+function wire(ctx: AgentCtx, event: EventRecord): unknown {
+	const item = wireEvent(event, ctx.hub.shape);
+	// SDK 1.37+ dumps search items with exclude_none=True (4.3)
+	return ctx.hub.shape === 'sdk1.37' ? dropNulls(item) : item;
+}
+
+/** `GET .../events/search`: page ids are event ids, the page starting at (and including) that event. */
+function search(ctx: AgentCtx): Reply {
+	const q = new QueryReader(ctx.query);
+	const filters = searchFilters(ctx, q);
+	const sort = q.enumOf('sort_order', SORT_ORDERS, 'TIMESTAMP');
+	const pageId = q.str('page_id');
+	const limit = q.int('limit', 100, 0);
+	if (q.errors.length > 0) return unprocessable(q.errors);
+	// `lte` is not enforced in any of the three SDK tags; the assert makes it a 500 (4.3)
+	if (limit > 100) return internalError();
+	if (!ctx.agent) return notFoundConversation(ctx);
+	const events = ctx.agent.log.events.filter(e => matches(e, filters));
+	if (sort === 'TIMESTAMP_DESC') events.reverse();
+	let start = 0;
+	if (pageId) {
+		start = events.findIndex(e => e.id === pageId);
+		// an id that is not in the list: nothing is collected (derived)
+		if (start < 0) start = events.length;
+	}
+	const page = events.slice(start, start + limit);
+	const next = events[start + limit];
+	return json(200, {items: page.map(e => wire(ctx, e)), next_page_id: next ? next.id : null});
+}
+
+function count(ctx: AgentCtx): Reply {
+	const q = new QueryReader(ctx.query);
+	const filters = searchFilters(ctx, q);
+	if (q.errors.length > 0) return unprocessable(q.errors);
+	if (!ctx.agent) return notFoundConversation(ctx);
+	return json(200, ctx.agent.log.events.filter(e => matches(e, filters)).length);
+}
+
+function oneEvent(ctx: AgentCtx): Reply {
+	if (!ctx.agent) return notFoundConversation(ctx);
+	const event = ctx.agent.log.byId.get(ctx.params['event_id']!);
+	return event ? json(200, wire(ctx, event)) : json(404, {detail: 'Not Found'});
+}
+
+function info(ctx: AgentCtx): Reply {
+	if (!ctx.agent) return json(404, {detail: 'Not Found'});
+	return json(200, conversationInfo(ctx.agent, ctx.hub.shape));
+}
+
+/** `GET /api/conversations?ids=`: what the app server asks to fill `execution_status` (shared/openhands-api.md 5.4). */
+function batch(ctx: AgentCtx): Reply {
+	const q = new QueryReader(ctx.query);
+	const ids = q.uuidList('ids', true);
+	if (q.errors.length > 0 || !ids) return unprocessable(q.errors);
+	return json(
+		200,
+		ids.map(hex => {
+			const agent = hex ? ctx.hub.agent(hex) : undefined;
+			return agent && !agent.deleted ? conversationInfo(agent, ctx.hub.shape) : null;
+		}),
+	);
+}
+
+/** `POST .../events`: `SendMessageRequest`, `run` false unless asked (5.2). */
+function postMessage(ctx: AgentCtx): Reply {
+	const body = parseMessageBody(ctx.body, {roles: ['user', 'system', 'assistant', 'tool'], runDefault: false, minContent: 0});
+	if ('errors' in body) return unprocessable(body.errors);
+	if (!ctx.agent) return notFoundConversation(ctx);
+	sendMessage(ctx.hub.engine, ctx.agent, body.content, body.run);
+	return success();
+}
+
+function pauseRoute(ctx: AgentCtx): Reply {
+	if (!ctx.agent) return badRequest();
+	pause(ctx.hub.engine, ctx.agent);
+	return success();
+}
+
+function interruptRoute(ctx: AgentCtx): Reply {
+	if (!ctx.agent) return badRequest();
+	interrupt(ctx.hub.engine, ctx.agent);
+	return success();
+}
+
+function runRoute(ctx: AgentCtx): Reply {
+	if (!ctx.agent) return json(404, {detail: 'Not Found'});
+	if (run(ctx.hub.engine, ctx.agent) === 'already_running') {
+		return json(409, {detail: 'Conversation already running. Wait for completion or pause first.'});
+	}
+	return success();
+}
+
+/** `POST .../events/respond_to_confirmation`: `{"accept": bool, "reason": str}` (reason default 6). */
+function confirmRoute(ctx: AgentCtx): Reply {
+	let body: unknown;
+	try {
+		body = ctx.body === null ? undefined : JSON.parse(ctx.body);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : 'Expecting value';
+		return unprocessable([{type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: {error: reason}}]);
+	}
+	if (body === undefined) return unprocessable([{type: 'missing', loc: ['body'], msg: 'Field required', input: null}]);
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+		return unprocessable([{type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: body}]);
+	}
+	const fields = body as Record<string, unknown>;
+	const errors: FieldError[] = [];
+	if (fields['accept'] === undefined) errors.push({type: 'missing', loc: ['body', 'accept'], msg: 'Field required', input: body});
+	else if (typeof fields['accept'] !== 'boolean') errors.push({type: 'bool_type', loc: ['body', 'accept'], msg: 'Input should be a valid boolean', input: fields['accept']});
+	if (fields['reason'] !== undefined && typeof fields['reason'] !== 'string') {
+		errors.push({type: 'string_type', loc: ['body', 'reason'], msg: 'Input should be a valid string', input: fields['reason']});
+	}
+	if (errors.length > 0) return unprocessable(errors);
+	if (!ctx.agent) return notFoundConversation(ctx);
+	respond(ctx.hub.engine, ctx.agent, fields['accept'] as boolean, (fields['reason'] as string | undefined) ?? 'User rejected the action.');
+	return success();
+}
+
+function deleteRoute(ctx: AgentCtx): Reply {
+	if (!ctx.agent) return badRequest();
+	forget(ctx.agent);
+	return success();
+}
+
+function agentRoute(method: string, template: string, handler: Handler, current = false): AgentRoute {
+	const names: string[] = [];
+	const source = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+		names.push(name);
+		return '([^/]+)';
+	});
+	return {method, pattern: new RegExp(`^${source}$`), names, handler, current};
+}
+
+export const AGENT_ROUTES: AgentRoute[] = [
+	agentRoute('GET', '/api/conversations', batch),
+	agentRoute('GET', '/api/conversations/{conversation_id}', info),
+	agentRoute('DELETE', '/api/conversations/{conversation_id}', deleteRoute),
+	agentRoute('GET', '/api/conversations/{conversation_id}/events/search', search),
+	agentRoute('GET', '/api/conversations/{conversation_id}/events/count', count),
+	agentRoute('POST', '/api/conversations/{conversation_id}/events/respond_to_confirmation', confirmRoute),
+	agentRoute('GET', '/api/conversations/{conversation_id}/events/{event_id}', oneEvent),
+	agentRoute('POST', '/api/conversations/{conversation_id}/events', postMessage),
+	agentRoute('POST', '/api/conversations/{conversation_id}/pause', pauseRoute),
+	agentRoute('POST', '/api/conversations/{conversation_id}/run', runRoute),
+	// `/interrupt` exists from SDK 1.37 (6)
+	agentRoute('POST', '/api/conversations/{conversation_id}/interrupt', interruptRoute, true),
+];
+
+/** The path's conversation id for routing the request to a sandbox, even before a route is chosen. */
+export function conversationInPath(path: string): {raw: string; hex: string | null} | null {
+	const m = /^\/api\/conversations\/([^/]+)/.exec(path);
+	if (!m) return null;
+	let raw = m[1]!;
+	try {
+		raw = decodeURIComponent(raw);
+	} catch {
+		// left as sent
+	}
+	const parsed = parseUuid(raw);
+	return {raw, hex: 'hex' in parsed ? parsed.hex : null};
+}

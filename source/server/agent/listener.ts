@@ -1,0 +1,144 @@
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
+import type {Socket} from 'node:net';
+import {internalError, json, methodNotAllowed, notFound, type Reply, unauthorized, unprocessable} from '../errors.js';
+import type {ActivityHub} from '../events/hub.js';
+import {parseUuid} from '../ids.js';
+import {sandboxStatus} from '../sandboxOps.js';
+import type {SandboxRecord} from '../state.js';
+import type {RequestRecord} from '../types.js';
+import {AGENT_ROUTES, type AgentCtx, conversationInPath} from './agentRoutes.js';
+
+export type AgentListener = {url: string; port: number; close(): Promise<void>};
+
+const MAX_BODY = 1 << 20;
+
+/**
+ * One listener on 127.0.0.1 stands in for the agent server of every sandbox: each RUNNING sandbox
+ * advertises it as its AGENT_SERVER url, and the request is routed to a sandbox by the conversation
+ * in its path (else by its session key).
+ *
+ * A sandbox that is not RUNNING has no agent server to answer. Docker's published port of a paused
+ * container accepts the connection and then hangs; a deleted one refuses it. Both are imitated by
+ * destroying the socket once the request has arrived: the client fails at once ("socket hang up" /
+ * "other side closed"), which keeps tests fast and is what a client must treat as unreachable anyway.
+ */
+export async function startAgentListener(hub: ActivityHub, requests: RequestRecord[]): Promise<AgentListener> {
+	const state = hub.state;
+	const sockets = new Set<Socket>();
+
+	const handle = async (req: IncomingMessage, res: ServerResponse) => {
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		const method = (req.method ?? 'GET').toUpperCase();
+		requests.push({method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: state.now()});
+		const body = await readBody(req);
+		hub.advance();
+		const inPath = conversationInPath(url.pathname);
+		const conversation = inPath?.hex ? state.conversationById.get(inPath.hex) : undefined;
+		const key = headerValue(req.headers['x-session-api-key']);
+		const sandbox = conversation ? state.sandboxById.get(conversation.sandboxId) : findByKey(key);
+		if ((conversation && !sandbox) || (sandbox && sandboxStatus(state, sandbox) !== 'RUNNING')) {
+			req.socket.destroy();
+			return;
+		}
+		if (url.pathname === '/alive') return send(res, json(200, {status: 'ok'}));
+		const matching = AGENT_ROUTES.filter(r => r.pattern.test(url.pathname) && (!r.current || hub.shape === 'sdk1.37'));
+		if (matching.length === 0) return send(res, notFound());
+		const chosen = matching.find(r => r.method === method);
+		if (!chosen) return send(res, methodNotAllowed());
+		// the key check is a router dependency: it runs before path validation and the handler
+		if (!sandbox || key !== sandbox.sessionKey) return send(res, unauthorized());
+		if (inPath && !inPath.hex) {
+			const parsed = parseUuid(inPath.raw);
+			const error = 'error' in parsed ? parsed.error : '';
+			return send(
+				res,
+				unprocessable([{type: 'uuid_parsing', loc: ['path', 'conversation_id'], msg: `Input should be a valid UUID, ${error}`, input: inPath.raw, ctx: {error}}]),
+			);
+		}
+		const m = chosen.pattern.exec(url.pathname)!;
+		const params: Record<string, string> = {};
+		chosen.names.forEach((name, i) => {
+			params[name] = decode(m[i + 1]!);
+		});
+		const agent = conversation ? hub.agent(conversation.id) : undefined;
+		const ctx: AgentCtx = {
+			hub,
+			method,
+			params,
+			query: url.searchParams,
+			body,
+			hex: inPath?.hex ?? null,
+			agent: agent && !agent.deleted ? agent : undefined,
+		};
+		send(res, chosen.handler(ctx));
+	};
+
+	/** Only a RUNNING sandbox's agent server exists; for a key of another one the caller gets no answer. */
+	function findByKey(key: string | undefined): SandboxRecord | undefined {
+		if (!key) return undefined;
+		return state.sandboxes.find(s => s.sessionKey === key);
+	}
+
+	const server = createServer((req, res) => {
+		handle(req, res).catch(() => {
+			if (!res.headersSent) send(res, internalError());
+		});
+	});
+	server.on('connection', socket => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	const address = server.address();
+	const port = typeof address === 'object' && address ? address.port : 0;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		port,
+		close: () =>
+			new Promise<void>(resolve => {
+				server.close(() => resolve());
+				for (const socket of sockets) socket.destroy();
+				sockets.clear();
+			}),
+	};
+}
+
+const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+function decode(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+	return new Promise(resolve => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		req.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size <= MAX_BODY) chunks.push(chunk);
+		});
+		req.on('end', () => resolve(size === 0 ? null : Buffer.concat(chunks).toString('utf8')));
+		req.on('error', () => resolve(null));
+	});
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+	if (res.destroyed) return;
+	res.writeHead(reply.status, {
+		'content-type': reply.contentType,
+		'content-length': Buffer.byteLength(reply.body),
+		server: 'uvicorn',
+		...reply.headers,
+	});
+	res.end(reply.body);
+}

@@ -1,0 +1,177 @@
+import type {Agent} from '../agent/agent.js';
+import {sendMessage} from '../agent/commands.js';
+import {Director} from '../agent/director.js';
+import {Engine} from '../agent/engine.js';
+import {taskPlan, workPlan} from '../agent/plans.js';
+import {parseUuid} from '../ids.js';
+import {sandboxStatus} from '../sandboxOps.js';
+import type {ConversationRecord, State} from '../state.js';
+import {seedHistory} from './history.js';
+import type {ContentItem, EventRecord} from './model.js';
+import {SYSTEM_PROMPT, ALL_TOOLS} from './texts.js';
+import type {Shape} from './wire.js';
+
+export type ActivityOptions = {
+	generation: 'legacy' | 'current';
+	/** running conversations keep working on their own and the demo tells its story (StandInOptions.live) */
+	live: boolean;
+	/** materialize every conversation's history at start and run the demo's director */
+	demo: boolean;
+	/** seed this many events into the newest conversation (the activity benchmark) */
+	events?: number;
+};
+
+/** A queued `pending-messages` entry (shared/openhands-api-newer.md 5.3). */
+export type PendingMessage = {id: string; content: ContentItem[]};
+
+const hubs = new WeakMap<State, ActivityHub>();
+
+/** The activity of the stand-in's conversations; one per server, found from its State. */
+export function hubOf(state: State): ActivityHub {
+	const hub = hubs.get(state);
+	if (!hub) throw new Error('no activity hub for this state');
+	return hub;
+}
+
+export function findHub(state: State): ActivityHub | undefined {
+	return hubs.get(state);
+}
+
+/**
+ * Ties the agents (one per conversation, see ../agent) to the app server's state: histories are
+ * written when a conversation is first looked at (all at once for the demo, lazily at scale),
+ * conversations started at runtime are found on the next request and start working, and every
+ * request first lets the clock catch up (`advance`).
+ */
+export class ActivityHub {
+	readonly engine: Engine;
+	readonly shape: Shape;
+	/** the agent servers' listener, once it listens; sandboxes advertise it as their AGENT_SERVER url */
+	agentUrl: string | null = null;
+	/** by id without dashes: the legacy batch get looks events up across conversations (4.1) */
+	readonly eventsByHex = new Map<string, {agent: Agent; record: EventRecord}>();
+	readonly pendingMessages = new Map<string, PendingMessage[]>();
+	private readonly seeded = new Set<string>();
+	private knownCount = 0;
+	private director: Director | null = null;
+
+	constructor(
+		readonly state: State,
+		readonly options: ActivityOptions,
+	) {
+		this.shape = options.generation === 'legacy' ? 'sdk1.1' : 'sdk1.37';
+		this.engine = new Engine({
+			now: () => state.now(),
+			stepMs: state.options.stepMs,
+			sandboxRunning: c => this.sandboxRunning(c),
+			onEvent: (agent, record) => {
+				this.eventsByHex.set(record.id.replaceAll('-', ''), {agent, record});
+				if (record.us > agent.conversation.updatedUs) agent.conversation.updatedUs = record.us;
+			},
+		});
+		hubs.set(state, this);
+	}
+
+	/** Call once the state is seeded. */
+	start(): void {
+		for (const c of this.state.conversations) this.seeded.add(c.id);
+		this.knownCount = this.state.conversations.length;
+		const newest = this.state.conversations[0];
+		if (this.options.events && newest) this.materialize(newest, this.options.events);
+		if (!this.options.demo) return;
+		for (const c of this.state.conversations) this.agent(c.id);
+		if (!this.options.live) return;
+		const running = [...this.engine.agents.values()].filter(a => a.status === 'running' && this.sandboxRunning(a.conversation));
+		this.director = new Director(this.engine, this.state.options.stepMs, a => this.sandboxRunning(a.conversation));
+		this.engine.wakeables.push(this.director);
+		this.director.begin(running);
+	}
+
+	sandboxRunning(conversation: ConversationRecord): boolean {
+		const sandbox = this.state.sandboxById.get(conversation.sandboxId);
+		return sandbox !== undefined && sandboxStatus(this.state, sandbox) === 'RUNNING';
+	}
+
+	/** The conversation's agent (its history written on first use), or undefined when there is no such conversation. */
+	agent(id: string): Agent | undefined {
+		const existing = this.engine.agents.get(id);
+		if (existing) return existing;
+		const conversation = this.state.conversationById.get(id);
+		return conversation ? this.materialize(conversation) : undefined;
+	}
+
+	/** Lets time catch up: finds new conversations, delivers queued messages, runs due beats. */
+	advance(): void {
+		if (this.state.conversations.length !== this.knownCount) this.discover();
+		if (this.pendingMessages.size > 0) this.deliverPending();
+		this.engine.advance();
+	}
+
+	close(): void {
+		this.engine.close();
+	}
+
+	private materialize(conversation: ConversationRecord, events?: number): Agent {
+		const agent = this.engine.create(conversation);
+		if (!this.seeded.has(conversation.id)) {
+			this.begin(agent);
+			return agent;
+		}
+		seedHistory(agent, {events});
+		// demo conversations get their plans from the director; others just carry on
+		if (this.options.live && !this.options.demo && agent.status === 'running') {
+			this.engine.schedule(agent, workPlan(agent, agent.plot.int(3, 8), 'finish'));
+		}
+		return agent;
+	}
+
+	/** A conversation started at runtime: system prompt, the initial message, and work if it runs (2.5). */
+	private begin(agent: Agent): void {
+		const c = agent.conversation;
+		const status = c.executionStatus;
+		c.executionStatus = 'idle';
+		agent.emit(c.createdUs + 1000, {kind: 'SystemPromptEvent', prompt: SYSTEM_PROMPT, tools: ALL_TOOLS});
+		const task = this.state.tasks.find(t => t.appConversationId === c.id);
+		const first = task?.request.initial_message?.content.find(item => item['type'] === 'text');
+		if (first && typeof first['text'] === 'string') agent.userMessage(c.createdUs + 2000, [{type: 'text', text: first['text']}]);
+		if (status === 'running') {
+			agent.setStatus(c.createdUs + 3000, 'running');
+			this.engine.schedule(agent, taskPlan(agent, 'finish', {browse: agent.plot.chance(0.5)}));
+		} else {
+			c.executionStatus = status;
+		}
+	}
+
+	private discover(): void {
+		this.knownCount = this.state.conversations.length;
+		for (const id of [...this.engine.agents.keys()]) {
+			if (!this.state.conversationById.has(id)) this.engine.remove(id);
+		}
+		for (const c of this.state.conversations) {
+			if (!this.seeded.has(c.id) && !this.engine.agents.has(c.id)) this.materialize(c);
+		}
+	}
+
+	/** Pending messages go to the agent server once the conversation exists and its sandbox runs (5.3). */
+	private deliverPending(): void {
+		for (const [key, queue] of this.pendingMessages) {
+			let id: string | null = key;
+			if (key.startsWith('task-')) {
+				const parsed = parseUuid(key.slice(5));
+				const task = 'hex' in parsed ? this.state.taskById.get(parsed.hex) : undefined;
+				if (!task || task.status === 'ERROR') {
+					this.pendingMessages.delete(key);
+					continue;
+				}
+				id = task.status === 'READY' ? task.appConversationId : null;
+			}
+			const conversation = id ? this.state.conversationById.get(id) : undefined;
+			if (!conversation || !this.sandboxRunning(conversation)) continue;
+			const agent = this.agent(conversation.id)!;
+			if (agent.deleted) continue;
+			// deleted after processing, whatever the outcome
+			this.pendingMessages.delete(key);
+			for (const message of queue) sendMessage(this.engine, agent, message.content, true);
+		}
+	}
+}

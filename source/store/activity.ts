@@ -1,0 +1,417 @@
+import type {EventQuery, OpenHandsClient} from '../api/client.js';
+import {parseServerTime} from '../api/schemas/common.js';
+import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
+import {
+	type Viewport,
+	freshOnly,
+	indexOf,
+	latestExecutionStatus,
+	mergeEvents,
+	trimWindow,
+	withStatus,
+} from './activityWindow.js';
+import {backoffMs} from './backoff.js';
+import {PRIORITY, type Priority} from './budget.js';
+import type {Core} from './core.js';
+import {Lane} from './lane.js';
+import {isAbort, toErrorInfo} from './oneLine.js';
+import type {Resources} from './resources.js';
+import {shareValue} from './share.js';
+import type {ActivityState} from './types.js';
+
+/** Events a request asks for (the servers' maximum). */
+const PAGE = 100;
+/** Requests one job may chain: a burst of new events, or a second denser than a page. */
+const MAX_PAGES_PER_JOB = 10;
+/** Rows from the window's newer edge at which the dropped newer events are fetched again. */
+const NEAR_EDGE = 50;
+
+type Continuation = {query: EventQuery; pageId: string};
+
+/*
+ * After the window dropped a side, the query for it starts again from the edge's whole second:
+ * legacy pages are cut in file-name order (second, then kind), so the edge's second may be held
+ * only in part, on either side of the edge event. The repeats are deduped by id.
+ */
+function secondOf(event: ConversationEvent): number {
+	return Math.floor(parseServerTime(event.timestamp) / 1000) * 1000;
+}
+
+function secondAfter(event: ConversationEvent): number {
+	return secondOf(event) + 1000;
+}
+
+/** The one open conversation's lane, window and cursors (internal; the snapshot shows ActivityState). */
+type Run = {
+	id: string;
+	lane: Lane;
+	events: ConversationEvent[];
+	ids: Set<string>;
+	loaded: boolean;
+	following: boolean;
+	hasOlder: boolean;
+	hasNewer: boolean;
+	older: Continuation | null;
+	newer: Continuation | null;
+	/** a follow tick that stopped at MAX_PAGES_PER_JOB: the next one goes on from there */
+	followNext: Continuation | null;
+	viewport: Viewport | null;
+	lastFollowAt: number;
+	failures: number;
+	retryAt: number | null;
+	olderBlockedUntil: number;
+	cancelTimer: (() => void) | null;
+	conversation: AppConversation | null;
+	unreadable: number;
+};
+
+/**
+ * The activity view's events (issue 10), one conversation at a time. Its rules:
+ *
+ * - Open: the newest page (at most 100, newest first from the server), then follow. While open,
+ *   the activity is what polls: the lists' poll pauses (Resources.hold) and resumes on close.
+ * - Follow: one request per interval, counted from the end of the last one, asking only for what is
+ *   at or after the newest event held (millisecond cursor; the edge comes back and is deduped by
+ *   id). Nothing new → no snapshot change, no notification. A failure backs off like the lists.
+ * - Older pages (loadOlderEvents) continue the backward query by its page ids; newer ones (after
+ *   the window dropped them) the forward one. One lane: never two event requests at once.
+ * - The window holds WINDOW_MAX events; the side away from the viewport is dropped and fetched
+ *   again when the user goes back there (hasOlder / hasNewer true again).
+ * - The conversation's own fields: the status comes from ConversationStateUpdateEvents as they
+ *   arrive; a batch get refreshes the rest only after new events (and when it was not listed).
+ */
+export class Activity {
+	private run: Run | null = null;
+
+	constructor(
+		private readonly client: OpenHandsClient,
+		private readonly core: Core,
+		private readonly resources: Resources,
+	) {}
+
+	/** the conversation as the activity knows it (fresher than the list while open) */
+	conversation(id: string): AppConversation | null {
+		if (this.run?.id === id && this.run.conversation) return this.run.conversation;
+		return this.core.get().conversations.data?.find(c => c.id === id) ?? null;
+	}
+
+	/**
+	 * a fresher copy of a conversation (after a batch get elsewhere): into the view and the list.
+	 * `sentAt`: when the request that brought it was sent (older data never replaces newer, ./freshness.ts)
+	 */
+	putConversation(conversation: AppConversation, sentAt: number): void {
+		this.resources.upsert('conversations', conversation, false, sentAt);
+		const run = this.run;
+		if (run?.id !== conversation.id) return;
+		run.conversation = shareValue(run.conversation ?? undefined, conversation);
+		this.commit(run, {});
+	}
+
+	open(conversationId: string): void {
+		if (this.run?.id === conversationId) return;
+		this.close();
+		const run: Run = {
+			id: conversationId,
+			lane: new Lane(() => this.schedule(run)),
+			events: [],
+			ids: new Set(),
+			loaded: false,
+			following: true,
+			hasOlder: false,
+			hasNewer: false,
+			older: null,
+			newer: null,
+			followNext: null,
+			viewport: null,
+			lastFollowAt: this.core.now(),
+			failures: 0,
+			retryAt: null,
+			olderBlockedUntil: 0,
+			cancelTimer: null,
+			conversation: this.core.get().conversations.data?.find(c => c.id === conversationId) ?? null,
+			unreadable: 0,
+		};
+		this.run = run;
+		this.resources.hold(true);
+		const state: ActivityState = {
+			conversationId,
+			events: [],
+			hasOlder: false,
+			loadingOlder: false,
+			following: true,
+			loading: true,
+			error: null,
+			fetchedAt: null,
+			hasNewer: false,
+			conversation: run.conversation,
+			unreadable: 0,
+		};
+		this.core.set({...this.core.get(), activity: state});
+		void run.lane.run('refresh', () => this.loadNewest(run), true);
+	}
+
+	close(): void {
+		const run = this.run;
+		if (!run) return;
+		run.cancelTimer?.();
+		this.run = null;
+		const snapshot = this.core.get();
+		if (snapshot.activity) this.core.set({...snapshot, activity: null});
+		this.resources.hold(false);
+	}
+
+	setFollow(on: boolean): void {
+		const run = this.run;
+		if (!run || run.following === on) return;
+		run.following = on;
+		this.commit(run, {});
+		if (!on) {
+			run.cancelTimer?.();
+			run.cancelTimer = null;
+			return;
+		}
+		// back at the end: what the window dropped at the newer side is reloaded as the newest page
+		const job = run.hasNewer || !run.loaded ? () => this.loadNewest(run) : () => this.follow(run);
+		void run.lane.run('refresh', job, true);
+	}
+
+	setViewport(first: number, last: number): void {
+		const run = this.run;
+		if (!run) return;
+		run.viewport = {first: Math.max(0, first), last: Math.max(first, last)};
+		if (run.hasNewer && run.loaded && last >= run.events.length - NEAR_EDGE && !run.lane.has('all')) {
+			void run.lane.run('all', () => this.loadNewer(run), true);
+		}
+	}
+
+	loadOlder(): void {
+		const run = this.run;
+		if (!run || !run.loaded || !run.hasOlder || run.lane.has('more')) return;
+		if (this.core.now() < run.olderBlockedUntil) return;
+		this.commit(run, {loadingOlder: true});
+		void run.lane.run('more', () => this.loadOlderPages(run), true);
+	}
+
+	dispose(): void {
+		this.run?.cancelTimer?.();
+		this.run = null;
+	}
+
+	private live(run: Run): boolean {
+		return this.run === run && !this.core.disposed;
+	}
+
+	/** After every job of the lane: the next follow tick (or retry of the first load). */
+	private schedule(run: Run): void {
+		run.cancelTimer?.();
+		run.cancelTimer = null;
+		if (!this.live(run) || run.lane.has('refresh')) return;
+		if (run.loaded && !run.following) return;
+		const now = this.core.now();
+		const due = run.failures > 0 ? (run.retryAt ?? now) : run.lastFollowAt + this.core.config.refreshMs;
+		const job = run.loaded && !run.hasNewer ? () => this.follow(run) : () => this.loadNewest(run);
+		run.cancelTimer = this.core.after(Math.max(0, due - now), () => {
+			run.cancelTimer = null;
+			void run.lane.run('refresh', job, true);
+		});
+	}
+
+	private search(run: Run, priority: Priority, query: EventQuery): Promise<EventPage> {
+		return this.core.send(priority, o => this.client.searchEvents(run.id, query, o));
+	}
+
+	/** The newest page replaces the window: on open, on `G` after the window dropped newer events. */
+	private async loadNewest(run: Run): Promise<void> {
+		const query: EventQuery = {sortOrder: 'TIMESTAMP_DESC', limit: PAGE};
+		try {
+			const page = await this.search(run, PRIORITY.page, query);
+			if (!this.live(run)) return;
+			run.events = [];
+			run.ids = new Set();
+			run.older = page.next_page_id === null ? null : {query, pageId: page.next_page_id};
+			run.newer = null;
+			run.followNext = null;
+			run.hasOlder = page.next_page_id !== null;
+			run.hasNewer = false;
+			run.loaded = true;
+			run.viewport = null;
+			this.succeed(run);
+			this.take(run, page, 'newer');
+			this.commit(run, {loading: false, error: null}, true);
+			if (!run.conversation) await this.refetchConversation(run);
+		} catch (error) {
+			this.fail(run, error);
+		}
+	}
+
+	/** One tick: what is at or after the newest event held (the edge comes back; deduped by id). */
+	private async follow(run: Run): Promise<void> {
+		const newest = run.events[run.events.length - 1];
+		if (!newest) return this.loadNewest(run);
+		// Legacy pages are cut in file-name order, not time order: a tick that stopped early holds
+		// some later events of a second and not yet earlier ones, so a time cursor would skip those.
+		const query: EventQuery = run.followNext?.query ?? {
+			sortOrder: 'TIMESTAMP',
+			limit: PAGE,
+			timestampGte: new Date(Math.floor(parseServerTime(newest.timestamp))),
+		};
+		try {
+			let added = 0;
+			let pageId: string | null = run.followNext?.pageId ?? null;
+			for (let pages = 0; pages < MAX_PAGES_PER_JOB; pages++) {
+				const page: EventPage = await this.search(run, PRIORITY.poll, {...query, pageId});
+				if (!this.live(run)) return;
+				added += this.take(run, page, 'newer');
+				pageId = page.next_page_id;
+				if (pageId === null) break;
+			}
+			run.followNext = pageId === null ? null : {query, pageId};
+			const recovered = run.failures > 0;
+			this.succeed(run);
+			if (added > 0) this.commit(run, {error: null}, true);
+			else if (recovered) this.commit(run, {error: null});
+			if (added > 0) await this.refetchConversation(run);
+		} catch (error) {
+			this.fail(run, error);
+		}
+	}
+
+	private async loadOlderPages(run: Run): Promise<void> {
+		const oldest = run.events[0];
+		const start: Continuation | null =
+			run.older ??
+			(oldest
+				? {query: {sortOrder: 'TIMESTAMP_DESC', limit: PAGE, timestampLt: new Date(secondAfter(oldest))}, pageId: ''}
+				: null);
+		if (!start) return this.commit(run, {loadingOlder: false});
+		try {
+			const next = await this.pageUntilFresh(run, start, 'older');
+			if (!this.live(run)) return;
+			run.older = next;
+			run.hasOlder = next !== null;
+			this.commit(run, {loadingOlder: false}, true);
+		} catch (error) {
+			if (!this.live(run) || isAbort(error)) return;
+			// the view asks again on the next key press: not before a short pause
+			run.olderBlockedUntil = this.core.now() + backoffMs(1, this.core.config.random);
+			this.commit(run, {loadingOlder: false, error: toErrorInfo(error, this.core.now())});
+		}
+	}
+
+	private async loadNewer(run: Run): Promise<void> {
+		const newest = run.events[run.events.length - 1];
+		if (!newest) return;
+		const start: Continuation = run.newer ?? {
+			query: {sortOrder: 'TIMESTAMP', limit: PAGE, timestampGte: new Date(secondOf(newest))},
+			pageId: '',
+		};
+		try {
+			const next = await this.pageUntilFresh(run, start, 'newer');
+			if (!this.live(run)) return;
+			run.newer = next;
+			run.hasNewer = next !== null;
+			this.commit(run, {}, true);
+		} catch (error) {
+			if (!this.live(run) || isAbort(error)) return;
+			this.commit(run, {error: toErrorInfo(error, this.core.now())});
+		}
+	}
+
+	/** Pages on from `start` until one brings an event not held (a dense second repeats the edge). */
+	private async pageUntilFresh(run: Run, start: Continuation, side: 'older' | 'newer'): Promise<Continuation | null> {
+		let pageId: string | null = start.pageId || null;
+		for (let pages = 0; pages < MAX_PAGES_PER_JOB; pages++) {
+			const page = await this.search(run, PRIORITY.page, {...start.query, pageId});
+			if (!this.live(run)) return null;
+			const added = this.take(run, page, side);
+			if (page.next_page_id === null) return null;
+			pageId = page.next_page_id;
+			if (added > 0) return {query: start.query, pageId};
+		}
+		return pageId === null ? null : {query: start.query, pageId};
+	}
+
+	/** Merges a page into the window, trims it, keeps the viewport on its rows; returns how many were new. */
+	private take(run: Run, page: EventPage, side: 'older' | 'newer'): number {
+		const fresh = freshOnly(run.ids, page.items);
+		// a follow tick fetches its edge again: count what it could not read only with news
+		if (fresh.length > 0 || side === 'older') run.unreadable += page.skipped;
+		if (fresh.length === 0) return 0;
+		const anchor = run.viewport ? run.events[run.viewport.first]?.id : undefined;
+		const merged = mergeEvents(run.events, fresh);
+		for (const event of fresh) run.ids.add(event.id);
+		const at = indexOf(merged, anchor);
+		let viewport = run.viewport && at >= 0 ? {first: at, last: at + run.viewport.last - run.viewport.first} : run.viewport;
+		// following: the oldest go; loading older without a viewport: the newest go; else by the viewport
+		const drop = side === 'newer' ? (run.following ? 'older' : 'auto') : viewport ? 'auto' : 'newer';
+		const trimmed = trimWindow(merged, viewport, drop);
+		for (const event of merged.slice(0, trimmed.droppedOlder)) run.ids.delete(event.id);
+		for (const event of merged.slice(merged.length - trimmed.droppedNewer)) run.ids.delete(event.id);
+		if (trimmed.droppedOlder > 0) {
+			// the backward query's page ids point past what was dropped: start again from the window
+			run.older = null;
+			run.hasOlder = true;
+			if (viewport) viewport = {first: viewport.first - trimmed.droppedOlder, last: viewport.last - trimmed.droppedOlder};
+		}
+		if (trimmed.droppedNewer > 0) {
+			run.newer = null;
+			run.followNext = null;
+			run.hasNewer = true;
+			run.following = false;
+		}
+		run.events = trimmed.events;
+		run.viewport = viewport;
+		if (side === 'newer' && trimmed.droppedNewer === 0) {
+			run.conversation = withStatus(run.conversation, latestExecutionStatus(fresh));
+		}
+		return fresh.length;
+	}
+
+	private async refetchConversation(run: Run): Promise<void> {
+		try {
+			const sentAt = this.core.now();
+			const [conversation] = await this.core.send(PRIORITY.poll, o => this.client.getConversations([run.id], o));
+			if (!this.live(run) || !conversation) return;
+			this.putConversation(conversation, sentAt);
+		} catch {
+			// the events are what the view is about; the header keeps what it had
+		}
+	}
+
+	private succeed(run: Run): void {
+		run.lastFollowAt = this.core.now();
+		run.failures = 0;
+		run.retryAt = null;
+	}
+
+	private fail(run: Run, error: unknown): void {
+		if (!this.live(run) || isAbort(error)) return;
+		const now = this.core.now();
+		run.failures++;
+		let delay = backoffMs(run.failures, this.core.config.random);
+		const retryAfter = (error as {retryAfterMs?: number}).retryAfterMs;
+		if (typeof retryAfter === 'number') delay = Math.max(delay, retryAfter);
+		run.retryAt = now + delay;
+		this.commit(run, {loading: false, error: toErrorInfo(error, now)});
+	}
+
+	/** Publishes the run (plus `fields`); nothing changed → no new snapshot, nobody notified. */
+	private commit(run: Run, fields: Partial<ActivityState>, touch = false): void {
+		const current = this.core.get().activity;
+		if (!current || !this.live(run)) return;
+		const next: ActivityState = {
+			...current,
+			events: run.events,
+			hasOlder: run.hasOlder,
+			hasNewer: run.hasNewer,
+			following: run.following,
+			conversation: run.conversation,
+			unreadable: run.unreadable,
+			...fields,
+		};
+		const keys = Object.keys(next) as (keyof ActivityState)[];
+		if (keys.every(key => Object.is(current[key], next[key]))) return;
+		if (touch) next.fetchedAt = this.core.now();
+		this.core.set({...this.core.get(), activity: next});
+	}
+}

@@ -1,0 +1,93 @@
+import {parseServerTime} from '../api/schemas/common.js';
+import type {AppConversation, ConversationEvent} from '../api/schemas/index.js';
+
+/**
+ * The bounded window of one conversation's events: plain functions over an array kept oldest
+ * first. Pure, so the rules (order, dedupe, which side to drop) are tested without a server.
+ */
+
+/** Events held at most. A long run has tens of thousands; observations are often 10-30 KB each. */
+export const WINDOW_MAX = 1000;
+
+export type Viewport = {first: number; last: number};
+
+function compare(a: ConversationEvent, b: ConversationEvent): number {
+	// naive timestamps are UTC (api/schemas/common.ts); microseconds live only in the string
+	const byTime = parseServerTime(a.timestamp) - parseServerTime(b.timestamp);
+	if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
+	if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp ? -1 : 1;
+	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The events of `incoming` not held yet (by id, and once each). */
+export function freshOnly(held: ReadonlySet<string>, incoming: readonly ConversationEvent[]): ConversationEvent[] {
+	const seen = new Set<string>();
+	return incoming.filter(event => {
+		if (held.has(event.id) || seen.has(event.id)) return false;
+		seen.add(event.id);
+		return true;
+	});
+}
+
+/** Merges fresh events into the window in time order (legacy pages are cut by file name, not time). */
+export function mergeEvents(events: readonly ConversationEvent[], fresh: readonly ConversationEvent[]): ConversationEvent[] {
+	if (fresh.length === 0) return events as ConversationEvent[];
+	const sorted = [...fresh].sort(compare);
+	const first = sorted[0]!;
+	const last = sorted[sorted.length - 1]!;
+	// the usual cases: everything newer (follow) or everything older (scrolling up)
+	if (events.length === 0 || compare(events[events.length - 1]!, first) <= 0) return [...events, ...sorted];
+	if (compare(last, events[0]!) <= 0) return [...sorted, ...events];
+	return [...events, ...sorted].sort(compare);
+}
+
+export type Trimmed = {events: ConversationEvent[]; droppedOlder: number; droppedNewer: number};
+
+/**
+ * Drops what exceeds `max`: from the side given, or (`auto`) from the side away from the viewport:
+ * the newest while the user reads far back, the oldest near the end. Rows on screen are kept.
+ */
+export function trimWindow(
+	events: ConversationEvent[],
+	viewport: Viewport | null,
+	drop: 'older' | 'newer' | 'auto',
+	max = WINDOW_MAX,
+): Trimmed {
+	const excess = events.length - max;
+	if (excess <= 0) return {events, droppedOlder: 0, droppedNewer: 0};
+	if (drop === 'older' || (drop === 'auto' && viewport === null)) return {events: events.slice(excess), droppedOlder: excess, droppedNewer: 0};
+	if (drop === 'newer' || viewport === null) return {events: events.slice(0, max), droppedOlder: 0, droppedNewer: excess};
+	const before = Math.max(0, Math.min(viewport.first, events.length));
+	const after = Math.max(0, events.length - 1 - viewport.last);
+	const olderFirst = before >= after;
+	const fromOlder = olderFirst ? Math.min(excess, before) : Math.max(0, excess - after);
+	const fromNewer = excess - fromOlder;
+	return {events: events.slice(fromOlder, events.length - fromNewer), droppedOlder: fromOlder, droppedNewer: fromNewer};
+}
+
+/** The execution status the newest state update among `events` reports, if any (4.4, section 6). */
+export function latestExecutionStatus(events: readonly ConversationEvent[]): string | null {
+	for (let i = events.length - 1; i >= 0; i--) {
+		const event = events[i]!;
+		if (event.kind !== 'ConversationStateUpdateEvent') continue;
+		const {key, value} = event.raw as {key?: unknown; value?: unknown};
+		if (key === 'execution_status' && typeof value === 'string') return value;
+		if (key === 'full_state' && value && typeof value === 'object') {
+			const status = (value as {execution_status?: unknown}).execution_status;
+			if (typeof status === 'string') return status;
+		}
+	}
+	return null;
+}
+
+/** The conversation with the status its newest events report (the list's copy may be a poll behind). */
+export function withStatus(conversation: AppConversation | null, status: string | null): AppConversation | null {
+	if (!conversation || status === null || conversation.execution_status === status) return conversation;
+	return {...conversation, execution_status: status};
+}
+
+/** Where `id` is now, for keeping the viewport on the same rows after the window changed. */
+export function indexOf(events: readonly ConversationEvent[], id: string | undefined): number {
+	if (id === undefined) return -1;
+	return events.findIndex(event => event.id === id);
+}

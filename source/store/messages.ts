@@ -1,0 +1,179 @@
+import type {AgentCommand, AgentTarget, OpenHandsClient} from '../api/client.js';
+import {ApiError, isApiError} from '../api/errors.js';
+import type {AppConversation} from '../api/schemas/index.js';
+import type {Actions} from './actions.js';
+import type {Activity} from './activity.js';
+import {PRIORITY} from './budget.js';
+import type {Core} from './core.js';
+import {errorMessage, isAbort} from './oneLine.js';
+import type {PendingAction} from './types.js';
+
+const DONE: Record<AgentCommand, string> = {
+	pause: 'agent paused',
+	run: 'agent running',
+	accept: 'action accepted',
+	reject: 'action rejected',
+};
+
+const WHAT: Record<AgentCommand, string> = {
+	pause: 'pausing the agent',
+	run: 'running the agent',
+	accept: 'accepting the action',
+	reject: 'rejecting the action',
+};
+
+/**
+ * Drafts, messages and agent control (issue 10, sections 2 and 3).
+ *
+ * - Drafts live until the app quits; a failed send keeps its draft, a sent message clears it
+ *   (unless the user has typed a new one meanwhile).
+ * - A message is exactly one POST. With `resumeFirst`, the sandbox goes through the store's own
+ *   resume path (call, then a watch to RUNNING), the conversation is read again (a resumed sandbox
+ *   may have a new agent address and key), and only then the message goes.
+ * - Every send and agent command ends in a notice: done, refused (with the server's reason) or
+ *   unreachable. One of each at a time per conversation (PendingAction `message:`/`agent:`).
+ */
+export class Messages {
+	constructor(
+		private readonly client: OpenHandsClient,
+		private readonly core: Core,
+		private readonly actions: Actions,
+		private readonly activity: Activity,
+	) {}
+
+	saveDraft(conversationId: string, text: string): void {
+		const snapshot = this.core.get();
+		const current = snapshot.drafts[conversationId];
+		if (text === '' ? current === undefined : current === text) return;
+		const drafts = {...snapshot.drafts};
+		if (text === '') delete drafts[conversationId];
+		else drafts[conversationId] = text;
+		this.core.set({...snapshot, drafts});
+	}
+
+	send(conversationId: string, text: string, options: {resumeFirst?: boolean} = {}): void {
+		if (text.trim() === '') {
+			this.core.notice('info', 'nothing to send: the message is empty');
+			return;
+		}
+		const key = `message:${conversationId}`;
+		if (this.core.get().pending.some(p => p.key === key)) {
+			this.core.notice('info', 'a message to this conversation is already on its way');
+			return;
+		}
+		this.saveDraft(conversationId, text);
+		const entry = this.pending(key, 'message', conversationId, options.resumeFirst ? 'watching' : 'calling', options.resumeFirst ? 'RUNNING' : 'sent');
+		void this.deliver(entry, conversationId, text, options.resumeFirst === true);
+	}
+
+	control(conversationId: string, command: AgentCommand, reason?: string): void {
+		const key = `agent:${conversationId}`;
+		const busy = this.core.get().pending.find(p => p.key === key);
+		if (busy) {
+			this.core.notice('info', `${WHAT[busy.targetState as AgentCommand] ?? 'an agent command'} is still in progress`);
+			return;
+		}
+		const entry = this.pending(key, 'agent', conversationId, 'calling', command);
+		void (async () => {
+			try {
+				const conversation = await this.target(conversationId, false);
+				await this.core.send(PRIORITY.action, o => this.client.controlAgent(targetOf(conversation), command, reason, o));
+				this.done(entry, 'info', `${DONE[command]}: ${titleOf(conversation)}`);
+			} catch (error) {
+				this.failed(entry, error, WHAT[command]);
+			}
+		})();
+	}
+
+	private async deliver(entry: PendingAction, conversationId: string, text: string, resumeFirst: boolean): Promise<void> {
+		try {
+			// resuming needs only the sandbox id: a listed copy will do (the address and key come after)
+			const listed = resumeFirst ? this.activity.conversation(conversationId) : null;
+			let conversation = listed ?? (await this.target(conversationId, false));
+			if (resumeFirst && conversation.sandbox_status !== 'RUNNING') {
+				const why = await this.resume(conversation.sandbox_id);
+				if (!this.mine(entry)) return;
+				conversation = await this.target(conversationId, true);
+				if (conversation.sandbox_status !== 'RUNNING') {
+					throw new ApiError({kind: 'server', message: why ?? `the sandbox did not come back (it is ${conversation.sandbox_status})`});
+				}
+				this.core.setPending(entry.key, {...entry, phase: 'calling', targetState: 'sent'});
+			} else if (listed) {
+				conversation = await this.target(conversationId, false);
+			}
+			await this.core.send(PRIORITY.action, o => this.client.sendMessage(targetOf(conversation), text, o));
+			if (this.core.get().drafts[conversationId] === text) this.saveDraft(conversationId, '');
+			this.done(entry, 'info', `message sent to ${titleOf(conversation)}`);
+		} catch (error) {
+			this.failed(entry, error, 'message not sent');
+		}
+	}
+
+	/**
+	 * The conversation as the store knows it, or read again (action priority) when asked, when it
+	 * is not loaded, or when it lacks what the agent server needs (address, key: only while RUNNING).
+	 */
+	private async target(conversationId: string, fresh: boolean): Promise<AppConversation> {
+		const known = this.activity.conversation(conversationId);
+		if (known && !fresh && known.sandbox_status === 'RUNNING' && known.conversation_url) return known;
+		const sentAt = this.core.now();
+		const [conversation] = await this.core.send(PRIORITY.action, o => this.client.getConversations([conversationId], o));
+		if (!conversation) throw new ApiError({kind: 'not_found', message: 'the server no longer knows this conversation'});
+		this.activity.putConversation(conversation, sentAt);
+		return conversation;
+	}
+
+	/** The store's resume path; resolves when it is over, with the error it reported if any. */
+	private async resume(sandboxId: string): Promise<string | null> {
+		const before = this.core.get().notice;
+		this.actions.resume(sandboxId);
+		const busy = () => this.core.get().pending.some(p => (p.kind === 'resume' || p.kind === 'pause') && p.targetId === sandboxId);
+		await new Promise<void>(resolve => {
+			if (!busy()) return resolve();
+			const stop = this.core.subscribe(() => {
+				if (busy() && !this.core.disposed) return;
+				stop();
+				resolve();
+			});
+		});
+		const after = this.core.get().notice;
+		return after && after !== before && after.level === 'error' ? after.text : null;
+	}
+
+	private pending(key: string, kind: 'message' | 'agent', targetId: string, phase: PendingAction['phase'], targetState: string): PendingAction {
+		const entry: PendingAction = {key, kind, targetId, phase, targetState, startedAt: this.core.now()};
+		this.core.setPending(key, entry);
+		return entry;
+	}
+
+	private mine(entry: PendingAction): boolean {
+		return !this.core.disposed && this.core.get().pending.some(p => p.key === entry.key && p.startedAt === entry.startedAt);
+	}
+
+	private done(entry: PendingAction, level: 'info' | 'error', text: string): void {
+		if (this.core.disposed) return;
+		this.core.setPending(entry.key, null);
+		this.core.notice(level, text);
+	}
+
+	/** `refused: <the server's reason>` or `failed: <why it could not be reached>`, one line. */
+	private failed(entry: PendingAction, error: unknown, what: string): void {
+		if (this.core.disposed || isAbort(error)) return;
+		const unreachable = isApiError(error) && (error.kind === 'unreachable' || error.kind === 'timeout');
+		const verb = what === 'message not sent' ? '' : unreachable ? ' failed' : ' refused';
+		this.done(entry, 'error', `${what}${verb}: ${errorMessage(error)}`);
+	}
+}
+
+function targetOf(conversation: AppConversation): AgentTarget {
+	return {
+		id: conversation.id,
+		conversation_url: conversation.conversation_url,
+		session_api_key: conversation.session_api_key,
+		sandbox_id: conversation.sandbox_id,
+	};
+}
+
+function titleOf(conversation: AppConversation): string {
+	return conversation.title?.trim() || conversation.id;
+}

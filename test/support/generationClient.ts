@@ -1,0 +1,45 @@
+import {controlAgent, sendMessage} from '../../source/api/agentControl.js';
+import {createAgentServers} from '../../source/api/agentServer.js';
+import type {ClientOptions, Generation, OpenHandsClient, ServerInfo} from '../../source/api/client.js';
+import type {ApiContext} from '../../source/api/context.js';
+import {createClient} from '../../source/api/createClient.js';
+import {deleteConversation, deleteSandbox} from '../../source/api/deletes.js';
+import {searchEvents} from '../../source/api/events.js';
+import {createHttp} from '../../source/api/http.js';
+
+/**
+ * A real client whose generation is given instead of probed: the modules that differ by generation
+ * run over real HTTP with a context whose `server()` answers `generation` (the probe is tested on
+ * its own).
+ */
+export function contextFor(options: ClientOptions, generation: Generation): ApiContext & {close(): Promise<void>} {
+	const info: ServerInfo = {generation, flavour: null, auth: 'session', label: generation};
+	const http = createHttp(options);
+	const agents = createAgentServers(options);
+	return {
+		http,
+		agents,
+		server: async () => info,
+		async close() {
+			await Promise.all([http.close(), agents.close()]);
+		},
+	};
+}
+
+export function clientFor(options: ClientOptions, generation: Generation): OpenHandsClient {
+	const base = createClient(options);
+	const ctx = contextFor(options, generation);
+	return {
+		...base,
+		baseUrl: base.baseUrl,
+		serverInfo: () => ctx.server(),
+		searchEvents: (id, query, o) => searchEvents(ctx, id, query, o),
+		sendMessage: (target, text, o) => sendMessage(ctx, target, text, o),
+		controlAgent: (target, command, reason, o) => controlAgent(ctx, target, command, reason, o),
+		deleteConversation: (id, o) => deleteConversation(ctx, id, o),
+		deleteSandbox: (id, o) => deleteSandbox(ctx, id, o),
+		async close() {
+			await Promise.all([base.close(), ctx.close()]);
+		},
+	};
+}

@@ -1,0 +1,27 @@
+import {afterEach, describe, expect, it} from 'vitest';
+import {cleanup} from 'ink-testing-library';
+import {renderApp} from './harness.js';
+
+afterEach(() => cleanup());
+
+const current = {generation: 'current', flavour: 'sandbox-server', auth: 'session', label: 'current · sandbox-server'} as const;
+
+describe('header: the detected server', () => {
+	it('shows the probed generation after the URL once known, and follows a change', async () => {
+		const h = renderApp({snapshot: {server: null}});
+		let frame = await h.waitFor('TITLE');
+		expect(frame.split('\n')[0]).not.toContain('·');
+		h.store.set({server: current});
+		frame = await h.waitFor('current · sandbox-server');
+		expect(frame.split('\n')[0]).toMatch(/^ohtui http:\/\/127\.0\.0\.1:3000 · current · sandbox-server +ok$/);
+		h.store.set({server: {generation: 'current', flavour: 'cloud', auth: 'bearer', label: 'current · cloud'}});
+		await h.waitFor('current · cloud');
+	});
+
+	it('a narrow terminal keeps the URL and drops the label', async () => {
+		const h = renderApp({snapshot: {server: current}, columns: 48});
+		const frame = await h.waitFor('ohtui');
+		expect(frame.split('\n')[0]).toContain('127.0.0.1:3000');
+		expect(frame.split('\n')[0]).not.toContain('sandbox-server');
+	});
+});
