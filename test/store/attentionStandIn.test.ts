@@ -18,7 +18,7 @@ async function untilIdle(h: Harness, stepMs = 1000, maxSteps = 60): Promise<void
 
 describe('attention against the stand-in', () => {
 	it('a sandbox started here: ERROR while it boots does not count; gone later, MISSING counts once', async () => {
-		h = await harness({seed: 'demo', bootMs: 3000}, {visible: 'sandboxes', attentionCheck: true});
+		h = await harness({seed: 'demo', bootMs: 3000, live: false}, {visible: 'sandboxes', attentionCheck: true});
 		h.store.start();
 		await h.advance(0);
 
@@ -54,7 +54,7 @@ describe('attention against the stand-in', () => {
 	});
 
 	it('a boot that never ends: once the watch gives up in ERROR, one item', async () => {
-		h = await harness({seed: 'demo', bootMs: 3_600_000}, {visible: 'specs', attentionCheck: true, watchTimeoutMs: 5000});
+		h = await harness({seed: 'demo', bootMs: 3_600_000, live: false}, {visible: 'specs', attentionCheck: true, watchTimeoutMs: 5000});
 		h.store.start();
 		await h.advance(0);
 		h.store.startSandbox();
@@ -71,7 +71,7 @@ describe('attention against the stand-in', () => {
 	});
 
 	it('a start task of this session ending in ERROR counts once, titled with its detail', async () => {
-		h = await harness({seed: 'demo', bootMs: 0, stepMs: 2}, {visible: 'specs'});
+		h = await harness({seed: 'demo', bootMs: 0, stepMs: 2, live: false}, {visible: 'specs'});
 		h.store.start();
 		await h.advance(0);
 		h.store.createConversation({initialMessage: 'hello', sandboxId: 'oh-agent-server-doesnotexist'});

@@ -31,7 +31,7 @@ async function fixedServer(clock: ManualClock, status: number, headers: Record<s
 
 function storeFor(url: string, clock: ManualClock, apiKey?: string): PollingStore {
 	const client = createClient({baseUrl: url, ...(apiKey ? {apiKey} : {})});
-	const store = createStore(client, {scheduler: clock, random: () => 0.5, visible: 'sandboxes'});
+	const store = createStore(client, {scheduler: clock, random: () => 0.5, visible: 'sandboxes', attentionCheck: false});
 	cleanup.push(() => client.close(), () => store.dispose());
 	return store;
 }
