@@ -9,7 +9,8 @@
  *   except for conversations this session created. Each transition counts once: one item per
  *   subject, replaced by a newer transition, gone when the subject moves on (to running), when its
  *   activity is opened, when it is deleted, or when dismissed.
- * - No item while the user looks at that conversation (its activity is open).
+ * - No item while the user looks at that conversation (its activity is open), nor for what changed
+ *   while they looked (closing it makes its next sighting a baseline).
  * - The background check sends at most one request per BACKGROUND_MS: page 1 of the conversation
  *   search with `updated_at__gte` (only what changed since the last check, with a margin), or a batch
  *   get of the sandboxes started or resumed in this session. It skips the conversations when their
@@ -115,7 +116,13 @@ export class Attention {
 			items = this.seeConversations(conversations, items, next.activity?.conversationId ?? null, at);
 		}
 		const looking = next.activity?.conversationId;
-		if (looking && looking !== previous.activity?.conversationId) items = without(items, 'conversation', looking);
+		const looked = previous.activity?.conversationId;
+		if (looking && looking !== looked) items = without(items, 'conversation', looking);
+		// What changed while the user looked at it was seen: its next sighting is a new baseline.
+		if (looked && looked !== looking) {
+			this.agents.delete(looked);
+			this.created.delete(looked);
+		}
 		return items === next.attention ? next : {...next, attention: items};
 	}
 

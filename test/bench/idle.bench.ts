@@ -15,7 +15,8 @@ export const idle: Bench = {
 	name: 'idle cost',
 	async run(): Promise<Figure[]> {
 		const seconds = Number(process.env['BENCH_IDLE_SECONDS'] ?? 60);
-		const server = await startStandInServer({rateLimit: false, bootMs: 0});
+		// no live agents: an agent coming to need the user is a change, and this measures a quiet server
+		const server = await startStandInServer({rateLimit: false, bootMs: 0, live: false});
 		const probe = spawnCliProbe(['--url', server.url]);
 		try {
 			await openSandboxesTab(probe);

@@ -97,6 +97,32 @@ describe('attention: transitions the store sees', () => {
 	});
 });
 
+describe('attention: looking at a conversation', () => {
+	it('opening it handles its item; nothing counts while it is open, nor what changed meanwhile', async () => {
+		s = await script(three, {visible: 'conversations'});
+		s.store.start();
+		await s.advance(0);
+		s.move(A, 'waiting_for_confirmation');
+		await s.advance(5000);
+		expect(s.store.getSnapshot().attention).toHaveLength(1);
+
+		s.store.openActivity(A);
+		await s.advance(0);
+		expect(s.store.getSnapshot().attention).toEqual([]);
+		s.move(A, 'stuck');
+		await s.advance(40_000);
+		expect(s.store.getSnapshot().attention).toEqual([]);
+		s.store.closeActivity();
+		await s.advance(10_000);
+		expect(s.store.getSnapshot().conversations.data!.find(c => c.id === A)?.execution_status).toBe('stuck');
+		expect(s.store.getSnapshot().attention).toEqual([]);
+
+		s.move(A, 'finished');
+		await s.advance(5000);
+		expect(s.store.getSnapshot().attention).toMatchObject([{id: A, state: 'finished'}]);
+	});
+});
+
 describe('attention: the background check', () => {
 	it('while another tab is visible: page 1 at most every 30 s, asking only for what changed since', async () => {
 		s = await script(three, {visible: 'specs'});
