@@ -6,7 +6,7 @@
  * first, naming what goes with it). Up from the first row selects the start task lines: Enter on
  * one opens its conversation once it exists.
  */
-import React, {useCallback, useEffect, useMemo, useState} from 'react';
+import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {commandFor} from '../keymap.js';
@@ -16,7 +16,7 @@ import {useHintScopes} from '../hints.js';
 import {truncate} from '../sanitize.js';
 import {useGo} from '../navigation.js';
 import {useTheme} from '../theme.js';
-import {selectAttention, selectConversations, selectLostWatches, selectSandboxConversations, selectStartTasks, useSnapshot} from '../useStore.js';
+import {selectAttention, selectConversations, selectLostWatches, selectStartTasks, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {ActivityView} from '../activity/ActivityView.js';
 import {usePersistentState} from '../usePersistentState.js';
@@ -26,9 +26,11 @@ import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {useListController} from '../widgets/useListController.js';
 import type {FieldSpec} from '../widgets/useFormState.js';
-import {deleteConversationQuestion, questionHeight, sandboxActionQuestion} from './confirmTexts.js';
+import {questionHeight} from './confirmTexts.js';
 import {conversationColumns, conversationEntries, conversationKey, startTaskLine} from './conversationParts.js';
 import {conversationFilter, type QuickFilter} from './quickFilters.js';
+import {useSandboxQuestion} from './useSandboxQuestion.js';
+import {useTaskLines} from './useTaskLines.js';
 import type {ViewProps} from './viewProps.js';
 
 type Mode = {kind: 'list'} | {kind: 'detail'; item: AppConversation} | {kind: 'form'};
@@ -43,12 +45,6 @@ const FORM_FIELDS: readonly FieldSpec[] = [
 const MAX_TASK_LINES = 3;
 
 type OpenActivity = {item: AppConversation; from: 'list' | 'detail'};
-
-/** A question before acting on a conversation: delete it, or pause / resume its sandbox. */
-type Ask = {kind: 'delete' | 'pause' | 'resume'; item: AppConversation};
-
-/** The start task line selected (navigation.ts `conversations:task`); `new:<n>` waits for the task a form just created. */
-type TaskSelection = string | null;
 
 export function ConversationsView(props: ViewProps) {
 	// Kept across tab switches like the table's selection: coming back to the tab shows the activity.
@@ -74,40 +70,26 @@ export function ConversationsView(props: ViewProps) {
 type ListProps = ViewProps & {initialMode: Mode; onActivity(item: AppConversation, from: OpenActivity['from']): void};
 
 function ConversationList({width, height, active, initialMode, onActivity}: ListProps) {
-	const {store, now: clock, notify} = useUi();
+	const {store, now: clock} = useUi();
 	const go = useGo();
 	const theme = useTheme();
 	const list = useSnapshot(selectConversations);
 	const tasks = useSnapshot(selectStartTasks);
 	const attention = useSnapshot(selectAttention);
-	const siblings = useSnapshot(selectSandboxConversations);
 	const lost = useSnapshot(selectLostWatches);
 	const [mode, setMode] = useState<Mode>(initialMode);
 	const [message, setMessage] = useState<AppConversation | null>(null);
-	const [ask, setAsk] = useState<Ask | null>(null);
-	const [taskSelection, setTaskSelection] = usePersistentState<TaskSelection>('conversations:task', null);
+	const sandboxQuestion = useSandboxQuestion();
+	const {ask, question} = sandboxQuestion;
 	const now = clock();
 
 	const shownTasks = tasks.slice(0, MAX_TASK_LINES);
-	const selectedTaskId = taskSelection?.startsWith('new:')
-		? tasks.length > Number(taskSelection.slice(4))
-			? tasks[0]?.id
-			: undefined
-		: taskSelection;
-	const taskIndex = shownTasks.findIndex(t => t.id === selectedTaskId);
-	const onTask = taskSelection !== null && (taskIndex >= 0 || taskSelection.startsWith('new:'));
 	const boxHeight = message ? MESSAGE_BOX_HEIGHT : 0;
-	// A question waits for the names of the conversations sharing the sandbox; a pause or resume
-	// of a sandbox nobody else uses goes ahead without one.
-	const question = !ask
-		? null
-		: ask.kind === 'delete'
-			? deleteConversationQuestion(ask.item, siblings)
-			: sandboxActionQuestion(ask.kind, ask.item, siblings);
 	const tableHeight = Math.max(LIST_CHROME + 1, height - shownTasks.length - boxHeight - questionHeight(question, width));
 	const onOpen = useCallback((item: AppConversation) => setMode({kind: 'detail', item}), []);
 	const columns = useMemo(() => conversationColumns(list.data ?? []), [list.data]);
 	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, attention), [attention]);
+	const listKeys = active && mode.kind === 'list' && !message && !ask;
 	const controller = useListController({
 		resource: 'conversations',
 		list,
@@ -116,69 +98,19 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 		height: tableHeight - LIST_CHROME,
 		getKey: conversationKey,
 		now,
-		active: active && mode.kind === 'list' && !message && !ask && !onTask,
+		active: listKeys,
 		onOpen,
 		quick,
 	});
-
-	useEffect(() => {
-		if (!ask || ask.kind === 'delete' || question !== null) return;
-		if (ask.kind === 'pause') store.pauseSandbox(ask.item.sandbox_id);
-		else store.resumeSandbox(ask.item.sandbox_id);
-		setAsk(null);
-	}, [ask, question, store]);
-	const asking = (kind: Ask['kind'], item: AppConversation) => {
-		store.conversationsInSandbox(item.sandbox_id);
-		setAsk({kind, item});
-	};
-	const closeAsk = () => {
-		setAsk(null);
-		store.conversationsInSandbox(null);
-	};
-
-	const openTask = (id: string | null | undefined) => {
-		const task = tasks.find(t => t.id === id);
-		if (!task) return;
-		if (task.status !== 'READY' || !task.app_conversation_id) {
-			notify('info', task.status === 'ERROR' ? 'this conversation failed to start' : `the conversation is not ready yet (${task.status})`);
-			return;
-		}
-		const conversation = list.data?.find(c => c.id === task.app_conversation_id);
-		if (conversation) onActivity(conversation, 'list');
-		else notify('info', `conversation ${task.app_conversation_id} is ready; it shows up with the next refresh`);
-	};
-
-	// The start task lines: up from the first row, Enter opens the conversation once it exists.
-	useKeys(
-		'view',
-		name => {
-			const command = commandFor('list', name);
-			if (!onTask) {
-				if (command === 'move.up' && controller.index === 0 && shownTasks.length > 0) {
-					setTaskSelection(shownTasks.at(-1)!.id);
-					return true;
-				}
-				return false;
-			}
-			switch (command) {
-				case 'move.up':
-					if (taskIndex > 0) setTaskSelection(shownTasks[taskIndex - 1]!.id);
-					return true;
-				case 'move.down':
-					setTaskSelection(taskIndex >= 0 && taskIndex < shownTasks.length - 1 ? shownTasks[taskIndex + 1]!.id : null);
-					return true;
-				case 'open':
-					openTask(selectedTaskId);
-					return true;
-				case 'filter.clear':
-					setTaskSelection(null);
-					return true;
-				default:
-					return false;
-			}
-		},
-		active && mode.kind === 'list' && !controller.filter.editing && !message && !ask,
-	);
+	// registered after the table's keys, so it sees them first: while a task line is selected it takes them
+	const taskLines = useTaskLines({
+		tasks,
+		shown: shownTasks,
+		conversations: list.data,
+		tableIndex: controller.index,
+		active: listKeys && !controller.filter.editing,
+		onActivity: (conversation: AppConversation) => onActivity(conversation, 'list'),
+	});
 
 	useKeys(
 		'view',
@@ -187,7 +119,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 				setMode({kind: 'form'});
 				return true;
 			}
-			const item = mode.kind === 'detail' ? (list.data?.find(c => c.id === mode.item.id) ?? mode.item) : onTask ? undefined : controller.selected;
+			const item = mode.kind === 'detail' ? (list.data?.find(c => c.id === mode.item.id) ?? mode.item) : taskLines.onTask ? undefined : controller.selected;
 			switch (commandFor('conversation', name)) {
 				case 'activity.open':
 					if (item) onActivity(item, mode.kind === 'detail' ? 'detail' : 'list');
@@ -199,13 +131,13 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 					if (item) go({kind: 'row', resource: 'sandboxes', id: item.sandbox_id});
 					return true;
 				case 'sandbox.pause':
-					if (item) asking('pause', item);
+					if (item) sandboxQuestion.start('pause', item);
 					return true;
 				case 'sandbox.resume':
-					if (item) asking('resume', item);
+					if (item) sandboxQuestion.start('resume', item);
 					return true;
 				case 'conversation.delete':
-					if (item) asking('delete', item);
+					if (item) sandboxQuestion.start('delete', item);
 					return true;
 				default:
 					return false;
@@ -234,13 +166,8 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 				detail={question.detail}
 				ready={question.ready}
 				width={width}
-				onCancel={closeAsk}
-				onConfirm={() => {
-					if (ask.kind === 'delete') store.deleteConversation(ask.item.id);
-					else if (ask.kind === 'pause') store.pauseSandbox(ask.item.sandbox_id);
-					else store.resumeSandbox(ask.item.sandbox_id);
-					closeAsk();
-				}}
+				onCancel={sandboxQuestion.cancel}
+				onConfirm={sandboxQuestion.confirm}
 			/>
 		) : null;
 
@@ -254,7 +181,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 				onSubmit={values => {
 					const optional = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 					// its start task line is selected once it is there: Enter opens the conversation when ready
-					setTaskSelection(`new:${tasks.length}`);
+					taskLines.selectNew();
 					store.createConversation({
 						initialMessage: values['initialMessage']!.trim(),
 						repository: optional(values['repository']),
@@ -292,7 +219,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 			{/* with the message box open, the list keeps its rows and the box sits at the bottom */}
 			<Box flexDirection="column" height={message ? height - boxHeight : undefined}>
 				{shownTasks.map((task, i) => {
-					const selected = onTask && i === taskIndex;
+					const selected = taskLines.onTask && i === taskLines.index;
 					return (
 						<Text
 							key={task.id}
@@ -306,7 +233,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 						</Text>
 					);
 				})}
-				<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={conversationKey} noun="conversations" unselected={onTask} />
+				<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={conversationKey} noun="conversations" unselected={taskLines.onTask} />
 			</Box>
 			{messageBox}
 			{confirm}
