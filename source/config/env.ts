@@ -6,6 +6,8 @@ export type EnvSettings = {
 	apiKey: string | null;
 	/** NO_COLOR (https://no-color.org): present and not empty */
 	noColor: boolean;
+	/** OHTUI_LOG: a request log file, as `--log` */
+	log: string | null;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -15,6 +17,7 @@ export function readEnv(env: Env): EnvSettings {
 		url: nonEmpty(env['OPENHANDS_URL']),
 		apiKey: nonEmpty(env['OPENHANDS_API_KEY']?.trim()),
 		noColor: nonEmpty(env['NO_COLOR']) !== null,
+		log: nonEmpty(env['OHTUI_LOG']),
 	};
 }
 

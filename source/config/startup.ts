@@ -9,9 +9,10 @@ import {usageText} from './usage.js';
 export type Startup =
 	| {kind: 'run'; config: Config; warnings: string[]}
 	| {kind: 'serve'; argv: string[]}
+	| {kind: 'doctor'; argv: string[]}
 	| {kind: 'exit'; code: 0 | 2; stdout?: string; stderr?: string};
 
-export async function decideStartup(argv: readonly string[], env: Env, version: string): Promise<Startup> {
+export async function decideStartup(argv: readonly string[], env: Env, version: string, nodeVersion = process.version): Promise<Startup> {
 	const path = configPath(env);
 	try {
 		const parsed = parseArgs(argv);
@@ -21,11 +22,16 @@ export async function decideStartup(argv: readonly string[], env: Env, version: 
 			}
 
 			case 'version': {
-				return {kind: 'exit', code: 0, stdout: `${version}\n`};
+				// The Node version too: bug reports need it, and behaviour differs across 20/22/24.
+				return {kind: 'exit', code: 0, stdout: `ohtui ${version} (node ${nodeVersion})\n`};
 			}
 
 			case 'serve': {
 				return {kind: 'serve', argv: parsed.argv};
+			}
+
+			case 'doctor': {
+				return {kind: 'doctor', argv: parsed.argv};
 			}
 
 			case 'run': {

@@ -136,8 +136,22 @@ export function keyName(input: string, key: Key): string {
 	return input;
 }
 
+/**
+ * The bindings in use: KEYMAP with the config file's `keys` applied at start (see
+ * keys/overrides.ts). Everything that reads keys (router, help, footer) reads this.
+ */
+let activeKeymap: readonly Binding[] = KEYMAP;
+
+export function setActiveKeymap(bindings: readonly Binding[]): void {
+	activeKeymap = bindings;
+}
+
+export function currentKeymap(): readonly Binding[] {
+	return activeKeymap;
+}
+
 export function commandFor(scope: Scope, name: string): Command | undefined {
-	for (const binding of KEYMAP) {
+	for (const binding of activeKeymap) {
 		if (binding.scope === scope && binding.keys.includes(name)) return binding.command;
 	}
 	return undefined;
@@ -165,7 +179,7 @@ export function keyLabel(binding: Binding): string {
 }
 
 export function bindingsFor(scopes: readonly Scope[]): Binding[] {
-	return scopes.flatMap(scope => KEYMAP.filter(b => b.scope === scope));
+	return scopes.flatMap(scope => activeKeymap.filter(b => b.scope === scope));
 }
 
 /** Footer hints for the scopes active now, modal scopes first. */

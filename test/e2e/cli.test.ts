@@ -61,7 +61,7 @@ describe('ohtui entry', () => {
 	it('--version prints the package version', () => {
 		const result = runPiped(['--version']);
 		expect(result.status).toBe(0);
-		expect(result.stdout).toBe(`${version}\n`);
+		expect(result.stdout).toBe(`ohtui ${version} (node ${process.version})\n`);
 	});
 
 	it('--help prints usage with the config file path and env vars, no terminal needed', () => {
