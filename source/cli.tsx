@@ -63,12 +63,12 @@ async function main(): Promise<void> {
 				process.stderr.write(`ohtui: ${warning}\n`);
 			}
 
-			await runApp(startup.config);
+			await runApp(startup.config, startup.warnings);
 		}
 	}
 }
 
-async function runApp(config: Config): Promise<void> {
+async function runApp(config: Config, warnings: readonly string[]): Promise<void> {
 	const screen = createScreen(process.stdout);
 	const lifecycle = createLifecycle({
 		screen,
@@ -79,13 +79,13 @@ async function runApp(config: Config): Promise<void> {
 	lifecycle.installProcessHandlers();
 
 	try {
-		await startApp(config, screen, lifecycle);
+		await startApp(config, screen, lifecycle, warnings);
 	} catch (error) {
 		lifecycle.fatal(error);
 	}
 }
 
-async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle): Promise<void> {
+async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle, warnings: readonly string[]): Promise<void> {
 	// The UI chunk and the demo server load side by side, and the server starts listening while the
 	// UI chunk still evaluates; the demo server starts before the first frame because the header
 	// shows its address.
@@ -123,6 +123,10 @@ async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle): P
 			lifecycle.quit(0);
 		},
 		onFatal: lifecycle.fatal,
+		apiKey: config.apiKey,
+		keys: config.keys,
+		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
+		notices: warnings,
 	});
 	lifecycle.defer(() => {
 		instance.unmount();

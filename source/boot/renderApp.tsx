@@ -3,6 +3,8 @@ import {render} from 'ink';
 import type {Store} from '../store/types.js';
 import {FatalBoundary} from '../terminal/FatalBoundary.js';
 import {App} from '../ui/App.js';
+import {applyKeyOverrides, type KeyOverrides} from '../ui/keys/overrides.js';
+import {registerKnownSecret} from '../ui/secrets.js';
 
 export type RenderAppOptions = {
 	store: Store;
@@ -10,16 +12,24 @@ export type RenderAppOptions = {
 	demo: boolean;
 	onQuit: () => void;
 	onFatal: (error: unknown) => void;
+	/** the user's API key: scrubbed from every string shown (ui/secrets.ts) */
+	apiKey?: string | null;
+	/** the config file's `keys`, already checked by resolveConfig */
+	keys?: KeyOverrides;
+	/** lines for the footer at start (the config file permission warning) */
+	notices?: readonly string[];
 };
 
 /**
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({store, serverLabel, demo, onQuit, onFatal}: RenderAppOptions): {unmount(): void} {
+export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, keys, notices}: RenderAppOptions): {unmount(): void} {
+	registerKnownSecret(apiKey);
+	if (keys) applyKeyOverrides(keys);
 	return render(
 		<FatalBoundary onFatal={onFatal}>
-			<App store={store} serverLabel={serverLabel} demo={demo} onQuit={onQuit} />
+			<App store={store} serverLabel={serverLabel} demo={demo} onQuit={onQuit} startNotices={notices} />
 		</FatalBoundary>,
 		{exitOnCtrlC: false, patchConsole: false, incrementalRendering: true},
 	);

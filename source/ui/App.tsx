@@ -45,15 +45,19 @@ export type AppProps = {
 	env?: NodeJS.ProcessEnv;
 	/** where the OSC 52 clipboard sequence goes; default straight to Ink's stdout */
 	writeRaw?: (data: string) => void;
+	/** warnings from start-up (a config file readable by others), shown in the footer at once */
+	startNotices?: readonly string[];
 };
 
 /** Below this the layout cannot hold a header, a table and a footer. */
 export const MIN_SIZE: Size = {columns: 40, rows: 10};
 
-export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env = process.env, writeRaw}: AppProps) {
+export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env = process.env, writeRaw, startNotices}: AppProps) {
 	const theme = useMemo(() => createTheme(env), [env]);
 	const {stdout} = useStdout();
-	const [localNotice, setLocalNotice] = useState<Notice | null>(null);
+	const [localNotice, setLocalNotice] = useState<Notice | null>(() =>
+		startNotices?.length ? {level: 'error', text: startNotices.join('; '), at: now()} : null,
+	);
 	const quitOnce = useRef(false);
 	const quit = useCallback(() => {
 		if (quitOnce.current) return;
@@ -112,7 +116,6 @@ const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
 	specs: ['specs', 'list'],
 };
 
-const GLOBAL_HINTS = hintsFor(['global']);
 
 const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
 
@@ -210,7 +213,7 @@ function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
 					</Box>
 				</HintProvider>
 			</Box>
-			<Footer notice={notice} hints={hintsFor(localScopes)} globalHints={help ? '' : GLOBAL_HINTS} width={columns} />
+			<Footer notice={notice} hints={hintsFor(localScopes)} globalHints={help ? '' : hintsFor(['global'])} width={columns} />
 		</Box>
 	);
 }

@@ -2,7 +2,8 @@
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {Notice} from '../store/types.js';
-import {clean, truncate} from './sanitize.js';
+import {truncate} from './sanitize.js';
+import {maskSecrets} from './secrets.js';
 import {useTheme} from './theme.js';
 
 type Props = {notice: Notice | null; hints: string; globalHints: string; width: number};
@@ -14,7 +15,7 @@ export const Footer = memo(function Footer({notice, hints, globalHints, width}: 
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate" color={notice?.level === 'error' ? theme.error : undefined}>
-				{notice ? truncate(clean(notice.text), width) : ' '}
+				{notice ? truncate(maskSecrets(notice.text), width) : ' '}
 			</Text>
 			<Text wrap="truncate" color={theme.muted}>
 				{keysLine(hints, globalHints, width)}

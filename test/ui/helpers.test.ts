@@ -25,7 +25,7 @@ describe('format', () => {
 		const url = maskUrl(`http://localhost:41877/?tkn=${SESSION_KEY}&folder=/workspace/project`);
 		expect(url).not.toContain(SESSION_KEY);
 		expect(url).toContain('folder=/workspace/project');
-		expect(maskUrl('https://user:hunter2@example.com/x?api_key=abc')).toBe('https://••••@example.com/x?api_key=••••');
+		expect(maskUrl('https://user:hunter2@example.com/x?api_key=abc')).toBe("https://user:••••@example.com/x?api_key=••••");
 	});
 
 	it('masks secret-looking command arguments', () => {

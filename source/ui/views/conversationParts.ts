@@ -2,6 +2,7 @@
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
 import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../format.js';
 import {clean} from '../sanitize.js';
+import {maskSecrets} from '../secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
 
@@ -60,6 +61,7 @@ export function startTaskLine(task: StartTask): string {
 		: clean(task.request.initial_message?.content.find(c => c.text)?.text ?? '');
 	const parts = [`start ${shortId(task.id, 10)}`, clean(task.status), target];
 	if (task.status === 'READY' && task.app_conversation_id) parts.push(`→ ${shortId(task.app_conversation_id, 10)}`);
-	if (task.detail) parts.push(clean(task.detail));
+	// A detail can be a server's or a proxy's error text echoing a request, credentials and all.
+	if (task.detail) parts.push(maskSecrets(task.detail));
 	return parts.filter(Boolean).join('  ');
 }
