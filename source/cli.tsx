@@ -1,5 +1,5 @@
-// First: decides chalk's colour level from NO_COLOR before Ink (and chalk) load.
-import './terminal/noColor.js';
+// NO_COLOR is honoured by the theme (ui/theme.ts), which gives no colour under it; chalk keeps its
+// level so bold and inverse (attributes, not colours) still mark the selection and the cursor.
 import {version} from '../package.json';
 import {createLazyClient} from './boot/lazyClient.js';
 import {tuneHeap} from './runtime/memory.js';
@@ -9,6 +9,8 @@ import {serverLabel} from './config/url.js';
 import {createStore} from './store/createStore.js';
 import {createLifecycle, oneLine, type Lifecycle} from './terminal/lifecycle.js';
 import {createScreen, type Screen} from './terminal/screen.js';
+import {createSuspender, type Suspender} from './terminal/suspend.js';
+import {writeWithoutBlocking} from './terminal/tty.js';
 
 // Start-up time is spawn to first frame: the entry holds only what every path needs, and the rest
 // comes in with import() when a path needs it (esbuild splits each into its own chunk):
@@ -17,10 +19,10 @@ import {createScreen, type Screen} from './terminal/screen.js';
 
 /**
  * The one place that ends the process. Waits for stdout to take what was written (a pipe may be
- * slow), but not forever: a terminal that went away never calls back.
+ * slow), but not forever: a terminal that went away or stopped reading never calls back.
  */
 function exit(code: number): void {
-	const force = setTimeout(() => process.exit(code), 500);
+	const force = setTimeout(() => process.exit(code), 400);
 	process.stdout.write('', () => {
 		clearTimeout(force);
 		process.exit(code);
@@ -69,23 +71,31 @@ async function main(): Promise<void> {
 }
 
 async function runApp(config: Config, warnings: readonly string[]): Promise<void> {
+	// A terminal that stops reading must not block the event loop, or even SIGTERM waits (tty.ts).
+	// stderr too: restore-cursor (through Ink) writes to it on every signal.
+	writeWithoutBlocking(process.stdout);
+	writeWithoutBlocking(process.stderr);
 	const screen = createScreen(process.stdout);
 	const lifecycle = createLifecycle({
 		screen,
 		stderr: process.stderr,
 		exit,
 		redact: text => (config.apiKey ? text.split(config.apiKey).join('***') : text),
+		// with exit's own wait for stdout, a signal ends the process within about a second
+		cleanupTimeoutMs: 500,
 	});
 	lifecycle.installProcessHandlers();
+	const suspender = createSuspender({screen, stdin: process.stdin});
+	lifecycle.defer(suspender.install());
 
 	try {
-		await startApp(config, screen, lifecycle, warnings);
+		await startApp(config, screen, lifecycle, warnings, suspender);
 	} catch (error) {
 		lifecycle.fatal(error);
 	}
 }
 
-async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle, warnings: readonly string[]): Promise<void> {
+async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle, warnings: readonly string[], suspender: Suspender): Promise<void> {
 	// The UI chunk and the demo server load side by side, and the server starts listening while the
 	// UI chunk still evaluates; the demo server starts before the first frame because the header
 	// shows its address.
@@ -125,6 +135,9 @@ async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle, wa
 		onFatal: lifecycle.fatal,
 		apiKey: config.apiKey,
 		keys: config.keys,
+		theme: config.theme,
+		suspend: suspender.suspend,
+		onResume: suspender.onResume,
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
 		notices: warnings,
 	});

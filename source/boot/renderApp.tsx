@@ -5,6 +5,7 @@ import {FatalBoundary} from '../terminal/FatalBoundary.js';
 import {App} from '../ui/App.js';
 import {applyKeyOverrides, type KeyOverrides} from '../ui/keys/overrides.js';
 import {registerKnownSecret} from '../ui/secrets.js';
+import type {ThemeChoice} from '../ui/theme.js';
 
 export type RenderAppOptions = {
 	store: Store;
@@ -18,18 +19,24 @@ export type RenderAppOptions = {
 	keys?: KeyOverrides;
 	/** lines for the footer at start (the config file permission warning) */
 	notices?: readonly string[];
+	/** `--theme` / config `theme` */
+	theme?: ThemeChoice;
+	/** Ctrl-z (terminal/suspend.ts); false where the process cannot be stopped */
+	suspend?: () => boolean;
+	/** after `fg`: the UI redraws in full */
+	onResume?: (listener: () => void) => () => void;
 };
 
 /**
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, keys, notices}: RenderAppOptions): {unmount(): void} {
+export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, keys, notices, theme, suspend, onResume}: RenderAppOptions): {unmount(): void} {
 	registerKnownSecret(apiKey);
 	if (keys) applyKeyOverrides(keys);
 	return render(
 		<FatalBoundary onFatal={onFatal}>
-			<App store={store} serverLabel={serverLabel} demo={demo} onQuit={onQuit} startNotices={notices} />
+			<App store={store} serverLabel={serverLabel} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} />
 		</FatalBoundary>,
 		{exitOnCtrlC: false, patchConsole: false, incrementalRendering: true},
 	);

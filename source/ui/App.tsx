@@ -16,11 +16,11 @@ import {commandFor, hintsFor, type Scope} from './keymap.js';
 import {KeyRouter, useKeys} from './keys/KeyRouter.js';
 import {clean} from './sanitize.js';
 import {cycleTab} from './tabs.js';
-import {ThemeContext, createTheme} from './theme.js';
+import {ThemeContext, createTheme, type ThemeChoice} from './theme.js';
 import {useHealth} from './useHealth.js';
 import {ViewMemory} from './usePersistentState.js';
 import {selectNotice, useSnapshot} from './useStore.js';
-import {useRedrawOnResize} from './useRedrawOnResize.js';
+import {useRedrawOnResize, useRedrawOnResume} from './useRedrawOnResize.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {ConversationsView} from './views/ConversationsView.js';
 import {SandboxesView} from './views/SandboxesView.js';
@@ -47,13 +47,21 @@ export type AppProps = {
 	writeRaw?: (data: string) => void;
 	/** warnings from start-up (a config file readable by others), shown in the footer at once */
 	startNotices?: readonly string[];
+	/** `--theme`; default auto (COLORFGBG) */
+	theme?: ThemeChoice;
+	/** the colour level to draw for; default chalk's (the one Ink uses) */
+	colorLevel?: number;
+	/** Ctrl-z: stop like any full-screen program; false where no shell can resume ohtui */
+	onSuspend?: () => boolean;
+	/** subscribes to "the terminal is ours again" (after `fg`): the frame is drawn again in full */
+	onResume?: (listener: () => void) => () => void;
 };
 
 /** Below this the layout cannot hold a header, a table and a footer. */
 export const MIN_SIZE: Size = {columns: 40, rows: 10};
 
-export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env = process.env, writeRaw, startNotices}: AppProps) {
-	const theme = useMemo(() => createTheme(env), [env]);
+export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env = process.env, writeRaw, startNotices, theme: themeChoice, colorLevel, onSuspend, onResume}: AppProps) {
+	const theme = useMemo(() => createTheme(env, {choice: themeChoice, level: colorLevel}), [env, themeChoice, colorLevel]);
 	const {stdout} = useStdout();
 	const [localNotice, setLocalNotice] = useState<Notice | null>(() =>
 		startNotices?.length ? {level: 'error', text: startNotices.join('; '), at: now()} : null,
@@ -81,12 +89,18 @@ export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env
 		[store, now, writeRaw, stdout, env],
 	);
 
+	const suspend = useCallback(() => {
+		if (onSuspend?.() === false) {
+			setLocalNotice({level: 'error', text: 'cannot suspend: no job-control shell started ohtui (Ctrl-z works under an interactive shell)', at: now()});
+		}
+	}, [onSuspend, now]);
+
 	return (
 		<ThemeContext.Provider value={theme}>
 			<UiContext.Provider value={ui}>
 				<ViewMemory>
-					<KeyRouter onInterrupt={quit}>
-						<Shell serverLabel={serverLabel} demo={demo} size={size} localNotice={localNotice} onQuit={quit} />
+					<KeyRouter onInterrupt={quit} onSuspend={suspend}>
+						<Shell serverLabel={serverLabel} demo={demo} size={size} localNotice={localNotice} onQuit={quit} onResume={onResume} />
 					</KeyRouter>
 				</ViewMemory>
 			</UiContext.Provider>
@@ -100,6 +114,7 @@ type ShellProps = {
 	size: Size | undefined;
 	localNotice: Notice | null;
 	onQuit(): void;
+	onResume: AppProps['onResume'];
 };
 
 const VIEWS: Record<ResourceName, (props: ViewProps) => React.JSX.Element> = {
@@ -119,10 +134,11 @@ const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
 
 const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
 
-function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
+function Shell({serverLabel, demo, size, localNotice, onQuit, onResume}: ShellProps) {
 	const {store, now} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
+	useRedrawOnResume(onResume);
 	const [tab, setTab] = useState<ResourceName>(() => store.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
 	// Scopes reported by the view are tagged with its tab, so a tab switch shows the new tab's

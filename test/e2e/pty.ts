@@ -58,6 +58,8 @@ export type PtySession = {
 	press(keys: string): void;
 	/** resizes the pty (the app gets SIGWINCH) and the emulator together */
 	resize(cols: number, rows: number): void;
+	/** stops reading the app's output, as a stalled link or a paused terminal does */
+	pauseOutput(): void;
 	kill(signal: NodeJS.Signals): void;
 	waitForExit(timeoutMs?: number): Promise<Exit>;
 	/** kills the process if still running and removes its temporary HOME */
@@ -144,6 +146,9 @@ export function spawnCli({args = [], env = {}, cols = 120, rows = 40, home, node
 		resize(cols, rows) {
 			terminal.resize(cols, rows);
 			child.resize(cols, rows);
+		},
+		pauseOutput() {
+			child.pause();
 		},
 		kill(signal) {
 			child.kill(signal);
