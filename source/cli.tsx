@@ -138,6 +138,7 @@ async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle, wa
 		theme: config.theme,
 		suspend: suspender.suspend,
 		onResume: suspender.onResume,
+		plain: !screen.capable,
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
 		notices: warnings,
 	});

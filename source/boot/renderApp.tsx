@@ -1,5 +1,6 @@
 import React from 'react';
 import {render} from 'ink';
+import chalk from 'chalk';
 import type {Store} from '../store/types.js';
 import {FatalBoundary} from '../terminal/FatalBoundary.js';
 import {App} from '../ui/App.js';
@@ -25,14 +26,19 @@ export type RenderAppOptions = {
 	suspend?: () => boolean;
 	/** after `fg`: the UI redraws in full */
 	onResume?: (listener: () => void) => () => void;
+	/** TERM=dumb or unset (terminal/screen.ts): no colours and no attributes, whatever chalk found */
+	plain?: boolean;
 };
 
 /**
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, keys, notices, theme, suspend, onResume}: RenderAppOptions): {unmount(): void} {
+export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, keys, notices, theme, suspend, onResume, plain}: RenderAppOptions): {unmount(): void} {
 	registerKnownSecret(apiKey);
+	// Ink draws through chalk's default instance: level 0 leaves every style out, and the theme
+	// (which reads the same level) switches to its text marks.
+	if (plain) chalk.level = 0;
 	if (keys) applyKeyOverrides(keys);
 	return render(
 		<FatalBoundary onFatal={onFatal}>

@@ -207,3 +207,21 @@ describe('suspend (Ctrl-z, SIGTSTP, SIGCONT)', () => {
 		expect(stops).toEqual([]);
 	});
 });
+
+describe('screen', () => {
+	it('TERM unset, empty or dumb: no alternate screen, no modes, nothing written', () => {
+		for (const env of [{}, {TERM: ''}, {TERM: 'dumb'}]) {
+			const out: string[] = [];
+			const screen = createScreen({write: (chunk: string) => out.push(chunk)}, env);
+			screen.enter();
+			screen.restore();
+			expect(screen.capable).toBe(false);
+			expect(out).toEqual([]);
+		}
+		const out: string[] = [];
+		const screen = createScreen({write: (chunk: string) => out.push(chunk)}, {TERM: 'screen-256color'});
+		screen.enter();
+		expect(out.join('')).toContain('\u001B[?1049h');
+		expect(out.join('')).toContain('\u001B[?2004h');
+	});
+});

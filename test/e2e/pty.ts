@@ -82,7 +82,8 @@ export function spawnCli({args = [], env = {}, cols = 120, rows = 40, home, node
 	const homeDirectory = home ?? temporary!.home;
 	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true, scrollback: 1000});
 	const child = pty.spawn(process.execPath, [...nodeArgs, cliPath, ...args], {
-		name: 'xterm-256color',
+		// node-pty sets TERM to `name`: a test asking for another TERM gets it
+		name: env['TERM'] || 'xterm-256color',
 		cols,
 		rows,
 		cwd: homeDirectory,

@@ -168,3 +168,41 @@ function childRunning(parent: number, script: string): number {
 	}
 	throw new Error(`no child of ${parent} runs ${script}`);
 }
+
+describe('terminals of every kind (item 16)', () => {
+	const sgr = /\u001B\[[0-9;]*m/;
+
+	// (an unset TERM cannot be had through node-pty, which always sets one: capableTerminal's unit test has it)
+	it('TERM=dumb: no alternate screen, no styles, the active tab and the cursor still marked', async () => {
+		const session = demo({TERM: 'dumb'});
+		await session.waitForText(/\d+ loaded/);
+		expect(session.raw).not.toContain('\u001B[?1049h');
+		expect(session.raw).not.toContain('\u001B[?2004h');
+		expect(session.raw).not.toMatch(sgr);
+		expect(session.screenText().split('\n')[1]).toMatch(/\[\d [A-Z][a-z]+\]/);
+		session.press('2');
+		await session.waitForText('[2 Conversations]');
+		session.press('n');
+		await session.waitForText('_(what should the agent do?)');
+		session.press('\u001B');
+		session.press('q');
+		expect((await session.waitForExit()).exitCode).toBe(0);
+	});
+
+	it('--theme light draws with the light palette; auto takes it from COLORFGBG', async () => {
+		// LIGHT.error is #b5121b: at 256 colours (xterm-256color) chalk sends it as 161
+		const explicit = spawnCli({args: ['--theme', 'light']});
+		sessions.push(explicit);
+		await explicit.waitForText(/\d+ loaded/);
+		const auto = spawnCli({env: {COLORFGBG: '0;15'}});
+		sessions.push(auto);
+		await auto.waitForText(/\d+ loaded/);
+		const dark = spawnCli({env: {COLORFGBG: '15;0'}});
+		sessions.push(dark);
+		await dark.waitForText(/\d+ loaded/);
+		// the accent (#0047b3 → 256-colour 26) is on the header's "ohtui"
+		for (const session of [explicit, auto]) expect(session.raw).toContain('\u001B[38;5;26m');
+		expect(dark.raw).not.toContain('\u001B[38;5;26m');
+		expect(dark.raw).toContain('\u001B[36m');
+	});
+});

@@ -72,7 +72,8 @@ export function Form({title, fields, width, onSubmit, onCancel}: Props) {
 				const focused = i === state.focus;
 				return (
 					<Box key={f.name} width={width} overflow="hidden">
-						<Text bold={focused} inverse={focused && !theme.color}>
+						{/* bold and › mark the field; inverse here would run into the cursor's */}
+						<Text bold={focused}>
 							{fit(`${focused ? theme.selectMarker : ' '} ${f.label}${f.required ? ' *' : ''}`, labelWidth)}
 						</Text>
 						<TextField

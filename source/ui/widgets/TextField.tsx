@@ -22,7 +22,7 @@ export function TextField({value, cursor, focused, placeholder = '', width}: Pro
 	const theme = useTheme();
 	const room = Math.max(1, width);
 	if (value === '') {
-		if (!placeholder) return focused ? <Cursor char=" " plain={!theme.attributes} /> : <Text> </Text>;
+		if (!placeholder) return focused ? <Cursor char="" plain={!theme.attributes} /> : <Text> </Text>;
 		if (!theme.attributes) return <Text>{truncate(`${focused ? '_' : ''}(${placeholder})`, room)}</Text>;
 		const shown = truncate(placeholder, room);
 		return focused ? (
@@ -49,15 +49,16 @@ export function TextField({value, cursor, focused, placeholder = '', width}: Pro
 	return (
 		<Text>
 			{before}
-			<Cursor char={under || ' '} plain={!theme.attributes} />
+			<Cursor char={under} plain={!theme.attributes} />
 			{truncate(after, Math.max(0, room - displayWidth(before) - 1))}
 		</Text>
 	);
 }
 
+/** The cursor on `char` ('' at the end of the text). */
 function Cursor({char, plain}: {char: string; plain: boolean}) {
-	if (plain) return <Text>{char === ' ' ? '_' : `|${char}`}</Text>;
-	return <Text inverse>{char}</Text>;
+	if (plain) return <Text>{char === '' ? '_' : `|${char}`}</Text>;
+	return <Text inverse>{char || ' '}</Text>;
 }
 
 function isHighSurrogate(code: number): boolean {
