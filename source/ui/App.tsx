@@ -12,7 +12,7 @@ import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {shortId} from './format.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
-import {commandFor, hintsFor, type Scope} from './keymap.js';
+import {commandFor, hintList, type Scope} from './keymap.js';
 import {KeyRouter, useKeys} from './keys/KeyRouter.js';
 import {clean} from './sanitize.js';
 import {cycleTab} from './tabs.js';
@@ -134,6 +134,8 @@ const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
 
 const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
 
+const NO_HINTS: readonly never[] = [];
+
 function Shell({serverLabel, demo, size, localNotice, onQuit, onResume}: ShellProps) {
 	const {store, now} = useUi();
 	const {columns, rows} = useTerminalSize(size);
@@ -229,7 +231,7 @@ function Shell({serverLabel, demo, size, localNotice, onQuit, onResume}: ShellPr
 					</Box>
 				</HintProvider>
 			</Box>
-			<Footer notice={notice} hints={hintsFor(localScopes)} globalHints={help ? '' : hintsFor(['global'])} width={columns} />
+			<Footer notice={notice} hints={hintList(localScopes)} globalHints={help ? NO_HINTS : hintList(['global'])} width={columns} />
 		</Box>
 	);
 }

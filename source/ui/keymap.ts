@@ -158,6 +158,7 @@ export function commandFor(scope: Scope, name: string): Command | undefined {
 }
 
 const LABELS: Record<string, string> = {
+	' ': 'Space',
 	up: '↑',
 	down: '↓',
 	left: '←',
@@ -182,11 +183,19 @@ export function bindingsFor(scopes: readonly Scope[]): Binding[] {
 	return scopes.flatMap(scope => activeKeymap.filter(b => b.scope === scope));
 }
 
-/** Footer hints for the scopes active now, modal scopes first. */
-export function hintsFor(scopes: readonly Scope[]): string {
+export type Hint = {command: Command; text: string};
+
+/** Footer hints for the scopes active now, modal scopes first, one per binding with a hint. */
+export function hintList(scopes: readonly Scope[]): Hint[] {
 	return bindingsFor(scopes)
 		.filter(b => b.hint)
-		.map(b => `${b.keys.map(k => LABELS[k] ?? k)[0]} ${b.hint}`)
+		.map(b => ({command: b.command, text: `${b.keys.map(k => LABELS[k] ?? k)[0]} ${b.hint}`}));
+}
+
+/** Footer hints as one line. */
+export function hintsFor(scopes: readonly Scope[]): string {
+	return hintList(scopes)
+		.map(h => h.text)
 		.join('  ');
 }
 
