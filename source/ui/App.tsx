@@ -6,7 +6,7 @@
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text, useStdout} from 'ink';
 import type {Notice, ResourceName, Store, StoreSnapshot} from '../store/types.js';
-import {osc52} from './clipboard.js';
+import {createClipboard} from '../terminal/clipboard.js';
 import {UiContext, useUi, type Ui} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {shortId} from './format.js';
@@ -73,20 +73,26 @@ export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env
 		onQuit();
 	}, [onQuit]);
 
+	// Written around Ink, not through it: the sequence moves no cursor and Ink's own `write` would
+	// clear and redraw the whole frame.
+	const clipboard = useMemo(() => createClipboard({env, write: writeRaw ?? (data => stdout.write(data))}), [env, writeRaw, stdout]);
 	const ui = useMemo<Ui>(
 		() => ({
 			store,
 			now,
 			notify: (level, text) => setLocalNotice({level, text, at: now()}),
-			copy(text) {
-				const id = clean(text);
-				// Written around Ink, not through it: the sequence moves no cursor and Ink's own
-				// `write` would clear and redraw the whole frame.
-				(writeRaw ?? (data => stdout.write(data)))(osc52(id, env));
-				setLocalNotice({level: 'info', text: `copied ${shortId(id, 40)}`, at: now()});
+			copy(text, label) {
+				const value = clean(text);
+				void clipboard.copy(value).then(result => {
+					setLocalNotice(
+						result.ok
+							? {level: 'info', text: `copied ${label ?? shortId(value, 40)}`, at: now()}
+							: {level: 'error', text: result.reason, at: now()},
+					);
+				});
 			},
 		}),
-		[store, now, writeRaw, stdout, env],
+		[store, now, clipboard],
 	);
 
 	const suspend = useCallback(() => {

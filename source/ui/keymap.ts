@@ -13,6 +13,7 @@ export type Scope =
 	| 'sandboxes'
 	| 'specs'
 	| 'detail'
+	| 'sandboxDetail'
 	| 'form'
 	| 'filter'
 	| 'confirm'
@@ -44,6 +45,7 @@ export type Command =
 	| 'sandbox.pause'
 	| 'sandbox.resume'
 	| 'spec.start'
+	| 'sandbox.copyUrl'
 	| 'field.next'
 	| 'field.prev'
 	| 'submit'
@@ -99,6 +101,7 @@ export const KEYMAP: readonly Binding[] = [
 
 	{scope: 'detail', keys: ['esc'], command: 'close', description: 'close the details', hint: 'close'},
 	{scope: 'detail', keys: ['y'], command: 'copy', description: 'copy the id (OSC 52)', hint: 'copy id'},
+	{scope: 'sandboxDetail', keys: ['u'], command: 'sandbox.copyUrl', description: 'copy an exposed URL with its token (VS Code, agent server)', hint: 'copy url'},
 
 	{scope: 'form', keys: ['tab', 'down'], command: 'field.next', description: 'next field', hint: 'next field'},
 	{scope: 'form', keys: ['shift-tab', 'up'], command: 'field.prev', description: 'previous field'},
@@ -207,6 +210,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	sandboxes: 'Sandboxes',
 	specs: 'Specs',
 	detail: 'Details',
+	sandboxDetail: 'Sandbox details',
 	form: 'New conversation form',
 	filter: 'Filter input',
 	confirm: 'Confirm dialog',
