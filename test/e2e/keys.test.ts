@@ -1,7 +1,9 @@
 // Issue 9 item 12 in a real pty: several keys in one read are several key presses, in every mode;
 // a paste into a text field stays one paste.
+import {mkdirSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {buildOnce, spawnCli, type PtySession} from './pty.js';
+import {buildOnce, spawnCli, tempHome, type PtySession} from './pty.js';
 
 const sessions: PtySession[] = [];
 
@@ -91,5 +93,33 @@ describe('keys in one read', () => {
 		session.press('q');
 		await session.waitForExit();
 		expect(session.raw.lastIndexOf('\u001B[?2004l')).toBeGreaterThan(session.raw.lastIndexOf('\u001B[?2004h'));
+	});
+});
+
+describe('keys from the config file', () => {
+	it('are applied at start: the footer shows the new key and it works', async () => {
+		const home = tempHome();
+		mkdirSync(join(home.home, 'ohtui'));
+		writeFileSync(join(home.home, 'ohtui', 'config.json'), JSON.stringify({keys: {'tab.specs': ['S'], quit: ['Q', 'ctrl-c']}}));
+		const session = spawnCli({home: home.home});
+		sessions.push({...session, dispose: () => (session.dispose(), home.dispose())});
+		await session.waitForText(/\d+ loaded/);
+		await session.waitForText('Q quit');
+		session.press('S');
+		await session.waitForText('WORKING DIR');
+		session.press('q');
+		session.press('Q');
+		expect((await session.waitForExit()).exitCode).toBe(0);
+	});
+
+	it('a clash is a config error naming it, before the screen is touched', async () => {
+		const home = tempHome();
+		mkdirSync(join(home.home, 'ohtui'));
+		writeFileSync(join(home.home, 'ohtui', 'config.json'), JSON.stringify({keys: {'tab.specs': ['q']}}));
+		const session = spawnCli({home: home.home});
+		sessions.push({...session, dispose: () => (session.dispose(), home.dispose())});
+		expect((await session.waitForExit()).exitCode).toBe(2);
+		expect(session.raw).not.toContain('\u001B[?1049h');
+		expect(session.screenText()).toContain('keys.tab.specs: "q" is already quit (Everywhere)');
 	});
 });

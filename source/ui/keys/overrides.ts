@@ -28,7 +28,7 @@ export function normalizeKey(raw: string): string | null {
 	if ([...raw].length === 1) return raw >= ' ' && raw !== '\u007f' ? raw : null;
 	const lower = raw.toLowerCase();
 	const name = ALIASES[lower] ?? lower;
-	if (NAMED.has(name)) return name;
+	if (NAMED.has(name) || name === ' ') return name;
 	const ctrl = /^(?:ctrl|control|c)[-+]([a-z])$/.exec(name);
 	// Ctrl-i, Ctrl-m and Ctrl-[ arrive as Tab, Enter and Esc: they cannot be told apart.
 	if (ctrl && !'im'.includes(ctrl[1]!)) return `ctrl-${ctrl[1]}`;
