@@ -37,6 +37,7 @@ Environment:
   NO_COLOR             no colours (bold and inverse stay)
   TERM                 dumb or unset: no alternate screen, no colours or attributes
   COLORFGBG            read by --theme auto to tell a light background from a dark one
+  NODE_EXTRA_CA_CERTS  a PEM file with your CA, for a server certificate Node does not trust
   XDG_CONFIG_HOME      where the config file lives
 
 Config file: ${configFilePath} (JSON, at most 1 MB)
