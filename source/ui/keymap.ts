@@ -13,6 +13,7 @@ export type Scope =
 	| 'sandboxes'
 	| 'specs'
 	| 'detail'
+	| 'sandboxDetail'
 	| 'form'
 	| 'filter'
 	| 'confirm'
@@ -50,6 +51,7 @@ export type Command =
 	| 'sandbox.pause'
 	| 'sandbox.resume'
 	| 'spec.start'
+	| 'sandbox.copyUrl'
 	| 'field.next'
 	| 'field.prev'
 	| 'submit'
@@ -116,6 +118,7 @@ export const KEYMAP: readonly Binding[] = [
 
 	{scope: 'detail', keys: ['esc'], command: 'close', description: 'close the details', hint: 'close'},
 	{scope: 'detail', keys: ['y'], command: 'copy', description: 'copy the id (OSC 52)', hint: 'copy id'},
+	{scope: 'sandboxDetail', keys: ['u'], command: 'sandbox.copyUrl', description: 'copy an exposed URL with its token (VS Code, agent server)', hint: 'copy url'},
 
 	{scope: 'form', keys: ['tab', 'down'], command: 'field.next', description: 'next field', hint: 'next field'},
 	{scope: 'form', keys: ['shift-tab', 'up'], command: 'field.prev', description: 'previous field'},
@@ -196,14 +199,29 @@ export function keyName(input: string, key: Key): string {
 	return input;
 }
 
+/**
+ * The bindings in use: KEYMAP with the config file's `keys` applied at start (see
+ * keys/overrides.ts). Everything that reads keys (router, help, footer) reads this.
+ */
+let activeKeymap: readonly Binding[] = KEYMAP;
+
+export function setActiveKeymap(bindings: readonly Binding[]): void {
+	activeKeymap = bindings;
+}
+
+export function currentKeymap(): readonly Binding[] {
+	return activeKeymap;
+}
+
 export function commandFor(scope: Scope, name: string): Command | undefined {
-	for (const binding of KEYMAP) {
+	for (const binding of activeKeymap) {
 		if (binding.scope === scope && binding.keys.includes(name)) return binding.command;
 	}
 	return undefined;
 }
 
 const LABELS: Record<string, string> = {
+	' ': 'Space',
 	up: '↑',
 	down: '↓',
 	left: '←',
@@ -220,7 +238,6 @@ const LABELS: Record<string, string> = {
 	'ctrl-c': 'Ctrl-c',
 	'ctrl-j': 'Ctrl-j',
 	'alt-enter': 'Alt-Enter',
-	' ': 'Space',
 };
 
 export function keyLabel(binding: Binding): string {
@@ -228,14 +245,22 @@ export function keyLabel(binding: Binding): string {
 }
 
 export function bindingsFor(scopes: readonly Scope[]): Binding[] {
-	return scopes.flatMap(scope => KEYMAP.filter(b => b.scope === scope));
+	return scopes.flatMap(scope => activeKeymap.filter(b => b.scope === scope));
 }
 
-/** Footer hints for the scopes active now, modal scopes first. */
-export function hintsFor(scopes: readonly Scope[]): string {
+export type Hint = {command: Command; text: string};
+
+/** Footer hints for the scopes active now, modal scopes first, one per binding with a hint. */
+export function hintList(scopes: readonly Scope[]): Hint[] {
 	return bindingsFor(scopes)
 		.filter(b => b.hint)
-		.map(b => `${b.keys.map(k => LABELS[k] ?? k)[0]} ${b.hint}`)
+		.map(b => ({command: b.command, text: `${b.keys.map(k => LABELS[k] ?? k)[0]} ${b.hint}`}));
+}
+
+/** Footer hints as one line. */
+export function hintsFor(scopes: readonly Scope[]): string {
+	return hintList(scopes)
+		.map(h => h.text)
 		.join('  ');
 }
 
@@ -247,6 +272,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	sandboxes: 'Sandboxes',
 	specs: 'Specs',
 	detail: 'Details',
+	sandboxDetail: 'Sandbox details',
 	form: 'New conversation form',
 	filter: 'Filter input',
 	confirm: 'Confirm dialog',
