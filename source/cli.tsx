@@ -1,5 +1,5 @@
-// First: decides chalk's colour level from NO_COLOR before Ink (and chalk) load.
-import './terminal/noColor.js';
+// NO_COLOR is honoured by the theme (ui/theme.ts), which gives no colour under it; chalk keeps its
+// level so bold and inverse (attributes, not colours) still mark the selection and the cursor.
 import {version} from '../package.json';
 import {createLazyClient} from './boot/lazyClient.js';
 import {tuneHeap} from './runtime/memory.js';
@@ -11,6 +11,8 @@ import {createLifecycle, oneLine, type Lifecycle} from './terminal/lifecycle.js'
 import {createScreen, type Screen} from './terminal/screen.js';
 import {openLogFile, type LogFile} from './log/logFile.js';
 import {guardStderr} from './log/stderrGuard.js';
+import {createSuspender, type Suspender} from './terminal/suspend.js';
+import {writeWithoutBlocking} from './terminal/tty.js';
 
 // Start-up time is spawn to first frame: the entry holds only what every path needs, and the rest
 // comes in with import() when a path needs it (esbuild splits each into its own chunk):
@@ -19,10 +21,10 @@ import {guardStderr} from './log/stderrGuard.js';
 
 /**
  * The one place that ends the process. Waits for stdout to take what was written (a pipe may be
- * slow), but not forever: a terminal that went away never calls back.
+ * slow), but not forever: a terminal that went away or stopped reading never calls back.
  */
 function exit(code: number): void {
-	const force = setTimeout(() => process.exit(code), 500);
+	const force = setTimeout(() => process.exit(code), 400);
 	process.stdout.write('', () => {
 		clearTimeout(force);
 		process.exit(code);
@@ -72,16 +74,29 @@ async function main(): Promise<void> {
 				process.stderr.write(`ohtui: ${warning}\n`);
 			}
 
-			await runApp(startup.config);
+			await runApp(startup.config, startup.warnings);
 		}
 	}
 }
 
-async function runApp(config: Config): Promise<void> {
+async function runApp(config: Config, warnings: readonly string[]): Promise<void> {
 	const redact = (text: string) => (config.apiKey ? text.split(config.apiKey).join('***') : text);
+	// A terminal that stops reading must not block the event loop, or even SIGTERM waits (tty.ts).
+	// stderr too: restore-cursor (through Ink) writes to it on every signal.
+	writeWithoutBlocking(process.stdout);
+	writeWithoutBlocking(process.stderr);
 	const screen = createScreen(process.stdout);
-	const lifecycle = createLifecycle({screen, stderr: process.stderr, exit, redact});
+	const lifecycle = createLifecycle({
+		screen,
+		stderr: process.stderr,
+		exit,
+		redact,
+		// with exit's own wait for stdout, a signal ends the process within about a second
+		cleanupTimeoutMs: 500,
+	});
 	lifecycle.installProcessHandlers();
+	const suspender = createSuspender({screen, stdin: process.stdin});
+	lifecycle.defer(suspender.install());
 
 	let log: LogFile | null = null;
 	if (config.logFile !== null) {
@@ -95,13 +110,20 @@ async function runApp(config: Config): Promise<void> {
 	}
 
 	try {
-		await startApp(config, screen, lifecycle, log);
+		await startApp(config, screen, lifecycle, log, warnings, suspender);
 	} catch (error) {
 		lifecycle.fatal(error);
 	}
 }
 
-async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle, log: LogFile | null): Promise<void> {
+async function startApp(
+	config: Config,
+	screen: Screen,
+	lifecycle: Lifecycle,
+	log: LogFile | null,
+	warnings: readonly string[],
+	suspender: Suspender,
+): Promise<void> {
 	// Registered first so it runs last of the clean-ups, right before the screen is restored: warnings
 	// printed while the UI unmounts and sockets close still go to the log, and a fatal message after
 	// the restore reaches the terminal.
@@ -156,6 +178,14 @@ async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle, lo
 			lifecycle.quit(0);
 		},
 		onFatal: lifecycle.fatal,
+		apiKey: config.apiKey,
+		keys: config.keys,
+		theme: config.theme,
+		suspend: suspender.suspend,
+		onResume: suspender.onResume,
+		plain: !screen.capable,
+		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
+		notices: warnings,
 		notify: config.notify,
 		readOnly: config.readOnly,
 	});

@@ -127,10 +127,33 @@ export function errorFromResponse(ctx: ErrorContext, raw: RawResponse): ApiError
 		// 400 (newer servers: too many batch ids), 405 (wrong method under the SPA mount, 1.7), …
 		return makeError(ctx, {kind: 'validation', status, message: `request refused (${status}): ${detail ?? phrase(status)}`});
 	}
-	// undici does not follow redirects; an OpenHands API never sends one
+	// undici does not follow redirects (a redirect carrying the key elsewhere would leak it); an
+	// OpenHands API never sends one, so it is a wrong URL: say where it points (issue 9 item 18).
+	if (status >= 300 && status < 400) {
+		const target = redirectTarget(header(raw, 'location'), ctx);
+		return makeError(ctx, {
+			kind: 'bad_response',
+			status,
+			message: target
+				? `the server redirects (${status}) to ${target}: use that URL (ohtui does not follow redirects)`
+				: `the server redirects (${status}) without saying where: check the URL`,
+		});
+	}
 	return makeError(ctx, {
 		kind: 'bad_response',
 		status,
 		message: oneLine(`unexpected status ${status} ${phrase(status)} — is the URL an OpenHands server?`),
 	});
+}
+
+/** Where a redirect points, as scheme://host/path (no query or credentials: they may hold a token). */
+function redirectTarget(location: string | undefined, ctx: ErrorContext): string | undefined {
+	if (!location) return undefined;
+	try {
+		const url = new URL(location, `http://${ctx.host}`);
+		const path = url.pathname.replace(/\/+$/, '');
+		return serverText(`${url.protocol}//${url.host}${path}`, ctx, 120);
+	} catch {
+		return undefined;
+	}
 }

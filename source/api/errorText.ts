@@ -15,10 +15,13 @@ export type ErrorContext = {
 
 const MAX_MESSAGE = 200;
 
-// C0/C1 controls (ESC starts terminal sequences), zero-width and bidi overrides: a server body
-// must not be able to move the cursor or reorder what the status line shows.
+// C0/C1 controls (ESC starts terminal sequences) and line separators: a server body must not be
+// able to move the cursor or break the status line.
 // eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u206f\ufeff]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+// Zero-width characters, soft hyphens and bidi overrides are removed rather than spaced out: one
+// hidden inside the key must not split it into pieces the scrub no longer finds (issue 9 item 2).
+const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
 
 /** Replaces every form of the key a server could echo (raw, URL-encoded, JSON-escaped) with `***`. */
 export function scrubSecret(text: string, secret: string | null | undefined): string {
@@ -33,19 +36,20 @@ export function scrubSecret(text: string, secret: string | null | undefined): st
 
 /** One line, no control characters, collapsed whitespace, at most `max` characters. */
 export function oneLine(text: string, max = MAX_MESSAGE): string {
-	const flat = text.replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim();
+	const flat = text.replace(INVISIBLE, '').replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim();
 	return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
 /** A short, safe summary of text that came from a server (used inside a larger message). */
 export function serverText(text: string, ctx: ErrorContext, max = 140): string {
-	// scrub before cutting, or a cut could leave half a key behind
-	return oneLine(scrubSecret(text, ctx.apiKey), max);
+	// scrub before cutting, or a cut could leave half a key behind; and again once invisible
+	// characters are gone
+	return oneLine(scrubSecret(oneLine(scrubSecret(text, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey), max);
 }
 
 /** Builds the ApiError: `<text> (<operation>)`, one line, the key scrubbed as a last line of defence. */
 export function makeError(ctx: ErrorContext, init: Omit<ApiErrorInit, 'operation'>): ApiError {
-	const text = oneLine(scrubSecret(init.message, ctx.apiKey));
+	const text = oneLine(scrubSecret(oneLine(scrubSecret(init.message, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey));
 	const operation = oneLine(scrubSecret(ctx.operation, ctx.apiKey), 80);
 	const message = scrubSecret(`${text} (${operation})`, ctx.apiKey);
 	return new ApiError({...init, message, operation});

@@ -43,6 +43,29 @@ function errorCode(error: unknown): string | undefined {
 	return undefined;
 }
 
+// TLS failures, as a sentence with the fix (issue 9 item 18): a company CA or a self-signed
+// certificate is the usual cause, and Node reads extra CAs from NODE_EXTRA_CA_CERTS at start.
+const UNTRUSTED = new Set([
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'UNABLE_TO_GET_ISSUER_CERT',
+	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+	'CERT_UNTRUSTED',
+	'CERT_SIGNATURE_FAILURE',
+]);
+
+function tlsMessage(code: string, host: string): string | null {
+	if (UNTRUSTED.has(code)) {
+		return `cannot trust the certificate of ${host} (self-signed or signed by an unknown CA): start ohtui with NODE_EXTRA_CA_CERTS=/path/to/ca.pem`;
+	}
+	if (code === 'CERT_HAS_EXPIRED') return `the certificate of ${host} has expired (or this machine's clock is wrong)`;
+	if (code === 'CERT_NOT_YET_VALID') return `the certificate of ${host} is not valid yet (is this machine's clock right?)`;
+	if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return `the certificate of ${host} is for another name: use the host name it was issued for`;
+	if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO') return `${host} does not speak TLS on that port: is the URL http:// rather than https://?`;
+	return null;
+}
+
 function formatBytes(limit: number): string {
 	const mb = limit / (1024 * 1024);
 	if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
@@ -96,6 +119,8 @@ export function toApiError(
 		const detail = error instanceof Error ? serverText(error.message, ctx, 80) : '';
 		return makeError(ctx, {kind: 'unreachable', message: `request to ${ctx.host} failed${detail ? ` (${detail})` : ''}`});
 	}
+	const tls = tlsMessage(code, ctx.host);
+	if (tls) return makeError(ctx, {kind: 'unreachable', message: tls});
 	const reason = NETWORK_REASONS[code] ?? `network error ${code}`;
 	if (options.phase === 'body' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE')) {
 		return makeError(ctx, {kind: 'unreachable', message: `connection to ${ctx.host} closed mid-response (${reason})`});

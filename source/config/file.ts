@@ -1,4 +1,4 @@
-import {readFileSync, statSync} from 'node:fs';
+import {closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, statSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {isAbsolute, join} from 'node:path';
 import {UsageError} from './errors.js';
@@ -33,16 +33,9 @@ export function configPath(env: Env): string {
  * may be a key typed in the wrong place.
  */
 export async function loadConfigFile(path: string): Promise<LoadedConfigFile> {
-	let text: string;
-	try {
-		text = readFileSync(path, 'utf8');
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		if (code === 'ENOENT' || code === 'ENOTDIR') {
-			return {path, file: null, warnings: []};
-		}
-
-		throw new UsageError(`config ${path}: cannot read (${code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : (code ?? 'unknown error')})`);
+	const text = readConfigText(path);
+	if (text === null) {
+		return {path, file: null, warnings: []};
 	}
 
 	if (text.trim() === '') {
@@ -68,6 +61,81 @@ export async function loadConfigFile(path: string): Promise<LoadedConfigFile> {
 	}
 
 	return {path, file, warnings: permissionWarnings(path, file)};
+}
+
+/** Larger than any hand-written config; a device or a runaway file is refused before reading. */
+export const maxConfigBytes = 1024 * 1024;
+
+/**
+ * The file's text, or null when there is none. Only a regular file up to maxConfigBytes is read:
+ * a FIFO would block start-up until someone writes to it, and /dev/zero would be read for ever.
+ * O_NONBLOCK lets open() return at once on a FIFO, so its type can be checked before any read.
+ */
+function readConfigText(path: string): string | null {
+	let fd: number;
+	try {
+		fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === 'ENOENT' || code === 'ENOTDIR') {
+			const target = danglingTarget(path);
+			if (target !== null) {
+				throw new UsageError(`config ${path}: is a symbolic link to ${target}, which does not exist`);
+			}
+
+			return null;
+		}
+
+		throw new UsageError(`config ${path}: cannot read (${code === 'EACCES' ? 'permission denied' : code === 'ELOOP' ? 'symbolic link loop' : (code ?? 'unknown error')})`);
+	}
+
+	try {
+		const stat = fstatSync(fd);
+		if (stat.isDirectory()) {
+			throw new UsageError(`config ${path}: cannot read (is a directory)`);
+		}
+
+		if (!stat.isFile()) {
+			throw new UsageError(`config ${path}: not a regular file (a ${fileKind(stat)}); only a JSON file is read`);
+		}
+
+		if (stat.size > maxConfigBytes) {
+			throw new UsageError(`config ${path}: larger than 1 MB; only a small JSON file is read`);
+		}
+
+		// Read at most one byte past the limit: a file that grows after fstat is still bounded.
+		const buffer = Buffer.alloc(maxConfigBytes + 1);
+		let length = 0;
+		for (;;) {
+			const read = readSync(fd, buffer, length, buffer.length - length, null);
+			if (read === 0) break;
+			length += read;
+			if (length > maxConfigBytes) {
+				throw new UsageError(`config ${path}: larger than 1 MB; only a small JSON file is read`);
+			}
+		}
+
+		// Editors on Windows save UTF-8 with a byte order mark, which JSON.parse refuses.
+		return buffer.toString('utf8', 0, length).replace(/^\uFEFF/, '');
+	} finally {
+		closeSync(fd);
+	}
+}
+
+function danglingTarget(path: string): string | null {
+	try {
+		if (!lstatSync(path).isSymbolicLink()) return null;
+		return printable(readlinkSync(path), 200);
+	} catch {
+		return null;
+	}
+}
+
+function fileKind(stat: {isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean}): string {
+	if (stat.isFIFO()) return 'FIFO';
+	if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'device';
+	if (stat.isSocket()) return 'socket';
+	return 'special file';
 }
 
 export function noSuchProfile(name: string, file: ConfigFile | null): string {

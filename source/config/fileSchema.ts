@@ -4,23 +4,43 @@
  * everything in flags and env) does not pay.
  */
 import {z} from 'zod';
+import {choiceList} from './flags.js';
 import {printable} from './text.js';
-import {isHttpUrl} from './url.js';
+import {badKeyMessage, isSendableKey} from './apiKey.js';
+import {credentialsMessage, hasCredentials, isHttpUrl} from './url.js';
+
+const notify = z.enum(['bell', 'desktop', 'both', 'off']);
+const theme = z.enum(['auto', 'dark', 'light']);
+const logFile = z.string().min(1);
 
 /** One server to talk to, like a k9s context. */
 const profileSchema = z.strictObject({
-	url: z.string().min(1).refine(isHttpUrl, {message: 'expected an http:// or https:// URL'}),
-	apiKey: z.string().min(1).optional(),
-	auth: z.enum(['session', 'bearer']).optional(),
+	url: z
+		.string()
+		.min(1)
+		.refine(isHttpUrl, {message: 'expected an http:// or https:// URL', abort: true})
+		.refine(url => !hasCredentials(url), {message: credentialsMessage}),
+	apiKey: z.string().min(1).refine(isSendableKey, {message: badKeyMessage}).optional(),
+	auth: z.enum(['auto', 'session', 'bearer']).optional(),
 	/** seconds */
 	refresh: z.number().min(1).optional(),
 	/** rows loaded per list at most */
 	maxItems: z.number().int().min(100).optional(),
+	/** every key that changes something on the server is disabled */
+	readOnly: z.boolean().optional(),
+	log: logFile.optional(),
+	notify: notify.optional(),
+	theme: theme.optional(),
 });
 
 export const configFileSchema = z.strictObject({
 	current: z.string().min(1).optional(),
 	profiles: z.record(z.string(), profileSchema).default({}),
+	theme: theme.optional(),
+	notify: notify.optional(),
+	log: logFile.optional(),
+	/** command name → key or keys; checked against the keymap by resolveConfig */
+	keys: z.record(z.string(), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)])).optional(),
 });
 
 export type Profile = z.infer<typeof profileSchema>;
@@ -60,8 +80,12 @@ function issueText(issue: Issue): string {
 			return `expected ${issue.origin} >= ${String(issue.minimum)}`;
 		}
 
+		case 'invalid_union': {
+			return 'expected a key name or a list of key names';
+		}
+
 		case 'invalid_value': {
-			return `expected ${issue.values.map(value => JSON.stringify(value)).join(' or ')}`;
+			return `expected ${choiceList(issue.values.map(value => String(value)))}`;
 		}
 
 		case 'unrecognized_keys': {

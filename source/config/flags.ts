@@ -1,7 +1,10 @@
+import {parseArgs as parseTokens} from 'node:util';
 import {UsageError} from './errors.js';
 import {printable} from './text.js';
 
-export type AuthMode = 'session' | 'bearer';
+export type AuthMode = 'auto' | 'session' | 'bearer';
+export type NotifyMode = 'bell' | 'desktop' | 'both' | 'off';
+export type ThemeName = 'auto' | 'dark' | 'light';
 
 /** What the command line asked for; every field is optional so lower layers can fill it. */
 export type Flags = {
@@ -13,6 +16,11 @@ export type Flags = {
 	maxItems?: number;
 	auth?: AuthMode;
 	demo?: boolean;
+	/** `--log FILE` */
+	log?: string;
+	notify?: NotifyMode;
+	readOnly?: boolean;
+	theme?: ThemeName;
 };
 
 export type ParsedArgs =
@@ -22,15 +30,36 @@ export type ParsedArgs =
 	| {command: 'help'}
 	| {command: 'version'};
 
-const valueFlags = new Set(['--url', '--profile', '--refresh', '--max-items', '--auth']);
+const OPTIONS = {
+	url: {type: 'string'},
+	profile: {type: 'string'},
+	refresh: {type: 'string'},
+	'max-items': {type: 'string'},
+	auth: {type: 'string'},
+	log: {type: 'string'},
+	notify: {type: 'string'},
+	theme: {type: 'string'},
+	demo: {type: 'boolean'},
+	'read-only': {type: 'boolean'},
+	help: {type: 'boolean', short: 'h'},
+	version: {type: 'boolean', short: 'v'},
+} as const;
+
+type OptionName = keyof typeof OPTIONS;
+
+const CHOICES = {
+	auth: ['auto', 'session', 'bearer'],
+	notify: ['bell', 'desktop', 'both', 'off'],
+	theme: ['auto', 'dark', 'light'],
+} as const;
 
 /**
- * `ohtui [--url URL] [--profile NAME] [--refresh SECONDS] [--max-items N] [--auth session|bearer] [--demo]`,
- * `ohtui serve ...`, `--help`, `--version`.
+ * `ohtui [flags]`, `ohtui serve ...`, `ohtui doctor ...`, `--help`, `--version`.
  *
- * Parsed by hand rather than with util.parseArgs so every message is one short line and never
- * repeats a flag's value: someone may paste a key after a flag that does not exist, and the
- * message must not echo it back into the terminal's scrollback.
+ * Tokenised by node:util's parseArgs (so `--flag=value`, `-hv` and `--` mean what they mean in
+ * other CLIs), then checked here rather than by parseArgs' strict mode so every message is one
+ * short line that never repeats a value: someone may paste a key after a flag that does not
+ * exist, and the message must not echo it back into the terminal's scrollback.
  */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
 	if (argv[0] === 'serve') {
@@ -41,42 +70,50 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 		return {command: 'doctor', argv: argv.slice(1)};
 	}
 
+	const {tokens} = parseTokens({args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true});
 	const flags: Flags = {};
-	for (let index = 0; index < argv.length; index++) {
-		const argument = argv[index]!;
-		if (argument === '--help' || argument === '-h') {
-			return {command: 'help'};
-		}
-
-		if (argument === '--version' || argument === '-v') {
-			return {command: 'version'};
-		}
-
-		if (argument === '--demo') {
-			flags.demo = true;
+	for (const token of tokens) {
+		if (token.kind === 'option-terminator') {
 			continue;
 		}
 
-		if (!argument.startsWith('-')) {
-			throw new UsageError(unexpectedArgumentMessage(argument));
+		if (token.kind === 'positional') {
+			throw new UsageError(unexpectedArgumentMessage(token.value));
 		}
 
-		const equals = argument.indexOf('=');
-		const name = equals === -1 ? argument : argument.slice(0, equals);
-		if (!valueFlags.has(name)) {
-			throw new UsageError(unknownFlagMessage(name));
+		const {rawName} = token;
+		if (!Object.hasOwn(OPTIONS, token.name)) {
+			throw new UsageError(unknownFlagMessage(rawName));
 		}
 
-		let value: string | undefined;
-		if (equals === -1) {
-			value = argv[index + 1];
-			if (value === undefined || (value.startsWith('--') && value.length > 2)) {
-				throw new UsageError(`${name} needs a value`);
+		const name = token.name as OptionName;
+		const option = OPTIONS[name];
+		if (option.type === 'boolean') {
+			if (token.value !== undefined) {
+				throw new UsageError(`${rawName} does not take a value`);
 			}
 
-			index++;
-		} else {
-			value = argument.slice(equals + 1);
+			if (name === 'help') {
+				return {command: 'help'};
+			}
+
+			if (name === 'version') {
+				return {command: 'version'};
+			}
+
+			if (name === 'demo') {
+				flags.demo = true;
+			} else {
+				flags.readOnly = true;
+			}
+
+			continue;
+		}
+
+		const {value} = token;
+		// `--url --demo`: parseArgs takes the next flag as the value; a forgotten value is likelier.
+		if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('--') && value.length > 2)) {
+			throw new UsageError(`--${name} needs a value`);
 		}
 
 		applyValue(flags, name, value);
@@ -85,23 +122,24 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 	return {command: 'run', flags};
 }
 
-function applyValue(flags: Flags, name: string, value: string): void {
-	if (value === '') {
-		throw new UsageError(`${name} needs a value`);
-	}
-
+function applyValue(flags: Flags, name: OptionName, value: string): void {
 	switch (name) {
-		case '--url': {
+		case 'url': {
 			flags.url = value;
 			break;
 		}
 
-		case '--profile': {
+		case 'profile': {
 			flags.profile = value;
 			break;
 		}
 
-		case '--refresh': {
+		case 'log': {
+			flags.log = value;
+			break;
+		}
+
+		case 'refresh': {
 			const seconds = Number(value);
 			if (!Number.isFinite(seconds) || seconds < 1) {
 				throw new UsageError('--refresh: expected a number of seconds >= 1');
@@ -111,7 +149,7 @@ function applyValue(flags: Flags, name: string, value: string): void {
 			break;
 		}
 
-		case '--max-items': {
+		case 'max-items': {
 			const count = Number(value);
 			if (!Number.isSafeInteger(count) || count < 100) {
 				throw new UsageError('--max-items: expected a whole number >= 100');
@@ -121,19 +159,28 @@ function applyValue(flags: Flags, name: string, value: string): void {
 			break;
 		}
 
-		case '--auth': {
-			if (value !== 'session' && value !== 'bearer') {
-				throw new UsageError('--auth: expected "session" or "bearer"');
+		case 'auth':
+		case 'notify':
+		case 'theme': {
+			const choices: readonly string[] = CHOICES[name];
+			if (!choices.includes(value)) {
+				throw new UsageError(`--${name}: expected ${choiceList(choices)}`);
 			}
 
-			flags.auth = value;
+			(flags as Record<string, string>)[name] = value;
 			break;
 		}
 
 		default: {
-			throw new UsageError(unknownFlagMessage(name));
+			throw new UsageError(unknownFlagMessage(`--${name}`));
 		}
 	}
+}
+
+/** `"a", "b" or "c"` */
+export function choiceList(choices: readonly string[]): string {
+	const quoted = choices.map(choice => `"${choice}"`);
+	return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)!}` : quoted.join('');
 }
 
 function unexpectedArgumentMessage(argument: string): string {
@@ -143,8 +190,8 @@ function unexpectedArgumentMessage(argument: string): string {
 
 	// Echo only what looks like a mistyped command word, never an arbitrary token (a pasted key).
 	return /^[a-z]{1,12}$/.test(argument)
-		? `unknown command "${argument}" (the only command is "serve")`
-		: 'unexpected argument (the only command is "serve")';
+		? `unknown command "${argument}" (the commands are "serve" and "doctor")`
+		: 'unexpected argument (the commands are "serve" and "doctor")';
 }
 
 function unknownFlagMessage(name: string): string {

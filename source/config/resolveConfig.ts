@@ -1,8 +1,10 @@
+import {resolveKeyOverrides} from '../ui/keys/overrides.js';
+import {badKeyMessage, isSendableKey} from './apiKey.js';
 import {UsageError} from './errors.js';
 import type {EnvSettings} from './env.js';
 import {noSuchProfile, type ConfigFile} from './file.js';
 import type {Flags} from './flags.js';
-import {isHttpUrl} from './url.js';
+import {credentialsMessage, hasCredentials, isHttpUrl} from './url.js';
 
 export const defaultRefreshSeconds = 5;
 export const defaultMaxItems = 1000;
@@ -63,12 +65,20 @@ export function resolveConfig({flags, env, file, filePath}: ConfigSources): Conf
 		}
 	}
 
-	if (flags.url !== undefined && !isHttpUrl(flags.url)) {
-		throw new UsageError('--url: expected an http:// or https:// URL');
+	if (flags.url !== undefined) {
+		checkUrl('--url', flags.url);
+	} else if (env.url !== null) {
+		checkUrl('OPENHANDS_URL', env.url);
 	}
 
-	if (flags.url === undefined && env.url !== null && !isHttpUrl(env.url)) {
-		throw new UsageError('OPENHANDS_URL: expected an http:// or https:// URL');
+	let keys: Config['keys'] = {};
+	if (file?.keys !== undefined) {
+		const checked = resolveKeyOverrides(file.keys);
+		if (!checked.ok) {
+			throw new UsageError(`config ${filePath}: ${checked.message}`);
+		}
+
+		keys = Object.fromEntries(Object.entries(file.keys).map(([command, value]) => [command, typeof value === 'string' ? [value] : value]));
 	}
 
 	const demo = flags.demo === true;
@@ -76,6 +86,10 @@ export function resolveConfig({flags, env, file, filePath}: ConfigSources): Conf
 	const profileKey = profile?.apiKey !== undefined && url !== null && sameServer(url, profile.url) ? profile.apiKey : null;
 	// The embedded demo server needs no key; never hand a real one to it.
 	const apiKey = url === null ? null : (env.apiKey ?? profileKey);
+	if (apiKey !== null && apiKey === env.apiKey && !isSendableKey(apiKey)) {
+		throw new UsageError(`OPENHANDS_API_KEY: ${badKeyMessage}`);
+	}
+
 	const refreshSeconds = flags.refresh ?? profile?.refresh ?? defaultRefreshSeconds;
 
 	const config: Config = {
@@ -87,11 +101,11 @@ export function resolveConfig({flags, env, file, filePath}: ConfigSources): Conf
 		demo: url === null,
 		profile: profileName,
 		noColor: env.noColor,
-		logFile: env.log ?? null,
-		notify: 'bell',
-		readOnly: false,
-		theme: 'auto',
-		keys: {},
+		logFile: flags.log ?? env.log ?? profile?.log ?? file?.log ?? null,
+		notify: flags.notify ?? profile?.notify ?? file?.notify ?? 'bell',
+		readOnly: flags.readOnly === true || profile?.readOnly === true,
+		theme: flags.theme ?? profile?.theme ?? file?.theme ?? 'auto',
+		keys,
 	};
 	const invalid = invalidField(config);
 	if (invalid !== null) {
@@ -114,8 +128,22 @@ function invalidField(config: Config): string | null {
 		['demo', typeof config.demo === 'boolean'],
 		['profile', config.profile === null || typeof config.profile === 'string'],
 		['noColor', typeof config.noColor === 'boolean'],
+		['logFile', config.logFile === null || (typeof config.logFile === 'string' && config.logFile !== '')],
+		['notify', ['bell', 'desktop', 'both', 'off'].includes(config.notify)],
+		['readOnly', typeof config.readOnly === 'boolean'],
+		['theme', ['auto', 'dark', 'light'].includes(config.theme)],
 	];
 	return checks.find(([, valid]) => !valid)?.[0] ?? null;
+}
+
+function checkUrl(source: string, url: string): void {
+	if (!isHttpUrl(url)) {
+		throw new UsageError(`${source}: expected an http:// or https:// URL`);
+	}
+
+	if (hasCredentials(url)) {
+		throw new UsageError(`${source}: ${credentialsMessage}`);
+	}
 }
 
 function sameServer(a: string, b: string): boolean {

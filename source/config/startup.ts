@@ -12,7 +12,7 @@ export type Startup =
 	| {kind: 'doctor'; argv: string[]}
 	| {kind: 'exit'; code: 0 | 2; stdout?: string; stderr?: string};
 
-export async function decideStartup(argv: readonly string[], env: Env, version: string): Promise<Startup> {
+export async function decideStartup(argv: readonly string[], env: Env, version: string, nodeVersion = process.version): Promise<Startup> {
 	const path = configPath(env);
 	try {
 		const parsed = parseArgs(argv);
@@ -22,7 +22,8 @@ export async function decideStartup(argv: readonly string[], env: Env, version: 
 			}
 
 			case 'version': {
-				return {kind: 'exit', code: 0, stdout: `${version}\n`};
+				// The Node version too: bug reports need it, and behaviour differs across 20/22/24.
+				return {kind: 'exit', code: 0, stdout: `ohtui ${version} (node ${nodeVersion})\n`};
 			}
 
 			case 'serve': {

@@ -4,31 +4,50 @@ export function usageText(configFilePath: string): string {
 	return `ohtui: a terminal UI for the OpenHands agent platform
 
 Usage:
-  ohtui [--url URL] [--profile NAME] [--refresh SECONDS] [--max-items N] [--auth session|bearer] [--demo]
+  ohtui [--url URL] [--profile NAME] [--refresh SECONDS] [--max-items N] [--auth MODE]
+        [--log FILE] [--notify MODE] [--theme NAME] [--read-only] [--demo]
   ohtui serve [--port PORT] ...   run the stand-in OpenHands server (ohtui serve --help)
+  ohtui doctor ...                check the connection and configuration
   ohtui --help | --version
 
 Options:
-  --url URL            OpenHands server, e.g. http://127.0.0.1:3000
+  --url URL            OpenHands server, e.g. http://127.0.0.1:3000 (no user:password@ in it)
   --profile NAME       use a profile from the config file (default: its "current")
   --refresh SECONDS    poll interval, at least 1 (default ${defaultRefreshSeconds})
   --max-items N        rows loaded per list at most, at least 100 (default ${defaultMaxItems})
-  --auth session|bearer  send the key as X-Session-API-Key (default) or Authorization: Bearer
+  --auth auto|session|bearer
+                       how the key is sent: found out from the server (auto, default),
+                       X-Session-API-Key (session) or Authorization: Bearer (bearer)
+  --log FILE           append one line per request and every warning to FILE
+  --notify bell|desktop|both|off
+                       how ohtui calls you when a conversation needs you (default bell)
+  --theme auto|dark|light
+                       colours for a dark or light background; auto reads COLORFGBG (default auto)
+  --read-only          disable every key that changes something on the server
   --demo               use the embedded demo server even when a URL is configured
   -h, --help           show this help
-  -v, --version        print the version
+  -v, --version        print the version (and Node's)
 
 With no URL anywhere, ohtui starts an embedded demo server.
 
 Environment:
   OPENHANDS_URL        server URL (below --url, above the profile)
   OPENHANDS_API_KEY    API key (there is no flag for it: arguments show in ps)
-  NO_COLOR             turn off colours
+  OHTUI_LOG            as --log (below --log, above the profile)
+  NO_COLOR             no colours (bold and inverse stay)
+  TERM                 dumb or unset: no alternate screen, no colours or attributes
+  COLORFGBG            read by --theme auto to tell a light background from a dark one
+  NODE_EXTRA_CA_CERTS  a PEM file with your CA, for a server certificate Node does not trust
   XDG_CONFIG_HOME      where the config file lives
 
-Config file: ${configFilePath}
-  {"current": "work", "profiles": {"work": {"url": "https://oh.example.com", "apiKey": "...",
-   "auth": "session", "refresh": 5}}}
+Config file: ${configFilePath} (JSON, at most 1 MB)
+  {"current": "work",
+   "profiles": {"work": {"url": "https://oh.example.com", "apiKey": "...", "auth": "auto",
+                         "refresh": 5, "maxItems": 1000, "readOnly": false, "log": "/tmp/ohtui.log",
+                         "notify": "bell", "theme": "dark"}},
+   "theme": "auto", "notify": "bell",
+   "keys": {"sandbox.pause": ["P"], "move.down": ["j", "ctrl-n"]}}
+  "keys" gives a command new keys (command names: see the README); a key taken twice is an error.
   Keep it private: chmod 600 ${configFilePath}
 
 Exit status: 0 quit, 1 fatal error, 2 usage or config error, 128+N ended by signal N.

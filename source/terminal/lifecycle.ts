@@ -1,4 +1,5 @@
 import type {Screen} from './screen.js';
+import {dieBySignal, terminalGone} from './tty.js';
 
 /**
  * The one exit path. Normal quit, signals, uncaught errors and render errors all come here, so the
@@ -14,7 +15,7 @@ export type Lifecycle = {
 	quit(code?: number): void;
 	/** restore, print `ohtui: fatal: <message>` to stderr, exit 1 */
 	fatal(error: unknown): void;
-	/** SIGTERM, SIGHUP, SIGINT, uncaught exceptions, unhandled rejections, a dead stdout */
+	/** SIGTERM, SIGHUP, SIGINT, uncaught exceptions, unhandled rejections, a dead stdout, stdin's end */
 	installProcessHandlers(): () => void;
 };
 
@@ -27,13 +28,20 @@ export type LifecycleOptions = {
 	/** how long async cleanups (closing sockets) may take before exit goes ahead anyway */
 	cleanupTimeoutMs?: number;
 	/** the process to hook; a stand-in in tests */
-	process?: NodeJS.EventEmitter & {stdout?: NodeJS.EventEmitter};
+	process?: NodeJS.EventEmitter & {stdout?: NodeJS.EventEmitter; stdin?: NodeJS.EventEmitter};
+	/** whether the terminal hung up (tests stand in); default a zero-length write to stdout */
+	terminalGone?: () => boolean;
+	/** ends the process by a signal, skipping Node's exit path (tty.ts); tests stand in */
+	dieBy?: (signal: NodeJS.Signals) => void;
 };
 
 const signalCodes = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143} as const;
+type ExitSignal = keyof typeof signalCodes;
 
 export function createLifecycle(options: LifecycleOptions): Lifecycle {
 	const {screen, stderr, exit, redact = (text: string) => text, cleanupTimeoutMs = 2000} = options;
+	const gone = options.terminalGone ?? (() => terminalGone(1));
+	const dieBy = options.dieBy ?? dieBySignal;
 	const cleanups: Array<() => unknown> = [];
 	let state: 'running' | 'stopping' | 'exited' = 'running';
 
@@ -46,7 +54,30 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
 		exit(code);
 	};
 
-	const shutdown = (code: number, fatalError?: {error: unknown}) => {
+	/**
+	 * After a hang-up (issue 9 item 14): nothing may touch the dead terminal (no unmount, no
+	 * restore, no message) and Node's own exit path would crash on it, so the process ends by the
+	 * signal. Sockets and the demo server go with the process.
+	 */
+	const hangUp = (signal: ExitSignal) => {
+		if (state === 'exited') return;
+		state = 'exited';
+		cleanups.length = 0;
+		dieBy(signal);
+	};
+
+	/** stdout failed or stdin ended: leave as on SIGHUP; while already leaving, only a dead terminal matters */
+	const endOfTerminal = () => {
+		if (state === 'running') shutdown(signalCodes.SIGHUP, undefined, 'SIGHUP');
+		else if (state === 'stopping' && gone()) hangUp('SIGHUP');
+	};
+
+	const shutdown = (code: number, fatalError?: {error: unknown}, signal?: ExitSignal) => {
+		if (state !== 'exited' && gone()) {
+			hangUp(signal ?? 'SIGHUP');
+			return;
+		}
+
 		if (state !== 'running') {
 			// A second signal while sockets close: the user means it; go now.
 			if (state === 'stopping' && fatalError === undefined && code >= 128) {
@@ -127,7 +158,7 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
 
 			for (const [signal, code] of Object.entries(signalCodes)) {
 				on(target, signal, () => {
-					shutdown(code);
+					shutdown(code, undefined, signal as ExitSignal);
 				});
 			}
 
@@ -140,8 +171,15 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
 			if (target.stdout) {
 				// EIO / EPIPE: the terminal went away (ssh dropped); nothing to draw on, so leave.
 				on(target.stdout, 'error', () => {
-					shutdown(1);
+					endOfTerminal();
 				});
+			}
+
+			if (target.stdin) {
+				// The end of input is the end of the session: a terminal that hung up without a SIGHUP
+				// reaching ohtui (a parent that ignores it) must not leave it polling a server for ever.
+				on(target.stdin, 'end', endOfTerminal);
+				on(target.stdin, 'error', endOfTerminal);
 			}
 
 			return () => {

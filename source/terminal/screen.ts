@@ -1,22 +1,43 @@
 /**
- * The alternate screen. Ink 6.8 has no option for it, and its own exit handling shows the cursor
- * but leaves the terminal on the alternate buffer, so ohtui enters and leaves it itself.
+ * The alternate screen and the modes ohtui turns on. Ink 6.8 has no option for the alternate
+ * screen, and its own exit handling shows the cursor but leaves the terminal on the alternate
+ * buffer, so ohtui enters and leaves it itself. Bracketed paste (ESC[?2004h) wraps a paste in
+ * ESC[200~ … ESC[201~ so a paste into a text field stays one insert (ui/keys/splitKeys.ts).
+ *
+ * TERM=dumb, or no TERM at all, names a terminal that takes none of this: no alternate screen,
+ * no modes (issue 9 item 16); the UI draws in the normal buffer.
  */
-const enterSequence = '\u001B[?1049h\u001B[?25l\u001B[H';
-/** reset attributes, leave the alternate screen, show the cursor: in that order, so the shell
- * prompt comes back with default colours and a visible cursor */
-export const restoreSequence = '\u001B[0m\u001B[?1049l\u001B[?25h';
+const ALTERNATE_ON = '\u001B[?1049h';
+const ALTERNATE_OFF = '\u001B[?1049l';
+const CURSOR_HIDE = '\u001B[?25l';
+const CURSOR_SHOW = '\u001B[?25h';
+const PASTE_ON = '\u001B[?2004h';
+const PASTE_OFF = '\u001B[?2004l';
+
+const enterSequence = `${ALTERNATE_ON}${CURSOR_HIDE}\u001B[H${PASTE_ON}`;
+/** bracketed paste off, reset attributes, leave the alternate screen, show the cursor: in that
+ * order, so the shell prompt comes back with default colours and a visible cursor */
+export const restoreSequence = `${PASTE_OFF}\u001B[0m${ALTERNATE_OFF}${CURSOR_SHOW}`;
 
 export type Screen = {
 	enter(): void;
 	/** idempotent: safe to call from every exit path, however many fire */
 	restore(): void;
 	readonly active: boolean;
+	/** false for TERM=dumb or unset: no alternate screen, no escape sequences of ohtui's own */
+	readonly capable: boolean;
 };
 
 type Output = {write(chunk: string): unknown};
 
-export function createScreen(stdout: Output): Screen {
+/** A terminal that takes escape sequences: TERM is set and not `dumb`. */
+export function capableTerminal(env: NodeJS.ProcessEnv = process.env): boolean {
+	const term = env['TERM'];
+	return term !== undefined && term !== '' && term !== 'dumb';
+}
+
+export function createScreen(stdout: Output, env: NodeJS.ProcessEnv = process.env): Screen {
+	const capable = capableTerminal(env);
 	let active = false;
 	return {
 		enter() {
@@ -25,7 +46,9 @@ export function createScreen(stdout: Output): Screen {
 			}
 
 			active = true;
-			stdout.write(enterSequence);
+			if (capable) {
+				stdout.write(enterSequence);
+			}
 		},
 		restore() {
 			if (!active) {
@@ -33,6 +56,10 @@ export function createScreen(stdout: Output): Screen {
 			}
 
 			active = false;
+			if (!capable) {
+				return;
+			}
+
 			try {
 				stdout.write(restoreSequence);
 			} catch {
@@ -42,5 +69,6 @@ export function createScreen(stdout: Output): Screen {
 		get active() {
 			return active;
 		},
+		capable,
 	};
 }

@@ -6,23 +6,23 @@
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text, useStdout} from 'ink';
 import type {Notice, ResourceName, Store, StoreSnapshot} from '../store/types.js';
-import {osc52} from './clipboard.js';
+import {createClipboard} from '../terminal/clipboard.js';
 import {UiContext, useUi, type Ui} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {shortId} from './format.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
 import type {AttentionItem} from '../store/types.js';
-import {commandFor, hintsFor, isReadOnly, offBinding, type Scope} from './keymap.js';
+import {commandFor, hintList, isReadOnly, offBinding, type Scope} from './keymap.js';
 import {KeyRouter, useKeys} from './keys/KeyRouter.js';
 import {clean} from './sanitize.js';
 import {cycleTab} from './tabs.js';
-import {ThemeContext, createTheme} from './theme.js';
+import {ThemeContext, createTheme, type ThemeChoice} from './theme.js';
 import {useHealth} from './useHealth.js';
 import {GoContext, prepareVisit, type Target} from './navigation.js';
 import {ViewMemory, useViewMemory} from './usePersistentState.js';
 import {selectAttention, selectConversations, selectNotice, selectServerLabel, useSnapshot} from './useStore.js';
-import {useRedrawOnResize} from './useRedrawOnResize.js';
+import {useRedrawOnResize, useRedrawOnResume} from './useRedrawOnResize.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {ConversationsView} from './views/ConversationsView.js';
 import {AttentionList} from './views/AttentionList.js';
@@ -48,15 +48,27 @@ export type AppProps = {
 	env?: NodeJS.ProcessEnv;
 	/** where the OSC 52 clipboard sequence goes; default straight to Ink's stdout */
 	writeRaw?: (data: string) => void;
+	/** warnings from start-up (a config file readable by others), shown in the footer at once */
+	startNotices?: readonly string[];
+	/** `--theme`; default auto (COLORFGBG) */
+	theme?: ThemeChoice;
+	/** the colour level to draw for; default chalk's (the one Ink uses) */
+	colorLevel?: number;
+	/** Ctrl-z: stop like any full-screen program; false where no shell can resume ohtui */
+	onSuspend?: () => boolean;
+	/** subscribes to "the terminal is ours again" (after `fg`): the frame is drawn again in full */
+	onResume?: (listener: () => void) => () => void;
 };
 
 /** Below this the layout cannot hold a header, a table and a footer. */
 export const MIN_SIZE: Size = {columns: 40, rows: 10};
 
-export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env = process.env, writeRaw}: AppProps) {
-	const theme = useMemo(() => createTheme(env), [env]);
+export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env = process.env, writeRaw, startNotices, theme: themeChoice, colorLevel, onSuspend, onResume}: AppProps) {
+	const theme = useMemo(() => createTheme(env, {choice: themeChoice, level: colorLevel}), [env, themeChoice, colorLevel]);
 	const {stdout} = useStdout();
-	const [localNotice, setLocalNotice] = useState<Notice | null>(null);
+	const [localNotice, setLocalNotice] = useState<Notice | null>(() =>
+		startNotices?.length ? {level: 'error', text: startNotices.join('; '), at: now()} : null,
+	);
 	const quitOnce = useRef(false);
 	const quit = useCallback(() => {
 		if (quitOnce.current) return;
@@ -64,28 +76,40 @@ export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env
 		onQuit();
 	}, [onQuit]);
 
+	// Written around Ink, not through it: the sequence moves no cursor and Ink's own `write` would
+	// clear and redraw the whole frame.
+	const clipboard = useMemo(() => createClipboard({env, write: writeRaw ?? (data => stdout.write(data))}), [env, writeRaw, stdout]);
 	const ui = useMemo<Ui>(
 		() => ({
 			store,
 			now,
 			notify: (level, text) => setLocalNotice({level, text, at: now()}),
-			copy(text) {
-				const id = clean(text);
-				// Written around Ink, not through it: the sequence moves no cursor and Ink's own
-				// `write` would clear and redraw the whole frame.
-				(writeRaw ?? (data => stdout.write(data)))(osc52(id, env));
-				setLocalNotice({level: 'info', text: `copied ${shortId(id, 40)}`, at: now()});
+			copy(text, label) {
+				const value = clean(text);
+				void clipboard.copy(value).then(result => {
+					setLocalNotice(
+						result.ok
+							? {level: 'info', text: `copied ${label ?? shortId(value, 40)}`, at: now()}
+							: {level: 'error', text: result.reason, at: now()},
+					);
+				});
 			},
 		}),
-		[store, now, writeRaw, stdout, env],
+		[store, now, clipboard],
 	);
+
+	const suspend = useCallback(() => {
+		if (onSuspend?.() === false) {
+			setLocalNotice({level: 'error', text: 'cannot suspend: no job-control shell started ohtui (Ctrl-z works under an interactive shell)', at: now()});
+		}
+	}, [onSuspend, now]);
 
 	return (
 		<ThemeContext.Provider value={theme}>
 			<UiContext.Provider value={ui}>
 				<ViewMemory>
-					<KeyRouter onInterrupt={quit}>
-						<Shell serverLabel={serverLabel} demo={demo} size={size} localNotice={localNotice} onQuit={quit} />
+					<KeyRouter onInterrupt={quit} onSuspend={suspend}>
+						<Shell serverLabel={serverLabel} demo={demo} size={size} localNotice={localNotice} onQuit={quit} onResume={onResume} />
 					</KeyRouter>
 				</ViewMemory>
 			</UiContext.Provider>
@@ -99,6 +123,7 @@ type ShellProps = {
 	size: Size | undefined;
 	localNotice: Notice | null;
 	onQuit(): void;
+	onResume: AppProps['onResume'];
 };
 
 const VIEWS: Record<ResourceName, (props: ViewProps) => React.JSX.Element> = {
@@ -115,14 +140,16 @@ const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
 	specs: ['specs', 'list'],
 };
 
-const GLOBAL_HINTS = hintsFor(['global']);
 
 const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
 
-function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
+const NO_HINTS: readonly never[] = [];
+
+function Shell({serverLabel, demo, size, localNotice, onQuit, onResume}: ShellProps) {
 	const {store, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
+	useRedrawOnResume(onResume);
 	const [tab, setTab] = useState<ResourceName>(() => store.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
 	const [attentionOpen, setAttentionOpen] = useState(false);
@@ -268,7 +295,7 @@ function Shell({serverLabel, demo, size, localNotice, onQuit}: ShellProps) {
 					</HintProvider>
 				</GoContext.Provider>
 			</Box>
-			<Footer notice={notice} hints={hintsFor(localScopes)} globalHints={overlay ? '' : GLOBAL_HINTS} width={columns} />
+			<Footer notice={notice} hints={hintList(localScopes)} globalHints={overlay ? NO_HINTS : hintList(['global'])} width={columns} />
 		</Box>
 	);
 }

@@ -2,10 +2,12 @@
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {Notice} from '../store/types.js';
-import {clean, truncate} from './sanitize.js';
+import type {Command, Hint} from './keymap.js';
+import {displayWidth, truncate} from './sanitize.js';
+import {maskSecrets} from './secrets.js';
 import {useTheme} from './theme.js';
 
-type Props = {notice: Notice | null; hints: string; globalHints: string; width: number};
+type Props = {notice: Notice | null; hints: readonly Hint[]; globalHints: readonly Hint[]; width: number};
 
 export const FOOTER_HEIGHT = 2;
 
@@ -14,20 +16,41 @@ export const Footer = memo(function Footer({notice, hints, globalHints, width}: 
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate" color={notice?.level === 'error' ? theme.error : undefined}>
-				{notice ? truncate(clean(notice.text), width) : ' '}
+				{notice ? truncate(maskSecrets(notice.text), width) : ' '}
 			</Text>
 			<Text wrap="truncate" color={theme.muted}>
-				{keysLine(hints, globalHints, width)}
+				{keysLine([...hints, ...globalHints], width)}
 			</Text>
 		</Box>
 	);
 });
 
-/** The view's keys, cut first when narrow, so help and quit stay visible at the right. */
-function keysLine(local: string, global: string, width: number): string {
-	if (!local) return truncate(global, width);
-	if (!global) return truncate(local, width);
-	const room = width - global.length - 2;
-	if (room < 8) return truncate(global, width);
-	return `${truncate(local, room)}  ${global}`;
+/**
+ * Dropped first when the line is too narrow, in this order (issue 9 item 17: hints were cut
+ * mid-word, `Enter det…`). Hints not listed go next, the rightmost of them first; help and quit
+ * go last.
+ */
+const DROP_FIRST: readonly Command[] = ['copy', 'refresh', 'filter', 'open', 'move.down', 'field.next', 'tab.next'];
+const KEEP_LAST: readonly Command[] = ['help', 'quit'];
+const SEPARATOR = '  ';
+
+/** The hints that fit in `width`, whole, in their order; never a hint cut in the middle. */
+export function keysLine(hints: readonly Hint[], width: number): string {
+	const kept = [...hints];
+	const length = () => kept.reduce((sum, h, i) => sum + displayWidth(h.text) + (i > 0 ? SEPARATOR.length : 0), 0);
+	while (kept.length > 0 && length() > width) {
+		kept.splice(kept.indexOf(leastImportant(kept)), 1);
+	}
+	return kept.map(h => h.text).join(SEPARATOR);
+}
+
+function leastImportant(hints: readonly Hint[]): Hint {
+	for (const command of DROP_FIRST) {
+		const hint = hints.find(h => h.command === command);
+		if (hint) return hint;
+	}
+	const others = hints.filter(h => !KEEP_LAST.includes(h.command));
+	if (others.length > 0) return others.at(-1)!;
+	// help before quit: quit is the way out
+	return hints.find(h => h.command === 'help') ?? hints.at(-1)!;
 }

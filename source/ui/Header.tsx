@@ -64,8 +64,8 @@ export const Header = memo(function Header({serverLabel, detected = null, demo, 
 						<Text key={t.key}>
 							{i > 0 ? '  ' : ''}
 							<Text inverse={activeTab} bold={activeTab} color={activeTab ? theme.accent : theme.muted}>
-								{/* Under NO_COLOR the entry sets FORCE_COLOR=0, which drops inverse video too: brackets
-								 * mark the active tab there. */}
+								{/* Without colour (NO_COLOR, or TERM=dumb where inverse video is gone too) brackets
+								 * mark the active tab. */}
 								{activeTab ? (theme.color ? ` ${text} ` : `[${text}]`) : text}
 							</Text>
 						</Text>

@@ -6,8 +6,11 @@ export type Ui = {
 	store: Store;
 	/** clock for relative times and health (tests pin it) */
 	now(): number;
-	/** copies `text` to the terminal clipboard (OSC 52) and says so in the footer */
-	copy(text: string): void;
+	/**
+	 * copies `text` to the terminal clipboard (OSC 52, terminal/clipboard.ts) and says so in the
+	 * footer, by `label` when given (a URL with a token is never echoed), or why it could not
+	 */
+	copy(text: string, label?: string): void;
 	/** a footer message that does not come from the store */
 	notify(level: 'info' | 'error', text: string): void;
 };

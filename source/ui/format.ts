@@ -2,6 +2,9 @@
 import {isSaneTime, serverTimeText} from '../api/serverTime.js';
 import type {ActionKind} from '../store/types.js';
 import {clean, truncateMiddle} from './sanitize.js';
+import {MASK, isSecretName, maskUrlSecrets} from './secrets.js';
+
+export {MASK} from './secrets.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -56,8 +59,6 @@ export function shortId(id: string | null | undefined, width = 14): string {
 	return truncateMiddle(clean(id), width);
 }
 
-export const MASK = '••••';
-
 /** For keys the UI may hold: never show a single character of them. */
 export function maskSecret(value: string | null | undefined): string {
 	return value ? `${MASK} (set)` : 'not set';
@@ -67,24 +68,14 @@ export function setOrNot(flag: boolean | null | undefined): string {
 	return flag ? 'set' : 'not set';
 }
 
-// Query parameters that carry credentials: the VSCODE url carries the session key as `tkn`
-// (shared/openhands-api.md 8.1); the agent websocket takes `session_api_key`.
-const SECRET_PARAM = /^(tkn|token|access_token|api_key|apikey|key|session_api_key|secret|password|auth|sig|signature)$/i;
-
-/** A url with credentials masked: query values above and any user:password@ part. */
+/** A url with credentials masked (secrets.ts): userinfo password, secret parameters, keys in the path. */
 export function maskUrl(url: string | null | undefined): string {
-	const text = clean(url);
-	if (!text) return '';
-	let masked = text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, `$1${MASK}@`);
-	masked = masked.replace(/([?&#;])([^=&#;]+)=([^&#;]*)/g, (whole, sep: string, name: string, value: string) =>
-		SECRET_PARAM.test(name) && value ? `${sep}${name}=${MASK}` : whole,
-	);
-	return masked;
+	return maskUrlSecrets(url);
 }
 
-/** Env names that look like credentials even where the server does not call them secret. */
+/** Names that look like credentials even where the server does not call them secret (secrets.ts). */
 export function looksSecret(name: string): boolean {
-	return /key|token|secret|pass|auth|credential|cookie|session/i.test(name);
+	return isSecretName(name);
 }
 
 const NUMBER = new Intl.NumberFormat('en-US');

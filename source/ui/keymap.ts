@@ -13,6 +13,7 @@ export type Scope =
 	| 'sandboxes'
 	| 'specs'
 	| 'detail'
+	| 'sandboxDetail'
 	| 'form'
 	| 'filter'
 	| 'confirm'
@@ -52,6 +53,7 @@ export type Command =
 	| 'sandbox.pause'
 	| 'sandbox.resume'
 	| 'spec.start'
+	| 'sandbox.copyUrl'
 	| 'field.next'
 	| 'field.prev'
 	| 'submit'
@@ -161,6 +163,7 @@ export const KEYMAP: readonly Binding[] = [
 
 	{scope: 'detail', keys: ['esc'], command: 'close', description: 'close the details', hint: 'close'},
 	{scope: 'detail', keys: ['y'], command: 'copy', description: 'copy the id (OSC 52)', hint: 'copy id'},
+	{scope: 'sandboxDetail', keys: ['u'], command: 'sandbox.copyUrl', description: 'copy an exposed URL with its token (VS Code, agent server)', hint: 'copy url'},
 
 	{scope: 'form', keys: ['tab', 'down'], command: 'field.next', description: 'next field', hint: 'next field'},
 	{scope: 'form', keys: ['shift-tab', 'up'], command: 'field.prev', description: 'previous field'},
@@ -258,8 +261,22 @@ export function keyName(input: string, key: Key): string {
 	return input;
 }
 
+/**
+ * The bindings in use: KEYMAP with the config file's `keys` applied at start (see
+ * keys/overrides.ts). Everything that reads keys (router, help, footer) reads this.
+ */
+let activeKeymap: readonly Binding[] = KEYMAP;
+
+export function setActiveKeymap(bindings: readonly Binding[]): void {
+	activeKeymap = bindings;
+}
+
+export function currentKeymap(): readonly Binding[] {
+	return activeKeymap;
+}
+
 export function commandFor(scope: Scope, name: string): Command | undefined {
-	for (const binding of KEYMAP) {
+	for (const binding of activeKeymap) {
 		if (binding.scope === scope && binding.keys.includes(name)) return isOff(binding) ? undefined : binding.command;
 	}
 	return undefined;
@@ -269,13 +286,14 @@ export function commandFor(scope: Scope, name: string): Command | undefined {
 export function offBinding(scopes: readonly Scope[], name: string): Binding | undefined {
 	if (!readOnly) return undefined;
 	for (const scope of scopes) {
-		const binding = KEYMAP.find(b => b.scope === scope && b.keys.includes(name));
+		const binding = activeKeymap.find(b => b.scope === scope && b.keys.includes(name));
 		if (binding) return isOff(binding) ? binding : undefined;
 	}
 	return undefined;
 }
 
 const LABELS: Record<string, string> = {
+	' ': 'Space',
 	up: '↑',
 	down: '↓',
 	left: '←',
@@ -292,7 +310,6 @@ const LABELS: Record<string, string> = {
 	'ctrl-c': 'Ctrl-c',
 	'ctrl-j': 'Ctrl-j',
 	'alt-enter': 'Alt-Enter',
-	' ': 'Space',
 };
 
 export function keyLabel(binding: Binding): string {
@@ -300,14 +317,22 @@ export function keyLabel(binding: Binding): string {
 }
 
 export function bindingsFor(scopes: readonly Scope[]): Binding[] {
-	return scopes.flatMap(scope => KEYMAP.filter(b => b.scope === scope));
+	return scopes.flatMap(scope => activeKeymap.filter(b => b.scope === scope));
 }
 
-/** Footer hints for the scopes active now, modal scopes first. */
-export function hintsFor(scopes: readonly Scope[]): string {
+export type Hint = {command: Command; text: string};
+
+/** Footer hints for the scopes active now, modal scopes first, one per binding with a hint. */
+export function hintList(scopes: readonly Scope[]): Hint[] {
 	return bindingsFor(scopes)
 		.filter(b => b.hint && !isOff(b))
-		.map(b => `${b.keys.map(k => LABELS[k] ?? k)[0]} ${b.hint}`)
+		.map(b => ({command: b.command, text: `${b.keys.map(k => LABELS[k] ?? k)[0]} ${b.hint}`}));
+}
+
+/** Footer hints as one line. */
+export function hintsFor(scopes: readonly Scope[]): string {
+	return hintList(scopes)
+		.map(h => h.text)
 		.join('  ');
 }
 
@@ -319,6 +344,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	sandboxes: 'Sandboxes',
 	specs: 'Specs',
 	detail: 'Details',
+	sandboxDetail: 'Sandbox details',
 	form: 'New conversation form',
 	filter: 'Filter input',
 	confirm: 'Confirm dialog',

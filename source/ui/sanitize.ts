@@ -6,6 +6,7 @@
  * columns (CJK and emoji take 2), never by UTF-16 length.
  */
 import stringWidth from 'string-width';
+import {scrubKnown} from './knownSecrets.js';
 
 // ESC-introduced strings (OSC ], DCS P, SOS X, PM ^, APC _) run to BEL, ST (ESC \) or 8-bit ST (0x9c),
 // or to the end of the text when unterminated (the rest of the text is then payload, not shown).
@@ -39,13 +40,18 @@ export function cleanInput(value: string): string {
 	return /^[\x20-\x7e\t]*$/.test(value) ? value : value.split('\t').map(strip).join('\t');
 }
 
-/** Makes a server string safe to draw: one line, no control or invisible characters. */
+/**
+ * Makes a server string safe to draw: one line, no control or invisible characters, and no
+ * registered secret (the user's API key: knownSecrets.ts). Every server string passes here, so the
+ * key is scrubbed both before stripping and after it, when a soft hyphen or a zero-width space
+ * hidden inside the key is gone and the key is whole again.
+ */
 export function clean(value: unknown): string {
 	if (value === null || value === undefined) return '';
 	const text = typeof value === 'string' ? value : String(value);
 	// Fast path: plain printable ASCII needs no work (most ids, statuses, urls).
-	if (/^[\x20-\x7e]*$/.test(text)) return text.includes('  ') ? text.replace(SPACES, ' ') : text;
-	return strip(text).replace(SPACES, ' ').trim();
+	if (/^[\x20-\x7e]*$/.test(text)) return scrubKnown(text.includes('  ') ? text.replace(SPACES, ' ') : text);
+	return scrubKnown(strip(scrubKnown(text)).replace(SPACES, ' ').trim());
 }
 
 /**

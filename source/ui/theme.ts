@@ -1,15 +1,30 @@
 /**
- * Every colour the UI uses, in one place. With NO_COLOR set (https://no-color.org: any non-empty
- * value) no colour is emitted at all; emphasis then comes from inverse video, bold and the `›`
- * selection marker, which carry no colour codes.
+ * Every colour the UI uses, in one place, for the colour level actually in use (chalk's, which Ink
+ * draws with) and the background (dark, or light with `--theme light`).
+ *
+ * - NO_COLOR (https://no-color.org: any non-empty value): no colour at all. Bold, inverse and dim
+ *   are attributes, not colours, so they stay: the selected row, the active tab, the text cursor
+ *   and form placeholders remain visible.
+ * - Level 0 (TERM=dumb or unset, or a terminal chalk finds no colour in): no attributes either;
+ *   every mark that matters has a text form (`›` for the selection, brackets around the active
+ *   tab, `_` for the cursor, parentheses around a placeholder).
+ * - Light: colours measured at 4.5:1 contrast or better on white (test/ui/theme.test.ts computes
+ *   them); they hold where 256 colours or more are in use, at 16 colours the terminal's palette
+ *   decides what `green` looks like.
  */
 import {createContext, useContext} from 'react';
+import chalk from 'chalk';
 
 export type Tone = 'ok' | 'warn' | 'error' | 'muted' | 'info';
+export type ThemeName = 'dark' | 'light';
+export type ThemeChoice = ThemeName | 'auto';
 
 export type Theme = {
-	/** false under NO_COLOR */
+	name: ThemeName;
+	/** false under NO_COLOR or at colour level 0 */
 	color: boolean;
+	/** bold, inverse and dim reach the screen (false at level 0 only) */
+	attributes: boolean;
 	accent: string | undefined;
 	muted: string | undefined;
 	error: string | undefined;
@@ -45,25 +60,51 @@ const STATUS_TONE: Record<string, Tone> = {
 	stuck: 'error',
 };
 
-const PALETTE: Record<Tone, string> = {
-	ok: 'green',
-	warn: 'yellow',
-	error: 'red',
-	muted: 'gray',
-	info: 'cyan',
-};
+type Palette = Record<Tone, string> & {accent: string};
+
+/** Named colours: the terminal's own palette, made for its (dark) background. */
+export const DARK: Palette = {ok: 'green', warn: 'yellow', error: 'red', muted: 'gray', info: 'cyan', accent: 'cyan'};
+
+/**
+ * On white, every one at 4.5:1 or better (WCAG AA for text), both as sent in truecolor and as
+ * chalk rounds it to the 256-colour cube (which moves some colours a long way: #005f00 becomes
+ * #008700). test/ui/theme.test.ts computes both.
+ */
+export const LIGHT: Palette = {ok: '#0a6e0a', warn: '#a64b00', error: '#b5121b', muted: '#5c5c5c', info: '#0047b3', accent: '#0047b3'};
 
 export function noColorRequested(env: NodeJS.ProcessEnv = process.env): boolean {
 	const value = env['NO_COLOR'];
 	return value !== undefined && value !== '';
 }
 
-export function createTheme(env: NodeJS.ProcessEnv = process.env): Theme {
-	const color = !noColorRequested(env);
-	const tone = (t: Tone) => (color ? PALETTE[t] : undefined);
+/**
+ * `auto`: COLORFGBG ("15;0": foreground 15 on background 0, set by rxvt, Konsole, iTerm2 and
+ * others) tells a light background (7 or 9-15) from a dark one; without it, dark.
+ */
+export function themeName(choice: ThemeChoice, env: NodeJS.ProcessEnv = process.env): ThemeName {
+	if (choice !== 'auto') return choice;
+	const background = Number(env['COLORFGBG']?.split(';').at(-1));
+	return Number.isInteger(background) && (background === 7 || (background >= 9 && background <= 15)) ? 'light' : 'dark';
+}
+
+export type ThemeOptions = {
+	/** `--theme`; default auto */
+	choice?: ThemeChoice;
+	/** chalk's level (0 none, 1 16 colours, 2 256, 3 truecolor); default the one Ink draws with */
+	level?: number;
+};
+
+export function createTheme(env: NodeJS.ProcessEnv = process.env, {choice = 'auto', level = chalk.level}: ThemeOptions = {}): Theme {
+	const name = themeName(choice, env);
+	const attributes = level > 0;
+	const color = attributes && !noColorRequested(env);
+	const palette = name === 'light' ? LIGHT : DARK;
+	const tone = (t: Tone) => (color ? palette[t] : undefined);
 	return {
+		name,
 		color,
-		accent: color ? 'cyan' : undefined,
+		attributes,
+		accent: color ? palette.accent : undefined,
 		muted: tone('muted'),
 		error: tone('error'),
 		warn: tone('warn'),
@@ -71,7 +112,7 @@ export function createTheme(env: NodeJS.ProcessEnv = process.env): Theme {
 		status(value) {
 			if (!color || !value) return undefined;
 			const t = STATUS_TONE[value];
-			return t ? PALETTE[t] : undefined;
+			return t ? palette[t] : undefined;
 		},
 		tone,
 		selectMarker: '›',

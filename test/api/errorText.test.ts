@@ -31,7 +31,7 @@ describe('error text helpers', () => {
 	});
 
 	it('one line: controls, bidi overrides and whitespace runs are flattened; long text is cut', () => {
-		expect(oneLine('a\u001b[31m\r\n\tb\u202Ec')).toBe('a [31m b c');
+		expect(oneLine('a\u001b[31m\r\n\tb\u202Ec')).toBe('a [31m bc');
 		const long = oneLine('z'.repeat(500));
 		expect(long).toHaveLength(200);
 		expect(long.endsWith('…')).toBe(true);

@@ -64,10 +64,10 @@ describe('loadConfigFile', () => {
 		expect(await loadError({profiles: {work: {url: 42}}})).toBe('profiles.work.url: expected string');
 		expect(await loadError({profiles: {work: {}}})).toBe('profiles.work.url: expected string');
 		expect(await loadError({profiles: {work: {url: 'ftp://h'}}})).toBe('profiles.work.url: expected an http:// or https:// URL');
-		expect(await loadError({profiles: {work: {url: 'http://h', auth: 'basic'}}})).toBe('profiles.work.auth: expected "session" or "bearer"');
+		expect(await loadError({profiles: {work: {url: 'http://h', auth: 'basic'}}})).toBe('profiles.work.auth: expected "auto", "session" or "bearer"');
 		expect(await loadError({profiles: {work: {url: 'http://h', apiKey: 12}}})).toBe('profiles.work.apiKey: expected string');
 		expect(await loadError({profiles: {work: {url: 'http://h', api_key: key}}})).toBe('profiles.work: unknown field "api_key"');
-		expect(await loadError({profiles: {}, theme: 'dark'})).toBe('(top level): unknown field "theme"');
+		expect(await loadError({profiles: {}, colours: 'dark'})).toBe('(top level): unknown field "colours"');
 		expect(await loadError({profiles: []})).toBe('profiles: expected an object');
 		expect(await loadError({current: 'work', profiles: {home: {url: 'http://h'}}})).toBe('current: no profile named "work" (profiles: home)');
 	});

@@ -42,8 +42,8 @@ describe('parseArgs', () => {
 		expect(usageMessage(['--refresh', 'soon'])).toBe('--refresh: expected a number of seconds >= 1');
 		expect(usageMessage(['--max-items', '50'])).toBe('--max-items: expected a whole number >= 100');
 		expect(usageMessage(['--max-items', '1e3.5'])).toBe('--max-items: expected a whole number >= 100');
-		expect(usageMessage(['--auth', 'basic'])).toBe('--auth: expected "session" or "bearer"');
-		expect(usageMessage(['list'])).toBe('unknown command "list" (the only command is "serve")');
+		expect(usageMessage(['--auth', 'basic'])).toBe('--auth: expected "auto", "session" or "bearer"');
+		expect(usageMessage(['list'])).toBe('unknown command "list" (the commands are "serve" and "doctor")');
 		expect(usageMessage(['help'])).toContain('--help');
 	});
 

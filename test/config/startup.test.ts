@@ -16,8 +16,14 @@ describe('decideStartup', () => {
 		expect(help).toContain('--refresh SECONDS');
 	});
 
-	it('prints the version', async () => {
-		expect(await decideStartup(['--version'], configHome().env, '1.2.3')).toEqual({kind: 'exit', code: 0, stdout: '1.2.3\n'});
+	it('prints the version, then the Node version', async () => {
+		expect(await decideStartup(['--version'], configHome().env, '1.2.3', 'v20.20.2')).toEqual({kind: 'exit', code: 0, stdout: 'ohtui 1.2.3 (node v20.20.2)\n'});
+		expect(await decideStartup(['-v'], configHome().env, '1.2.3')).toEqual({kind: 'exit', code: 0, stdout: `ohtui 1.2.3 (node ${process.version})\n`});
+	});
+
+	it('routes doctor with its argv, before the config file is read', async () => {
+		const {env} = configHome('not json');
+		expect(await decideStartup(['doctor', '--url', 'http://h'], env, '1')).toEqual({kind: 'doctor', argv: ['--url', 'http://h']});
 	});
 
 	it('hands serve its argv without reading the config file', async () => {

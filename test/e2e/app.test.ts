@@ -113,11 +113,12 @@ describe('ohtui in a terminal', () => {
 		expectRestored(session);
 	});
 
-	it('draws in colour, and in none with NO_COLOR', async () => {
-		const sgr = /\u001B\[[0-9;]*m/;
+	it('draws in colour, and in none with NO_COLOR (bold and inverse are not colour: they stay)', async () => {
+		const colour = /\u001B\[(?:[0-9;]*;)?(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
 		const coloured = await startDemo();
-		expect(coloured.raw).toMatch(sgr);
+		expect(coloured.raw).toMatch(colour);
 		const plain = await startDemo({NO_COLOR: '1'});
-		expect(plain.raw).not.toMatch(sgr);
+		expect(plain.raw).not.toMatch(colour);
+		expect(plain.raw).toContain('\u001B[7m');
 	});
 });

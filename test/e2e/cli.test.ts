@@ -61,7 +61,7 @@ describe('ohtui entry', () => {
 	it('--version prints the package version', () => {
 		const result = runPiped(['--version']);
 		expect(result.status).toBe(0);
-		expect(result.stdout).toBe(`${version}\n`);
+		expect(result.stdout).toBe(`ohtui ${version} (node ${process.version})\n`);
 	});
 
 	it('--help prints usage with the config file path and env vars, no terminal needed', () => {
@@ -126,6 +126,10 @@ describe('ohtui entry', () => {
 			const homeDirectory = home();
 			const path = writeConfig(homeDirectory, {current: 'lab', profiles: {lab: {url: server.url, apiKey: key}}}, 0o644);
 			const session = pty([], homeDirectory);
+			// the warning shows in the UI at start, not only after quitting (issue 9 item 18)
+			await session.waitForText('Sandboxes');
+			expect(session.bufferType()).toBe('alternate');
+			await session.waitForText('holds an API key and is readable by others');
 			// the settings need the key: seeing them proves it was sent
 			await session.waitForText('Settings');
 			session.press('1');

@@ -4,14 +4,17 @@ import {EventEmitter} from 'node:events';
 import {describe, expect, it, vi} from 'vitest';
 import {createLifecycle, oneLine} from '../../source/terminal/lifecycle.js';
 import {createScreen, restoreSequence} from '../../source/terminal/screen.js';
+import {createSuspender} from '../../source/terminal/suspend.js';
 
 function setup(cleanupTimeoutMs = 50) {
 	const out: string[] = [];
 	const err: string[] = [];
 	const exits: number[] = [];
 	const events: string[] = [];
-	const proc = Object.assign(new EventEmitter(), {stdout: new EventEmitter()});
-	const screen = createScreen({write: (chunk: string) => events.push('out') && out.push(chunk)});
+	const deaths: string[] = [];
+	const terminal = {gone: false};
+	const proc = Object.assign(new EventEmitter(), {stdout: new EventEmitter(), stdin: new EventEmitter()});
+	const screen = createScreen({write: (chunk: string) => events.push('out') && out.push(chunk)}, {TERM: 'xterm-256color'});
 	const lifecycle = createLifecycle({
 		screen,
 		stderr: {write: (chunk: string) => events.push('err') && err.push(chunk)},
@@ -19,10 +22,12 @@ function setup(cleanupTimeoutMs = 50) {
 		redact: text => text.split('sk-secret').join('***'),
 		cleanupTimeoutMs,
 		process: proc,
+		terminalGone: () => terminal.gone,
+		dieBy: signal => deaths.push(signal),
 	});
 	const uninstall = lifecycle.installProcessHandlers();
 	screen.enter();
-	return {out, err, exits, events, proc, lifecycle, uninstall};
+	return {out, err, exits, events, proc, lifecycle, uninstall, terminal, deaths};
 }
 
 describe('lifecycle', () => {
@@ -103,9 +108,120 @@ describe('lifecycle', () => {
 		expect(proc.stdout.listenerCount('error')).toBe(0);
 	});
 
+	it('after a hang-up nothing touches the terminal: no cleanup, no restore, the end comes by SIGHUP itself', () => {
+		const {out, err, exits, proc, lifecycle, terminal, deaths} = setup();
+		const unmount = vi.fn();
+		lifecycle.defer(unmount);
+		const before = out.length;
+		terminal.gone = true;
+		proc.emit('SIGHUP');
+		expect(deaths).toEqual(['SIGHUP']);
+		expect(unmount).not.toHaveBeenCalled();
+		expect(out.length).toBe(before);
+		expect(err).toEqual([]);
+		expect(exits).toEqual([]);
+		proc.emit('SIGTERM');
+		expect(deaths).toEqual(['SIGHUP']);
+	});
+
+	it('SIGTERM or a fatal error on a dead terminal also ends by a signal, never by Node exit', () => {
+		const a = setup();
+		a.terminal.gone = true;
+		a.proc.emit('SIGTERM');
+		expect(a.deaths).toEqual(['SIGTERM']);
+		const b = setup();
+		b.terminal.gone = true;
+		b.lifecycle.fatal(new Error('late'));
+		expect(b.deaths).toEqual(['SIGHUP']);
+		expect(b.err).toEqual([]);
+	});
+
+	it('stdin ending (a tty gone without a SIGHUP) ends the app instead of polling on', async () => {
+		const alive = setup();
+		alive.proc.stdin.emit('end');
+		await vi.waitFor(() => expect(alive.exits).toEqual([129]));
+		expect(alive.out.at(-1)).toBe(restoreSequence);
+		const dead = setup();
+		dead.terminal.gone = true;
+		dead.proc.stdin.emit('error', Object.assign(new Error('read EIO'), {code: 'EIO'}));
+		expect(dead.deaths).toEqual(['SIGHUP']);
+		expect(dead.exits).toEqual([]);
+	});
+
 	it('oneLine keeps messages short and plain', () => {
 		expect(oneLine(new Error(''))).toBe('Error');
 		expect(oneLine(undefined)).toBe('undefined');
 		expect(oneLine('x'.repeat(400))).toHaveLength(301);
+	});
+});
+
+describe('suspend (Ctrl-z, SIGTSTP, SIGCONT)', () => {
+	function suspender(canStop = true) {
+		const out: string[] = [];
+		const raw: boolean[] = [];
+		const proc = new EventEmitter();
+		const screen = createScreen({write: (chunk: string) => out.push(chunk)}, {TERM: 'xterm-256color'});
+		screen.enter();
+		const stops: number[] = [];
+		const s = createSuspender({
+			screen,
+			stdin: {isTTY: true, setRawMode: (mode: boolean) => raw.push(mode)},
+			process: proc,
+			stop: () => stops.push(proc.listenerCount('SIGTSTP')),
+			canStop: () => canStop,
+		});
+		const uninstall = s.install();
+		return {out, raw, proc, screen, stops, s, uninstall};
+	}
+
+	it('gives the terminal back, then stops with SIGTSTP at its default action', () => {
+		const {out, raw, screen, stops, s} = suspender();
+		expect(s.suspend()).toBe(true);
+		expect(raw).toEqual([false]);
+		expect(out.at(-1)).toBe(restoreSequence);
+		expect(screen.active).toBe(false);
+		// no listener of ours while stopping: the kernel's default action stops the process
+		expect(stops).toEqual([0]);
+	});
+
+	it('SIGCONT takes the terminal again, redraws, and listens for SIGTSTP again', () => {
+		const {raw, proc, screen, s} = suspender();
+		const redraw = vi.fn();
+		s.onResume(redraw);
+		proc.emit('SIGTSTP');
+		proc.emit('SIGCONT');
+		expect(raw).toEqual([false, true]);
+		expect(screen.active).toBe(true);
+		expect(redraw).toHaveBeenCalledOnce();
+		expect(proc.listenerCount('SIGTSTP')).toBe(1);
+		// a stray SIGCONT while running changes nothing
+		proc.emit('SIGCONT');
+		expect(redraw).toHaveBeenCalledOnce();
+	});
+
+	it('without a job-control shell it refuses and keeps the screen', () => {
+		const {raw, screen, stops, s} = suspender(false);
+		expect(s.suspend()).toBe(false);
+		expect(raw).toEqual([]);
+		expect(screen.active).toBe(true);
+		expect(stops).toEqual([]);
+	});
+});
+
+describe('screen', () => {
+	it('TERM unset, empty or dumb: no alternate screen, no modes, nothing written', () => {
+		for (const env of [{}, {TERM: ''}, {TERM: 'dumb'}]) {
+			const out: string[] = [];
+			const screen = createScreen({write: (chunk: string) => out.push(chunk)}, env);
+			screen.enter();
+			screen.restore();
+			expect(screen.capable).toBe(false);
+			expect(out).toEqual([]);
+		}
+		const out: string[] = [];
+		const screen = createScreen({write: (chunk: string) => out.push(chunk)}, {TERM: 'screen-256color'});
+		screen.enter();
+		expect(out.join('')).toContain('\u001B[?1049h');
+		expect(out.join('')).toContain('\u001B[?2004h');
 	});
 });

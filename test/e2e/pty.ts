@@ -58,6 +58,8 @@ export type PtySession = {
 	press(keys: string): void;
 	/** resizes the pty (the app gets SIGWINCH) and the emulator together */
 	resize(cols: number, rows: number): void;
+	/** stops reading the app's output, as a stalled link or a paused terminal does */
+	pauseOutput(): void;
 	kill(signal: NodeJS.Signals): void;
 	waitForExit(timeoutMs?: number): Promise<Exit>;
 	/** kills the process if still running and removes its temporary HOME */
@@ -80,7 +82,8 @@ export function spawnCli({args = [], env = {}, cols = 120, rows = 40, home, node
 	const homeDirectory = home ?? temporary!.home;
 	const terminal = new xterm.Terminal({cols, rows, allowProposedApi: true, scrollback: 1000});
 	const child = pty.spawn(process.execPath, [...nodeArgs, cliPath, ...args], {
-		name: 'xterm-256color',
+		// node-pty sets TERM to `name`: a test asking for another TERM gets it
+		name: env['TERM'] || 'xterm-256color',
 		cols,
 		rows,
 		cwd: homeDirectory,
@@ -144,6 +147,9 @@ export function spawnCli({args = [], env = {}, cols = 120, rows = 40, home, node
 		resize(cols, rows) {
 			terminal.resize(cols, rows);
 			child.resize(cols, rows);
+		},
+		pauseOutput() {
+			child.pause();
 		},
 		kill(signal) {
 			child.kill(signal);

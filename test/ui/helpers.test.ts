@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {osc52} from '../../source/ui/clipboard.js';
+import {osc52, tmuxPassthrough} from '../../source/terminal/clipboard.js';
 import {maskSecret, maskUrl, relativeTime, shortId} from '../../source/ui/format.js';
 import {KEYMAP, commandFor, hintsFor, keyName} from '../../source/ui/keymap.js';
 import {healthOf} from '../../source/ui/useHealth.js';
@@ -24,7 +24,7 @@ describe('format', () => {
 		const url = maskUrl(`http://localhost:41877/?tkn=${SESSION_KEY}&folder=/workspace/project`);
 		expect(url).not.toContain(SESSION_KEY);
 		expect(url).toContain('folder=/workspace/project');
-		expect(maskUrl('https://user:hunter2@example.com/x?api_key=abc')).toBe('https://••••@example.com/x?api_key=••••');
+		expect(maskUrl('https://user:hunter2@example.com/x?api_key=abc')).toBe("https://user:••••@example.com/x?api_key=••••");
 	});
 
 	it('shortens ids in the middle', () => {
@@ -34,11 +34,11 @@ describe('format', () => {
 
 describe('clipboard', () => {
 	it('builds OSC 52 with base64', () => {
-		expect(osc52('abc', {})).toBe(`\x1b]52;c;${Buffer.from('abc').toString('base64')}\x07`);
+		expect(osc52('abc')).toBe(`\x1b]52;c;${Buffer.from('abc').toString('base64')}\x07`);
 	});
 
 	it('wraps for tmux as DCS passthrough with ESC doubled', () => {
-		const seq = osc52('abc', {TMUX: '/tmp/tmux-1000/default,1,0'});
+		const seq = tmuxPassthrough(osc52('abc'));
 		expect(seq).toBe(`\x1bPtmux;\x1b\x1b]52;c;YWJj\x07\x1b\\`);
 	});
 });

@@ -39,7 +39,21 @@ describe('colours', () => {
 		const line = selectedLine(frame.replace(/\x1b\[[0-9;]*m/g, ''));
 		expect(line).toContain('second-spec');
 		expect(frame).toContain('\x1b[7m');
-		// the active tab is marked by brackets too: the real entry sets FORCE_COLOR=0, dropping inverse
+		// the active tab is marked by brackets too (and by inverse video, which is not colour)
 		expect(frame.replace(/\x1b\[[0-9;]*m/g, '').split('\n')[1]).toContain('[3 Sandboxes]');
+	});
+
+	it('NO_COLOR: form placeholders and the text cursor stay visible (inverse and dim are not colour)', async () => {
+		const h = renderApp({snapshot: {visible: 'conversations'}, env: {NO_COLOR: '1'}});
+		await h.waitFor('TITLE');
+		await h.press('n');
+		const frame = await h.waitFor('hat should the agent do?');
+		expect(frame).not.toMatch(COLOUR);
+		// the cursor sits on the placeholder's first letter, in inverse video
+		expect(frame).toContain('\x1b[7mw\x1b[27m');
+		await h.press('f', 'i', 'x');
+		const typed = await h.waitFor('fix');
+		expect(typed).toMatch(/fix\x1b\[7m \x1b\[27m/);
+		expect(typed).not.toMatch(COLOUR);
 	});
 });

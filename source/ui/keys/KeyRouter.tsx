@@ -1,17 +1,32 @@
 /**
  * One `useInput` for the whole app. Components register handlers in layers; a key goes to modal
  * handlers first (forms, filter input, dialogs, help), then the active view, then global keys, and
- * stops at the first handler that claims it. Text inputs (ink-text-input) read stdin themselves, so a
- * modal layer that hosts one claims every key to keep `q` or `j` from leaking to the view.
+ * stops at the first handler that claims it. Text fields are not separate `useInput`s: the modal
+ * layer that hosts one registers with `text: true` and edits it with the presses it gets (see
+ * widgets/textEdit.ts), so every key goes through this one queue.
+ *
+ * Several keys in one read (issue 9 item 12) are split into presses (splitKeys.ts) and handled one
+ * at a time, each after the commit of the one before: a key that opens a form sends the next ones
+ * into the form, and handlers that read state from their last render see the new state. React 19
+ * renders Ink's updates in a Scheduler task of its own, so "after the commit" is not a timer: the
+ * router bumps a counter with the press and its layout effect, which runs in the same commit as the
+ * handler's updates (after the children's, where handlers register), hands the next press over.
+ * The hand-over is an empty input emitted on Ink's own event emitter, so the press runs inside
+ * Ink's update like any key (an empty input is no key to anyone else listening).
  */
-import React, {createContext, useContext, useEffect, useMemo, useRef, type ReactNode} from 'react';
-import {useInput, type Key} from 'ink';
+import React, {createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode} from 'react';
+import {useInput, useStdin, type Key} from 'ink';
 import {keyName} from '../keymap.js';
+import {NO_KEY, PASTE, PASTE_END, PASTE_END_RAW, PASTE_START, PASTE_START_RAW, isPrintable, pressesOf, rawText, type Press} from './splitKeys.js';
 
 export type Layer = 'modal' | 'view' | 'global';
 export type KeyHandler = (name: string, input: string, key: Key) => boolean;
+export type KeyOptions = {
+	/** this handler edits text: runs of typed characters reach it as one PASTE press */
+	text?: boolean;
+};
 
-type Entry = {layer: Layer; order: number; handler: {current: KeyHandler}};
+type Entry = {layer: Layer; order: number; handler: {current: KeyHandler}; text: boolean};
 
 type Registry = {
 	add(entry: Entry): () => void;
@@ -20,13 +35,27 @@ type Registry = {
 
 const RANK: Record<Layer, number> = {modal: 0, view: 1, global: 2};
 
+/** A paste longer than this is cut: a text field holds a line, not a file. */
+const MAX_PASTE = 64 * 1024;
+const PASTE_WAIT_MS = 2000;
+
 const KeyContext = createContext<Registry | null>(null);
 
-export function KeyRouter({onInterrupt, children}: {onInterrupt: () => void; children: ReactNode}) {
+export function KeyRouter({onInterrupt, onSuspend, children}: {onInterrupt: () => void; onSuspend?: () => void; children: ReactNode}) {
 	const entries = useRef<Entry[]>([]);
 	const counter = useRef(0);
 	const interrupt = useRef(onInterrupt);
 	interrupt.current = onInterrupt;
+	const suspend = useRef(onSuspend);
+	suspend.current = onSuspend;
+	const {internal_eventEmitter: emitter} = useStdin();
+	const queue = useRef<Press[]>([]);
+	const chunks = useRef(0);
+	/** presses wait for the commit of the one handled before them */
+	const waiting = useRef(false);
+	const handingOver = useRef(false);
+	const [commits, setCommits] = useState(0);
+	const paste = useRef<{text: string; since: number} | null>(null);
 
 	const registry = useMemo<Registry>(
 		() => ({
@@ -43,28 +72,134 @@ export function KeyRouter({onInterrupt, children}: {onInterrupt: () => void; chi
 		[],
 	);
 
-	useInput((input, key) => {
-		const name = keyName(input, key);
+	const dispatch = (press: Press) => {
 		// Ctrl-c always quits, even from inside a text field.
-		if (name === 'ctrl-c') {
+		if (press.name === 'ctrl-c') {
 			interrupt.current();
 			return;
 		}
-		for (const entry of entries.current) {
-			if (entry.handler.current(name, input, key)) return;
+		// Ctrl-z suspends, from anywhere, as the terminal would do it outside raw mode.
+		if (press.name === 'ctrl-z' && suspend.current) {
+			suspend.current();
+			return;
 		}
+		for (const entry of entries.current) {
+			if (entry.handler.current(press.name, press.input, press.key)) return;
+		}
+	};
+
+	/** The next press; for a text field, a run of typed characters (and line breaks inside one read) as one paste. */
+	const take = (): Press => {
+		const first = queue.current.shift()!;
+		if (!entries.current[0]?.text || !isPrintable(first)) return first;
+		let text = first.input;
+		let last = first;
+		while (queue.current.length > 0) {
+			const next = queue.current[0]!;
+			if (isPrintable(next)) {
+				text += next.input;
+			} else if ((next.key.return || next.key.tab || next.input === '\n') && next.chunk === last.chunk && queue.current[1] && queue.current[1].chunk === next.chunk && isPrintable(queue.current[1])) {
+				text += next.key.tab ? '\t' : ' ';
+			} else {
+				break;
+			}
+			last = next;
+			queue.current.shift();
+		}
+		return text === first.input ? first : {name: PASTE, input: text, key: NO_KEY, chunk: first.chunk};
+	};
+
+	const step = () => {
+		if (queue.current.length === 0) return;
+		// Whatever comes next (from this read or a later one) waits for this press's commit: a
+		// handler reads state from its last render.
+		waiting.current = true;
+		setCommits(n => n + 1);
+		dispatch(take());
+	};
+
+	useLayoutEffect(() => {
+		if (!waiting.current) return;
+		// Out of the commit phase before the next press changes state again.
+		setImmediate(() => {
+			waiting.current = false;
+			if (queue.current.length === 0) return;
+			if (!emitter) {
+				step();
+				return;
+			}
+			handingOver.current = true;
+			try {
+				emitter.emit('input', '');
+			} finally {
+				handingOver.current = false;
+			}
+		});
+	}, [commits]);
+
+	const endPaste = () => {
+		if (paste.current === null) return;
+		queue.current.push({name: PASTE, input: paste.current.text, key: NO_KEY, chunk: ++chunks.current});
+		paste.current = null;
+	};
+
+	// The event as Ink's input parser cut it, before parse-keypress: useInput strips a leading ESC
+	// (`ESC /` reads as a plain `/`) and names paste markers nothing. This listener is added before
+	// useInput's (a layout effect runs before its passive one) and never re-added, so it always runs
+	// first for an event.
+	const raw = useRef<string | null>(null);
+	useLayoutEffect(() => {
+		if (!emitter) return;
+		const listen = (data: unknown) => {
+			raw.current = typeof data === 'string' ? data : null;
+		};
+		emitter.on('input', listen);
+		return () => {
+			emitter.off('input', listen);
+		};
+	}, [emitter]);
+
+	useInput((input, key) => {
+		const data = raw.current;
+		raw.current = null;
+		if (handingOver.current && input === '') {
+			step();
+			return;
+		}
+		if (data === PASTE_START_RAW || (data === null && input === PASTE_START && !key.meta)) {
+			paste.current = {text: '', since: Date.now()};
+			return;
+		}
+		// A terminal sends a paste at once: an end marker lost for seconds must not swallow every key.
+		if (paste.current !== null && Date.now() - paste.current.since > PASTE_WAIT_MS) endPaste();
+		if (paste.current !== null) {
+			if (!(data === PASTE_END_RAW || (data === null && input === PASTE_END && !key.meta))) {
+				if (paste.current.text.length < MAX_PASTE) paste.current.text += (data ?? rawText(input, key)).slice(0, MAX_PASTE - paste.current.text.length);
+				return;
+			}
+			endPaste();
+		} else {
+			const chunk = ++chunks.current;
+			for (const press of pressesOf(data, input, key, chunk)) queue.current.push({...press, name: keyName(press.input, press.key)});
+		}
+		// Keys that came while earlier ones wait keep their order behind them.
+		if (!waiting.current) step();
 	});
 
 	return <KeyContext.Provider value={registry}>{children}</KeyContext.Provider>;
 }
 
-/** Registers `handler` on `layer` while `active`; returns nothing, claims keys by returning true. */
-export function useKeys(layer: Layer, handler: KeyHandler, active = true): void {
+/**
+ * Registers `handler` on `layer` while `active`; claims keys by returning true. Registration is a
+ * layout effect so it is in place when the frame commits, before the next queued press is routed.
+ */
+export function useKeys(layer: Layer, handler: KeyHandler, active = true, options: KeyOptions = {}): void {
 	const registry = useContext(KeyContext);
 	const ref = useRef(handler);
 	ref.current = handler;
-	useEffect(() => {
+	const text = options.text === true;
+	useLayoutEffect(() => {
 		if (!registry || !active) return;
-		return registry.add({layer, order: registry.nextOrder(), handler: ref});
-	}, [registry, layer, active]);
+		return registry.add({layer, order: registry.nextOrder(), handler: ref, text});
+	}, [registry, layer, active, text]);
 }

@@ -9,6 +9,7 @@ import {commandFor} from '../keymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
+import {maskUrl} from '../format.js';
 import {clean} from '../sanitize.js';
 import {useTheme} from '../theme.js';
 import {useGo} from '../navigation.js';
@@ -28,11 +29,12 @@ type Mode =
 	| {kind: 'list'}
 	| {kind: 'detail'; item: Sandbox}
 	| {kind: 'picker'}
+	| {kind: 'urls'; item: Sandbox}
 	| {kind: 'conversations'; item: Sandbox}
 	| {kind: 'delete'; item: Sandbox};
 
 export function SandboxesView({width, height, active}: ViewProps) {
-	const {store, now: clock} = useUi();
+	const {store, now: clock, copy, notify} = useUi();
 	const go = useGo();
 	const theme = useTheme();
 	const list = useSnapshot(selectSandboxes);
@@ -102,11 +104,26 @@ export function SandboxesView({width, height, active}: ViewProps) {
 		},
 		active && mode.kind === 'list' && !controller.filter.editing,
 	);
+	// The URLs carry the sandbox's session key (`?tkn=`): copied only on this explicit key, from
+	// the details, and shown masked everywhere (issue 9 item 15).
+	useKeys(
+		'view',
+		name => {
+			if (mode.kind !== 'detail' || commandFor('sandboxDetail', name) !== 'sandbox.copyUrl') return false;
+			const item = list.data?.find(s => s.id === mode.item.id) ?? mode.item;
+			const urls = item.exposed_urls ?? [];
+			if (urls.length === 1) copy(urls[0]!.url, `${clean(urls[0]!.name) || 'url'} url`);
+			else if (urls.length > 1) setMode({kind: 'urls', item});
+			else notify('info', 'no exposed URLs to copy (a sandbox has them only while RUNNING)');
+			return true;
+		},
+		active && mode.kind === 'detail',
+	);
 	useHintScopes(
-		mode.kind === 'picker'
+		mode.kind === 'picker' || mode.kind === 'urls'
 			? ['picker']
 			: mode.kind === 'detail'
-				? ['detail']
+				? ['sandboxDetail', 'detail']
 				: mode.kind === 'conversations'
 					? ['choice']
 					: mode.kind === 'delete'
@@ -115,6 +132,24 @@ export function SandboxesView({width, height, active}: ViewProps) {
 							? ['filter']
 							: ['sandboxes', 'list'],
 	);
+
+	if (mode.kind === 'urls') {
+		const urls = mode.item.exposed_urls ?? [];
+		return (
+			<Picker
+				title="Copy which URL (with its token)?"
+				items={urls.map((u, i) => ({key: String(i), label: `${clean(u.name) || '(unnamed)'}  ${maskUrl(u.url)}`, value: String(i)}))}
+				width={width}
+				height={height}
+				onPick={value => {
+					const url = urls[Number(value)];
+					if (url) copy(url.url, `${clean(url.name) || 'url'} url`);
+					setMode({kind: 'detail', item: mode.item});
+				}}
+				onCancel={() => setMode({kind: 'detail', item: mode.item})}
+			/>
+		);
+	}
 
 	if (mode.kind === 'conversations') {
 		return (

@@ -3,6 +3,7 @@ import type {AppConversation, StartTask} from '../../api/schemas/index.js';
 import type {LostWatch} from '../../store/types.js';
 import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../format.js';
 import {clean} from '../sanitize.js';
+import {maskSecrets} from '../secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
 
@@ -126,7 +127,8 @@ export function startTaskLine(task: StartTask, lost: LostWatch | undefined, now:
 		: clean(task.request.initial_message?.content.find(c => c.text)?.text ?? '');
 	const parts = [`start ${shortId(task.id, 10)}`, clean(task.status), target];
 	if (task.status === 'READY' && task.app_conversation_id) parts.push(`→ ${shortId(task.app_conversation_id, 10)}`);
-	if (task.detail?.trim()) parts.push(clean(task.detail));
+	// A detail can be a server's or a proxy's error text echoing a request, credentials and all.
+	if (task.detail?.trim()) parts.push(maskSecrets(task.detail));
 	else if (task.status === 'ERROR') parts.push('no detail given');
 	if (lost) parts.push(lostText(lost, now));
 	return parts.filter(Boolean).join('  ');

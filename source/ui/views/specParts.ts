@@ -1,14 +1,16 @@
 /** Columns and detail entries of the Specs view. */
 import type {SandboxSpec} from '../../api/schemas/index.js';
-import {MASK, absoluteTime, looksSecret, relativeTime} from '../format.js';
+import {absoluteTime, relativeTime} from '../format.js';
 import {clean} from '../sanitize.js';
+import {maskArgv, maskEnvValue} from '../secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
 
 export const specKey = (s: SandboxSpec) => s.id;
 
 export function commandLine(command: readonly string[] | null): string {
-	return command && command.length ? command.map(part => clean(part)).join(' ') : '—';
+	// A spec's command may carry `--api-key …` or `--db=postgres://u:pw@h/db` (issue 9 item 1).
+	return command && command.length ? maskArgv(command) : '—';
 }
 
 export const SPEC_COLUMNS: readonly Column<SandboxSpec>[] = [
@@ -18,9 +20,12 @@ export const SPEC_COLUMNS: readonly Column<SandboxSpec>[] = [
 	{id: 'env', title: 'ENV', width: 4, drop: 3, align: 'right', noFilter: true, text: s => String(Object.keys(s.initial_env).length)},
 ];
 
-/** Spec env is configuration, not a secret store, but a value under a credential-like name is masked anyway. */
+/**
+ * Spec env is configuration, not a secret store, but a value under a credential-like name is
+ * masked anyway, and so is a credential inside any value (`DATABASE_URL=postgres://app:pw@db/app`).
+ */
 export function envValue(name: string, value: string): string {
-	return looksSecret(name) ? MASK : clean(value);
+	return maskEnvValue(name, value);
 }
 
 export function specEntries(s: SandboxSpec, now: number): Entry[] {

@@ -1,14 +1,15 @@
 /**
- * A form of one-line text fields (ink-text-input). Tab/Shift-Tab (or arrows) move between fields,
+ * A form of one-line text fields (TextField). Tab/Shift-Tab (or arrows) move between fields,
  * Enter submits, Esc cancels; while open it holds every key so typing `q` types a q.
  */
-import React from 'react';
+import React, {useState} from 'react';
 import {Box, Text} from 'ink';
-import TextInput from 'ink-text-input';
 import {commandFor} from '../keymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
-import {cleanInput, fit, truncate} from '../sanitize.js';
+import {fit, truncate} from '../sanitize.js';
 import {useTheme} from '../theme.js';
+import {editText} from './textEdit.js';
+import {TextField} from './TextField.js';
 import {missingField, useFormState, type FieldSpec} from './useFormState.js';
 
 type Props = {
@@ -22,26 +23,45 @@ type Props = {
 export function Form({title, fields, width, onSubmit, onCancel}: Props) {
 	const theme = useTheme();
 	const [state, dispatch] = useFormState(fields);
-	useKeys('modal', name => {
-		switch (commandFor('form', name)) {
-			case 'field.next':
-				dispatch({type: 'focus', delta: 1});
-				break;
-			case 'field.prev':
-				dispatch({type: 'focus', delta: -1});
-				break;
-			case 'cancel':
-				onCancel();
-				break;
-			case 'submit': {
-				const missing = missingField(fields, state.values);
-				if (missing) dispatch({type: 'error', message: `${missing.label} is required`});
-				else onSubmit(state.values);
-				break;
+	// where the cursor is in the focused field; null: at its end (and after every focus change)
+	const [cursor, setCursor] = useState<{focus: number; at: number} | null>(null);
+	const focusedField = fields[state.focus];
+	const focusedValue = focusedField ? (state.values[focusedField.name] ?? '') : '';
+	const at = cursor?.focus === state.focus ? cursor.at : focusedValue.length;
+	useKeys(
+		'modal',
+		(name, input) => {
+			const command = commandFor('form', name);
+			// The form's own keys (Tab, arrows up and down, Enter, Esc) first; every other key edits.
+			const next = command === undefined && focusedField ? editText({value: focusedValue, cursor: at}, name, input) : null;
+			if (next && focusedField) {
+				dispatch({type: 'set', name: focusedField.name, value: next.value});
+				// a pasted Tab moves on to the next field (useFormState), the cursor with it
+				setCursor(next.value.includes('\t') ? null : {focus: state.focus, at: next.cursor});
+				return true;
 			}
-		}
-		return true;
-	});
+			switch (command) {
+				case 'field.next':
+					dispatch({type: 'focus', delta: 1});
+					break;
+				case 'field.prev':
+					dispatch({type: 'focus', delta: -1});
+					break;
+				case 'cancel':
+					onCancel();
+					break;
+				case 'submit': {
+					const missing = missingField(fields, state.values);
+					if (missing) dispatch({type: 'error', message: `${missing.label} is required`});
+					else onSubmit(state.values);
+					break;
+				}
+			}
+			return true;
+		},
+		true,
+		{text: true},
+	);
 	const labelWidth = Math.min(24, Math.max(...fields.map(f => f.label.length + (f.required ? 2 : 0))) + 3);
 	return (
 		<Box flexDirection="column">
@@ -52,16 +72,16 @@ export function Form({title, fields, width, onSubmit, onCancel}: Props) {
 				const focused = i === state.focus;
 				return (
 					<Box key={f.name} width={width} overflow="hidden">
-						<Text bold={focused} inverse={focused && !theme.color}>
+						{/* bold and › mark the field; inverse here would run into the cursor's */}
+						<Text bold={focused}>
 							{fit(`${focused ? theme.selectMarker : ' '} ${f.label}${f.required ? ' *' : ''}`, labelWidth)}
 						</Text>
-						<TextInput
+						<TextField
 							value={state.values[f.name] ?? ''}
-							onChange={value => dispatch({type: 'set', name: f.name, value: cleanInput(value)})}
-							focus={focused}
-							// ink-text-input greys the placeholder with its own chalk, which ignores NO_COLOR
-							placeholder={theme.color ? (f.placeholder ?? '') : ''}
-							showCursor
+							cursor={focused ? at : 0}
+							focused={focused}
+							placeholder={f.placeholder}
+							width={width - labelWidth}
 						/>
 					</Box>
 				);

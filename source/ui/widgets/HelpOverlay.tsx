@@ -1,7 +1,7 @@
 /** `?`: every binding of the keymap, grouped by where it works. Esc or ? closes it. */
 import React, {useMemo} from 'react';
 import {Box, Text} from 'ink';
-import {KEYMAP, SCOPE_TITLES, commandFor, isOff, isReadOnly, keyLabel, type Scope} from '../keymap.js';
+import {SCOPE_TITLES, commandFor, currentKeymap, isOff, isReadOnly, keyLabel, type Scope} from '../keymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useTheme} from '../theme.js';
 import {FieldList, field, heading, type Entry} from './FieldList.js';
@@ -11,10 +11,10 @@ type Props = {width: number; height: number; onClose(): void; onQuit(): void};
 const SCROLL_COMMANDS = new Set(['move.down', 'move.up', 'move.first', 'move.last', 'page.down', 'page.up']);
 
 export function helpEntries(): Entry[] {
-	const scopes = [...new Set(KEYMAP.map(b => b.scope))] as Scope[];
+	const scopes = [...new Set(currentKeymap().map(b => b.scope))] as Scope[];
 	return scopes.flatMap(scope => [
 		heading(SCOPE_TITLES[scope]),
-		...KEYMAP.filter(b => b.scope === scope).map(b => field(keyLabel(b), isOff(b) ? `${b.description} (off: read-only)` : b.description)),
+		...currentKeymap().filter(b => b.scope === scope).map(b => field(keyLabel(b), isOff(b) ? `${b.description} (off: read-only)` : b.description)),
 	]);
 }
 

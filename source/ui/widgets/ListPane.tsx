@@ -1,12 +1,12 @@
 /** A list view's body: the windowed table, then one status line (filter input, counts, paging). */
 import React from 'react';
 import {Box, Text} from 'ink';
-import TextInput from 'ink-text-input';
 import type {ListState} from '../../store/types.js';
 import {count} from '../format.js';
 import {clean} from '../sanitize.js';
 import {useTheme} from '../theme.js';
 import {Table} from './Table.js';
+import {TextField} from './TextField.js';
 import type {useListController} from './useListController.js';
 
 type Props<T> = {
@@ -33,7 +33,7 @@ export function ListPane<T>({controller: c, list, height, now, getKey, noun, uns
 			{c.filter.editing ? (
 				<Box>
 					<Text color={theme.accent}>/ </Text>
-					<TextInput value={c.filter.text} onChange={c.setFilterText} focus showCursor />
+					<TextField value={c.filter.text} cursor={c.filterCursor} focused width={c.width - 2} />
 				</Box>
 			) : (
 				<Text color={theme.muted} wrap="truncate">

@@ -1,7 +1,10 @@
-/** Choose one of a few items (ink-select-input: j/k or arrows, Enter); Esc cancels. */
-import React from 'react';
+/**
+ * Choose one of a few items: j/k or arrows (Home/End, g/G) move, Enter picks, Esc cancels. Keys
+ * come through the KeyRouter like every other key (ink-select-input read stdin itself, so two keys
+ * in one read were lost there: issue 9 item 12).
+ */
+import React, {useState} from 'react';
 import {Box, Text} from 'ink';
-import SelectInput from 'ink-select-input';
 import {commandFor} from '../keymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {clean, truncate} from '../sanitize.js';
@@ -13,41 +16,64 @@ type Props = {title: string; items: readonly PickerItem[]; width: number; height
 
 export function Picker({title, items, width, height, onPick, onCancel}: Props) {
 	const theme = useTheme();
-	// SelectInput reads its own keys; this layer only adds Esc and keeps the rest from the view.
+	const [index, setIndex] = useState(0);
+	const limit = Math.max(1, height - 2);
+	const at = Math.min(index, Math.max(0, items.length - 1));
 	useKeys('modal', name => {
-		if (commandFor('picker', name) === 'cancel') onCancel();
+		const command = commandFor('picker', name) ?? commandFor('list', name);
+		const move = (to: number) => setIndex(Math.min(Math.max(0, to), Math.max(0, items.length - 1)));
+		switch (command) {
+			case 'cancel':
+				onCancel();
+				break;
+			case 'submit': {
+				const item = items[at];
+				if (item) onPick(item.value);
+				break;
+			}
+			case 'move.down':
+				move(at + 1);
+				break;
+			case 'move.up':
+				move(at - 1);
+				break;
+			case 'move.first':
+				move(0);
+				break;
+			case 'move.last':
+				move(items.length - 1);
+				break;
+			case 'page.down':
+				move(at + limit);
+				break;
+			case 'page.up':
+				move(at - limit);
+				break;
+			default:
+				break;
+		}
 		return true;
 	});
+	const offset = Math.min(Math.max(0, at - limit + 1), Math.max(0, items.length - limit));
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.accent} wrap="truncate">
 				{truncate(clean(title), width)}
 			</Text>
-			<SelectInput
-				items={items.map(i => ({...i, label: truncate(i.label, Math.max(1, width - 2))}))}
-				limit={Math.max(1, height - 2)}
-				onSelect={item => onPick(item.value)}
-				indicatorComponent={Indicator}
-				itemComponent={Item}
-			/>
+			{items.slice(offset, offset + limit).map((item, i) => {
+				const selected = offset + i === at;
+				return (
+					<Text key={item.key} wrap="truncate">
+						<Text>{selected ? `${theme.selectMarker} ` : '  '}</Text>
+						<Text inverse={selected} color={selected ? theme.accent : undefined}>
+							{truncate(item.label, Math.max(1, width - 2))}
+						</Text>
+					</Text>
+				);
+			})}
 			<Text color={theme.muted} wrap="truncate">
 				Enter choose · Esc cancel
 			</Text>
 		</Box>
-	);
-}
-
-// The package's own item colours the selection blue even under NO_COLOR; these follow the theme.
-function Indicator({isSelected}: {isSelected?: boolean}) {
-	const theme = useTheme();
-	return <Text>{isSelected ? `${theme.selectMarker} ` : '  '}</Text>;
-}
-
-function Item({isSelected, label}: {isSelected?: boolean; label: string}) {
-	const theme = useTheme();
-	return (
-		<Text inverse={isSelected} color={isSelected ? theme.accent : undefined} wrap="truncate">
-			{label}
-		</Text>
 	);
 }

@@ -1,0 +1,117 @@
+/**
+ * Key presses out of what Ink hands `useInput`. Ink 6.8's input parser (build/input-parser.js)
+ * splits escape sequences apart but passes a run of plain characters as one event, and
+ * parse-keypress then names only a lone character: "jj" in one read (key repeat over SSH, a busy
+ * app, `tmux send-keys`) arrived as the unknown key "jj" and was dropped (issue 9 item 12). Every
+ * character of such a run is a key press of its own here, named as Ink names a lone one.
+ *
+ * Pastes stay pastes: with bracketed paste on (terminal/screen.ts) everything between ESC[200~
+ * and ESC[201~ is one press named PASTE; a text field also gets a run of printable characters as
+ * one PASTE (see KeyRouter), so a paste from a terminal without bracketed paste is not 2,000 presses.
+ */
+import type {Key} from 'ink';
+
+/** The name of a press that carries text to insert rather than a key. */
+export const PASTE = 'paste';
+
+export type Press = {
+	/** keymap.ts keyName, or PASTE */
+	name: string;
+	input: string;
+	key: Key;
+	/** presses from one read share a number: a line break between two runs of text in one read is a paste */
+	chunk: number;
+};
+
+export const NO_KEY: Key = {
+	upArrow: false,
+	downArrow: false,
+	leftArrow: false,
+	rightArrow: false,
+	pageDown: false,
+	pageUp: false,
+	home: false,
+	end: false,
+	return: false,
+	escape: false,
+	ctrl: false,
+	shift: false,
+	tab: false,
+	backspace: false,
+	delete: false,
+	meta: false,
+	super: false,
+	hyper: false,
+	capsLock: false,
+	numLock: false,
+};
+
+/** Bracketed paste markers, as the raw event and as useInput reports them (ESC stripped, no flag). */
+export const PASTE_START_RAW = '\u001b[200~';
+export const PASTE_END_RAW = '\u001b[201~';
+export const PASTE_START = '[200~';
+export const PASTE_END = '[201~';
+
+type Split = {input: string; key: Key; chunk: number};
+
+/**
+ * The presses in one event. `raw` is the event before parse-keypress (null if unknown). ESC then a
+ * character in one read is Esc followed by that key, not Alt+key (ohtui binds no Alt keys, and
+ * useInput would drop the Esc of `ESC /` without a trace); so is ESC ESC.
+ */
+export function pressesOf(raw: string | null, input: string, key: Key, chunk: number): Split[] {
+	if (raw !== null && raw.length >= 2 && raw.startsWith('\u001b') && !/^\u001b[[O]./.test(raw)) {
+		const rest = raw.slice(1);
+		if (rest === '\u001b' || [...rest].length === 1) return [{input: '', key: {...NO_KEY, escape: true, meta: true}, chunk}, ...splitRun(rest, chunk)];
+	}
+	return isRun(input, key) ? splitRun(input, chunk) : [{input, key, chunk}];
+}
+
+/** Whether Ink passed this event through as a run of several plain characters. */
+export function isRun(input: string, key: Key): boolean {
+	if (input.length < 2 || key.meta || key.ctrl) return false;
+	// one astral character (an emoji) is two UTF-16 units but one key
+	return [...input].length > 1;
+}
+
+/** One press per character of a run, each named and flagged as Ink would a lone character. */
+export function splitRun(input: string, chunk: number): Array<{input: string; key: Key; chunk: number}> {
+	return [...input].map(char => ({...pressOf(char), chunk}));
+}
+
+/** Mirrors ink/build/parse-keypress.js for a single character. */
+function pressOf(char: string): {input: string; key: Key} {
+	switch (char) {
+		case '\r':
+			return {input: '\r', key: {...NO_KEY, return: true}};
+		case '\t':
+			return {input: '', key: {...NO_KEY, tab: true}};
+		case '\b':
+			return {input: '', key: {...NO_KEY, backspace: true}};
+		case '\u007f':
+			return {input: '', key: {...NO_KEY, delete: true}};
+		case '\u001b':
+			return {input: '', key: {...NO_KEY, escape: true, meta: true}};
+		default:
+			break;
+	}
+	if (char !== '\n' && char < '\u001b') {
+		return {input: String.fromCharCode(char.charCodeAt(0) + 96), key: {...NO_KEY, ctrl: true}};
+	}
+	return {input: char, key: {...NO_KEY, shift: char >= 'A' && char <= 'Z'}};
+}
+
+/** The characters a press stands for, to rebuild pasted text from the events Ink made of it. */
+export function rawText(input: string, key: Key): string {
+	if (key.return) return '\r';
+	if (key.tab) return '\t';
+	if (key.ctrl || key.escape || key.backspace || key.delete || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow) return '';
+	if (key.pageUp || key.pageDown || key.home || key.end) return '';
+	return input;
+}
+
+/** A press that types a character into a text field. */
+export function isPrintable(press: Press): boolean {
+	const {key, input} = press;
+	return input !== '' && !key.ctrl && !key.meta && !key.return && !key.tab && !/[\u0000-\u001f\u007f]/.test(input);
+}

@@ -1,0 +1,51 @@
+/**
+ * Values known to be secret (the user's API key), scrubbed from every string `clean` returns
+ * (issue 9 item 2: a start task's error detail echoed the key). Kept apart from secrets.ts so
+ * sanitize.ts can use it without an import cycle; registered through secrets.ts.
+ *
+ * `clean` runs for every cell of every frame, so the check for the usual case (no key in the
+ * text) is one `includes` per registered form.
+ */
+export const SCRUBBED = '••••';
+
+type Known = {
+	/** raw, URL-encoded and JSON-escaped forms (a server may echo any of them) */
+	forms: readonly string[];
+	/** keys under 8 characters: only as a whole token, so "work" never turns "network" into "net••••" */
+	whole: RegExp | null;
+};
+
+let known: readonly Known[] = [];
+
+export function addKnownSecret(value: string): void {
+	if (!value || known.some(k => k.forms[0] === value)) return;
+	const forms = [...new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])].filter(Boolean);
+	const whole = value.length < 8 ? new RegExp(`(?<![A-Za-z0-9])(?:${forms.map(escapeRegExp).join('|')})(?![A-Za-z0-9])`, 'g') : null;
+	known = [...known, {forms, whole}];
+}
+
+/** Tests only: forget every registered value. */
+export function clearKnownSecrets(): void {
+	known = [];
+}
+
+export function hasKnownSecrets(): boolean {
+	return known.length > 0;
+}
+
+/** `text` with every registered value replaced by the mask. */
+export function scrubKnown(text: string): string {
+	let out = text;
+	for (const {forms, whole} of known) {
+		if (whole) {
+			if (forms.some(form => out.includes(form))) out = out.replace(whole, SCRUBBED);
+			continue;
+		}
+		for (const form of forms) if (out.includes(form)) out = out.split(form).join(SCRUBBED);
+	}
+	return out;
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
