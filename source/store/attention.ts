@@ -10,7 +10,7 @@
  *   subject, replaced by a newer transition, gone when the subject moves on (to running), when its
  *   activity is opened, when it is deleted, or when dismissed.
  * - No item while the user looks at that conversation (its activity is open), nor for what changed
- *   while they looked (closing it makes its next sighting a baseline).
+ *   while they looked and the first polls after closing it bring (two refresh intervals).
  * - The background check sends at most one request per BACKGROUND_MS: page 1 of the conversation
  *   search with `updated_at__gte` (only what changed since the last check, with a margin), or a batch
  *   get of the sandboxes started or resumed in this session. It skips the conversations when their
@@ -53,6 +53,8 @@ export class Attention {
 	/** conversations created by this session's start tasks: their first sighting counts */
 	private readonly created = new Set<string>();
 	private readonly tasks = new Map<string, string>();
+	/** conversation id → until when a change still counts as seen in its activity, just closed */
+	private readonly lookedUntil = new Map<string, number>();
 	/** sandboxes started or resumed in this session */
 	private readonly sandboxes = new Map<string, SandboxWatch>();
 	/** newest conversation `updated_at` seen (server time, ms) */
@@ -118,11 +120,9 @@ export class Attention {
 		const looking = next.activity?.conversationId;
 		const looked = previous.activity?.conversationId;
 		if (looking && looking !== looked) items = without(items, 'conversation', looking);
-		// What changed while the user looked at it was seen: its next sighting is a new baseline.
-		if (looked && looked !== looking) {
-			this.agents.delete(looked);
-			this.created.delete(looked);
-		}
+		// What changed while the user looked at it was seen, even when the list (which waits while an
+		// activity is open) only brings it with its first polls after closing.
+		if (looked && looked !== looking) this.lookedUntil.set(looked, at + 2 * this.core.config.refreshMs);
 		return items === next.attention ? next : {...next, attention: items};
 	}
 
@@ -142,7 +142,7 @@ export class Attention {
 		if (before === state) return items;
 		if (before === undefined && !this.created.has(c.id)) return items;
 		items = without(items, 'conversation', c.id);
-		if (!CONVERSATION_NEEDS.has(state) || looking === c.id) return items;
+		if (!CONVERSATION_NEEDS.has(state) || looking === c.id || (this.lookedUntil.get(c.id) ?? 0) > at) return items;
 		return put(items, {...makeItem('conversation', c.id, state, c.title || `conversation ${c.id}`, at), conversation: c});
 	}
 
@@ -224,8 +224,10 @@ export class Attention {
 	private nextSource(): 'conversations' | 'sandboxes' | null {
 		const snapshot = this.core.get();
 		const list = snapshot.conversations;
-		// The visible tab's poll already reads every conversation there is: nothing to add.
-		const covered = snapshot.visible === 'conversations' && list.data !== undefined && !list.hasMore && list.error === null;
+		// The visible tab's poll already reads every conversation there is: nothing to add. (Not while
+		// an activity is open: the lists wait then, only the activity polls.)
+		const covered =
+			snapshot.visible === 'conversations' && snapshot.activity === null && list.data !== undefined && !list.hasMore && list.error === null;
 		const conversations = !covered;
 		const sandboxes = this.sandboxIdsToCheck().length > 0;
 		if (conversations && sandboxes) return this.turn++ % 2 === 0 ? 'conversations' : 'sandboxes';

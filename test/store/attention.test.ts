@@ -123,6 +123,20 @@ describe('attention: looking at a conversation', () => {
 	});
 });
 
+describe('attention: while an activity is open', () => {
+	it('the lists wait, so the background check looks for the other conversations', async () => {
+		s = await script(three, {visible: 'conversations'});
+		s.store.start();
+		await s.advance(0);
+		s.store.openActivity(A);
+		await s.advance(0);
+		s.move(B, 'stuck');
+		await s.advance(BACKGROUND_MS + 1000);
+		expect(searches(s).some(r => r.line.includes('updated_at__gte'))).toBe(true);
+		expect(s.store.getSnapshot().attention).toMatchObject([{id: B, state: 'stuck'}]);
+	});
+});
+
 describe('attention: the background check', () => {
 	it('while another tab is visible: page 1 at most every 30 s, asking only for what changed since', async () => {
 		s = await script(three, {visible: 'specs'});
