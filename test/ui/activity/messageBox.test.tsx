@@ -49,6 +49,24 @@ describe('message box', () => {
 		await vi.waitFor(() => expect(h.store.callsOf('sendMessage')).toEqual([[ID, 'line one\nline two\nline three\n!', undefined]]));
 	});
 
+	it('m, text and Enter in one read send the text; a bracketed paste keeps its lines and is not sent', async () => {
+		const h = app();
+		await h.waitFor('Fix flaky');
+		await h.press('mgo on\r');
+		await vi.waitFor(() => expect(h.store.callsOf('sendMessage')).toEqual([[ID, 'go on', undefined]]));
+		await h.waitForGone('Message to');
+		await h.press('m');
+		await h.waitFor('Message to');
+		await h.press('\x1b[200~one\rtwo\r\x1b[201~');
+		const frame = await h.waitFor('│ two');
+		expect(frame).toContain('│ one');
+		expect(h.store.callsOf('sendMessage')).toHaveLength(1);
+		// two Escs in one read are two: the first closes the box (keeping the draft), the second goes to the list
+		await h.press('\x1b\x1b');
+		await h.waitForGone('Message to');
+		expect(h.store.callsOf('saveDraft')).toEqual([[ID, 'one\ntwo\n']]);
+	});
+
 	it('control characters in a paste and Alt chords are dropped; arrows and Backspace edit', async () => {
 		const h = app();
 		await openBox(h);
