@@ -240,8 +240,13 @@ const LABELS: Record<string, string> = {
 	'alt-enter': 'Alt-Enter',
 };
 
+/** How a key is written in the help and the footer (a remapped `ctrl-n` too). */
+function label(key: string): string {
+	return LABELS[key] ?? (key.startsWith('ctrl-') ? `Ctrl-${key.slice(5)}` : key);
+}
+
 export function keyLabel(binding: Binding): string {
-	return binding.keys.map(k => LABELS[k] ?? k).join('/');
+	return binding.keys.map(label).join('/');
 }
 
 export function bindingsFor(scopes: readonly Scope[]): Binding[] {
@@ -254,7 +259,7 @@ export type Hint = {command: Command; text: string};
 export function hintList(scopes: readonly Scope[]): Hint[] {
 	return bindingsFor(scopes)
 		.filter(b => b.hint)
-		.map(b => ({command: b.command, text: `${b.keys.map(k => LABELS[k] ?? k)[0]} ${b.hint}`}));
+		.map(b => ({command: b.command, text: `${label(b.keys[0]!)} ${b.hint}`}));
 }
 
 /** Footer hints as one line. */
