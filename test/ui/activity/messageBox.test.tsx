@@ -49,7 +49,7 @@ describe('message box', () => {
 		await vi.waitFor(() => expect(h.store.callsOf('sendMessage')).toEqual([[ID, 'line one\nline two\nline three\n!', undefined]]));
 	});
 
-	it('m, text and Enter in one read send the text; a bracketed paste keeps its lines and is not sent', async () => {
+	it('m, text and Enter in one read send the text (typed ahead); a bracketed paste keeps its lines, only an Enter after it sends', async () => {
 		const h = app();
 		await h.waitFor('Fix flaky');
 		await h.press('mgo on\r');
@@ -65,6 +65,16 @@ describe('message box', () => {
 		await h.press('\x1b\x1b');
 		await h.waitForGone('Message to');
 		expect(h.store.callsOf('saveDraft')).toEqual([[ID, 'one\ntwo\n']]);
+		await h.press('m');
+		await h.waitFor('(draft)');
+		// a bracketed paste says where it ends: an Enter right behind it is the user's, and sends
+		await h.press('\x1b[200~three\x1b[201~\r');
+		await vi.waitFor(() =>
+			expect(h.store.callsOf('sendMessage')).toEqual([
+				[ID, 'go on', undefined],
+				[ID, 'one\ntwo\nthree', undefined],
+			]),
+		);
 	});
 
 	it('control characters in a paste and Alt chords are dropped; arrows and Backspace edit', async () => {
