@@ -13,7 +13,7 @@ import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {shortId} from './format.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
-import {commandFor, hintList, type Scope} from './keymap.js';
+import {HOLDS_EVERY_KEY, commandFor, hintList, type Scope} from './keymap.js';
 import {KeyRouter, useKeys} from './keys/KeyRouter.js';
 import {clean} from './sanitize.js';
 import {cycleTab} from './tabs.js';
@@ -244,7 +244,7 @@ function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume
 					</Box>
 				</HintProvider>
 			</Box>
-			<Footer notice={notice} hints={hintList(localScopes)} globalHints={help ? NO_HINTS : hintList(['global'])} width={columns} />
+			<Footer notice={notice} hints={hintList(localScopes)} globalHints={help || localScopes.some(s => HOLDS_EVERY_KEY.has(s)) ? NO_HINTS : hintList(['global'])} width={columns} />
 		</Box>
 	);
 }

@@ -178,6 +178,12 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'reason', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},
 ];
 
+/**
+ * Scopes of inputs and dialogs that take every key while open (q types a q): the global keys do
+ * not work there, so the footer does not offer them.
+ */
+export const HOLDS_EVERY_KEY: ReadonlySet<Scope> = new Set(['form', 'filter', 'confirm', 'picker', 'message', 'reason']);
+
 /** One name per key press: a printable character as typed, or a named key. */
 export function keyName(input: string, key: Key): string {
 	if (key.upArrow) return 'up';
