@@ -184,6 +184,8 @@ async function startApp(
 		suspend: suspender.suspend,
 		onResume: suspender.onResume,
 		plain: !screen.capable,
+		readOnly: config.readOnly,
+		notify: config.notify,
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
 		notices: warnings,
 	});

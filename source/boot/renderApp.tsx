@@ -1,6 +1,7 @@
 import React from 'react';
 import {render} from 'ink';
 import chalk from 'chalk';
+import type {NotifyMode} from '../config/flags.js';
 import type {Store} from '../store/types.js';
 import {FatalBoundary} from '../terminal/FatalBoundary.js';
 import {App} from '../ui/App.js';
@@ -28,13 +29,17 @@ export type RenderAppOptions = {
 	onResume?: (listener: () => void) => () => void;
 	/** TERM=dumb or unset (terminal/screen.ts): no colours and no attributes, whatever chalk found */
 	plain?: boolean;
+	/** Config.readOnly, for App */
+	readOnly?: boolean;
+	/** Config.notify, for App */
+	notify?: NotifyMode;
 };
 
 /**
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, keys, notices, theme, suspend, onResume, plain}: RenderAppOptions): {unmount(): void} {
+export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell'}: RenderAppOptions): {unmount(): void} {
 	registerKnownSecret(apiKey);
 	// Ink draws through chalk's default instance: level 0 leaves every style out, and the theme
 	// (which reads the same level) switches to its text marks.
@@ -42,7 +47,7 @@ export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, ke
 	if (keys) applyKeyOverrides(keys);
 	return render(
 		<FatalBoundary onFatal={onFatal}>
-			<App store={store} serverLabel={serverLabel} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} />
+			<App store={store} serverLabel={serverLabel} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} readOnly={readOnly} notify={notify} />
 		</FatalBoundary>,
 		{exitOnCtrlC: false, patchConsole: false, incrementalRendering: true},
 	);

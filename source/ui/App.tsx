@@ -5,6 +5,7 @@
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text, useStdout} from 'ink';
+import type {NotifyMode} from '../config/flags.js';
 import type {Notice, ResourceName, Store, StoreSnapshot} from '../store/types.js';
 import {createClipboard} from '../terminal/clipboard.js';
 import {UiContext, useUi, type Ui} from './context.js';
@@ -12,7 +13,7 @@ import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {shortId} from './format.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
-import {commandFor, hintList, type Scope} from './keymap.js';
+import {HOLDS_EVERY_KEY, commandFor, hintList, type Scope} from './keymap.js';
 import {KeyRouter, useKeys} from './keys/KeyRouter.js';
 import {clean} from './sanitize.js';
 import {cycleTab} from './tabs.js';
@@ -55,12 +56,16 @@ export type AppProps = {
 	onSuspend?: () => boolean;
 	/** subscribes to "the terminal is ours again" (after `fg`): the frame is drawn again in full */
 	onResume?: (listener: () => void) => () => void;
+	/** `--read-only` / profile `readOnly` (Config.readOnly); default false. The header says so. */
+	readOnly?: boolean;
+	/** `--notify` / config `notify` (Config.notify): how an agent that needs you is announced; default bell */
+	notify?: NotifyMode;
 };
 
 /** Below this the layout cannot hold a header, a table and a footer. */
 export const MIN_SIZE: Size = {columns: 40, rows: 10};
 
-export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env = process.env, writeRaw, startNotices, theme: themeChoice, colorLevel, onSuspend, onResume}: AppProps) {
+export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env = process.env, writeRaw, startNotices, theme: themeChoice, colorLevel, onSuspend, onResume, readOnly = false}: AppProps) {
 	const theme = useMemo(() => createTheme(env, {choice: themeChoice, level: colorLevel}), [env, themeChoice, colorLevel]);
 	const {stdout} = useStdout();
 	const [localNotice, setLocalNotice] = useState<Notice | null>(() =>
@@ -106,7 +111,7 @@ export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env
 			<UiContext.Provider value={ui}>
 				<ViewMemory>
 					<KeyRouter onInterrupt={quit} onSuspend={suspend}>
-						<Shell serverLabel={serverLabel} demo={demo} size={size} localNotice={localNotice} onQuit={quit} onResume={onResume} />
+						<Shell serverLabel={serverLabel} demo={demo} readOnly={readOnly} size={size} localNotice={localNotice} onQuit={quit} onResume={onResume} />
 					</KeyRouter>
 				</ViewMemory>
 			</UiContext.Provider>
@@ -117,6 +122,7 @@ export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env
 type ShellProps = {
 	serverLabel: string;
 	demo: boolean;
+	readOnly: boolean;
 	size: Size | undefined;
 	localNotice: Notice | null;
 	onQuit(): void;
@@ -142,7 +148,7 @@ const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
 
 const NO_HINTS: readonly never[] = [];
 
-function Shell({serverLabel, demo, size, localNotice, onQuit, onResume}: ShellProps) {
+function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume}: ShellProps) {
 	const {store, now} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
@@ -229,7 +235,7 @@ function Shell({serverLabel, demo, size, localNotice, onQuit, onResume}: ShellPr
 	const localScopes: readonly Scope[] = help ? ['help'] : viewScopes;
 	return (
 		<Box flexDirection="column" width={columns} height={height} overflow="hidden">
-			<Header serverLabel={serverLabel} detected={detected} demo={demo} health={health} tab={tab} width={columns} />
+			<Header serverLabel={serverLabel} detected={detected} demo={demo} readOnly={readOnly} health={health} tab={tab} width={columns} />
 			<Box height={bodyHeight} flexDirection="column" overflow="hidden">
 				<HintProvider onScopes={onScopes}>
 					{help ? <HelpOverlay width={columns} height={bodyHeight} onClose={() => setHelp(false)} onQuit={onQuit} /> : null}
@@ -238,7 +244,7 @@ function Shell({serverLabel, demo, size, localNotice, onQuit, onResume}: ShellPr
 					</Box>
 				</HintProvider>
 			</Box>
-			<Footer notice={notice} hints={hintList(localScopes)} globalHints={help ? NO_HINTS : hintList(['global'])} width={columns} />
+			<Footer notice={notice} hints={hintList(localScopes)} globalHints={help || localScopes.some(s => HOLDS_EVERY_KEY.has(s)) ? NO_HINTS : hintList(['global'])} width={columns} />
 		</Box>
 	);
 }

@@ -12,6 +12,8 @@ type Props = {
 	/** what the probe found, e.g. `current · sandbox-server`; null until known */
 	detected?: string | null;
 	demo: boolean;
+	/** `--read-only` / profile `readOnly`: said in the header, next to demo */
+	readOnly?: boolean;
 	health: Health;
 	tab: ResourceName;
 	width: number;
@@ -19,12 +21,12 @@ type Props = {
 
 export const HEADER_HEIGHT = 2;
 
-export const Header = memo(function Header({serverLabel, detected = null, demo, health, tab, width}: Props) {
+export const Header = memo(function Header({serverLabel, detected = null, demo, readOnly = false, health, tab, width}: Props) {
 	const theme = useTheme();
 	const healthColor = health.level === 'ok' ? theme.ok : health.level === 'offline' ? theme.error : health.level === 'stale' ? theme.warn : theme.muted;
 	const right = health.text;
 	const prefix = 'ohtui ';
-	const demoText = demo ? ' demo' : '';
+	const demoText = (demo ? ' demo' : '') + (readOnly ? ' read-only' : '');
 	const labelRoom = Math.max(1, width - displayWidth(prefix) - demoText.length - displayWidth(right) - 2);
 	const label = truncateMiddle(clean(serverLabel), labelRoom);
 	// the generation goes after the URL when it fits whole; a narrow header keeps the URL
@@ -42,7 +44,7 @@ export const Header = memo(function Header({serverLabel, detected = null, demo, 
 				</Text>
 				<Text>{label}</Text>
 				{detectedShown ? <Text color={theme.muted}>{detectedShown}</Text> : null}
-				{demo ? <Text color={theme.warn}>{demoText}</Text> : null}
+				{demoText ? <Text color={theme.warn}>{demoText}</Text> : null}
 				{' '.repeat(gap)}
 				<Text color={healthColor}>{right}</Text>
 			</Text>
