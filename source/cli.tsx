@@ -184,10 +184,10 @@ async function startApp(
 		suspend: suspender.suspend,
 		onResume: suspender.onResume,
 		plain: !screen.capable,
+		readOnly: config.readOnly,
+		notify: config.notify,
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
 		notices: warnings,
-		notify: config.notify,
-		readOnly: config.readOnly,
 	});
 	lifecycle.defer(() => {
 		instance.unmount();

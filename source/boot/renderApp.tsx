@@ -1,12 +1,10 @@
 import React from 'react';
 import {render} from 'ink';
 import chalk from 'chalk';
+import type {NotifyMode} from '../config/flags.js';
 import type {Store} from '../store/types.js';
 import {FatalBoundary} from '../terminal/FatalBoundary.js';
-import {createNotifier, type NotifyMode} from '../terminal/notify.js';
 import {App} from '../ui/App.js';
-import {notifyOnAttention} from '../ui/attentionNotify.js';
-import {setReadOnly} from '../ui/keymap.js';
 import {applyKeyOverrides, type KeyOverrides} from '../ui/keys/overrides.js';
 import {registerKnownSecret} from '../ui/secrets.js';
 import type {ThemeChoice} from '../ui/theme.js';
@@ -17,10 +15,6 @@ export type RenderAppOptions = {
 	demo: boolean;
 	onQuit: () => void;
 	onFatal: (error: unknown) => void;
-	/** how a new attention item calls the user (issue 11); default bell */
-	notify?: NotifyMode;
-	/** `--read-only`: keys that change something on the server are off */
-	readOnly?: boolean;
 	/** the user's API key: scrubbed from every string shown (ui/secrets.ts) */
 	apiKey?: string | null;
 	/** the config file's `keys`, already checked by resolveConfig */
@@ -35,33 +29,26 @@ export type RenderAppOptions = {
 	onResume?: (listener: () => void) => () => void;
 	/** TERM=dumb or unset (terminal/screen.ts): no colours and no attributes, whatever chalk found */
 	plain?: boolean;
+	/** Config.readOnly, for App */
+	readOnly?: boolean;
+	/** Config.notify, for App */
+	notify?: NotifyMode;
 };
 
 /**
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, keys, notices, theme, suspend, onResume, plain, notify = 'bell', readOnly = false}: RenderAppOptions): {unmount(): void} {
+export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell'}: RenderAppOptions): {unmount(): void} {
 	registerKnownSecret(apiKey);
 	// Ink draws through chalk's default instance: level 0 leaves every style out, and the theme
 	// (which reads the same level) switches to its text marks.
 	if (plain) chalk.level = 0;
 	if (keys) applyKeyOverrides(keys);
-	setReadOnly(readOnly);
-	// Around Ink, like the clipboard: BEL and OSC bytes move no cursor, and Ink's write would redraw.
-	const notifier = createNotifier({mode: notify, env: process.env, write: data => process.stdout.write(data)});
-	const stopNotifying = notifyOnAttention(store, notifier);
-	const instance = render(
+	return render(
 		<FatalBoundary onFatal={onFatal}>
-			<App store={store} serverLabel={serverLabel} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} />
+			<App store={store} serverLabel={serverLabel} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} readOnly={readOnly} notify={notify} />
 		</FatalBoundary>,
 		{exitOnCtrlC: false, patchConsole: false, incrementalRendering: true},
 	);
-	return {
-		unmount() {
-			stopNotifying();
-			notifier.close();
-			instance.unmount();
-		},
-	};
 }

@@ -46,7 +46,7 @@ Config file: ${configFilePath} (JSON, at most 1 MB)
                          "refresh": 5, "maxItems": 1000, "readOnly": false, "log": "/tmp/ohtui.log",
                          "notify": "bell", "theme": "dark"}},
    "theme": "auto", "notify": "bell",
-   "keys": {"sandbox.pause": ["P"], "move.down": ["j", "ctrl-n"]}}
+   "keys": {"sandbox.pause": ["z"], "move.down": ["j", "ctrl-n"]}}
   "keys" gives a command new keys (command names: see the README); a key taken twice is an error.
   Keep it private: chmod 600 ${configFilePath}
 

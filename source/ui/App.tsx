@@ -5,15 +5,18 @@
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text, useStdout} from 'ink';
+import type {NotifyMode} from '../config/flags.js';
 import type {Notice, ResourceName, Store, StoreSnapshot} from '../store/types.js';
 import {createClipboard} from '../terminal/clipboard.js';
+import {createNotifier} from '../terminal/notify.js';
 import {UiContext, useUi, type Ui} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {shortId} from './format.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
 import type {AttentionItem} from '../store/types.js';
-import {commandFor, hintList, isReadOnly, offBinding, type Scope} from './keymap.js';
+import {HOLDS_EVERY_KEY, commandFor, hintList, isReadOnly, offBinding, setReadOnly, type Scope} from './keymap.js';
+import {notifyOnAttention} from './attentionNotify.js';
 import {KeyRouter, useKeys} from './keys/KeyRouter.js';
 import {clean} from './sanitize.js';
 import {cycleTab} from './tabs.js';
@@ -58,12 +61,34 @@ export type AppProps = {
 	onSuspend?: () => boolean;
 	/** subscribes to "the terminal is ours again" (after `fg`): the frame is drawn again in full */
 	onResume?: (listener: () => void) => () => void;
+	/** `--read-only` / profile `readOnly` (Config.readOnly); default false. The header says so. */
+	readOnly?: boolean;
+	/** `--notify` / config `notify` (Config.notify): how an agent that needs you is announced; default bell */
+	notify?: NotifyMode;
 };
 
 /** Below this the layout cannot hold a header, a table and a footer. */
 export const MIN_SIZE: Size = {columns: 40, rows: 10};
 
-export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env = process.env, writeRaw, startNotices, theme: themeChoice, colorLevel, onSuspend, onResume}: AppProps) {
+export function App({
+	store,
+	serverLabel,
+	demo,
+	onQuit,
+	size,
+	now = Date.now,
+	env = process.env,
+	writeRaw,
+	startNotices,
+	theme: themeChoice,
+	colorLevel,
+	onSuspend,
+	onResume,
+	readOnly = false,
+	notify = 'bell',
+}: AppProps) {
+	// The one keymap the router, the help and the footer read turns the mutating keys off (keymap.ts).
+	if (isReadOnly() !== readOnly) setReadOnly(readOnly);
 	const theme = useMemo(() => createTheme(env, {choice: themeChoice, level: colorLevel}), [env, themeChoice, colorLevel]);
 	const {stdout} = useStdout();
 	const [localNotice, setLocalNotice] = useState<Notice | null>(() =>
@@ -79,6 +104,17 @@ export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env
 	// Written around Ink, not through it: the sequence moves no cursor and Ink's own `write` would
 	// clear and redraw the whole frame.
 	const clipboard = useMemo(() => createClipboard({env, write: writeRaw ?? (data => stdout.write(data))}), [env, writeRaw, stdout]);
+	// An agent that needs the user: BEL and/or a desktop notification, written around Ink like the
+	// clipboard (the bytes move no cursor), once per new attention item (ui/attentionNotify.ts).
+	useEffect(() => {
+		const notifier = createNotifier({mode: notify, env, write: writeRaw ?? (data => stdout.write(data))});
+		const stop = notifyOnAttention(store, notifier);
+		return () => {
+			stop();
+			notifier.close();
+		};
+	}, [store, notify, env, writeRaw, stdout]);
+
 	const ui = useMemo<Ui>(
 		() => ({
 			store,
@@ -109,7 +145,7 @@ export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env
 			<UiContext.Provider value={ui}>
 				<ViewMemory>
 					<KeyRouter onInterrupt={quit} onSuspend={suspend}>
-						<Shell serverLabel={serverLabel} demo={demo} size={size} localNotice={localNotice} onQuit={quit} onResume={onResume} />
+						<Shell serverLabel={serverLabel} demo={demo} readOnly={readOnly} size={size} localNotice={localNotice} onQuit={quit} onResume={onResume} />
 					</KeyRouter>
 				</ViewMemory>
 			</UiContext.Provider>
@@ -120,6 +156,7 @@ export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env
 type ShellProps = {
 	serverLabel: string;
 	demo: boolean;
+	readOnly: boolean;
 	size: Size | undefined;
 	localNotice: Notice | null;
 	onQuit(): void;
@@ -145,7 +182,7 @@ const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
 
 const NO_HINTS: readonly never[] = [];
 
-function Shell({serverLabel, demo, size, localNotice, onQuit, onResume}: ShellProps) {
+function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume}: ShellProps) {
 	const {store, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
@@ -280,7 +317,7 @@ function Shell({serverLabel, demo, size, localNotice, onQuit, onResume}: ShellPr
 				tab={tab}
 				width={columns}
 				needYou={attention.length}
-				readOnly={isReadOnly()}
+				readOnly={readOnly}
 			/>
 			<Box height={bodyHeight} flexDirection="column" overflow="hidden">
 				<GoContext.Provider value={go}>
@@ -295,7 +332,12 @@ function Shell({serverLabel, demo, size, localNotice, onQuit, onResume}: ShellPr
 					</HintProvider>
 				</GoContext.Provider>
 			</Box>
-			<Footer notice={notice} hints={hintList(localScopes)} globalHints={overlay ? NO_HINTS : hintList(['global'])} width={columns} />
+			<Footer
+				notice={notice}
+				hints={hintList(localScopes)}
+				globalHints={overlay || localScopes.some(s => HOLDS_EVERY_KEY.has(s)) ? NO_HINTS : hintList(['global'])}
+				width={columns}
+			/>
 		</Box>
 	);
 }

@@ -13,17 +13,18 @@ type Props = {
 	/** what the probe found, e.g. `current · sandbox-server`; null until known */
 	detected?: string | null;
 	demo: boolean;
+	/** `--read-only` / profile `readOnly`: said in the header, next to demo */
+	readOnly?: boolean;
 	health: Health;
 	tab: ResourceName;
 	width: number;
 	/** attention items: `2 need you` before the health, nothing at 0 */
 	needYou?: number;
-	readOnly?: boolean;
 };
 
 export const HEADER_HEIGHT = 2;
 
-export const Header = memo(function Header({serverLabel, detected = null, demo, health, tab, width, needYou = 0, readOnly = false}: Props) {
+export const Header = memo(function Header({serverLabel, detected = null, demo, readOnly = false, health, tab, width, needYou = 0}: Props) {
 	const theme = useTheme();
 	const healthColor = health.level === 'ok' ? theme.ok : health.level === 'offline' ? theme.error : health.level === 'stale' ? theme.warn : theme.muted;
 	const needText = needYou > 0 ? `${needYouText(needYou)} (!)  ` : '';

@@ -240,6 +240,12 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'reason', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},
 ];
 
+/**
+ * Scopes of inputs and dialogs that take every key while open (q types a q): the global keys do
+ * not work there, so the footer does not offer them.
+ */
+export const HOLDS_EVERY_KEY: ReadonlySet<Scope> = new Set(['form', 'filter', 'confirm', 'picker', 'message', 'reason']);
+
 /** One name per key press: a printable character as typed, or a named key. */
 export function keyName(input: string, key: Key): string {
 	if (key.upArrow) return 'up';
@@ -312,8 +318,13 @@ const LABELS: Record<string, string> = {
 	'alt-enter': 'Alt-Enter',
 };
 
+/** How a key is written in the help and the footer (a remapped `ctrl-n` too). */
+function label(key: string): string {
+	return LABELS[key] ?? (key.startsWith('ctrl-') ? `Ctrl-${key.slice(5)}` : key);
+}
+
 export function keyLabel(binding: Binding): string {
-	return binding.keys.map(k => LABELS[k] ?? k).join('/');
+	return binding.keys.map(label).join('/');
 }
 
 export function bindingsFor(scopes: readonly Scope[]): Binding[] {
@@ -326,7 +337,7 @@ export type Hint = {command: Command; text: string};
 export function hintList(scopes: readonly Scope[]): Hint[] {
 	return bindingsFor(scopes)
 		.filter(b => b.hint && !isOff(b))
-		.map(b => ({command: b.command, text: `${b.keys.map(k => LABELS[k] ?? k)[0]} ${b.hint}`}));
+		.map(b => ({command: b.command, text: `${label(b.keys[0]!)} ${b.hint}`}));
 }
 
 /** Footer hints as one line. */

@@ -121,7 +121,11 @@ describe('new config fields', () => {
 
 	it('keys: remaps a command; an unknown command, a bad key name or a clash is a config error naming it', () => {
 		const base = {profiles: {}};
-		expect(resolve({}, {}, {...base, keys: {'sandbox.pause': ['P'], 'move.down': 'ctrl-n'}}).keys).toEqual({'sandbox.pause': ['P'], 'move.down': ['ctrl-n']});
+		expect(resolve({}, {}, {...base, keys: {'sandbox.pause': ['z'], 'move.down': 'ctrl-n'}}).keys).toEqual({'sandbox.pause': ['z'], 'move.down': ['ctrl-n']});
+		// P pauses the agent in the activity view, where sandbox.pause works too
+		expect(failure(() => resolve({}, {}, {...base, keys: {'sandbox.pause': ['P']}}))).toBe(
+			`config /c/ohtui/config.json: keys.sandbox.pause: "P" is already agent.pause (Activity (a conversation's events))`,
+		);
 		expect(failure(() => resolve({}, {}, {...base, keys: {'sandbox.paws': ['P']}}))).toBe('config /c/ohtui/config.json: keys: unknown command "sandbox.paws"');
 		expect(failure(() => resolve({}, {}, {...base, keys: {'sandbox.pause': ['r']}}))).toBe(
 			'config /c/ohtui/config.json: keys.sandbox.pause: "r" is already sandbox.resume (Sandboxes)',

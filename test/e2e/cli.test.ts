@@ -89,6 +89,13 @@ describe('ohtui entry', () => {
 		expect(session.raw).not.toContain(key);
 	});
 
+	it('--read-only reaches the app: the header says so next to demo', async () => {
+		const session = pty(['--read-only'], home());
+		await session.waitForText(/demo read-only/);
+		session.press('q');
+		expect((await session.waitForExit()).exitCode).toBe(0);
+	});
+
 	it('serve --port 0 prints its URL and answers the sandbox search', async () => {
 		const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0'], {env: childEnv(home()), stdio: ['ignore', 'pipe', 'pipe']});
 		const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)));

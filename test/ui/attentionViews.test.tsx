@@ -142,3 +142,27 @@ describe('related things, one key away', () => {
 		expect(selectedLine(h.frame())).toContain('Alpha waits');
 	});
 });
+
+describe('the app calls the user', () => {
+	it('writes one BEL around Ink per new item (default --notify bell), none for items already there', async () => {
+		const first = item('conversation', A.id, 'waiting_for_confirmation', 'Alpha waits');
+		const h = renderApp({snapshot: {conversations: list([A, B]), attention: [first]}});
+		await h.waitFor('1 needs you');
+		const bells = () => h.written.join('').split('\u0007').length - 1;
+		expect(bells()).toBe(0);
+		h.store.set({attention: [first, item('conversation', B.id, 'finished', 'Beta is done')]});
+		await h.waitFor('2 need you');
+		h.store.set({attention: [first, item('conversation', B.id, 'finished', 'Beta is done')]});
+		h.store.poke();
+		await vi.waitFor(() => expect(bells()).toBe(1));
+		expect(h.written.join('')).toBe('\u0007');
+	});
+
+	it('--notify off writes nothing', async () => {
+		const h = renderApp({snapshot: {conversations: list([A])}, notify: 'off'});
+		await h.waitFor('Alpha waits');
+		h.store.set({attention: [item('conversation', A.id, 'finished', 'Alpha waits')]});
+		await h.waitFor('1 needs you');
+		expect(h.written).toEqual([]);
+	});
+});

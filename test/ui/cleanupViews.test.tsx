@@ -97,8 +97,7 @@ describe('p and r on a conversation act on its sandbox', () => {
 
 describe('--read-only', () => {
 	it('turns every key that changes something off, says so, and shows it in the header, footer and help', async () => {
-		setReadOnly(true);
-		const h = renderApp({snapshot: {conversations: list([A, C]), sandboxes: list([sandbox()])}});
+		const h = renderApp({snapshot: {conversations: list([A, C]), sandboxes: list([sandbox()])}, readOnly: true});
 		const frame = await h.waitFor('l activity');
 		expect(frame.split('\n')[0]).toContain('read-only');
 		const footer = frame.split('\n').at(-1)!;

@@ -25,3 +25,13 @@ describe('header: the detected server', () => {
 		expect(frame.split('\n')[0]).not.toContain('sandbox-server');
 	});
 });
+
+describe('header: read-only', () => {
+	it('says read-only when App gets readOnly, and nothing by default', async () => {
+		const frame = await renderApp({readOnly: true, notify: 'off'}).waitFor('TITLE');
+		expect(frame.split('\n')[0]).toMatch(/^ohtui http:\/\/127\.0\.0\.1:3000 read-only +ok$/);
+		cleanup();
+		const plain = await renderApp().waitFor('TITLE');
+		expect(plain.split('\n')[0]).not.toContain('read-only');
+	});
+});

@@ -9,6 +9,8 @@ describe('editText', () => {
 	it('inserts typed characters and pastes at the cursor; a pasted line break is a space', () => {
 		expect(editText(at('fix', 1), 'X', 'X')).toEqual({value: 'fXix', cursor: 2});
 		expect(editText(at('ab'), PASTE, 'c\r\nd\ne')).toEqual({value: 'abc d e', cursor: 7});
+		// a copied line brings its newline: it goes
+		expect(editText(at(''), PASTE, 'one\rtwo\r\n')).toEqual({value: 'one two', cursor: 7});
 		// escape sequences in a paste never reach the value
 		expect(editText(at(''), PASTE, 'a\u001B[31mb')).toEqual({value: 'ab', cursor: 2});
 	});

@@ -7,7 +7,6 @@
  */
 import React, {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
-import TextInput from 'ink-text-input';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {useUi} from '../context.js';
@@ -20,6 +19,7 @@ import {Confirm} from '../widgets/Confirm.js';
 import {LINE_INPUT_HEIGHT, LineInput} from '../widgets/LineInput.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {Pager} from '../widgets/Pager.js';
+import {TextField} from '../widgets/TextField.js';
 import {ACTIVITY_HEADER_HEIGHT, ActivityHeader, ApprovalBlock, approvalHeight} from './ActivityHeader.js';
 import {activityStatusLine} from './activityStatus.js';
 import {eventDetail} from './detail.js';
@@ -100,7 +100,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 			{list.filter.editing ? (
 				<Box>
 					<Text color={theme.accent}>/ </Text>
-					<TextInput value={list.filter.text} onChange={list.setFilterText} focus showCursor />
+					<TextField value={list.filter.text} cursor={list.filterCursor} focused width={width - 2} />
 				</Box>
 			) : (
 				<Text color={mine?.error ? theme.error : theme.muted} wrap="truncate">

@@ -8,11 +8,9 @@ import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {ActivityState} from '../../store/types.js';
 import {useUi} from '../context.js';
-import {commandFor} from '../keymap.js';
-import {useKeys} from '../keys/KeyRouter.js';
 import {usePersistentState} from '../usePersistentState.js';
 import type {TableAction, TableView} from '../widgets/useTableState.js';
-import type {FilterState} from '../widgets/useListController.js';
+import {useFilterInput, type FilterState} from '../widgets/useFilterInput.js';
 import {INITIAL_SCROLL, followScroll, pauseScroll, resolveScroll, stepScroll, type ScrollState} from './eventScroll.js';
 import {summarizeEvent} from './summarize.js';
 
@@ -112,16 +110,7 @@ export function useEventRows({events, activity, height, active}: Options) {
 		if (nearTop || unfilled) store.loadOlderEvents();
 	}, [store, activity, scroll.follow, index, needle, count, height]);
 
-	useKeys(
-		'modal',
-		name => {
-			const command = commandFor('filter', name);
-			if (command === 'filter.clear') setFilter({text: '', editing: false});
-			else if (command === 'filter.apply') setFilter(f => ({...f, editing: false}));
-			return true;
-		},
-		active && filter.editing,
-	);
+	const filterCursor = useFilterInput(filter, setFilter, active);
 
 	const move = useCallback((action: TableAction) => setScroll(s => stepScroll(s, action, view)), [view]);
 	return {
@@ -138,9 +127,9 @@ export function useEventRows({events, activity, height, active}: Options) {
 		followEnd: () => setScroll(followScroll),
 		toggleFollow: () => setScroll(s => (s.follow ? pauseScroll(s, view) : followScroll(s))),
 		filter,
+		filterCursor,
 		editFilter: () => setFilter(f => ({...f, editing: true})),
 		clearFilter: () => setFilter({text: '', editing: false}),
-		setFilterText: (text: string) => setFilter(f => ({...f, text})),
 		hideObservations,
 		toggleObservations: () => setHideObservations(h => !h),
 		/** rows below the selection (newer events not on screen while not following) */

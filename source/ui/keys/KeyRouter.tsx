@@ -3,7 +3,8 @@
  * handlers first (forms, filter input, dialogs, help), then the active view, then global keys, and
  * stops at the first handler that claims it. Text fields are not separate `useInput`s: the modal
  * layer that hosts one registers with `text: true` and edits it with the presses it gets (see
- * widgets/textEdit.ts), so every key goes through this one queue.
+ * widgets/textEdit.ts), so every key goes through this one queue. What the next press is depends on
+ * who reads it (a run of typed text is one paste to a text field, keys to a list): takePress.ts.
  *
  * Several keys in one read (issue 9 item 12) are split into presses (splitKeys.ts) and handled one
  * at a time, each after the commit of the one before: a key that opens a form sends the next ones
@@ -17,16 +18,19 @@
 import React, {createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import {useInput, useStdin, type Key} from 'ink';
 import {keyName} from '../keymap.js';
-import {NO_KEY, PASTE, PASTE_END, PASTE_END_RAW, PASTE_START, PASTE_START_RAW, isPrintable, pressesOf, rawText, type Press} from './splitKeys.js';
+import {NO_KEY, PASTE, PASTE_END, PASTE_END_RAW, PASTE_START, PASTE_START_RAW, pressesOf, rawText, type Press} from './splitKeys.js';
+import {takePress} from './takePress.js';
 
 export type Layer = 'modal' | 'view' | 'global';
 export type KeyHandler = (name: string, input: string, key: Key) => boolean;
 export type KeyOptions = {
-	/** this handler edits text: runs of typed characters reach it as one PASTE press */
+	/** this handler edits text: runs of typed characters and unbracketed pastes reach it as one PASTE press */
 	text?: boolean;
+	/** this handler reads Alt chords: ESC + key in one read reaches it as `alt-<key>` (else Esc, then the key) */
+	alt?: boolean;
 };
 
-type Entry = {layer: Layer; order: number; handler: {current: KeyHandler}; text: boolean};
+type Entry = {layer: Layer; order: number; handler: {current: KeyHandler}; text: boolean; alt: boolean};
 
 type Registry = {
 	add(entry: Entry): () => void;
@@ -88,34 +92,13 @@ export function KeyRouter({onInterrupt, onSuspend, children}: {onInterrupt: () =
 		}
 	};
 
-	/** The next press; for a text field, a run of typed characters (and line breaks inside one read) as one paste. */
-	const take = (): Press => {
-		const first = queue.current.shift()!;
-		if (!entries.current[0]?.text || !isPrintable(first)) return first;
-		let text = first.input;
-		let last = first;
-		while (queue.current.length > 0) {
-			const next = queue.current[0]!;
-			if (isPrintable(next)) {
-				text += next.input;
-			} else if ((next.key.return || next.key.tab || next.input === '\n') && next.chunk === last.chunk && queue.current[1] && queue.current[1].chunk === next.chunk && isPrintable(queue.current[1])) {
-				text += next.key.tab ? '\t' : ' ';
-			} else {
-				break;
-			}
-			last = next;
-			queue.current.shift();
-		}
-		return text === first.input ? first : {name: PASTE, input: text, key: NO_KEY, chunk: first.chunk};
-	};
-
 	const step = () => {
 		if (queue.current.length === 0) return;
 		// Whatever comes next (from this read or a later one) waits for this press's commit: a
 		// handler reads state from its last render.
 		waiting.current = true;
 		setCommits(n => n + 1);
-		dispatch(take());
+		dispatch(takePress(queue.current, entries.current[0]));
 	};
 
 	useLayoutEffect(() => {
@@ -198,8 +181,9 @@ export function useKeys(layer: Layer, handler: KeyHandler, active = true, option
 	const ref = useRef(handler);
 	ref.current = handler;
 	const text = options.text === true;
+	const alt = options.alt === true;
 	useLayoutEffect(() => {
 		if (!registry || !active) return;
-		return registry.add({layer, order: registry.nextOrder(), handler: ref, text});
-	}, [registry, layer, active, text]);
+		return registry.add({layer, order: registry.nextOrder(), handler: ref, text, alt});
+	}, [registry, layer, active, text, alt]);
 }

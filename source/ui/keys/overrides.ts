@@ -1,5 +1,5 @@
 /**
- * The config file's `keys`: `{"sandbox.pause": ["P"], "move.down": "ctrl-n"}` gives a command new
+ * The config file's `keys`: `{"sandbox.pause": ["z"], "move.down": "ctrl-n"}` gives a command new
  * keys in every scope it is bound in (the old keys go). Checked once at start (a config error
  * names the command or the clash) and then applied to the one keymap the router, the help and
  * the footer read.
@@ -8,20 +8,43 @@ import {KEYMAP, SCOPE_TITLES, setActiveKeymap, type Binding, type Scope} from '.
 
 export type KeyOverrides = Readonly<Record<string, string | readonly string[]>>;
 
-const NAMED = new Set(['up', 'down', 'left', 'right', 'pageup', 'pagedown', 'home', 'end', 'enter', 'esc', 'tab', 'shift-tab', 'backspace', 'delete']);
+// alt-enter reaches only a layer that reads Alt chords (the message box): keys/takePress.ts
+const NAMED = new Set(['up', 'down', 'left', 'right', 'pageup', 'pagedown', 'home', 'end', 'enter', 'esc', 'tab', 'shift-tab', 'backspace', 'delete', 'alt-enter']);
 const ALIASES: Record<string, string> = {space: ' ', return: 'enter', escape: 'esc', pgup: 'pageup', pgdn: 'pagedown', 'page-up': 'pageup', 'page-down': 'pagedown'};
 
 /**
- * Scopes whose handlers listen at the same time: a key bound in both would reach only one of them.
- * Modal scopes (form, filter, confirm, picker, help) take every key on purpose and are left out.
+ * The scopes whose handlers listen at the same time, one set per screen: a key bound twice in one
+ * set reaches only one of the two commands. Modal scopes that take every key (form, filter, confirm,
+ * message, reason) are a screen of their own; the pager, the help and the picker pass some keys on.
  */
-const TOGETHER: ReadonlyArray<readonly [Scope, Scope]> = [
-	['conversations', 'list'],
-	['sandboxes', 'list'],
-	['specs', 'list'],
-	['detail', 'scroll'],
-	...(['list', 'scroll', 'conversations', 'sandboxes', 'specs', 'detail'] as const).map(scope => [scope, 'global'] as const),
+const SCREENS: ReadonlyArray<readonly Scope[]> = [
+	['global', 'scroll'],
+	['global', 'list', 'conversations', 'conversation'],
+	['global', 'detail', 'scroll', 'conversation'],
+	['global', 'activity', 'approval'],
+	['global', 'pager'],
+	['global', 'list', 'sandboxes'],
+	['global', 'detail', 'scroll', 'sandboxDetail'],
+	['global', 'list', 'specs'],
+	['help', 'scroll'],
+	['picker', 'list'],
 ];
+
+/** Scopes where the user types: a character bound there could not be typed, nor an edit key used. */
+const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['form', 'filter', 'message', 'reason']);
+const EDIT_KEYS = new Set(['left', 'right', 'home', 'end', 'backspace', 'delete', 'ctrl-a', 'ctrl-e', 'ctrl-u', 'ctrl-k', 'ctrl-w', 'ctrl-d']);
+
+/** Whether a key bound in `scope` takes a key the user needs there for typing or editing. */
+function takesText(scope: Scope, key: string): boolean {
+	if (!TEXT_SCOPES.has(scope)) return false;
+	if (EDIT_KEYS.has(key) || [...key].length === 1) return true;
+	// the message box moves between its lines with the arrows
+	return scope === 'message' && (key === 'up' || key === 'down');
+}
+
+function together(a: Scope, b: Scope): boolean {
+	return a === b || SCREENS.some(screen => screen.includes(a) && screen.includes(b));
+}
 
 /** A key as the router names it (keymap.ts keyName), or null when it cannot be typed as one key. */
 export function normalizeKey(raw: string): string | null {
@@ -54,6 +77,10 @@ export function resolveKeyOverrides(overrides: KeyOverrides, base: readonly Bind
 	}
 
 	const bindings = base.map(b => (replaced.has(b.command) ? {...b, keys: replaced.get(b.command)!} : b));
+	for (const b of bindings) {
+		const key = replaced.has(b.command) ? b.keys.find(k => takesText(b.scope, k)) : undefined;
+		if (key !== undefined) return {ok: false, message: `keys.${b.command}: "${key === ' ' ? 'space' : key}" is needed for typing in the ${SCOPE_TITLES[b.scope].toLowerCase()}`};
+	}
 	const clash = findClash(bindings, new Set(replaced.keys()));
 	return clash ? {ok: false, message: clash} : {ok: true, bindings};
 }
@@ -70,7 +97,7 @@ function findClash(bindings: readonly Binding[], changed: ReadonlySet<string>): 
 	for (const a of bindings) {
 		for (const b of bindings) {
 			if (a === b || a.command === b.command || !(changed.has(a.command) || changed.has(b.command))) continue;
-			if (a.scope !== b.scope && !TOGETHER.some(([x, y]) => (x === a.scope && y === b.scope) || (x === b.scope && y === a.scope))) continue;
+			if (!together(a.scope, b.scope)) continue;
 			const key = a.keys.find(k => b.keys.includes(k));
 			if (key === undefined) continue;
 			const [first, second] = changed.has(a.command) ? [a, b] : [b, a];

@@ -7,7 +7,7 @@
  *
  * Pastes stay pastes: with bracketed paste on (terminal/screen.ts) everything between ESC[200~
  * and ESC[201~ is one press named PASTE; a text field also gets a run of printable characters as
- * one PASTE (see KeyRouter), so a paste from a terminal without bracketed paste is not 2,000 presses.
+ * one PASTE (see takePress.ts), so a paste from a terminal without bracketed paste is not 2,000 presses.
  */
 import type {Key} from 'ink';
 
@@ -21,6 +21,8 @@ export type Press = {
 	key: Key;
 	/** presses from one read share a number: a line break between two runs of text in one read is a paste */
 	chunk: number;
+	/** this Esc came with the next press in one read (ESC + key): an Alt chord to a layer that reads them (takePress.ts) */
+	alt?: boolean;
 };
 
 export const NO_KEY: Key = {
@@ -52,17 +54,20 @@ export const PASTE_END_RAW = '\u001b[201~';
 export const PASTE_START = '[200~';
 export const PASTE_END = '[201~';
 
-type Split = {input: string; key: Key; chunk: number};
+type Split = {input: string; key: Key; chunk: number; alt?: boolean};
 
 /**
  * The presses in one event. `raw` is the event before parse-keypress (null if unknown). ESC then a
- * character in one read is Esc followed by that key, not Alt+key (ohtui binds no Alt keys, and
- * useInput would drop the Esc of `ESC /` without a trace); so is ESC ESC.
+ * character in one read is Esc followed by that key (useInput would drop the Esc of `ESC /` without
+ * a trace), with the Esc marked `alt`: a layer that reads Alt chords (the message box's Alt-Enter)
+ * gets the two as one press instead (takePress.ts). ESC ESC is two presses of Esc.
  */
 export function pressesOf(raw: string | null, input: string, key: Key, chunk: number): Split[] {
 	if (raw !== null && raw.length >= 2 && raw.startsWith('\u001b') && !/^\u001b[[O]./.test(raw)) {
 		const rest = raw.slice(1);
-		if (rest === '\u001b' || [...rest].length === 1) return [{input: '', key: {...NO_KEY, escape: true, meta: true}, chunk}, ...splitRun(rest, chunk)];
+		const esc = {input: '', key: {...NO_KEY, escape: true, meta: true}, chunk};
+		if (rest === '\u001b') return [esc, ...splitRun(rest, chunk)];
+		if ([...rest].length === 1) return [{...esc, alt: true}, ...splitRun(rest, chunk)];
 	}
 	return isRun(input, key) ? splitRun(input, chunk) : [{input, key, chunk}];
 }

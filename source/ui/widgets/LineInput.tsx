@@ -1,15 +1,17 @@
 /**
  * A question with a one-line answer (the reason for rejecting an agent's action): Enter submits
- * what was typed (it may be empty), Esc cancels. Holds every key while open.
+ * what was typed (it may be empty), Esc cancels. Holds every key while open; edits through the
+ * KeyRouter like the form and the filter (textEdit.ts), so keys in one read are each acted on.
  */
 import React, {useState} from 'react';
 import {Box, Text} from 'ink';
-import TextInput from 'ink-text-input';
 import {useHintScopes} from '../hints.js';
 import {commandFor, type Scope} from '../keymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
-import {cleanInput, truncate} from '../sanitize.js';
+import {truncate} from '../sanitize.js';
 import {useTheme} from '../theme.js';
+import {editText, type TextState} from './textEdit.js';
+import {TextField} from './TextField.js';
 
 type Props = {
 	message: string;
@@ -23,25 +25,36 @@ type Props = {
 
 export const LINE_INPUT_HEIGHT = 2;
 
+const PROMPT = '> ';
+
 export function LineInput({message, placeholder = '', width, scope, onSubmit, onCancel}: Props) {
 	const theme = useTheme();
-	const [value, setValue] = useState('');
+	const [state, setState] = useState<TextState>({value: '', cursor: 0});
 	useHintScopes([scope]);
-	useKeys('modal', name => {
-		const command = commandFor(scope, name);
-		if (command === 'submit') onSubmit(value);
-		else if (command === 'cancel') onCancel();
-		return true;
-	});
+	useKeys(
+		'modal',
+		(name, input) => {
+			const command = commandFor(scope, name);
+			if (command === 'submit') onSubmit(state.value);
+			else if (command === 'cancel') onCancel();
+			else {
+				const next = editText(state, name, input);
+				// the answer is one line: a pasted Tab is a space too
+				if (next) setState({value: next.value.replaceAll('\t', ' '), cursor: next.cursor});
+			}
+			return true;
+		},
+		true,
+		{text: true},
+	);
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.warn} wrap="truncate">
 				{truncate(message, width)}
 			</Text>
 			<Box width={width} overflow="hidden">
-				<Text color={theme.accent}>{'> '}</Text>
-				{/* a pasted line break is a space here: the answer is one line */}
-				<TextInput value={value} onChange={v => setValue(cleanInput(v.replace(/[\r\n\t]+/g, ' ')))} focus showCursor placeholder={theme.color ? placeholder : ''} />
+				<Text color={theme.accent}>{PROMPT}</Text>
+				<TextField value={state.value} cursor={state.cursor} focused placeholder={placeholder} width={width - PROMPT.length} />
 			</Box>
 		</Box>
 	);

@@ -3,17 +3,23 @@
  * line), paste kept as pasted, Esc closes and keeps the draft (store.saveDraft) for next time.
  * When the sandbox is paused it asks once whether to resume it first. While open it holds every
  * key, so typing `q` types a q.
+ *
+ * It reads keys as a text layer that takes Alt chords (keys/takePress.ts): typed runs and pastes
+ * (bracketed, or one read of lines with CRs) come as one PASTE press and are inserted with their
+ * line breaks, never sent; ESC CR is Alt-Enter; other Alt chords type nothing.
  */
 import React, {useCallback, useRef, useState} from 'react';
-import {Box, Text, type Key} from 'ink';
+import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
+import {PASTE} from '../keys/splitKeys.js';
 import {clean, displayWidth, truncate} from '../sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectDrafts, useSnapshot} from '../useStore.js';
+import {typedCharacter} from './textEdit.js';
 import {editorReducer, initialEditor, layoutEditor, type EditorAction, type EditorState} from './textEditor.js';
 
 /** Rows the box takes: a title, the text, a line for keys or a question. */
@@ -41,8 +47,7 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 	const theme = useTheme();
 	const drafts = useSnapshot(selectDrafts);
 	const draft = drafts[conversation.id] ?? '';
-	// The state lives in a ref too: keys parsed from one chunk arrive in one tick, before React
-	// re-renders, and Enter must send what was typed just before it.
+	// The state lives in a ref too: Enter sends what the ref holds, whatever React has drawn yet.
 	const state = useRef<EditorState>(initialEditor(draft));
 	const [, setVersion] = useState(0);
 	const [ask, setAsk] = useState(false);
@@ -63,35 +68,41 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 		onClose();
 	};
 
-	useKeys('modal', (name: string, input: string, key: Key) => {
-		if (ask) {
-			const command = commandFor('confirm', name);
-			if (command === 'confirm') send(true);
-			else if (command === 'cancel') setAsk(false);
+	useKeys(
+		'modal',
+		(name, input) => {
+			if (ask) {
+				const command = commandFor('confirm', name);
+				if (command === 'confirm') send(true);
+				else if (command === 'cancel') setAsk(false);
+				return true;
+			}
+			setError(null);
+			switch (commandFor('message', name)) {
+				case 'message.send':
+					if (!state.current.text.trim()) setError('nothing to send yet');
+					else if (conversation.sandbox_status === 'PAUSED') setAsk(true);
+					else send(false);
+					return true;
+				case 'message.newline':
+					apply({type: 'insert', text: '\n'});
+					return true;
+				case 'cancel':
+					store.saveDraft(conversation.id, state.current.text);
+					onClose();
+					return true;
+			}
+			const move = MOVES[name];
+			if (move) apply(move);
+			else if (name === PASTE) apply({type: 'insert', text: input});
+			else if (typedCharacter(name, input) !== null) apply({type: 'insert', text: input});
+			// anything else (Alt chords, Tab, other Ctrl keys) types nothing
 			return true;
-		}
-		setError(null);
-		switch (commandFor('message', name)) {
-			case 'message.send':
-				if (!state.current.text.trim()) setError('nothing to send yet');
-				else if (conversation.sandbox_status === 'PAUSED') setAsk(true);
-				else send(false);
-				return true;
-			case 'message.newline':
-				apply({type: 'insert', text: '\n'});
-				return true;
-			case 'cancel':
-				store.saveDraft(conversation.id, state.current.text);
-				onClose();
-				return true;
-		}
-		const move = MOVES[name];
-		if (move) apply(move);
-		// A pasted chunk arrives whole, line breaks included: it is inserted, never sent. Alt chords
-		// (ESC + key) type nothing.
-		else if (input && !key.ctrl && !key.meta && !key.tab) apply({type: 'insert', text: input});
-		return true;
-	});
+		},
+		true,
+		// the paused-sandbox question reads plain keys: y, n, Enter, Esc
+		{text: !ask, alt: !ask},
+	);
 
 	const title = `Message to ${clean(conversation.title) || conversation.id}`;
 	const textRows = Math.max(1, height - 2);

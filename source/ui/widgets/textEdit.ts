@@ -44,14 +44,15 @@ export function editText(state: TextState, name: string, input: string): TextSta
 		default:
 			break;
 	}
-	const text = name === PASTE ? input.replace(/\r\n?|\n/g, ' ') : printable(name, input);
+	// One line: pasted line breaks are spaces, and the last one of a copied line goes.
+	const text = name === PASTE ? input.replace(/[\r\n]+$/, '').replace(/\r\n?|\n/g, ' ') : typedCharacter(name, input);
 	if (text === null) return null;
 	const inserted = cleanInput(text);
 	return {value: value.slice(0, cursor) + inserted + value.slice(cursor), cursor: cursor + inserted.length};
 }
 
 /** A typed character (its key name is the character itself), or null for any other key. */
-function printable(name: string, input: string): string | null {
+export function typedCharacter(name: string, input: string): string | null {
 	if (name !== input || input === '' || /[\u0000-\u001f\u007f]/.test(input)) return null;
 	return input;
 }

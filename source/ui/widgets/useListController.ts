@@ -3,7 +3,7 @@
  * paging keys, telling the store what is on screen (`setViewport`), loading further pages when the
  * selection nears the end (`loadMore`) and all of them on `G` (`loadAll`).
  */
-import {useEffect, useMemo, useRef, useState} from 'react';
+import {useEffect, useMemo, useRef} from 'react';
 import type {ListResourceName, ListState} from '../../store/types.js';
 import {commandFor} from '../keymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
@@ -13,10 +13,8 @@ import type {QuickFilter} from '../views/quickFilters.js';
 import {nextQuickFilter} from '../views/quickFilters.js';
 import {layoutColumns, type Column} from './columns.js';
 import {SERVER_ORDER, nextSortColumn, reverseSort, sortRows, sortedTitle, type SortState} from './sortRows.js';
-import {editText} from './textEdit.js';
+import {useFilterInput, type FilterState} from './useFilterInput.js';
 import {useTableState, type TableView} from './useTableState.js';
-
-export type FilterState = {text: string; editing: boolean};
 
 type Options<T> = {
 	resource: ListResourceName;
@@ -139,28 +137,7 @@ export function useListController<T>({resource, list, columns, width, height, ge
 		if (rows.length > 0 && table.index >= rows.length - NEAR_END) store.loadMore(resource);
 	}, [store, resource, list.hasMore, list.loadingMore, list.capped, rows.length, table.index]);
 
-	// While the filter input has focus it owns every key: Enter keeps, Esc clears, the rest edit.
-	const [filterCursor, setFilterCursor] = useState<number | null>(null);
-	const cursor = Math.min(filterCursor ?? filter.text.length, filter.text.length);
-	useKeys(
-		'modal',
-		(name, input) => {
-			const command = commandFor('filter', name);
-			if (command === 'filter.clear') setFilter({text: '', editing: false});
-			else if (command === 'filter.apply') setFilter(f => ({...f, editing: false}));
-			else {
-				const next = editText({value: filter.text, cursor}, name, input);
-				if (next) {
-					setFilter(f => ({...f, text: next.value.replaceAll('\t', ' ')}));
-					setFilterCursor(next.cursor);
-				}
-			}
-			if (command !== undefined) setFilterCursor(null);
-			return true;
-		},
-		active && filter.editing,
-		{text: true},
-	);
+	const cursor = useFilterInput(filter, setFilter, active);
 
 	useKeys(
 		'view',

@@ -174,6 +174,15 @@ describe('activity view', () => {
 		await h.waitFor('exit 1 · 2 failed');
 	});
 
+	it('/, the filter text and Enter in one read filter the events', async () => {
+		const h = openWith();
+		await openActivity(h);
+		await h.press('/exit\r');
+		const frame = await h.waitFor('filter "exit": 1 of 18');
+		expect(frame).toContain('exit 1 · 2 failed');
+		expect(frame).not.toContain('$ pytest -q');
+	});
+
 	it('P and R pause and run the agent; p and r pause and resume the sandbox; the footer says which is which', async () => {
 		const h = openWith();
 		const frame = await openActivity(h);

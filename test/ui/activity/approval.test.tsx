@@ -71,6 +71,28 @@ describe('approve and reject', () => {
 		expect(h.onQuit).not.toHaveBeenCalled();
 	});
 
+	it('x, a reason and Enter in one read: the reason goes in, then Enter rejects', async () => {
+		const h = app();
+		await open(h);
+		await h.press('xnot the build dir\r');
+		await vi.waitFor(() => expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'reject', 'not the build dir']]));
+		await h.waitForGone('reason (optional)');
+	});
+
+	it('a pasted reason keeps to one line and does not reject; arrows and Backspace edit it', async () => {
+		const h = app();
+		await open(h);
+		await h.press('x');
+		await h.waitFor('reason (optional)');
+		await h.press('first line\rsecond line\r');
+		await h.waitFor('> first line second line');
+		await h.press('\x1b[200~ pasted\r\x1b[201~');
+		await h.waitFor('> first line second line pasted');
+		expect(h.store.callsOf('controlAgent')).toEqual([]);
+		await h.press('\x1b[D', KEYS.backspace, KEYS.enter);
+		await vi.waitFor(() => expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'reject', 'first line second line pastd']]));
+	});
+
 	it('x then Enter rejects without a reason; Esc cancels', async () => {
 		const h = app();
 		await open(h);

@@ -30,6 +30,8 @@ describe('message box', () => {
 		expect(frame).toContain('│ Hi q');
 		expect(frame).toContain('│ second');
 		expect(frame).toContain('Enter send');
+		// q types a q here: the footer offers no global keys
+		expect(frame).not.toContain('q quit');
 		await h.press(KEYS.enter);
 		await h.waitForGone('Message to');
 		expect(h.store.callsOf('sendMessage')).toEqual([[ID, 'Hi q\nsecond\nthird', undefined]]);
@@ -47,6 +49,34 @@ describe('message box', () => {
 		expect(h.store.callsOf('sendMessage')).toEqual([]);
 		await h.press(...'!', KEYS.enter);
 		await vi.waitFor(() => expect(h.store.callsOf('sendMessage')).toEqual([[ID, 'line one\nline two\nline three\n!', undefined]]));
+	});
+
+	it('m, text and Enter in one read send the text (typed ahead); a bracketed paste keeps its lines, only an Enter after it sends', async () => {
+		const h = app();
+		await h.waitFor('Fix flaky');
+		await h.press('mgo on\r');
+		await vi.waitFor(() => expect(h.store.callsOf('sendMessage')).toEqual([[ID, 'go on', undefined]]));
+		await h.waitForGone('Message to');
+		await h.press('m');
+		await h.waitFor('Message to');
+		await h.press('\x1b[200~one\rtwo\r\x1b[201~');
+		const frame = await h.waitFor('│ two');
+		expect(frame).toContain('│ one');
+		expect(h.store.callsOf('sendMessage')).toHaveLength(1);
+		// two Escs in one read are two: the first closes the box (keeping the draft), the second goes to the list
+		await h.press('\x1b\x1b');
+		await h.waitForGone('Message to');
+		expect(h.store.callsOf('saveDraft')).toEqual([[ID, 'one\ntwo\n']]);
+		await h.press('m');
+		await h.waitFor('(draft)');
+		// a bracketed paste says where it ends: an Enter right behind it is the user's, and sends
+		await h.press('\x1b[200~three\x1b[201~\r');
+		await vi.waitFor(() =>
+			expect(h.store.callsOf('sendMessage')).toEqual([
+				[ID, 'go on', undefined],
+				[ID, 'one\ntwo\nthree', undefined],
+			]),
+		);
 	});
 
 	it('control characters in a paste and Alt chords are dropped; arrows and Backspace edit', async () => {
