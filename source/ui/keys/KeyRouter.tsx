@@ -4,7 +4,7 @@
  * stops at the first handler that claims it. Text inputs (ink-text-input) read stdin themselves, so a
  * modal layer that hosts one claims every key to keep `q` or `j` from leaking to the view.
  */
-import React, {createContext, useContext, useEffect, useMemo, useRef, type ReactNode} from 'react';
+import React, {createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode} from 'react';
 import {useInput, type Key} from 'ink';
 import {keyName} from '../keymap.js';
 
@@ -58,12 +58,17 @@ export function KeyRouter({onInterrupt, children}: {onInterrupt: () => void; chi
 	return <KeyContext.Provider value={registry}>{children}</KeyContext.Provider>;
 }
 
-/** Registers `handler` on `layer` while `active`; returns nothing, claims keys by returning true. */
+/**
+ * Registers `handler` on `layer` while `active`; returns nothing, claims keys by returning true.
+ * In a layout effect: Ink writes a frame while React commits it, and under Ink's legacy root passive
+ * effects run later (a setImmediate), so a key read in between (`l` pressed the moment Esc brought
+ * the list back) reached no handler of the view it was meant for. Layout effects run in the commit.
+ */
 export function useKeys(layer: Layer, handler: KeyHandler, active = true): void {
 	const registry = useContext(KeyContext);
 	const ref = useRef(handler);
 	ref.current = handler;
-	useEffect(() => {
+	useLayoutEffect(() => {
 		if (!registry || !active) return;
 		return registry.add({layer, order: registry.nextOrder(), handler: ref});
 	}, [registry, layer, active]);
