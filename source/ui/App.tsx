@@ -20,6 +20,7 @@ import {ThemeContext, createTheme} from './theme.js';
 import {useHealth} from './useHealth.js';
 import {ViewMemory} from './usePersistentState.js';
 import {selectNotice, selectServerLabel, useSnapshot} from './useStore.js';
+import {useSessionKeys} from './sessionKeys.js';
 import {useRedrawOnResize} from './useRedrawOnResize.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {ConversationsView} from './views/ConversationsView.js';
@@ -55,6 +56,8 @@ export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env
 	const {stdout} = useStdout();
 	const [localNotice, setLocalNotice] = useState<Notice | null>(null);
 	const quitOnce = useRef(false);
+	// the sandboxes' session keys are secrets wherever the server echoes them (./sessionKeys.ts)
+	useSessionKeys(store);
 	const quit = useCallback(() => {
 		if (quitOnce.current) return;
 		quitOnce.current = true;
