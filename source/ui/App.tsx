@@ -21,6 +21,7 @@ import {ThemeContext, createTheme, type ThemeChoice} from './theme.js';
 import {useHealth} from './useHealth.js';
 import {ViewMemory} from './usePersistentState.js';
 import {selectNotice, selectServerLabel, useSnapshot} from './useStore.js';
+import {useSessionKeys} from './sessionKeys.js';
 import {useRedrawOnResize, useRedrawOnResume} from './useRedrawOnResize.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {ConversationsView} from './views/ConversationsView.js';
@@ -72,6 +73,8 @@ export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env
 		startNotices?.length ? {level: 'error', text: startNotices.join('; '), at: now()} : null,
 	);
 	const quitOnce = useRef(false);
+	// the sandboxes' session keys are secrets wherever the server echoes them (./sessionKeys.ts)
+	useSessionKeys(store);
 	const quit = useCallback(() => {
 		if (quitOnce.current) return;
 		quitOnce.current = true;
