@@ -15,7 +15,7 @@ import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
 import {HOLDS_EVERY_KEY, commandFor, hintList, type Scope} from './keymap.js';
 import {KeyRouter, useKeys} from './keys/KeyRouter.js';
-import {clean} from './sanitize.js';
+import {clean, cleanForCopy} from './sanitize.js';
 import {cycleTab} from './tabs.js';
 import {ThemeContext, createTheme, type ThemeChoice} from './theme.js';
 import {useHealth} from './useHealth.js';
@@ -90,11 +90,13 @@ export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env
 			now,
 			notify: (level, text) => setLocalNotice({level, text, at: now()}),
 			copy(text, label) {
-				const value = clean(text);
+				// the clipboard gets the whole value (a URL's token included: the user asked for it);
+				// the screen only ever the cleaned, scrubbed one
+				const value = cleanForCopy(text);
 				void clipboard.copy(value).then(result => {
 					setLocalNotice(
 						result.ok
-							? {level: 'info', text: `copied ${label ?? shortId(value, 40)}`, at: now()}
+							? {level: 'info', text: `copied ${label ?? shortId(clean(text), 40)}`, at: now()}
 							: {level: 'error', text: result.reason, at: now()},
 					);
 				});
