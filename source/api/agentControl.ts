@@ -19,7 +19,7 @@ export async function sendMessage(ctx: ApiContext, target: AgentTarget, text: st
 	const server = await ctx.server(options?.signal);
 	if (server.generation === 'current') {
 		const path = `/api/v1/app-conversations/${encodeURIComponent(target.id)}/send-message`;
-		const raw = await ctx.http.send({method: 'POST', path, body, signal: options?.signal});
+		const raw = await ctx.http.send({method: 'POST', path, body, signal: options?.signal, deadlineMs: options?.deadlineMs});
 		if (raw.status < 200 || raw.status >= 300) throw sendMessageError(raw.ctx, raw);
 		checkSuccess(raw.ctx, tryJson(raw), 'the server did not accept the message');
 		return;
@@ -56,7 +56,7 @@ async function agentCall(ctx: ApiContext, target: AgentTarget, call: AgentCall, 
 	const errorCtx: ErrorContext = {operation: `POST ${path}`, host: endpoint.where, apiKey: endpoint.key || null};
 	let raw;
 	try {
-		raw = await endpoint.http.send({method: 'POST', path, ...(body === undefined ? {} : {body}), signal: options?.signal});
+		raw = await endpoint.http.send({method: 'POST', path, ...(body === undefined ? {} : {body}), signal: options?.signal, deadlineMs: options?.deadlineMs});
 	} catch (error) {
 		if (!isApiError(error)) throw error;
 		throw unreachableAgent(error, errorCtx, endpoint.where, endpoint.hostname);

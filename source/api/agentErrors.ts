@@ -101,11 +101,16 @@ const PRIVATE = /^(?:10\.\d+|172\.(?:1[6-9]|2\d|3[01])|192\.168)\.\d+\.\d+$/;
 
 /**
  * The transport could not connect: say so about the agent server, and why that is likely when the
- * address it was given only makes sense inside the server's own network.
+ * address it was given only makes sense inside the server's own network. A request that was sent
+ * and then timed out says that instead (the agent server was reached).
  */
 export function unreachableAgent(error: ApiError, ctx: ErrorContext, where: string, hostname: string): ApiError {
 	if (error.kind !== 'unreachable' && error.kind !== 'timeout') return error;
 	const withoutOperation = error.message.replace(/\s*\([^()]*\)$/, '');
+	if (error.kind === 'timeout' && !withoutOperation.startsWith('cannot connect')) {
+		// connected and sent, then no (whole) answer: it was reachable, and may have done it
+		return makeError(ctx, {kind: 'timeout', message: withoutOperation.replace(/^server /, `the agent server at ${where} `)});
+	}
 	const reason = /^cannot reach .*\(([^()]*)\)$/.exec(withoutOperation)?.[1] ?? withoutOperation;
 	const hint = isLoopbackHost(hostname)
 		? ''

@@ -18,7 +18,7 @@ export async function deleteConversation(ctx: ApiContext, id: string, options?: 
 		server.generation === 'current'
 			? `/api/v1/app-conversations/${encodeURIComponent(id)}`
 			: `/api/conversations/${encodeURIComponent(id)}`;
-	const raw = await ctx.http.send({method: 'DELETE', path, signal: options?.signal});
+	const raw = await ctx.http.send({method: 'DELETE', path, signal: options?.signal, deadlineMs: options?.deadlineMs});
 	if (raw.status < 200 || raw.status >= 300) throw errorFromResponse(raw.ctx, raw);
 	const answer = parseWith(raw.ctx, z.union([z.boolean(), successSchema]), parseJsonBody(raw.ctx, raw), raw.status);
 	const deleted = typeof answer === 'boolean' ? answer : answer.success;
@@ -34,7 +34,7 @@ export async function deleteConversation(ctx: ApiContext, id: string, options?: 
  */
 export async function deleteSandbox(ctx: ApiContext, id: string, options?: CallOptions): Promise<void> {
 	const path = `/api/v1/sandboxes/${encodeURIComponent(id)}`;
-	const result = await ctx.http.json({method: 'DELETE', path, query: {sandbox_id: id}, signal: options?.signal}, successSchema);
+	const result = await ctx.http.json({method: 'DELETE', path, query: {sandbox_id: id}, signal: options?.signal, deadlineMs: options?.deadlineMs}, successSchema);
 	if (!result.success) {
 		throw makeError(
 			{operation: `DELETE ${path}`, host: '', apiKey: null},

@@ -45,6 +45,7 @@ async function searchCurrentEvents(
 				limit: clampLimit(query.limit) ?? 100,
 			},
 			signal: options?.signal,
+			deadlineMs: options?.deadlineMs,
 		},
 		rawEventPageSchema,
 	);

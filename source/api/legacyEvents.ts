@@ -70,6 +70,7 @@ export async function searchLegacyEvents(
 					limit: clampLimit(query.limit) ?? 100,
 				},
 				signal: options?.signal,
+				deadlineMs: options?.deadlineMs,
 			},
 			rawEventPageSchema,
 		);

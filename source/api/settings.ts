@@ -19,7 +19,7 @@ function isSettingsNotFound(body: unknown): boolean {
 export async function getSettings(ctx: ApiContext, options?: CallOptions): Promise<Settings | null> {
 	const server = await ctx.server(options?.signal);
 	const path = server.generation === 'current' ? '/api/v1/settings' : '/api/settings';
-	const raw = await ctx.http.send({method: 'GET', path, signal: options?.signal});
+	const raw = await ctx.http.send({method: 'GET', path, signal: options?.signal, deadlineMs: options?.deadlineMs});
 	if (raw.status === 404 && isSettingsNotFound(tryJson(raw))) return null;
 	if (raw.status < 200 || raw.status >= 300) throw errorFromResponse(raw.ctx, raw);
 	return readSettings(raw.ctx, parseJsonBody(raw.ctx, raw), raw.status);

@@ -45,7 +45,8 @@
  * - Staleness: the visible resource gets `staleSince` (its last success) when two intervals pass
  *   without a success (a hung request, a starved poll; a shown tab gets one interval of grace), set
  *   by one timer re-armed at each success, so the header never says "ok" over old data and a healthy
- *   screen is never notified for it.
+ *   screen is never notified for it. A list the open activity holds is not polled on purpose and
+ *   not marked; released, it gets the grace of a tab just shown.
  * - Notifications: only when the snapshot changes. Equal data keeps its objects (per item by id,
  *   deep-equal), lists keep their arrays, the snapshot keeps its identity. `loading` is exposed
  *   only while the user waits (first load, `refresh()`), and `fetchedAt` only moves with another

@@ -1,7 +1,7 @@
-import type {AgentCommand, AgentTarget, OpenHandsClient} from '../api/client.js';
+import type {AgentCommand, AgentTarget, CallOptions, OpenHandsClient} from '../api/client.js';
 import {ApiError, isApiError} from '../api/errors.js';
 import type {AppConversation} from '../api/schemas/index.js';
-import type {Actions} from './actions.js';
+import {type Actions, outcomeUnknown} from './actions.js';
 import type {Activity} from './activity.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
@@ -30,8 +30,13 @@ const WHAT: Record<AgentCommand, string> = {
  * - A message is exactly one POST. With `resumeFirst`, the sandbox goes through the store's own
  *   resume path (call, then a watch to RUNNING), the conversation is read again (a resumed sandbox
  *   may have a new agent address and key), and only then the message goes.
- * - Every send and agent command ends in a notice: done, refused (with the server's reason) or
- *   unreachable. One of each at a time per conversation (PendingAction `message:`/`agent:`).
+ * - Every send and agent command ends in a notice: done, refused (with the server's reason),
+ *   unreachable, or, when the call timed out after it was sent, "outcome unknown" (it may have
+ *   happened: the activity's next events tell; a message keeps its draft). One of each at a time per
+ *   conversation (PendingAction `message:`/`agent:`).
+ * - The calls get `actionDeadlineMs`, as the sandbox actions do: the app server's send-message
+ *   forwards to the agent server with a 30 s time-out of its own (shared/openhands-api-newer.md 5.1),
+ *   the reads' 30 s deadline would give up just as it answers.
  */
 export class Messages {
 	constructor(
@@ -77,7 +82,7 @@ export class Messages {
 		void (async () => {
 			try {
 				const conversation = await this.target(conversationId, false);
-				await this.core.send(PRIORITY.action, o => this.client.controlAgent(targetOf(conversation), command, reason, o));
+				await this.act(o => this.client.controlAgent(targetOf(conversation), command, reason, o));
 				this.done(entry, 'info', `${DONE[command]}: ${titleOf(conversation)}`);
 			} catch (error) {
 				this.failed(entry, error, WHAT[command]);
@@ -101,7 +106,7 @@ export class Messages {
 			} else if (listed) {
 				conversation = await this.target(conversationId, false);
 			}
-			await this.core.send(PRIORITY.action, o => this.client.sendMessage(targetOf(conversation), text, o));
+			await this.act(o => this.client.sendMessage(targetOf(conversation), text, o));
 			if (this.core.get().drafts[conversationId] === text) this.saveDraft(conversationId, '');
 			this.done(entry, 'info', `message sent to ${titleOf(conversation)}`);
 		} catch (error) {
@@ -121,6 +126,15 @@ export class Messages {
 		if (!conversation) throw new ApiError({kind: 'not_found', message: 'the server no longer knows this conversation'});
 		this.activity.putConversation(conversation, sentAt);
 		return conversation;
+	}
+
+	/** An action call: action priority, the action deadline; a time-out after sending is an unknown outcome. */
+	private async act<T>(call: (options: CallOptions) => Promise<T>): Promise<T> {
+		try {
+			return await this.core.send(PRIORITY.action, options => call({...options, deadlineMs: this.core.config.actionDeadlineMs}));
+		} catch (error) {
+			throw outcomeUnknown(error) ? new UnknownOutcome(error) : error;
+		}
 	}
 
 	/** The store's resume path; resolves when it is over, with the error it reported if any. */
@@ -159,9 +173,23 @@ export class Messages {
 	/** `refused: <the server's reason>` or `failed: <why it could not be reached>`, one line. */
 	private failed(entry: PendingAction, error: unknown, what: string): void {
 		if (this.core.disposed || isAbort(error)) return;
+		if (error instanceof UnknownOutcome) {
+			const subject = what === 'message not sent' ? 'the message' : what;
+			const kept = entry.kind === 'message' ? '; the draft is kept' : '';
+			// what to do first: a long path in the reason may be cut at the footer's width
+			this.done(entry, 'error', `${subject}: outcome unknown, the events will tell${kept} · ${errorMessage(error.cause)}`);
+			return;
+		}
 		const unreachable = isApiError(error) && (error.kind === 'unreachable' || error.kind === 'timeout');
 		const verb = what === 'message not sent' ? '' : unreachable ? ' failed' : ' refused';
 		this.done(entry, 'error', `${what}${verb}: ${errorMessage(error)}`);
+	}
+}
+
+/** The call was sent and timed out (or a gateway gave up on it): it may have happened. */
+class UnknownOutcome extends Error {
+	constructor(override readonly cause: unknown) {
+		super('outcome unknown');
 	}
 }
 

@@ -154,12 +154,23 @@ export class Resources {
 		this.commitList(runtime, {});
 	}
 
-	/** Pauses polling while on (a fetch already on the wire finishes); off: the visible resource polls again. */
+	/**
+	 * Pauses polling while on (a fetch already on the wire finishes); off: the visible resource polls
+	 * again. A held list is not polled on purpose, so it is not marked stale either: its stale check
+	 * would notify a healthy, idle activity view two intervals after it opened (and the header would
+	 * say "stale" over it). Released, the list gets one interval of grace, as a tab just shown does.
+	 */
 	hold(on: boolean): void {
 		if (this.held === on) return;
 		this.held = on;
-		if (on) for (const runtime of Object.values(this.runtimes)) this.cancel(runtime);
-		else this.schedule(this.runtimes[this.core.get().visible]);
+		if (on) {
+			for (const runtime of Object.values(this.runtimes)) this.quiet(runtime);
+			return;
+		}
+		const runtime = this.runtimes[this.core.get().visible];
+		runtime.shownAt = this.core.now();
+		this.schedule(runtime);
+		this.armStaleCheck(runtime);
 	}
 
 	dispose(): void {
@@ -186,7 +197,7 @@ export class Resources {
 	private armStaleCheck(runtime: Runtime): void {
 		runtime.cancelStaleCheck?.();
 		runtime.cancelStaleCheck = null;
-		if (!this.started || this.core.disposed || this.core.get().visible !== runtime.name) return;
+		if (!this.started || this.held || this.core.disposed || this.core.get().visible !== runtime.name) return;
 		if (runtime.lastSuccessAt === null) return; // no data yet: the header says "loading…"
 		const {refreshMs} = this.core.config;
 		const due = Math.max(runtime.lastSuccessAt + 2 * refreshMs, runtime.shownAt + refreshMs);

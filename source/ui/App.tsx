@@ -18,13 +18,14 @@ import type {AttentionItem} from '../store/types.js';
 import {HOLDS_EVERY_KEY, commandFor, hintList, isReadOnly, offBinding, setReadOnly, type Scope} from './keymap.js';
 import {notifyOnAttention} from './attentionNotify.js';
 import {KeyRouter, useKeys} from './keys/KeyRouter.js';
-import {clean} from './sanitize.js';
+import {clean, cleanForCopy} from './sanitize.js';
 import {cycleTab} from './tabs.js';
 import {ThemeContext, createTheme, type ThemeChoice} from './theme.js';
 import {useHealth} from './useHealth.js';
 import {GoContext, prepareVisit, type Target} from './navigation.js';
 import {ViewMemory, useViewMemory} from './usePersistentState.js';
 import {selectAttention, selectConversations, selectNotice, selectServerLabel, useSnapshot} from './useStore.js';
+import {useSessionKeys} from './sessionKeys.js';
 import {useRedrawOnResize, useRedrawOnResume} from './useRedrawOnResize.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {ConversationsView} from './views/ConversationsView.js';
@@ -95,6 +96,8 @@ export function App({
 		startNotices?.length ? {level: 'error', text: startNotices.join('; '), at: now()} : null,
 	);
 	const quitOnce = useRef(false);
+	// the sandboxes' session keys are secrets wherever the server echoes them (./sessionKeys.ts)
+	useSessionKeys(store);
 	const quit = useCallback(() => {
 		if (quitOnce.current) return;
 		quitOnce.current = true;
@@ -121,11 +124,13 @@ export function App({
 			now,
 			notify: (level, text) => setLocalNotice({level, text, at: now()}),
 			copy(text, label) {
-				const value = clean(text);
+				// the clipboard gets the whole value (a URL's token included: the user asked for it);
+				// the screen only ever the cleaned, scrubbed one
+				const value = cleanForCopy(text);
 				void clipboard.copy(value).then(result => {
 					setLocalNotice(
 						result.ok
-							? {level: 'info', text: `copied ${label ?? shortId(value, 40)}`, at: now()}
+							? {level: 'info', text: `copied ${label ?? shortId(clean(text), 40)}`, at: now()}
 							: {level: 'error', text: result.reason, at: now()},
 					);
 				});

@@ -55,6 +55,17 @@ export function clean(value: unknown): string {
 }
 
 /**
+ * `clean` without the known-secret scrub: only for what the user explicitly copies to their own
+ * clipboard (a sandbox URL with its token, `u`). Never draw its result: draw `clean`'s.
+ */
+export function cleanForCopy(value: unknown): string {
+	if (value === null || value === undefined) return '';
+	const text = typeof value === 'string' ? value : String(value);
+	if (/^[\x20-\x7e]*$/.test(text)) return text.includes('  ') ? text.replace(SPACES, ' ') : text;
+	return strip(text).replace(SPACES, ' ').trim();
+}
+
+/**
  * Multi-line server text (a command's output, a message) for a pager: escape sequences go from the
  * whole text first (an OSC string may span lines), then each line is stripped like `clean` but keeps
  * its spacing (indentation and aligned columns matter in outputs).

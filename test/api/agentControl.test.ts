@@ -190,6 +190,10 @@ describe('agent addresses', () => {
 		expect(unreachableAgent(timeout, ctx, 'runtime:8000', 'runtime').message).toMatch(
 			/^the agent server at runtime:8000 is not reachable from here: cannot connect to runtime:8000 within 5 s; the server advertises a container host name \(runtime\)/,
 		);
+		const late = new ApiError({kind: 'timeout', message: 'server did not answer within 60 s (POST /x)'});
+		expect(unreachableAgent(late, ctx, 'runtime:8000', 'runtime').message).toBe(
+			'the agent server at runtime:8000 did not answer within 60 s (POST /api/conversations/x/pause)',
+		);
 		const refusedByServer = new ApiError({kind: 'validation', message: 'x'});
 		expect(unreachableAgent(refusedByServer, ctx, 'a', 'a')).toBe(refusedByServer);
 	});

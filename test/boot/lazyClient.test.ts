@@ -43,9 +43,14 @@ function countingLoader() {
 }
 
 describe('createLazyClient', () => {
-	it('loads nothing until the first call, then once, and answers like the real client', async () => {
-		// legacy: the client reads /api/settings until it probes the generation
-		server = await startStandInServer({generation: 'legacy', rateLimit: false});
+	// getSettings asks the generation probe first: legacy has no /api/v1/settings, so /api/settings
+	// answers the probe and then the read; current answers on /api/v1/settings, and its flavour is read
+	const requests = {
+		legacy: ['/api/settings', '/api/settings', '/api/v1/sandboxes/search', '/api/v1/settings'],
+		current: ['/api/v1/sandboxes/search', '/api/v1/settings', '/api/v1/settings', '/api/v1/web-client/config'],
+	};
+	it.each(['legacy', 'current'] as const)('%s: loads nothing until the first call, then once, and answers like the real client', async generation => {
+		server = await startStandInServer({generation, rateLimit: false});
 		const loader = countingLoader();
 		const client = createLazyClient({baseUrl: `${server.url}/`}, loader.load);
 		expect(client.baseUrl).toBe(server.url);
@@ -55,8 +60,7 @@ describe('createLazyClient', () => {
 		expect(loader.loads).toBe(1);
 		expect(settings).not.toBeNull();
 		expect(page.items).toHaveLength(2);
-		// getSettings asks the generation probe first: /api/v1/settings (absent on this legacy stand-in), then /api/settings
-		expect(server.requests.map(r => r.path).sort()).toEqual(['/api/settings', '/api/settings', '/api/v1/sandboxes/search', '/api/v1/settings']);
+		expect(server.requests.map(r => r.path).sort()).toEqual(requests[generation]);
 
 		await client.close();
 		expect(loader.made).toEqual([{closed: true}]);

@@ -14,12 +14,15 @@ afterEach(() => {
 	for (const session of sessions.splice(0)) session.dispose();
 });
 
+/**
+ * The app opens on Conversations. (It used to press `2` and wait for text already on screen, so the
+ * next key often followed at once: a loaded machine delivered `2j` as one chunk, which Ink 6.8 hands
+ * over as one input, and both keys were lost; the walk then waited seconds for the row to change.)
+ */
 async function conversationsTab(): Promise<PtySession> {
 	const session = spawnCli({args: ['--refresh', '1']});
 	sessions.push(session);
-	await session.waitForText(/RUNNING|PAUSED/);
-	session.press('2');
-	await session.waitForText('REPOSITORY');
+	await session.waitForText(/REPOSITORY[\s\S]*(RUNNING|PAUSED)/);
 	return session;
 }
 
@@ -74,9 +77,7 @@ describe('activity in a terminal', () => {
 		// reopening shows the draft once the store keeps drafts (actcore): see the skipped walk below
 	});
 
-	// Needs actcore's store (events lane, sendMessage, controlAgent) and serverevents' stand-in
-	// (events, trajectories, agent-server routes) on the same branch; neither is merged into this one
-	// yet. Unskip once both are: it is the issue's "done means" walk, in a terminal.
+	// The issue's "done means" walk, in a terminal: actcore's store and serverevents' stand-in.
 	it('watch events arrive, send a message, approve a pending action, pause and run the agent', async () => {
 		const session = await conversationsTab();
 		await select(session, /RUNNING\s+running/);
@@ -96,13 +97,18 @@ describe('activity in a terminal', () => {
 		session.press('m');
 		await session.waitForText('(draft)');
 		session.press(' update the changelog');
+		// typed text and Enter in one chunk read as a paste (its line break kept, nothing sent): a
+		// person's Enter comes after the text is on screen
+		await session.waitForText('│ please also update the changelog');
 		session.press('\r');
-		await session.waitForText('please also update the changelog', 15_000);
+		await session.waitForText(/message sent to Add dark mode/, 15_000);
+		await session.waitForText(/user\s+please also update the changelog/, 15_000);
 
+		// the notices (the demo's events already hold "paused the agent", the header "agent running")
 		session.press('P');
-		await session.waitForText(/paused the agent|agent paused/, 15_000);
+		await session.waitForText(/agent paused: Add dark mode/, 15_000);
 		session.press('R');
-		await session.waitForText(/agent running/, 15_000);
+		await session.waitForText(/agent running: Add dark mode/, 15_000);
 
 		session.press('\x1b');
 		await waitForGone(session, 'following');
@@ -112,6 +118,7 @@ describe('activity in a terminal', () => {
 		session.press('a');
 		await session.waitForText('Accept');
 		session.press('y');
-		await session.waitForText(/agent (running|finished)/, 15_000);
+		await session.waitForText(/action accepted: Plan: split/, 15_000);
+		await session.waitForText(/agent (running|finished) · sandbox/, 15_000);
 	});
 });

@@ -120,12 +120,14 @@ describe('ohtui entry', () => {
 		expect(Array.isArray(page.items)).toBe(true);
 	});
 
-	describe('against a server that needs a key', () => {
+	describe.each([
+		['legacy', '/api/settings'],
+		['current', '/api/v1/settings'],
+	] as const)('against a %s server that needs a key', (generation, settingsPath) => {
 		let server: StandInServer;
 
 		beforeAll(async () => {
-			// legacy: the Settings tab reads /api/settings until the client probes the generation
-			server = await startStandInServer({generation: 'legacy', apiKey: key, rateLimit: false});
+			server = await startStandInServer({generation, apiKey: key, rateLimit: false});
 			return async () => server.close();
 		});
 
@@ -148,7 +150,7 @@ describe('ohtui entry', () => {
 			// (the line wraps at 120 columns)
 			expect(session.screenText().replaceAll('\n', '')).toContain(`ohtui: warning: ${path} holds an API key and is readable by others; run chmod 600 ${path}`);
 			expect(session.raw).not.toContain(key);
-			expect(server.requests.some(request => request.path === '/api/settings')).toBe(true);
+			expect(server.requests.some(request => request.path === settingsPath)).toBe(true);
 		});
 
 		it('OPENHANDS_URL and OPENHANDS_API_KEY from the environment work without a file', async () => {

@@ -1,4 +1,4 @@
-import type {Generation, OpenHandsClient} from '../../source/api/client.js';
+import type {ClientOptions, Generation, OpenHandsClient} from '../../source/api/client.js';
 import {createStore, type PollingStore} from '../../source/store/createStore.js';
 import type {StoreOptions} from '../../source/store/types.js';
 import {type ActivityServer, startActivityServer} from '../support/activityServer.js';
@@ -31,7 +31,7 @@ export type ActivityHarness = {
  */
 export async function activityHarness(
 	generation: Generation,
-	options: {events?: number; perSecond?: number; sandboxStatus?: string; execution?: string; store?: StoreOptions} = {},
+	options: {events?: number; perSecond?: number; sandboxStatus?: string; execution?: string; store?: StoreOptions; client?: Partial<ClientOptions>} = {},
 ): Promise<ActivityHarness> {
 	const clock = new ManualClock();
 	const server = await startActivityServer(generation);
@@ -40,7 +40,7 @@ export async function activityHarness(
 	const events = Array.from({length: options.events ?? 0}, (_, n) => makeEvent(n, start + Math.floor((n * 1000) / perSecond)));
 	server.sandboxes.set(SANDBOX, {id: SANDBOX, status: options.sandboxStatus ?? 'RUNNING', key: KEY});
 	server.conversations.set(CONV, {id: CONV, sandboxId: SANDBOX, title: 'Fix the flaky tests', execution: options.execution ?? 'running', events});
-	const client = clientFor({baseUrl: server.url}, generation);
+	const client = clientFor({...options.client, baseUrl: server.url}, generation);
 	// the attention check adds a request every 30 s; tests that count other requests leave it out
 	const store = createStore(client, {scheduler: clock, random: () => 0.5, attentionCheck: false, ...options.store});
 	const settle = () => store.whenSettled();

@@ -102,6 +102,22 @@ describe.each<Generation>(['legacy', 'current'])('%s: sendMessage', generation =
 		expect(h.store.getSnapshot().pending).toEqual([]);
 	});
 
+	it('a send with no answer gets the action deadline, then "outcome unknown" and the draft kept', async () => {
+		// reads give up after 5 s here; the action deadline (0.3 s) must be the one the call gets
+		h = await activityHarness(generation, {events: 5, store: {actionDeadlineMs: 300}, client: {requestDeadlineMs: 5000}});
+		h.store.start();
+		await h.settle();
+		h.server.hold = r => r.method === 'POST';
+		h.store.sendMessage(CONV, 'still there?');
+		await h.settle();
+		expect(posts(h)).toHaveLength(1);
+		expect(h.store.getSnapshot().notice).toMatchObject({
+			level: 'error',
+			text: expect.stringMatching(/^the message: outcome unknown, the events will tell; the draft is kept · (the agent server at \S+|server) did not answer within 0\.3 s/),
+		});
+		expect(h.store.getSnapshot()).toMatchObject({drafts: {[CONV]: 'still there?'}, pending: []});
+	});
+
 	it('a second send while one is on its way is refused without a request', async () => {
 		const h = await ready(generation);
 		h.store.sendMessage(CONV, 'one');
@@ -152,6 +168,20 @@ describe.each<Generation>(['legacy', 'current'])('%s: controlAgent', generation 
 		const notice = h.store.getSnapshot().notice;
 		expect(notice).toMatchObject({level: 'error', text: expect.stringMatching(/^pausing the agent failed: the agent server at 127\.0\.0\.1:\d+ is not reachable from here: connection refused/)});
 		expect(notice?.text).not.toContain(KEY);
+		expect(h.store.getSnapshot().pending).toEqual([]);
+	});
+
+	it('no answer within the action deadline: "outcome unknown", not "refused"', async () => {
+		h = await activityHarness(generation, {events: 5, execution: 'running', store: {actionDeadlineMs: 300}, client: {requestDeadlineMs: 5000}});
+		h.store.start();
+		await h.settle();
+		h.server.hold = r => r.method === 'POST';
+		h.store.controlAgent(CONV, 'pause');
+		await h.settle();
+		expect(h.store.getSnapshot().notice).toMatchObject({
+			level: 'error',
+			text: expect.stringMatching(/^pausing the agent: outcome unknown, the events will tell · the agent server at \S+ did not answer within 0\.3 s/),
+		});
 		expect(h.store.getSnapshot().pending).toEqual([]);
 	});
 

@@ -142,15 +142,18 @@ describe('polling', () => {
 
 	});
 
-	it('settings poll too; a 404 is data null, not an error', async () => {
-		// legacy: the client reads /api/settings until it probes the generation
-		h = await harness({generation: 'legacy', seed: 'demo', withSettings: false}, {visible: 'settings'});
+	// the harness probes before the store starts: the lines are the store's own reads
+	it.each([
+		['legacy', 'GET /api/settings'],
+		['current', 'GET /api/v1/settings'],
+	] as const)('%s: settings poll too; a 404 is data null, not an error', async (generation, read) => {
+		h = await harness({generation, seed: 'demo', withSettings: false}, {visible: 'settings'});
 		h.store.start();
 		await h.advance(5000);
 		const {settings} = h.store.getSnapshot();
 		expect(settings.data).toBeNull();
 		expect(settings.error).toBeNull();
-		expect(h.lines()).toEqual(['GET /api/settings', 'GET /api/settings']);
+		expect(h.lines()).toEqual([read, read]);
 	});
 
 	it('runs on the real clock and timers by default', async () => {

@@ -15,11 +15,14 @@ afterEach(async () => {
 	for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-/** A server answering every request with `status`, `headers` and `body`; `seen` holds store times. */
+/** what a fixed server saw: the store time and `METHOD /path` of each request */
+type Seen = {at: number; line: string};
+
+/** A server answering every request with `status`, `headers` and `body`. */
 async function fixedServer(clock: ManualClock, status: number, headers: Record<string, string>, body: unknown) {
-	const seen: number[] = [];
-	const server: Server = createServer((_request, response) => {
-		seen.push(clock.now());
+	const seen: Seen[] = [];
+	const server: Server = createServer((request, response) => {
+		seen.push({at: clock.now(), line: `${request.method} ${new URL(request.url ?? '/', 'http://x').pathname}`});
 		response.writeHead(status, {'content-type': 'application/json', ...headers});
 		response.end(JSON.stringify(body));
 	});
@@ -27,6 +30,18 @@ async function fixedServer(clock: ManualClock, status: number, headers: Record<s
 	server.on('connection', socket => cleanup.push(() => void socket.destroy()));
 	cleanup.push(() => new Promise<void>(resolve => server.close(() => resolve())));
 	return {url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen};
+}
+
+const SEARCH = 'GET /api/v1/sandboxes/search';
+
+/** store times (from t0) of the sandbox list requests */
+function searches(seen: readonly Seen[], t0: number): number[] {
+	return seen.filter(s => s.line === SEARCH).map(s => s.at - t0);
+}
+
+/** what else was asked, with its time: the client's generation probe (api/probe.ts) */
+function others(seen: readonly Seen[], t0: number): string[] {
+	return seen.filter(s => s.line !== SEARCH).map(s => `${s.at - t0} ${s.line}`);
 }
 
 function storeFor(url: string, clock: ManualClock, apiKey?: string): PollingStore {
@@ -49,7 +64,9 @@ describe('Retry-After and timers are clamped', () => {
 			expect(state.error?.kind).toBe('rate_limited');
 			expect(state.retryAt).toBe(t0 + 300_000);
 			await clock.advance(650_000, () => store.whenSettled());
-			expect(seen.map(t => t - t0)).toEqual([0, 300_000, 600_000]);
+			expect(searches(seen, t0)).toEqual([0, 300_000, 600_000]);
+			// the generation probe's one request (it got the 429 too); the polls do not repeat it
+			expect(others(seen, t0)).toEqual(['0 GET /api/v1/settings']);
 		});
 	}
 
@@ -84,14 +101,18 @@ describe('401', () => {
 		const t0 = clock.now();
 		store.start();
 		await clock.advance(185_000, () => store.whenSettled());
-		expect(seen.map(t => t - t0)).toEqual([0, 60_000, 120_000, 180_000]);
+		expect(searches(seen, t0)).toEqual([0, 60_000, 120_000, 180_000]);
+		// auth auto with a key: the probe ran once before the first call (a JSON 401 is the current
+		// settings route; the other scheme was tried once; then the public flavour route), never again
+		expect(others(seen, t0)).toEqual(['0 GET /api/v1/settings', '0 GET /api/v1/settings', '0 GET /api/v1/web-client/config']);
 		const state = store.getSnapshot().sandboxes;
 		expect(state.error?.kind).toBe('unauthorized');
 		expect(state.error?.message).toMatch(/check the API key/);
 		expect(state.retryAt).toBe(t0 + 240_000);
 		store.refresh();
 		await store.whenSettled();
-		expect(seen).toHaveLength(5);
+		expect(searches(seen, t0)).toEqual([0, 60_000, 120_000, 180_000, 185_000]);
+		expect(others(seen, t0)).toHaveLength(3);
 		expect(store.getSnapshot().sandboxes.error?.message).toMatch(/check the API key/);
 	});
 });

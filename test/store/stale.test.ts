@@ -52,4 +52,27 @@ describe('staleSince', () => {
 		await f.settle();
 		expect(f.store.getSnapshot().sandboxes.staleSince).toBeNull();
 	});
+
+	it('is not set on the list an open activity holds; closed, the list gets one interval of grace', async () => {
+		f = await faultHarness({seed: 'demo', bootMs: 0, live: false}, {visible: 'conversations'});
+		f.store.start();
+		await f.advance(10_000);
+		const id = f.store.getSnapshot().conversations.data![0]!.id;
+		f.store.openActivity(id);
+		await f.settle();
+		// the list is held (not polled) on purpose: a healthy idle activity is notified of nothing
+		const seen = record(f.store);
+		await f.advance(60_000);
+		expect(seen).toHaveLength(0);
+		expect(f.store.getSnapshot().conversations.staleSince).toBeNull();
+		await f.faults.set(faults.delayHeaders(1000), {path: '/api/v1/app-conversations/search', times: 1});
+		f.store.closeActivity();
+		await f.clock.advance(4_999, async () => {});
+		expect(f.store.getSnapshot().conversations.staleSince).toBeNull();
+		await f.clock.advance(1, async () => {});
+		expect(f.store.getSnapshot().conversations.staleSince).not.toBeNull();
+		await realSleep(10);
+		await f.settle();
+		expect(f.store.getSnapshot().conversations.staleSince).toBeNull();
+	});
 });

@@ -40,6 +40,8 @@ export type ActivityServer = {
 	resumeSteps: number;
 	/** answers every event search with this status until cleared (null) */
 	failEvents: number | null;
+	/** requests this matches are seen but never answered (a server that blocks); null: none */
+	hold: ((request: SeenRequest) => boolean) | null;
 	/** stops the agent server's listener (its port then refuses connections) */
 	closeAgent(): Promise<void>;
 	close(): Promise<void>;
@@ -244,11 +246,11 @@ export async function startActivityServer(generation: Generation, start = Date.U
 
 	const app = await listen((r, res) => {
 		seen.push(r);
-		send(res, appRoute(r));
+		if (!fixture.hold?.(r)) send(res, appRoute(r));
 	}, 'app');
 	const agent = await listen((r, res) => {
 		seen.push(r);
-		send(res, agentRoute(r));
+		if (!fixture.hold?.(r)) send(res, agentRoute(r));
 	}, 'agent');
 	agentUrl = `http://127.0.0.1:${(agent.address() as AddressInfo).port}`;
 
@@ -266,6 +268,7 @@ export async function startActivityServer(generation: Generation, start = Date.U
 		lines: () => seen.map(r => `${r.on === 'agent' ? 'agent ' : ''}${r.method} ${r.path}${r.query.size > 0 ? `?${r.query}` : ''}`),
 		resumeSteps: 1,
 		failEvents: null,
+		hold: null,
 		async closeAgent() {
 			if (!agent.listening) return;
 			agent.closeAllConnections();

@@ -173,8 +173,10 @@ export function KeyRouter({onInterrupt, onSuspend, children}: {onInterrupt: () =
 }
 
 /**
- * Registers `handler` on `layer` while `active`; claims keys by returning true. Registration is a
- * layout effect so it is in place when the frame commits, before the next queued press is routed.
+ * Registers `handler` on `layer` while `active`; claims keys by returning true. In a layout effect:
+ * Ink writes a frame while React commits it, and under Ink's legacy root passive effects run later
+ * (a setImmediate), so a key read in between (`l` pressed the moment Esc brought the list back)
+ * reached no handler of the view it was meant for; it is also in place before the next queued press.
  */
 export function useKeys(layer: Layer, handler: KeyHandler, active = true, options: KeyOptions = {}): void {
 	const registry = useContext(KeyContext);
