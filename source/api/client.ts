@@ -35,6 +35,11 @@ export type ConversationQuery = PageQuery & {
 	titleContains?: string;
 	/** current servers only (`sandbox_id__eq`); legacy servers ignore unknown query parameters */
 	sandboxIdEq?: string;
+	/**
+	 * only conversations whose stored `last_updated_at` is at or after this instant (`updated_at__gte`,
+	 * shared/openhands-api.md 2.2, both generations); sent as `toISOString()`, as the web UI does (1.3)
+	 */
+	updatedAtGte?: Date;
 };
 
 /** Event search, both generations (shared/openhands-api-newer.md 4.1, 4.2). */
@@ -120,6 +125,13 @@ export interface OpenHandsClient {
 	/** batch get; unknown ids come back as null in their position; splits into calls of < 100 ids */
 	getConversations(ids: readonly string[], options?: CallOptions): Promise<(AppConversation | null)[]>;
 	countConversations(query?: {titleContains?: string}, options?: CallOptions): Promise<number>;
+	/**
+	 * The conversations that use one sandbox (shared sandboxes, newer doc 8.4). Current servers filter
+	 * with `sandbox_id__eq` (8.2) and every page is read, up to 500; legacy servers have no such filter
+	 * (they ignore it and would answer every conversation), so the answer is null: the caller says so
+	 * and looks at what it has loaded.
+	 */
+	conversationsInSandbox(sandboxId: string, options?: CallOptions): Promise<AppConversation[] | null>;
 	/** `POST /api/v1/app-conversations`; answers the first start task (status WORKING) */
 	createConversation(request: NewConversation, options?: CallOptions): Promise<StartTask>;
 	getStartTasks(ids: readonly string[], options?: CallOptions): Promise<(StartTask | null)[]>;

@@ -1,5 +1,6 @@
 import type {CallOptions, ConversationQuery, StartTaskQuery} from './client.js';
 import {getBatch} from './batch.js';
+import type {ApiContext} from './context.js';
 import type {Http} from './http.js';
 import {clampLimit, pageParams} from './pageQuery.js';
 import {
@@ -25,12 +26,40 @@ export function searchConversations(
 		{
 			method: 'GET',
 			path: `${BASE}/search`,
-			query: {...pageParams(query), title__contains: query?.titleContains || undefined},
+			query: {
+				...pageParams(query),
+				title__contains: query?.titleContains || undefined,
+				sandbox_id__eq: query?.sandboxIdEq || undefined,
+				updated_at__gte: query?.updatedAtGte ? query.updatedAtGte.toISOString() : undefined,
+			},
 			signal: options?.signal,
 			deadlineMs: options?.deadlineMs,
 		},
 		conversationPageSchema,
 	);
+}
+
+/** Pages read by `conversationsInSandbox`: a sandbox shared by more than 500 conversations is not a case to page through. */
+const SANDBOX_PAGES = 5;
+
+/** `sandbox_id__eq` on current servers (newer doc 8.2); null on legacy ones, which cannot filter by sandbox. */
+export async function conversationsInSandbox(
+	ctx: ApiContext,
+	sandboxId: string,
+	options?: CallOptions,
+): Promise<AppConversation[] | null> {
+	const server = await ctx.server(options?.signal);
+	if (server.generation !== 'current') return null;
+	const out: AppConversation[] = [];
+	let pageId: string | null = null;
+	for (let page = 0; page < SANDBOX_PAGES; page++) {
+		const result: Page<AppConversation> = await searchConversations(ctx.http, {sandboxIdEq: sandboxId, pageId, limit: 100}, options);
+		// a legacy-like server that ignored the filter must not make strangers look like siblings
+		out.push(...result.items.filter(c => c.sandbox_id === sandboxId));
+		pageId = result.next_page_id;
+		if (pageId === null) break;
+	}
+	return out;
 }
 
 /** `?ids=a&ids=b`; the handler asserts `len(ids) < 100` (2.4), so at most 99 per call. */

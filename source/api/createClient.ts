@@ -2,7 +2,15 @@ import {controlAgent, sendMessage} from './agentControl.js';
 import {createAgentServers} from './agentServer.js';
 import type {CallOptions, ClientOptions, OpenHandsClient} from './client.js';
 import type {ApiContext} from './context.js';
-import {countConversations, createConversation, getConversations, getStartTasks, searchConversations, searchStartTasks} from './conversations.js';
+import {
+	conversationsInSandbox,
+	countConversations,
+	createConversation,
+	getConversations,
+	getStartTasks,
+	searchConversations,
+	searchStartTasks,
+} from './conversations.js';
 import {deleteConversation, deleteSandbox} from './deletes.js';
 import {searchEvents} from './events.js';
 import {createHttp} from './http.js';
@@ -58,6 +66,7 @@ export function createClient(options: ClientOptions): OpenHandsClient {
 		searchConversations: guarded((query, callOptions) => searchConversations(http, query, callOptions), at(1)),
 		getConversations: guarded((ids, callOptions) => getConversations(http, ids, callOptions), at(1)),
 		countConversations: guarded((query, callOptions) => countConversations(http, query, callOptions), at(1)),
+		conversationsInSandbox: guarded((sandboxId, callOptions) => conversationsInSandbox(ctx, sandboxId, callOptions), at(1)),
 		createConversation: guarded((request, callOptions) => createConversation(http, request, callOptions), at(1)),
 		getStartTasks: guarded((ids, callOptions) => getStartTasks(http, ids, callOptions), at(1)),
 		searchStartTasks: guarded((query, callOptions) => searchStartTasks(http, query, callOptions), at(1)),

@@ -22,6 +22,7 @@ export function createLazyClient(options: ClientOptions, load: Loader = async ()
 		searchConversations: async (query, callOptions) => (await real()).searchConversations(query, callOptions),
 		getConversations: async (ids, callOptions) => (await real()).getConversations(ids, callOptions),
 		countConversations: async (query, callOptions) => (await real()).countConversations(query, callOptions),
+		conversationsInSandbox: async (sandboxId, callOptions) => (await real()).conversationsInSandbox(sandboxId, callOptions),
 		createConversation: async (request, callOptions) => (await real()).createConversation(request, callOptions),
 		getStartTasks: async (ids, callOptions) => (await real()).getStartTasks(ids, callOptions),
 		searchStartTasks: async (query, callOptions) => (await real()).searchStartTasks(query, callOptions),

@@ -92,6 +92,7 @@ export class Core {
 			activity: null,
 			drafts: {},
 			attention: [],
+			sandboxConversations: null,
 		};
 	}
 
@@ -108,9 +109,16 @@ export class Core {
 		return () => this.listeners.delete(listener);
 	}
 
+	/**
+	 * What is derived from a change (attention, issue 11) joins it before anyone is notified: one
+	 * snapshot, one notification. It returns `next` itself when it derives nothing new.
+	 */
+	derive: ((previous: StoreSnapshot, next: StoreSnapshot) => StoreSnapshot) | null = null;
+
 	/** Replaces the snapshot and notifies, unless `next` is the current snapshot. */
 	set(next: StoreSnapshot): void {
 		if (next === this.snapshot || this.disposed) return;
+		if (this.derive) next = this.derive(this.snapshot, next);
 		this.snapshot = next;
 		for (const listener of [...this.listeners]) listener();
 	}

@@ -63,9 +63,12 @@
 import type {OpenHandsClient} from '../api/client.js';
 import {Actions} from './actions.js';
 import {Activity} from './activity.js';
+import {Attention} from './attention.js';
 import {Core} from './core.js';
+import {Deletes} from './deletes.js';
 import {Messages} from './messages.js';
 import {Resources} from './resources.js';
+import {SandboxConversationsFinder} from './sandboxConversations.js';
 import {ServerInfoWatch} from './serverInfo.js';
 import type {Store, StoreOptions} from './types.js';
 import {registerWatchSources} from './watchSources.js';
@@ -86,6 +89,9 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const activity = new Activity(client, core, resources);
 	const messages = new Messages(client, core, actions, activity);
 	const serverInfo = new ServerInfoWatch(client, core);
+	const attention = new Attention(client, core, resources);
+	const deletes = new Deletes(client, core, resources, attention);
+	const siblings = new SandboxConversationsFinder(client, core, resources);
 
 	return {
 		subscribe: listener => core.subscribe(listener),
@@ -93,8 +99,10 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		start: () => {
 			resources.start();
 			serverInfo.start();
+			if (options.attentionCheck !== false) attention.start();
 		},
 		dispose: () => {
+			attention.dispose();
 			activity.dispose();
 			serverInfo.dispose();
 			resources.dispose();
@@ -123,10 +131,10 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		saveDraft: (id, text) => messages.saveDraft(id, text),
 		sendMessage: (id, text, options) => messages.send(id, text, options),
 		controlAgent: (id, command, reason) => messages.control(id, command, reason),
-		// issue 11: built this round (store/attention.ts, deletes)
-		deleteConversation: () => {},
-		deleteSandbox: () => {},
-		dismissAttention: () => {},
+		deleteConversation: id => deletes.conversation(id),
+		deleteSandbox: id => deletes.sandbox(id),
+		dismissAttention: key => attention.dismiss(key),
+		conversationsInSandbox: sandboxId => siblings.find(sandboxId),
 		whenSettled: () => core.whenSettled(),
 	};
 }

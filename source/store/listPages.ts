@@ -83,3 +83,14 @@ export function upsertItem<T extends WithId>(
 	if (!first) return pages;
 	return [{...first, items: [item, ...first.items]}, ...rest];
 }
+
+/** Drops the item with this id from every page (the server confirmed its delete). */
+export function removeItem<T extends WithId>(pages: readonly PageRecord<T>[], id: string): readonly PageRecord<T>[] {
+	let found = false;
+	const next = pages.map(page => {
+		if (!page.items.some(item => item.id === id)) return page;
+		found = true;
+		return {...page, items: page.items.filter(item => item.id !== id)};
+	});
+	return found ? next : pages;
+}

@@ -5,7 +5,7 @@ import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
 import {DeadEnds, Freshness} from './freshness.js';
 import {Lane} from './lane.js';
-import {applyPage, mergePages, pagesOnScreen, upsertItem, type PageRecord} from './listPages.js';
+import {applyPage, mergePages, pagesOnScreen, removeItem, upsertItem, type PageRecord} from './listPages.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
 import {shareList, shareValue} from './share.js';
 import type {ListResourceName, ResourceName} from './types.js';
@@ -38,6 +38,8 @@ export type RefreshMode = 'poll' | 'user' | 'force';
 export class Resources {
 	private readonly runtimes: Record<ResourceName, Runtime>;
 	private started = false;
+	/** ids deleted in this session (ids are never reused) */
+	private readonly gone = new Set<string>();
 	/** the activity view is open: it is what polls, the lists wait (issue 10: one request an interval) */
 	private held = false;
 
@@ -122,6 +124,9 @@ export class Resources {
 		this.runtimes[name].viewport = {first: Math.max(0, first), last: Math.max(first, last)};
 	}
 
+	/** Sees every item a watch or check brings, listed or not (attention follows sandboxes with it). */
+	onItem: ((name: ListResourceName, item: Item) => void) | null = null;
+
 	/**
 	 * A watch saw a fresher item (or an action created one): put it in the list at once. `sentAt` is
 	 * when the request that brought it was sent; data older than what the list holds is ignored.
@@ -129,7 +134,21 @@ export class Resources {
 	upsert(name: ListResourceName, item: Item, insert: boolean, sentAt: number): void {
 		const runtime = this.runtimes[name];
 		if (!runtime.freshness.note(item.id, sentAt)) return;
+		this.onItem?.(name, item);
 		const pages = upsertItem(runtime.pages, item, insert);
+		if (pages === runtime.pages) return;
+		runtime.pages = pages;
+		this.commitList(runtime, {});
+	}
+
+	/**
+	 * The server confirmed a delete: the row goes at once, and stays gone even when a poll that left
+	 * before the delete answers after it with the old page.
+	 */
+	remove(name: ListResourceName, id: string): void {
+		this.gone.add(id);
+		const runtime = this.runtimes[name];
+		const pages = removeItem(runtime.pages, id);
 		if (pages === runtime.pages) return;
 		runtime.pages = pages;
 		this.commitList(runtime, {});
@@ -323,7 +342,9 @@ export class Resources {
 	private commitList(runtime: Runtime, fields: Record<string, unknown>, touch = false): void {
 		const name = runtime.name as ListResourceName;
 		const state = this.core.get()[name];
-		const merged = mergePages(runtime.pages).slice(0, this.core.config.maxItems);
+		let merged = mergePages(runtime.pages);
+		if (this.gone.size > 0) merged = merged.filter(item => !this.gone.has(item.id));
+		merged = merged.slice(0, this.core.config.maxItems);
 		const hasMore = (runtime.pages[runtime.pages.length - 1]?.nextPageId ?? null) !== null;
 		const unreadable = runtime.pages.reduce((sum, page) => sum + (page.unreadable ?? 0), 0);
 		this.core.patch(

@@ -152,6 +152,24 @@ export type AttentionItem = {
 	/** one line, cleaned by the UI */
 	title: string;
 	at: number;
+	/** the conversation as last seen (it may not be among the loaded rows): `!` opens its activity */
+	conversation?: AppConversation;
+};
+
+/**
+ * The conversations that use one sandbox (issue 11): `c` on a sandbox, and confirmations that name
+ * the conversations sharing a sandbox.
+ */
+export type SandboxConversations = {
+	sandboxId: string;
+	/** null while loading (or after a failure) */
+	conversations: readonly AppConversation[] | null;
+	/**
+	 * `server`: the server filtered by sandbox (current servers, `sandbox_id__eq`); `loaded`: only
+	 * what ohtui has loaded was looked at (legacy servers cannot filter); null while loading
+	 */
+	source: 'server' | 'loaded' | null;
+	error: ErrorInfo | null;
 };
 
 export type StoreSnapshot = {
@@ -180,6 +198,8 @@ export type StoreSnapshot = {
 	drafts: Readonly<Record<string, string>>;
 	/** what needs the user now, oldest first; handled items leave it */
 	attention: readonly AttentionItem[];
+	/** the last `conversationsInSandbox` answer, or null */
+	sandboxConversations: SandboxConversations | null;
 };
 
 export interface Store {
@@ -241,6 +261,11 @@ export interface Store {
 	deleteSandbox(id: string): void;
 	/** removes one item from the attention list (handled), or all of them */
 	dismissAttention(key?: string): void;
+	/**
+	 * Finds the conversations that use a sandbox into `sandboxConversations` (the client asks the
+	 * server where it can filter; otherwise the loaded conversations are looked at). null clears it.
+	 */
+	conversationsInSandbox(sandboxId: string | null): void;
 }
 
 export type StoreOptions = {
@@ -264,6 +289,11 @@ export type StoreOptions = {
 	random?: () => number;
 	/** the tab visible at first; default 'conversations' */
 	visible?: ResourceName;
+	/**
+	 * the slow background check for what needs the user while another tab is visible (issue 11):
+	 * at most one request per 30 s; default true (tests of other request counts turn it off)
+	 */
+	attentionCheck?: boolean;
 };
 
 /** Every timer and every reading of the time in the store goes through this. */

@@ -8,23 +8,28 @@ import {Box, Text, useStdout} from 'ink';
 import type {NotifyMode} from '../config/flags.js';
 import type {Notice, ResourceName, Store, StoreSnapshot} from '../store/types.js';
 import {createClipboard} from '../terminal/clipboard.js';
+import {createNotifier} from '../terminal/notify.js';
 import {UiContext, useUi, type Ui} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {shortId} from './format.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
-import {HOLDS_EVERY_KEY, commandFor, hintList, type Scope} from './keymap.js';
+import type {AttentionItem} from '../store/types.js';
+import {HOLDS_EVERY_KEY, commandFor, hintList, isReadOnly, offBinding, setReadOnly, type Scope} from './keymap.js';
+import {notifyOnAttention} from './attentionNotify.js';
 import {KeyRouter, useKeys} from './keys/KeyRouter.js';
 import {clean, cleanForCopy} from './sanitize.js';
 import {cycleTab} from './tabs.js';
 import {ThemeContext, createTheme, type ThemeChoice} from './theme.js';
 import {useHealth} from './useHealth.js';
-import {ViewMemory} from './usePersistentState.js';
-import {selectNotice, selectServerLabel, useSnapshot} from './useStore.js';
+import {GoContext, prepareVisit, type Target} from './navigation.js';
+import {ViewMemory, useViewMemory} from './usePersistentState.js';
+import {selectAttention, selectConversations, selectNotice, selectServerLabel, useSnapshot} from './useStore.js';
 import {useSessionKeys} from './sessionKeys.js';
 import {useRedrawOnResize, useRedrawOnResume} from './useRedrawOnResize.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {ConversationsView} from './views/ConversationsView.js';
+import {AttentionList} from './views/AttentionList.js';
 import {SandboxesView} from './views/SandboxesView.js';
 import {SettingsView} from './views/SettingsView.js';
 import {SpecsView} from './views/SpecsView.js';
@@ -66,7 +71,25 @@ export type AppProps = {
 /** Below this the layout cannot hold a header, a table and a footer. */
 export const MIN_SIZE: Size = {columns: 40, rows: 10};
 
-export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env = process.env, writeRaw, startNotices, theme: themeChoice, colorLevel, onSuspend, onResume, readOnly = false}: AppProps) {
+export function App({
+	store,
+	serverLabel,
+	demo,
+	onQuit,
+	size,
+	now = Date.now,
+	env = process.env,
+	writeRaw,
+	startNotices,
+	theme: themeChoice,
+	colorLevel,
+	onSuspend,
+	onResume,
+	readOnly = false,
+	notify = 'bell',
+}: AppProps) {
+	// The one keymap the router, the help and the footer read turns the mutating keys off (keymap.ts).
+	if (isReadOnly() !== readOnly) setReadOnly(readOnly);
 	const theme = useMemo(() => createTheme(env, {choice: themeChoice, level: colorLevel}), [env, themeChoice, colorLevel]);
 	const {stdout} = useStdout();
 	const [localNotice, setLocalNotice] = useState<Notice | null>(() =>
@@ -84,6 +107,17 @@ export function App({store, serverLabel, demo, onQuit, size, now = Date.now, env
 	// Written around Ink, not through it: the sequence moves no cursor and Ink's own `write` would
 	// clear and redraw the whole frame.
 	const clipboard = useMemo(() => createClipboard({env, write: writeRaw ?? (data => stdout.write(data))}), [env, writeRaw, stdout]);
+	// An agent that needs the user: BEL and/or a desktop notification, written around Ink like the
+	// clipboard (the bytes move no cursor), once per new attention item (ui/attentionNotify.ts).
+	useEffect(() => {
+		const notifier = createNotifier({mode: notify, env, write: writeRaw ?? (data => stdout.write(data))});
+		const stop = notifyOnAttention(store, notifier);
+		return () => {
+			stop();
+			notifier.close();
+		};
+	}, [store, notify, env, writeRaw, stdout]);
+
 	const ui = useMemo<Ui>(
 		() => ({
 			store,
@@ -154,17 +188,48 @@ const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
 const NO_HINTS: readonly never[] = [];
 
 function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume}: ShellProps) {
-	const {store, now} = useUi();
+	const {store, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
 	useRedrawOnResume(onResume);
 	const [tab, setTab] = useState<ResourceName>(() => store.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
+	const [attentionOpen, setAttentionOpen] = useState(false);
+	const attention = useSnapshot(selectAttention);
+	const conversations = useSnapshot(selectConversations);
+	// Going somewhere mounts the target view afresh, so it reads what navigation wrote for it.
+	const memory = useViewMemory();
+	const [visit, setVisit] = useState(0);
+	const go = useCallback(
+		(target: Target) => {
+			setTab(prepareVisit(memory, target));
+			setVisit(v => v + 1);
+			setAttentionOpen(false);
+			setHelp(false);
+		},
+		[memory],
+	);
+	const goToItem = (item: AttentionItem) => {
+		if (item.subject === 'sandbox') {
+			go({kind: 'row', resource: 'sandboxes', id: item.id});
+			return;
+		}
+		if (item.subject === 'start-task') {
+			go({kind: 'task', id: item.id});
+			return;
+		}
+		const conversation = conversations.data?.find(c => c.id === item.id) ?? item.conversation;
+		if (conversation) go({kind: 'activity', conversation});
+		else notify('info', `conversation ${item.id} is not loaded any more`);
+	};
 	// Scopes reported by the view are tagged with its tab, so a tab switch shows the new tab's
 	// keys in the same frame instead of the old view's for one render.
 	const [reported, setReported] = useState<{tab: ResourceName; scopes: readonly Scope[]} | null>(null);
 	const onScopes = useCallback((scopes: readonly Scope[]) => setReported({tab, scopes}), [tab]);
 	const viewScopes = reported?.tab === tab ? reported.scopes : DEFAULT_SCOPES[tab];
+
+	const overlay = help || attentionOpen;
+	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : viewScopes;
 
 	const storeNotice = useSnapshot(selectNotice);
 	const selectVisible = useMemo(() => selectVisibleState(tab), [tab]);
@@ -214,12 +279,22 @@ function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume
 				return true;
 			case 'help':
 				setHelp(true);
+				setAttentionOpen(false);
+				return true;
+			case 'attention.open':
+				setAttentionOpen(open => !open);
+				setHelp(false);
 				return true;
 			case 'quit':
 				onQuit();
 				return true;
-			default:
-				return false;
+			default: {
+				// Under --read-only a key that would change something says why it does nothing.
+				const off = offBinding(localScopes, name);
+				if (!off) return false;
+				notify('info', `read-only: ${off.description} is off`);
+				return true;
+			}
 		}
 	});
 
@@ -237,19 +312,37 @@ function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume
 
 	const bodyHeight = height - HEADER_HEIGHT - FOOTER_HEIGHT;
 	const View = VIEWS[tab];
-	const localScopes: readonly Scope[] = help ? ['help'] : viewScopes;
 	return (
 		<Box flexDirection="column" width={columns} height={height} overflow="hidden">
-			<Header serverLabel={serverLabel} detected={detected} demo={demo} readOnly={readOnly} health={health} tab={tab} width={columns} />
+			<Header
+				serverLabel={serverLabel}
+				detected={detected}
+				demo={demo}
+				health={health}
+				tab={tab}
+				width={columns}
+				needYou={attention.length}
+				readOnly={readOnly}
+			/>
 			<Box height={bodyHeight} flexDirection="column" overflow="hidden">
-				<HintProvider onScopes={onScopes}>
-					{help ? <HelpOverlay width={columns} height={bodyHeight} onClose={() => setHelp(false)} onQuit={onQuit} /> : null}
-					<Box display={help ? 'none' : 'flex'} flexDirection="column">
-						<View key={tab} width={columns} height={bodyHeight} active={!help} />
-					</Box>
-				</HintProvider>
+				<GoContext.Provider value={go}>
+					<HintProvider onScopes={onScopes}>
+						{help ? <HelpOverlay width={columns} height={bodyHeight} onClose={() => setHelp(false)} onQuit={onQuit} /> : null}
+						{attentionOpen ? (
+							<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={() => setAttentionOpen(false)} />
+						) : null}
+						<Box display={overlay ? 'none' : 'flex'} flexDirection="column">
+							<View key={`${tab}:${visit}`} width={columns} height={bodyHeight} active={!overlay} />
+						</Box>
+					</HintProvider>
+				</GoContext.Provider>
 			</Box>
-			<Footer notice={notice} hints={hintList(localScopes)} globalHints={help || localScopes.some(s => HOLDS_EVERY_KEY.has(s)) ? NO_HINTS : hintList(['global'])} width={columns} />
+			<Footer
+				notice={notice}
+				hints={hintList(localScopes)}
+				globalHints={overlay || localScopes.some(s => HOLDS_EVERY_KEY.has(s)) ? NO_HINTS : hintList(['global'])}
+				width={columns}
+			/>
 		</Box>
 	);
 }

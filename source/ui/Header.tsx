@@ -2,6 +2,7 @@
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {ResourceName} from '../store/types.js';
+import {needYouText} from './attentionText.js';
 import {clean, displayWidth, truncateMiddle} from './sanitize.js';
 import {TABS} from './tabs.js';
 import {useTheme} from './theme.js';
@@ -17,22 +18,25 @@ type Props = {
 	health: Health;
 	tab: ResourceName;
 	width: number;
+	/** attention items: `2 need you` before the health, nothing at 0 */
+	needYou?: number;
 };
 
 export const HEADER_HEIGHT = 2;
 
-export const Header = memo(function Header({serverLabel, detected = null, demo, readOnly = false, health, tab, width}: Props) {
+export const Header = memo(function Header({serverLabel, detected = null, demo, readOnly = false, health, tab, width, needYou = 0}: Props) {
 	const theme = useTheme();
 	const healthColor = health.level === 'ok' ? theme.ok : health.level === 'offline' ? theme.error : health.level === 'stale' ? theme.warn : theme.muted;
+	const needText = needYou > 0 ? `${needYouText(needYou)} (!)  ` : '';
 	const right = health.text;
 	const prefix = 'ohtui ';
 	const demoText = (demo ? ' demo' : '') + (readOnly ? ' read-only' : '');
-	const labelRoom = Math.max(1, width - displayWidth(prefix) - demoText.length - displayWidth(right) - 2);
+	const labelRoom = Math.max(1, width - displayWidth(prefix) - demoText.length - displayWidth(needText) - displayWidth(right) - 2);
 	const label = truncateMiddle(clean(serverLabel), labelRoom);
 	// the generation goes after the URL when it fits whole; a narrow header keeps the URL
 	const detectedText = detected ? ` · ${clean(detected)}` : '';
 	const detectedShown = detectedText && displayWidth(label + detectedText) <= labelRoom ? detectedText : '';
-	const gap = Math.max(1, width - displayWidth(prefix + label + detectedShown + demoText) - displayWidth(right));
+	const gap = Math.max(1, width - displayWidth(prefix + label + detectedShown + demoText) - displayWidth(needText) - displayWidth(right));
 	const full = TABS.map(t => `${t.key} ${t.label}`).join('  ');
 	// Narrow terminals keep the active tab's name and just the numbers of the others.
 	const compact = displayWidth(full) > width;
@@ -46,6 +50,11 @@ export const Header = memo(function Header({serverLabel, detected = null, demo, 
 				{detectedShown ? <Text color={theme.muted}>{detectedShown}</Text> : null}
 				{demoText ? <Text color={theme.warn}>{demoText}</Text> : null}
 				{' '.repeat(gap)}
+				{needText ? (
+					<Text bold color={theme.warn}>
+						{needText}
+					</Text>
+				) : null}
 				<Text color={healthColor}>{right}</Text>
 			</Text>
 			<Text wrap="truncate">

@@ -19,6 +19,8 @@ export type Scope =
 	| 'confirm'
 	| 'picker'
 	| 'help'
+	| 'choice'
+	| 'attention'
 	| 'conversation'
 	| 'activity'
 	| 'approval'
@@ -59,6 +61,16 @@ export type Command =
 	| 'confirm'
 	| 'filter.apply'
 	| 'filter.clear'
+	| 'attention.open'
+	| 'attention.dismiss'
+	| 'attention.clear'
+	| 'sort.next'
+	| 'sort.reverse'
+	| 'filter.status'
+	| 'conversation.sandbox'
+	| 'conversation.delete'
+	| 'sandbox.conversations'
+	| 'sandbox.delete'
 	| 'activity.open'
 	| 'message.open'
 	| 'back'
@@ -80,6 +92,39 @@ export type Binding = {
 	/** short label for the footer; bindings without it are listed only in the help overlay */
 	hint?: string;
 };
+
+/** Commands that change something on the server: off under `--read-only` (issue 11). */
+export const MUTATING: ReadonlySet<string> = new Set([
+	'conversation.new',
+	'conversation.delete',
+	'sandbox.start',
+	'sandbox.pause',
+	'sandbox.resume',
+	'sandbox.delete',
+	'spec.start',
+	'message.open',
+	'message.send',
+	'agent.pause',
+	'agent.run',
+	'agent.accept',
+	'agent.reject',
+]);
+
+let readOnly = false;
+
+/** `--read-only`: set once at start; mutating commands then resolve to nothing and leave the hints. */
+export function setReadOnly(on: boolean): void {
+	readOnly = on;
+}
+
+export function isReadOnly(): boolean {
+	return readOnly;
+}
+
+/** A binding that `--read-only` turns off. */
+export function isOff(binding: Binding): boolean {
+	return readOnly && MUTATING.has(binding.command);
+}
 
 export const KEYMAP: readonly Binding[] = [
 	{scope: 'global', keys: ['1'], command: 'tab.settings', description: 'Settings tab'},
@@ -136,6 +181,23 @@ export const KEYMAP: readonly Binding[] = [
 
 	{scope: 'help', keys: ['esc', '?'], command: 'close', description: 'close the help', hint: 'close'},
 
+	// Issue 11: what needs you, related things one key away, sort and quick filters, deletes.
+	{scope: 'global', keys: ['!'], command: 'attention.open', description: 'what needs you (agents waiting, finished or failed; the header counts them)'},
+	{scope: 'list', keys: ['o'], command: 'sort.next', description: 'sort by the next column (after the last: the server order)', hint: 'sort'},
+	{scope: 'list', keys: ['O'], command: 'sort.reverse', description: 'reverse the sort'},
+	{scope: 'list', keys: ['f'], command: 'filter.status', description: 'quick filter: all, running, needs you, paused, error', hint: 'status'},
+	{scope: 'conversation', keys: ['s'], command: 'conversation.sandbox', description: "go to the selected conversation's sandbox", hint: 'sandbox'},
+	{scope: 'conversation', keys: ['p'], command: 'sandbox.pause', description: "pause the conversation's sandbox (asks first when other conversations share it)", hint: 'pause'},
+	{scope: 'conversation', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox (asks first when other conversations share it)"},
+	{scope: 'conversation', keys: ['D'], command: 'conversation.delete', description: 'delete the selected conversation (asks first)'},
+	{scope: 'sandboxes', keys: ['c'], command: 'sandbox.conversations', description: 'the conversations in the selected sandbox', hint: 'conversations'},
+	{scope: 'sandboxes', keys: ['D'], command: 'sandbox.delete', description: 'delete the selected sandbox (asks first)'},
+
+	{scope: 'choice', keys: ['enter'], command: 'open', description: 'go to the selected one', hint: 'go'},
+	{scope: 'choice', keys: ['esc'], command: 'close', description: 'close', hint: 'close'},
+	{scope: 'attention', keys: ['d'], command: 'attention.dismiss', description: 'dismiss the selected item', hint: 'dismiss'},
+	{scope: 'attention', keys: ['c'], command: 'attention.clear', description: 'clear the list', hint: 'clear'},
+	{scope: 'attention', keys: ['!'], command: 'close', description: 'close the list'},
 	// Issue 10: a conversation's activity, messages to its agent, approvals. `P`/`R` drive the agent
 	// (agent server pause/run); `p`/`r` stay the sandbox's (the whole runtime), as on the Sandboxes tab.
 	{scope: 'conversation', keys: ['l'], command: 'activity.open', description: "the selected conversation's activity (its events)", hint: 'activity'},
@@ -221,7 +283,17 @@ export function currentKeymap(): readonly Binding[] {
 
 export function commandFor(scope: Scope, name: string): Command | undefined {
 	for (const binding of activeKeymap) {
-		if (binding.scope === scope && binding.keys.includes(name)) return binding.command;
+		if (binding.scope === scope && binding.keys.includes(name)) return isOff(binding) ? undefined : binding.command;
+	}
+	return undefined;
+}
+
+/** The description of a binding `--read-only` turned off for this key in these scopes, if any. */
+export function offBinding(scopes: readonly Scope[], name: string): Binding | undefined {
+	if (!readOnly) return undefined;
+	for (const scope of scopes) {
+		const binding = activeKeymap.find(b => b.scope === scope && b.keys.includes(name));
+		if (binding) return isOff(binding) ? binding : undefined;
 	}
 	return undefined;
 }
@@ -264,7 +336,7 @@ export type Hint = {command: Command; text: string};
 /** Footer hints for the scopes active now, modal scopes first, one per binding with a hint. */
 export function hintList(scopes: readonly Scope[]): Hint[] {
 	return bindingsFor(scopes)
-		.filter(b => b.hint)
+		.filter(b => b.hint && !isOff(b))
 		.map(b => ({command: b.command, text: `${label(b.keys[0]!)} ${b.hint}`}));
 }
 
@@ -289,6 +361,8 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	confirm: 'Confirm dialog',
 	picker: 'Spec picker',
 	help: 'Help',
+	choice: 'Lists over a view (needs you, conversations in a sandbox)',
+	attention: 'Needs you (!)',
 	conversation: 'Conversations list and details',
 	activity: 'Activity (a conversation\'s events)',
 	approval: 'Activity, while the agent waits for confirmation',

@@ -4,8 +4,13 @@
  */
 import React, {createContext, useCallback, useContext, useRef, useState, type ReactNode} from 'react';
 
-type Memory = Map<string, unknown>;
+export type Memory = Map<string, unknown>;
 const MemoryContext = createContext<Memory | null>(null);
+
+/** The memory itself: navigation writes what a view shows before mounting it (navigation.ts). */
+export function useViewMemory(): Memory | null {
+	return useContext(MemoryContext);
+}
 
 export function ViewMemory({children}: {children: ReactNode}) {
 	const memory = useRef<Memory>(new Map());

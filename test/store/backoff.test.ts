@@ -35,7 +35,7 @@ describe('failures and backoff', () => {
 		const port = server.port;
 		const real = createClient({baseUrl: server.url, connectTimeoutMs: 2000});
 		const {client, calls} = counting(real, clock);
-		const store: PollingStore = createStore(client, {scheduler: clock, random: () => 0.5, visible: 'sandboxes'});
+		const store: PollingStore = createStore(client, {scheduler: clock, random: () => 0.5, visible: 'sandboxes', attentionCheck: false});
 		cleanup.push(() => server.close(), () => real.close(), () => store.dispose());
 		const advance = (ms: number) => clock.advance(ms, () => store.whenSettled());
 
@@ -86,7 +86,7 @@ describe('failures and backoff', () => {
 		await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
 		const {port} = server.address() as AddressInfo;
 		const client = createClient({baseUrl: `http://127.0.0.1:${port}`});
-		const store = createStore(client, {scheduler: clock, random: () => 0.5, visible: 'sandboxes'});
+		const store = createStore(client, {scheduler: clock, random: () => 0.5, visible: 'sandboxes', attentionCheck: false});
 		cleanup.push(
 			() => new Promise<void>(resolve => server.close(() => resolve())),
 			() => client.close(),

@@ -46,7 +46,7 @@ function others(seen: readonly Seen[], t0: number): string[] {
 
 function storeFor(url: string, clock: ManualClock, apiKey?: string): PollingStore {
 	const client = createClient({baseUrl: url, ...(apiKey ? {apiKey} : {})});
-	const store = createStore(client, {scheduler: clock, random: () => 0.5, visible: 'sandboxes'});
+	const store = createStore(client, {scheduler: clock, random: () => 0.5, visible: 'sandboxes', attentionCheck: false});
 	cleanup.push(() => client.close(), () => store.dispose());
 	return store;
 }

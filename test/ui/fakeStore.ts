@@ -117,4 +117,7 @@ export class FakeStore implements Store {
 	dismissAttention(key?: string) {
 		this.record('dismissAttention', key);
 	}
+	conversationsInSandbox(sandboxId: string | null) {
+		this.record('conversationsInSandbox', sandboxId);
+	}
 }

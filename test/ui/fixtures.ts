@@ -182,6 +182,7 @@ export function snapshot(overrides: Partial<StoreSnapshot> = {}): StoreSnapshot 
 		activity: null,
 		drafts: {},
 		attention: [],
+		sandboxConversations: null,
 		...overrides,
 	};
 }

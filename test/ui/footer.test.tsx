@@ -22,9 +22,11 @@ describe('footer hints', () => {
 		}
 	});
 
-	it('drops copy, refresh, filter and details first; then the rightmost view actions; help and quit go last', () => {
-		expect(keysLine(hints, 200)).toBe('n start  p pause  r resume  / filter  Enter details  y copy id  Ctrl-r refresh  ? help  q quit');
-		expect(keysLine(hints, 60)).toBe('n start  p pause  r resume  Enter details  ? help  q quit');
+	it('drops sort, status, copy, refresh, filter and details first; then the rightmost view actions; help and quit go last', () => {
+		expect(keysLine(hints, 200)).toBe(
+			'n start  p pause  r resume  c conversations  / filter  Enter details  y copy id  o sort  f status  Ctrl-r refresh  ? help  q quit',
+		);
+		expect(keysLine(hints, 60)).toBe('n start  p pause  r resume  c conversations  ? help  q quit');
 		expect(keysLine(hints, 44)).toBe('n start  p pause  r resume  ? help  q quit');
 		expect(keysLine(hints, 30)).toBe('n start  ? help  q quit');
 		expect(keysLine(hints, 8)).toBe('q quit');

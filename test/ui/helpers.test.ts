@@ -75,7 +75,7 @@ describe('keymap', () => {
 	});
 
 	it('builds footer hints from the table', () => {
-		expect(hintsFor(['sandboxes', 'global'])).toBe('n start  p pause  r resume  Ctrl-r refresh  ? help  q quit');
+		expect(hintsFor(['sandboxes', 'global'])).toBe('n start  p pause  r resume  c conversations  Ctrl-r refresh  ? help  q quit');
 	});
 });
 

@@ -1,9 +1,12 @@
 /**
  * Tab 2: conversations, newest first (the server's order), with start tasks of this session above;
  * `l` opens a conversation's activity in place of the list (Esc comes back to the list or the
- * details it was opened from), `m` writes to its agent.
+ * details it was opened from), `m` writes to its agent. `s` goes to its sandbox, `p`/`r` pause and
+ * resume that sandbox (asking first when other conversations share it), `D` deletes it (asking
+ * first, naming what goes with it). Up from the first row selects the start task lines: Enter on
+ * one opens its conversation once it exists.
  */
-import React, {useCallback, useState} from 'react';
+import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {commandFor} from '../keymap.js';
@@ -11,8 +14,10 @@ import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import {truncate} from '../sanitize.js';
+import {useGo} from '../navigation.js';
 import {useTheme} from '../theme.js';
-import {selectConversations, selectLostWatches, selectStartTasks, useSnapshot} from '../useStore.js';
+import {selectAttention, selectConversations, selectLostWatches, selectStartTasks, useSnapshot} from '../useStore.js';
+import {Confirm} from '../widgets/Confirm.js';
 import {ActivityView} from '../activity/ActivityView.js';
 import {usePersistentState} from '../usePersistentState.js';
 import {DetailPane} from '../widgets/DetailPane.js';
@@ -21,7 +26,11 @@ import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {useListController} from '../widgets/useListController.js';
 import type {FieldSpec} from '../widgets/useFormState.js';
-import {CONVERSATION_COLUMNS, conversationEntries, conversationKey, startTaskLine} from './conversationParts.js';
+import {questionHeight} from './confirmTexts.js';
+import {conversationColumns, conversationEntries, conversationKey, startTaskLine} from './conversationParts.js';
+import {conversationFilter, type QuickFilter} from './quickFilters.js';
+import {useSandboxQuestion} from './useSandboxQuestion.js';
+import {useTaskLines} from './useTaskLines.js';
 import type {ViewProps} from './viewProps.js';
 
 type Mode = {kind: 'list'} | {kind: 'detail'; item: AppConversation} | {kind: 'form'};
@@ -62,28 +71,45 @@ type ListProps = ViewProps & {initialMode: Mode; onActivity(item: AppConversatio
 
 function ConversationList({width, height, active, initialMode, onActivity}: ListProps) {
 	const {store, now: clock} = useUi();
+	const go = useGo();
 	const theme = useTheme();
 	const list = useSnapshot(selectConversations);
 	const tasks = useSnapshot(selectStartTasks);
+	const attention = useSnapshot(selectAttention);
 	const lost = useSnapshot(selectLostWatches);
 	const [mode, setMode] = useState<Mode>(initialMode);
 	const [message, setMessage] = useState<AppConversation | null>(null);
+	const sandboxQuestion = useSandboxQuestion();
+	const {ask, question} = sandboxQuestion;
 	const now = clock();
 
 	const shownTasks = tasks.slice(0, MAX_TASK_LINES);
 	const boxHeight = message ? MESSAGE_BOX_HEIGHT : 0;
-	const tableHeight = Math.max(LIST_CHROME + 1, height - shownTasks.length - boxHeight);
+	const tableHeight = Math.max(LIST_CHROME + 1, height - shownTasks.length - boxHeight - questionHeight(question, width));
 	const onOpen = useCallback((item: AppConversation) => setMode({kind: 'detail', item}), []);
+	const columns = useMemo(() => conversationColumns(list.data ?? []), [list.data]);
+	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, attention), [attention]);
+	const listKeys = active && mode.kind === 'list' && !message && !ask;
 	const controller = useListController({
 		resource: 'conversations',
 		list,
-		columns: CONVERSATION_COLUMNS,
+		columns,
 		width,
 		height: tableHeight - LIST_CHROME,
 		getKey: conversationKey,
 		now,
-		active: active && mode.kind === 'list' && !message,
+		active: listKeys,
 		onOpen,
+		quick,
+	});
+	// registered after the table's keys, so it sees them first: while a task line is selected it takes them
+	const taskLines = useTaskLines({
+		tasks,
+		shown: shownTasks,
+		conversations: list.data,
+		tableIndex: controller.index,
+		active: listKeys && !controller.filter.editing,
+		onActivity: (conversation: AppConversation) => onActivity(conversation, 'list'),
 	});
 
 	useKeys(
@@ -93,7 +119,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 				setMode({kind: 'form'});
 				return true;
 			}
-			const item = mode.kind === 'detail' ? (list.data?.find(c => c.id === mode.item.id) ?? mode.item) : controller.selected;
+			const item = mode.kind === 'detail' ? (list.data?.find(c => c.id === mode.item.id) ?? mode.item) : taskLines.onTask ? undefined : controller.selected;
 			switch (commandFor('conversation', name)) {
 				case 'activity.open':
 					if (item) onActivity(item, mode.kind === 'detail' ? 'detail' : 'list');
@@ -101,24 +127,49 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 				case 'message.open':
 					if (item) setMessage(item);
 					return true;
+				case 'conversation.sandbox':
+					if (item) go({kind: 'row', resource: 'sandboxes', id: item.sandbox_id});
+					return true;
+				case 'sandbox.pause':
+					if (item) sandboxQuestion.start('pause', item);
+					return true;
+				case 'sandbox.resume':
+					if (item) sandboxQuestion.start('resume', item);
+					return true;
+				case 'conversation.delete':
+					if (item) sandboxQuestion.start('delete', item);
+					return true;
 				default:
 					return false;
 			}
 		},
-		active && (mode.kind === 'list' || mode.kind === 'detail') && !controller.filter.editing && !message,
+		active && (mode.kind === 'list' || mode.kind === 'detail') && !controller.filter.editing && !message && !ask,
 	);
 	useHintScopes(
-		message
-			? ['message']
-			: mode.kind === 'form'
-				? ['form']
-				: mode.kind === 'detail'
-					? ['detail', 'conversation']
-					: controller.filter.editing
-						? ['filter']
-						: ['conversations', 'conversation', 'list'],
+		ask
+			? ['confirm']
+			: message
+				? ['message']
+				: mode.kind === 'form'
+					? ['form']
+					: mode.kind === 'detail'
+						? ['detail', 'conversation']
+						: controller.filter.editing
+							? ['filter']
+							: ['conversations', 'conversation', 'list'],
 	);
 	const messageBox = message ? <MessageBox conversation={message} width={width} onClose={() => setMessage(null)} /> : null;
+	const confirm =
+		ask && question ? (
+			<Confirm
+				message={question.message}
+				detail={question.detail}
+				ready={question.ready}
+				width={width}
+				onCancel={sandboxQuestion.cancel}
+				onConfirm={sandboxQuestion.confirm}
+			/>
+		) : null;
 
 	if (mode.kind === 'form') {
 		return (
@@ -129,6 +180,8 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 				onCancel={() => setMode({kind: 'list'})}
 				onSubmit={values => {
 					const optional = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
+					// its start task line is selected once it is there: Enter opens the conversation when ready
+					taskLines.selectNew();
 					store.createConversation({
 						initialMessage: values['initialMessage']!.trim(),
 						repository: optional(values['repository']),
@@ -153,9 +206,10 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 					height={height - boxHeight}
 					memoryKey={`conversation:${item.id}`}
 					onClose={() => setMode({kind: 'list'})}
-					active={active && !message}
+					active={active && !message && !ask}
 				/>
 				{messageBox}
+				{confirm}
 			</Box>
 		);
 	}
@@ -164,14 +218,25 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 		<Box flexDirection="column">
 			{/* with the message box open, the list keeps its rows and the box sits at the bottom */}
 			<Box flexDirection="column" height={message ? height - boxHeight : undefined}>
-				{shownTasks.map(task => (
-					<Text key={task.id} wrap="truncate" color={task.status === 'ERROR' ? theme.error : task.status === 'READY' ? theme.ok : theme.warn}>
-						{truncate(startTaskLine(task, lost?.[task.id], now), width)}
-					</Text>
-				))}
-				<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={conversationKey} noun="conversations" />
+				{shownTasks.map((task, i) => {
+					const selected = taskLines.onTask && i === taskLines.index;
+					return (
+						<Text
+							key={task.id}
+							wrap="truncate"
+							inverse={selected}
+							bold={selected}
+							color={task.status === 'ERROR' ? theme.error : task.status === 'READY' ? theme.ok : theme.warn}
+						>
+							{selected ? `${theme.selectMarker} ` : ''}
+							{truncate(startTaskLine(task, lost?.[task.id], now), width - (selected ? 2 : 0))}
+						</Text>
+					);
+				})}
+				<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={conversationKey} noun="conversations" unselected={taskLines.onTask} />
 			</Box>
 			{messageBox}
+			{confirm}
 		</Box>
 	);
 }

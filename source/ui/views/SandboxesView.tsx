@@ -1,7 +1,10 @@
-/** Tab 3: sandboxes, newest first; n starts one, p pauses, r resumes the selected one. */
+/**
+ * Tab 3: sandboxes, newest first; n starts one, p pauses, r resumes the selected one, c lists the
+ * conversations in it, D deletes it (asking first, naming its conversations).
+ */
 import React, {useCallback, useEffect, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {Sandbox} from '../../api/schemas/index.js';
+import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
 import {commandFor} from '../keymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
@@ -9,22 +12,37 @@ import {useHintScopes} from '../hints.js';
 import {maskUrl} from '../format.js';
 import {clean} from '../sanitize.js';
 import {useTheme} from '../theme.js';
-import {selectLostWatches, selectPending, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
+import {useGo} from '../navigation.js';
+import {selectAttention, selectLostWatches, selectPending, selectSandboxConversations, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
+import {Confirm} from '../widgets/Confirm.js';
 import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {Picker} from '../widgets/Picker.js';
 import {useListController} from '../widgets/useListController.js';
+import {deleteSandboxQuestion, questionHeight} from './confirmTexts.js';
+import {sandboxFilter, type QuickFilter} from './quickFilters.js';
+import {SandboxConversationsList} from './SandboxConversationsList.js';
 import {pendingBySandbox, sandboxColumns, sandboxEntries, sandboxKey} from './sandboxParts.js';
 import type {ViewProps} from './viewProps.js';
 
-type Mode = {kind: 'list'} | {kind: 'detail'; item: Sandbox} | {kind: 'picker'} | {kind: 'urls'; item: Sandbox};
+type Mode =
+	| {kind: 'list'}
+	| {kind: 'detail'; item: Sandbox}
+	| {kind: 'picker'}
+	| {kind: 'urls'; item: Sandbox}
+	| {kind: 'conversations'; item: Sandbox}
+	| {kind: 'delete'; item: Sandbox};
 
 export function SandboxesView({width, height, active}: ViewProps) {
 	const {store, now: clock, copy, notify} = useUi();
+	const go = useGo();
 	const theme = useTheme();
 	const list = useSnapshot(selectSandboxes);
 	const specs = useSnapshot(selectSpecs);
 	const pending = useSnapshot(selectPending);
+	const attention = useSnapshot(selectAttention);
+	const siblings = useSnapshot(selectSandboxConversations);
+	const quick = useCallback((filter: QuickFilter) => sandboxFilter(filter, attention), [attention]);
 	const lost = useSnapshot(selectLostWatches);
 	const [mode, setMode] = useState<Mode>({kind: 'list'});
 	const now = clock();
@@ -34,7 +52,8 @@ export function SandboxesView({width, height, active}: ViewProps) {
 	// A start whose sandbox is not listed yet gets a line of its own above the table.
 	const unlistedStarts = pending.filter(p => p.kind === 'start' && (!p.targetId || !list.data?.some(s => s.id === p.targetId))).length;
 	const checkingStart = pending.some(p => p.kind === 'start' && p.phase === 'checking');
-	const tableHeight = Math.max(LIST_CHROME + 1, height - (unlistedStarts ? 1 : 0));
+	const question = mode.kind === 'delete' ? deleteSandboxQuestion(mode.item, siblings) : null;
+	const tableHeight = Math.max(LIST_CHROME + 1, height - (unlistedStarts ? 1 : 0) - questionHeight(question, width));
 	const onOpen = useCallback((item: Sandbox) => setMode({kind: 'detail', item}), []);
 	const controller = useListController({
 		resource: 'sandboxes',
@@ -46,6 +65,7 @@ export function SandboxesView({width, height, active}: ViewProps) {
 		now,
 		active: active && mode.kind === 'list',
 		onOpen,
+		quick,
 	});
 	const selected = controller.selected;
 	// The spec picker needs the specs while their tab is hidden: load them once, no polling.
@@ -68,6 +88,15 @@ export function SandboxesView({width, height, active}: ViewProps) {
 					return true;
 				case 'sandbox.resume':
 					if (selected) store.resumeSandbox(selected.id);
+					return true;
+				case 'sandbox.conversations':
+					if (selected) setMode({kind: 'conversations', item: selected});
+					return true;
+				case 'sandbox.delete':
+					if (selected) {
+						store.conversationsInSandbox(selected.id);
+						setMode({kind: 'delete', item: selected});
+					}
 					return true;
 				default:
 					return false;
@@ -95,9 +124,13 @@ export function SandboxesView({width, height, active}: ViewProps) {
 			? ['picker']
 			: mode.kind === 'detail'
 				? ['sandboxDetail', 'detail']
-				: controller.filter.editing
-					? ['filter']
-					: ['sandboxes', 'list'],
+				: mode.kind === 'conversations'
+					? ['choice']
+					: mode.kind === 'delete'
+						? ['confirm']
+						: controller.filter.editing
+							? ['filter']
+							: ['sandboxes', 'list'],
 	);
 
 	if (mode.kind === 'urls') {
@@ -114,6 +147,18 @@ export function SandboxesView({width, height, active}: ViewProps) {
 					setMode({kind: 'detail', item: mode.item});
 				}}
 				onCancel={() => setMode({kind: 'detail', item: mode.item})}
+			/>
+		);
+	}
+
+	if (mode.kind === 'conversations') {
+		return (
+			<SandboxConversationsList
+				sandboxId={mode.item.id}
+				width={width}
+				height={height}
+				onGo={(conversation: AppConversation) => go({kind: 'activity', conversation})}
+				onClose={() => setMode({kind: 'list'})}
 			/>
 		);
 	}
@@ -159,6 +204,22 @@ export function SandboxesView({width, height, active}: ViewProps) {
 				</Text>
 			) : null}
 			<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={sandboxKey} noun="sandboxes" />
+			{mode.kind === 'delete' && question ? (
+				<Confirm
+					{...question}
+					width={width}
+					onConfirm={() => {
+						store.deleteSandbox(mode.item.id);
+						store.conversationsInSandbox(null);
+						setMode({kind: 'list'});
+					}}
+					onCancel={() => {
+						store.conversationsInSandbox(null);
+						setMode({kind: 'list'});
+					}}
+				/>
+			) : null}
 		</Box>
 	);
 }
+

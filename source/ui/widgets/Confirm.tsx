@@ -1,4 +1,7 @@
-/** A yes/no question that holds every key until answered. */
+/**
+ * A yes/no question that holds every key until answered, with an optional line on what else goes
+ * with it; while `ready` is false (names still being looked up) confirming waits.
+ */
 import React from 'react';
 import {Box, Text} from 'ink';
 import {commandFor} from '../keymap.js';
@@ -6,13 +9,13 @@ import {useKeys} from '../keys/KeyRouter.js';
 import {clean, truncate} from '../sanitize.js';
 import {useTheme} from '../theme.js';
 
-type Props = {message: string; width: number; onConfirm(): void; onCancel(): void};
+type Props = {message: string; detail?: string | null; ready?: boolean; width: number; onConfirm(): void; onCancel(): void};
 
-export function Confirm({message, width, onConfirm, onCancel}: Props) {
+export function Confirm({message, detail = null, ready = true, width, onConfirm, onCancel}: Props) {
 	const theme = useTheme();
 	useKeys('modal', name => {
 		const command = commandFor('confirm', name);
-		if (command === 'confirm') onConfirm();
+		if (command === 'confirm' && ready) onConfirm();
 		else if (command === 'cancel') onCancel();
 		return true;
 	});
@@ -21,7 +24,10 @@ export function Confirm({message, width, onConfirm, onCancel}: Props) {
 			<Text bold color={theme.warn} wrap="truncate">
 				{truncate(clean(message), width)}
 			</Text>
-			<Text wrap="truncate">y/Enter confirm · n/Esc cancel</Text>
+			{detail ? <Text wrap="wrap">{clean(detail)}</Text> : null}
+			<Text wrap="truncate" color={ready ? undefined : theme.muted}>
+				{ready ? 'y/Enter confirm · n/Esc cancel' : 'n/Esc cancel'}
+			</Text>
 		</Box>
 	);
 }

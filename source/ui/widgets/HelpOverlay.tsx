@@ -1,7 +1,7 @@
 /** `?`: every binding of the keymap, grouped by where it works. Esc or ? closes it. */
 import React, {useMemo} from 'react';
 import {Box, Text} from 'ink';
-import {SCOPE_TITLES, commandFor, currentKeymap, keyLabel, type Scope} from '../keymap.js';
+import {SCOPE_TITLES, commandFor, currentKeymap, isOff, isReadOnly, keyLabel, type Scope} from '../keymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useTheme} from '../theme.js';
 import {FieldList, field, heading, type Entry} from './FieldList.js';
@@ -14,7 +14,7 @@ export function helpEntries(): Entry[] {
 	const scopes = [...new Set(currentKeymap().map(b => b.scope))] as Scope[];
 	return scopes.flatMap(scope => [
 		heading(SCOPE_TITLES[scope]),
-		...currentKeymap().filter(b => b.scope === scope).map(b => field(keyLabel(b), b.description)),
+		...currentKeymap().filter(b => b.scope === scope).map(b => field(keyLabel(b), isOff(b) ? `${b.description} (off: read-only)` : b.description)),
 	]);
 }
 
@@ -30,7 +30,7 @@ export function HelpOverlay({width, height, onClose, onQuit}: Props) {
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.accent} wrap="truncate">
-				Keys (Esc or ? to close)
+				{isReadOnly() ? 'Keys (Esc or ? to close) · read-only: keys that change something are off' : 'Keys (Esc or ? to close)'}
 			</Text>
 			<FieldList entries={entries} width={width} height={Math.max(1, height - 1)} memoryKey="help" active layer="modal" />
 		</Box>

@@ -16,17 +16,20 @@ type Props<T> = {
 	now: number;
 	getKey(row: T): string;
 	noun: string;
+	/** the selection is elsewhere (a start task line above the table): no row is highlighted */
+	unselected?: boolean;
 };
 
 /** Lines a ListPane uses besides data rows: the header and the status line. */
 export const LIST_CHROME = 2;
 
-export function ListPane<T>({controller: c, list, height, now, getKey, noun}: Props<T>) {
+export function ListPane<T>({controller: c, list, height, now, getKey, noun, unselected = false}: Props<T>) {
 	const theme = useTheme();
-	const empty = list.data === undefined ? (list.error ? 'no data yet' : 'loading…') : c.filter.text ? 'no match' : `no ${noun}`;
+	const narrowed = Boolean(c.filter.text) || (c.quickFilter !== null && c.quickFilter !== 'all');
+	const empty = list.data === undefined ? (list.error ? 'no data yet' : 'loading…') : narrowed ? 'no match' : `no ${noun}`;
 	return (
 		<Box flexDirection="column">
-			<Table rows={c.rows} layout={c.layout} index={c.index} offset={c.offset} height={height - LIST_CHROME} now={now} getKey={getKey} empty={empty} />
+			<Table rows={c.rows} layout={c.layout} index={unselected ? -1 : c.index} offset={c.offset} height={height - LIST_CHROME} now={now} getKey={getKey} empty={empty} />
 			{c.filter.editing ? (
 				<Box>
 					<Text color={theme.accent}>/ </Text>
@@ -34,17 +37,24 @@ export function ListPane<T>({controller: c, list, height, now, getKey, noun}: Pr
 				</Box>
 			) : (
 				<Text color={theme.muted} wrap="truncate">
-					{statusLine(c.rows.length, c.loadedCount, c.filter.text, list)}
+					{statusLine(c, list)}
 				</Text>
 			)}
 		</Box>
 	);
 }
 
-function statusLine<T>(shown: number, loaded: number, filter: string, list: ListState<T>): string {
+function statusLine<T>(c: Props<T>['controller'], list: ListState<T>): string {
+	const shown = c.rows.length;
+	const loaded = c.loadedCount;
 	const parts: string[] = [];
-	if (filter) parts.push(`filter "${clean(filter)}": ${count(shown)} of ${count(loaded)}`);
+	const quick = c.quickFilter !== null && c.quickFilter !== 'all' ? c.quickFilter : null;
+	if (quick && c.filter.text) parts.push(`${quick}, filter "${clean(c.filter.text)}": ${count(shown)} of ${count(loaded)}`);
+	else if (quick) parts.push(`${quick}: ${count(shown)} of ${count(loaded)}`);
+	else if (c.filter.text) parts.push(`filter "${clean(c.filter.text)}": ${count(shown)} of ${count(loaded)}`);
 	else if (list.data !== undefined) parts.push(`${count(loaded)} loaded`);
+	// Sorting and filtering apply to what is loaded: say when the server has more.
+	if (c.sort.column !== null) parts.push(`sorted by ${c.sort.column}${c.sort.descending ? ' ↓' : ' ↑'}${list.hasMore ? ' (the loaded rows; the server has more)' : ''}`);
 	if (list.capped) parts.push(`showing ${count(loaded)} of more`);
 	else if (list.loadingMore) parts.push('loading more…');
 	else if (list.hasMore) parts.push('more…');

@@ -14,6 +14,8 @@ export type Column<T> = {
 	flex?: boolean;
 	/** drop order when narrow: higher drops first; 0 is never dropped */
 	drop: number;
+	/** kept only while this much more room is left for the others (extras that must not squeeze the title) */
+	room?: number;
 	align?: 'left' | 'right';
 	/** cut in the middle (ids) instead of at the end */
 	middle?: boolean;
@@ -21,6 +23,8 @@ export type Column<T> = {
 	noFilter?: boolean;
 	/** clean display text; `now` is for relative times */
 	text(row: T, now: number): string;
+	/** what `o` sorts by when the text would sort wrong (times, money, counts); default the text */
+	sortKey?(row: T): string | number | null;
 	color?(row: T, theme: Theme): string | undefined;
 };
 
@@ -34,7 +38,8 @@ export function layoutColumns<T>(columns: readonly Column<T>[], total: number): 
 	let chosen = [...columns];
 	const need = (cols: readonly Column<T>[]) =>
 		MARKER_WIDTH + cols.reduce((sum, c) => sum + c.width, 0) + GAP * Math.max(0, cols.length - 1);
-	while (need(chosen) > total) {
+	const needWithRoom = (cols: readonly Column<T>[]) => need(cols) + cols.reduce((sum, c) => sum + (c.room ?? 0), 0);
+	while (needWithRoom(chosen) > total) {
 		const victim = chosen.reduce<Column<T> | null>(
 			(worst, c) => (c.drop > 0 && (!worst || c.drop > worst.drop) ? c : worst),
 			null,

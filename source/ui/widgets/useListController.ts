@@ -9,7 +9,10 @@ import {commandFor} from '../keymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {usePersistentState} from '../usePersistentState.js';
+import type {QuickFilter} from '../views/quickFilters.js';
+import {nextQuickFilter} from '../views/quickFilters.js';
 import {layoutColumns, type Column} from './columns.js';
+import {SERVER_ORDER, nextSortColumn, reverseSort, sortRows, sortedTitle, type SortState} from './sortRows.js';
 import {useFilterInput, type FilterState} from './useFilterInput.js';
 import {useTableState, type TableView} from './useTableState.js';
 
@@ -25,24 +28,37 @@ type Options<T> = {
 	/** false while a detail pane, form or dialog of the view is open */
 	active: boolean;
 	onOpen(row: T): void;
+	/** the rows each quick status filter (`f`) keeps; null keeps all. Without it `f` does nothing. */
+	quick?(filter: QuickFilter): ((row: T) => boolean) | null;
 };
 
 const NEAR_END = 10;
 
-export function useListController<T>({resource, list, columns, width, height, getKey, now, active, onOpen}: Options<T>) {
-	const {store, copy} = useUi();
+const ONE: Record<ListResourceName, string> = {conversations: 'conversation', sandboxes: 'sandbox', specs: 'spec'};
+
+export function useListController<T>({resource, list, columns, width, height, getKey, now, active, onOpen, quick}: Options<T>) {
+	const {store, copy, notify} = useUi();
 	const items = list.data ?? EMPTY;
 	const layout = useMemo(() => layoutColumns(columns, width), [columns, width]);
 	const [filter, setFilter] = usePersistentState<FilterState>(`${resource}:filter`, {text: '', editing: false});
+	// Kept per tab for the session, like the filter (issue 11).
+	const [sort, setSort] = usePersistentState<SortState>(`${resource}:sort`, SERVER_ORDER);
+	const [quickFilter, setQuickFilter] = usePersistentState<QuickFilter>(`${resource}:quick`, 'all');
+	const keep = useMemo(() => (quick ? quick(quickFilter) : null), [quick, quickFilter]);
 
 	// Text of the visible, filterable columns per row, cached on row identity: rows keep identity
 	// across polls, so filtering 10,000 rows re-reads only the ones that changed.
 	const searchCache = useMemo(() => new WeakMap<object, string>(), [layout]);
 	const matches = useMemo(() => {
 		const needle = filter.text.trim().toLowerCase();
-		if (!needle) return null;
+		if (!needle && !keep) return null;
 		const found: number[] = [];
 		items.forEach((row, i) => {
+			if (keep && !keep(row)) return;
+			if (!needle) {
+				found.push(i);
+				return;
+			}
 			const keyObj = row as object;
 			let hay = searchCache.get(keyObj);
 			if (hay === undefined) {
@@ -58,9 +74,22 @@ export function useListController<T>({resource, list, columns, width, height, ge
 		return found;
 		// `now` is left out on purpose: filterable columns do not depend on it.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, [items, filter.text, layout, searchCache]);
+	}, [items, filter.text, layout, searchCache, keep]);
 
-	const rows = useMemo(() => (matches ? matches.map(i => items[i]!) : items), [items, matches]);
+	// Display order as indexes into the loaded rows: null while nothing filters or sorts.
+	const order = useMemo(() => {
+		if (sort.column === null) return matches;
+		const base = matches ? matches.map(i => items[i]!) : items;
+		const index = new Map<T, number>(items.map((row, i) => [row, i]));
+		return sortRows(base, columns, sort, now).map(row => index.get(row)!);
+		// `now` is left out on purpose: sortable time columns sort by their timestamps (sortKey).
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [items, matches, sort, columns]);
+	const rows = useMemo(() => (order ? order.map(i => items[i]!) : items), [items, order]);
+	const shownLayout = useMemo(
+		() => (sort.column === null ? layout : layout.map(l => (l.column.id === sort.column ? {...l, column: {...l.column, title: sortedTitle(l.column.title, l.column.id, sort)}} : l))),
+		[layout, sort],
+	);
 	const view = useMemo<TableView>(() => {
 		let positions: Map<string, number> | null = null;
 		return {
@@ -76,18 +105,32 @@ export function useListController<T>({resource, list, columns, width, height, ge
 	const table = useTableState(`${resource}:table`, view);
 	const selected = rows[table.index];
 
-	// Tell the store which loaded rows are on screen, in its (unfiltered) indexes, only on change.
+	// Tell the store which loaded rows are on screen, in its (unfiltered, unsorted) indexes, only on
+	// change. Sorted, the rows on screen may come from anywhere: the range spans them all.
 	const lastViewport = useRef('');
 	useEffect(() => {
 		if (rows.length === 0) return;
 		const lastRow = Math.min(rows.length, table.offset + height) - 1;
-		const first = matches ? matches[table.offset]! : table.offset;
-		const last = matches ? matches[lastRow]! : lastRow;
+		let first = table.offset;
+		let last = lastRow;
+		if (order) {
+			const shown = order.slice(table.offset, lastRow + 1);
+			first = Math.min(...shown);
+			last = Math.max(...shown);
+		}
 		const key = `${first}:${last}`;
 		if (key === lastViewport.current) return;
 		lastViewport.current = key;
 		store.setViewport(resource, first, last);
-	}, [store, resource, rows.length, table.offset, height, matches]);
+	}, [store, resource, rows.length, table.offset, height, order]);
+
+	// A row asked for by id (navigation.ts): once the list is loaded, say so when it is not there.
+	const [wanted, setWanted] = usePersistentState<string | null>(`${resource}:wanted`, null);
+	useEffect(() => {
+		if (wanted === null || list.data === undefined || list.loading) return;
+		setWanted(null);
+		if (!items.some(row => getKey(row) === wanted)) notify('info', `${ONE[resource]} ${wanted} is not among the loaded ${resource}`);
+	}, [wanted, list.data, list.loading, items, getKey, notify, resource, setWanted]);
 
 	useEffect(() => {
 		if (!list.hasMore || list.loadingMore || list.capped) return;
@@ -133,6 +176,16 @@ export function useListController<T>({resource, list, columns, width, height, ge
 				case 'copy':
 					if (selected !== undefined) copy(getKey(selected));
 					return true;
+				case 'sort.next':
+					setSort(current => nextSortColumn(current, layout.map(l => l.column.id)));
+					return true;
+				case 'sort.reverse':
+					setSort(current => reverseSort(current, layout.map(l => l.column.id)));
+					return true;
+				case 'filter.status':
+					if (!quick) return false;
+					setQuickFilter(nextQuickFilter);
+					return true;
 				default:
 					return false;
 			}
@@ -141,8 +194,10 @@ export function useListController<T>({resource, list, columns, width, height, ge
 	);
 
 	return {
-		layout,
+		layout: shownLayout,
 		rows,
+		sort,
+		quickFilter: quick ? quickFilter : null,
 		index: table.index,
 		offset: table.offset,
 		selected,

@@ -1,0 +1,286 @@
+/**
+ * What needs the user (issue 11), derived from transitions the store already sees, and a slow
+ * background check so it works while another tab is visible.
+ *
+ * - A conversation counts when its agent comes to `waiting_for_confirmation`, `finished`, `error`
+ *   or `stuck`; a start task of this session when it ends in ERROR; a sandbox the user started or
+ *   resumed in this session when it is ERROR (after the boot, see `booting`) or MISSING.
+ * - The first sighting of a conversation is its baseline (states present at start do not count),
+ *   except for conversations this session created. Each transition counts once: one item per
+ *   subject, replaced by a newer transition, gone when the subject moves on (to running), when its
+ *   activity is opened, when it is deleted, or when dismissed.
+ * - No item while the user looks at that conversation (its activity is open), nor for what changed
+ *   while they looked and the first polls after closing it bring (two refresh intervals).
+ * - The background check sends at most one request per BACKGROUND_MS: page 1 of the conversation
+ *   search with `updated_at__gte` (only what changed since the last check, with a margin), or a batch
+ *   get of the sandboxes started or resumed in this session. It skips the conversations when their
+ *   visible tab already polls everything there is.
+ */
+import type {OpenHandsClient} from '../api/client.js';
+import type {AppConversation, Sandbox, StartTask} from '../api/schemas/index.js';
+import {CONVERSATION_NEEDS, SANDBOX_NEEDS, makeItem, put, without, type Subject} from './attentionRules.js';
+import {PRIORITY} from './budget.js';
+import type {Core} from './core.js';
+import {isAbort} from './oneLine.js';
+import type {Resources} from './resources.js';
+import type {AttentionItem, PendingAction, StoreSnapshot} from './types.js';
+
+/** At most one background request per this interval (issue 11). */
+export const BACKGROUND_MS = 30_000;
+/**
+ * `updated_at__gte` asks from the newest `updated_at` seen, minus this: a row written while the last
+ * check was answered is not missed. Both ends are server time, so a skewed local clock cannot hide
+ * a change.
+ */
+export const UPDATED_MARGIN_MS = 60_000;
+/** The batch get of sandboxes takes fewer than 100 ids (2.7). */
+const MAX_SANDBOX_IDS = 99;
+
+type Items = readonly AttentionItem[];
+
+type SandboxWatch = {
+	/** a start or resume of it is pending: ERROR then is the agent server booting, not a failure */
+	booting: boolean;
+	/** the last status seen (from the sandbox list, a conversation's `sandbox_status`, a check) */
+	status: string | null;
+	/** the status an item was made for; null once it moved on */
+	reported: string | null;
+};
+
+export class Attention {
+	/** conversation id → the last agent state seen (null states are not recorded: the sandbox is not running) */
+	private readonly agents = new Map<string, string>();
+	/** conversations created by this session's start tasks: their first sighting counts */
+	private readonly created = new Set<string>();
+	private readonly tasks = new Map<string, string>();
+	/** conversation id → until when a change still counts as seen in its activity, just closed */
+	private readonly lookedUntil = new Map<string, number>();
+	/** sandboxes started or resumed in this session */
+	private readonly sandboxes = new Map<string, SandboxWatch>();
+	/** newest conversation `updated_at` seen (server time, ms) */
+	private newestUpdate: number | null = null;
+	private cancelTimer: (() => void) | null = null;
+	private turn = 0;
+	private started = false;
+
+	constructor(
+		private readonly client: OpenHandsClient,
+		private readonly core: Core,
+		private readonly resources: Resources,
+	) {
+		core.derive = (previous, next) => this.derive(previous, next);
+		// The watch after a start or resume sees the sandbox every second, listed or not (the
+		// Sandboxes tab may never have loaded): its last status is what the boot ended in.
+		resources.onItem = (name, item) => {
+			const watch = name === 'sandboxes' ? this.sandboxes.get(item.id) : undefined;
+			if (watch?.booting) watch.status = (item as Sandbox).status;
+		};
+	}
+
+	start(): void {
+		if (this.started) return;
+		this.started = true;
+		// Another tab visible at start: the baseline comes from a check now, not in 30 s.
+		this.plan(this.core.get().visible === 'conversations' ? BACKGROUND_MS : 0);
+	}
+
+	dispose(): void {
+		this.cancelTimer?.();
+		this.cancelTimer = null;
+	}
+
+	dismiss(key?: string): void {
+		const snapshot = this.core.get();
+		const items = key === undefined ? [] : snapshot.attention.filter(i => i.key !== key);
+		if (items.length !== snapshot.attention.length) this.core.set({...snapshot, attention: items});
+	}
+
+	/** A delete the server confirmed: its items go, and nothing about it is watched any more. */
+	forget(subject: Subject, id: string): void {
+		if (subject === 'conversation') this.agents.delete(id);
+		if (subject === 'sandbox') this.sandboxes.delete(id);
+		const snapshot = this.core.get();
+		const items = without(snapshot.attention, subject, id);
+		if (items !== snapshot.attention) this.core.set({...snapshot, attention: items});
+	}
+
+	private derive(previous: StoreSnapshot, next: StoreSnapshot): StoreSnapshot {
+		const at = this.core.now();
+		let items = next.attention;
+		if (next.startTasks !== previous.startTasks) items = this.seeTasks(next.startTasks, items, at);
+		if (next.pending !== previous.pending) items = this.seePending(next, items, at);
+		const sandboxes = next.sandboxes.data;
+		if (sandboxes && sandboxes !== previous.sandboxes.data && this.sandboxes.size > 0) {
+			for (const sandbox of sandboxes) items = this.seeSandbox(sandbox.id, sandbox.status, items, at);
+		}
+		const conversations = next.conversations.data;
+		if (conversations && conversations !== previous.conversations.data) {
+			items = this.seeConversations(conversations, items, next.activity?.conversationId ?? null, at);
+		}
+		const looking = next.activity?.conversationId;
+		const looked = previous.activity?.conversationId;
+		if (looking && looking !== looked) items = without(items, 'conversation', looking);
+		// What changed while the user looked at it was seen, even when the list (which waits while an
+		// activity is open) only brings it with its first polls after closing.
+		if (looked && looked !== looking) this.lookedUntil.set(looked, at + 2 * this.core.config.refreshMs);
+		return items === next.attention ? next : {...next, attention: items};
+	}
+
+	private seeConversations(list: readonly AppConversation[], items: Items, looking: string | null, at: number): Items {
+		for (const conversation of list) items = this.seeConversation(conversation, items, looking, at);
+		return items;
+	}
+
+	private seeConversation(c: AppConversation, items: Items, looking: string | null, at: number): Items {
+		if (Number.isFinite(c.updated_at) && (this.newestUpdate === null || c.updated_at > this.newestUpdate)) this.newestUpdate = c.updated_at;
+		if (this.sandboxes.has(c.sandbox_id)) items = this.seeSandbox(c.sandbox_id, c.sandbox_status, items, at);
+		const state = c.execution_status;
+		// Known only while the sandbox runs (5.4): a paused sandbox says nothing about its agent.
+		if (state === null) return items;
+		const before = this.agents.get(c.id);
+		this.agents.set(c.id, state);
+		if (before === state) return items;
+		if (before === undefined && !this.created.has(c.id)) return items;
+		items = without(items, 'conversation', c.id);
+		if (!CONVERSATION_NEEDS.has(state) || looking === c.id || (this.lookedUntil.get(c.id) ?? 0) > at) return items;
+		return put(items, {...makeItem('conversation', c.id, state, c.title || `conversation ${c.id}`, at), conversation: c});
+	}
+
+	private seeTasks(tasks: readonly StartTask[], items: Items, at: number): Items {
+		for (const task of tasks) {
+			if (task.app_conversation_id) this.created.add(task.app_conversation_id);
+			const before = this.tasks.get(task.id);
+			this.tasks.set(task.id, task.status);
+			if (before === task.status || task.status !== 'ERROR') continue;
+			items = put(items, makeItem('start-task', task.id, 'ERROR', task.detail || taskTitle(task), at));
+		}
+		return items;
+	}
+
+	/** Starts and resumes put a sandbox under watch; their end closes its boot grace. */
+	private seePending(next: StoreSnapshot, items: Items, at: number): Items {
+		const booting = new Set(next.pending.filter(isBoot).map(p => p.targetId!));
+		for (const id of booting) {
+			const watch = this.sandboxes.get(id);
+			if (watch) watch.booting = true;
+			else this.sandboxes.set(id, {booting: true, status: null, reported: null});
+		}
+		for (const [id, watch] of this.sandboxes) {
+			if (!watch.booting || booting.has(id)) continue;
+			watch.booting = false;
+			const listed = next.sandboxes.data?.find(s => s.id === id)?.status;
+			items = this.judge(id, watch, listed ?? watch.status, items, at);
+		}
+		return items;
+	}
+
+	private seeSandbox(id: string, status: string, items: Items, at: number): Items {
+		const watch = this.sandboxes.get(id);
+		if (!watch) return items;
+		if (watch.booting) {
+			watch.status = status;
+			return items;
+		}
+		return this.judge(id, watch, status, items, at);
+	}
+
+	private judge(id: string, watch: SandboxWatch, status: string | null, items: Items, at: number): Items {
+		watch.status = status;
+		if (status === null || status === watch.reported) return items;
+		if (!SANDBOX_NEEDS.has(status)) {
+			watch.reported = null;
+			return without(items, 'sandbox', id);
+		}
+		watch.reported = status;
+		return put(items, makeItem('sandbox', id, status, `sandbox ${id}`, at));
+	}
+
+	// ---- the background check
+
+	private plan(ms: number): void {
+		this.cancelTimer?.();
+		this.cancelTimer = this.core.after(ms, () => {
+			this.cancelTimer = null;
+			void this.tick();
+		});
+	}
+
+	private async tick(): Promise<void> {
+		let wait = BACKGROUND_MS;
+		try {
+			const source = this.nextSource();
+			if (source === 'conversations') await this.checkConversations();
+			else if (source === 'sandboxes') await this.checkSandboxes();
+		} catch (error) {
+			if (this.core.disposed || isAbort(error)) return;
+			// A background check fails quietly (the visible tab reports the server's state) and waits
+			// its turn, or longer when the server asks for it.
+			const retryAfter = (error as {retryAfterMs?: number}).retryAfterMs;
+			if (typeof retryAfter === 'number') wait = Math.max(wait, retryAfter);
+		}
+		if (!this.core.disposed) this.plan(wait);
+	}
+
+	private nextSource(): 'conversations' | 'sandboxes' | null {
+		const snapshot = this.core.get();
+		const list = snapshot.conversations;
+		// The visible tab's poll already reads every conversation there is: nothing to add. (Not while
+		// an activity is open: the lists wait then, only the activity polls.)
+		const covered =
+			snapshot.visible === 'conversations' && snapshot.activity === null && list.data !== undefined && !list.hasMore && list.error === null;
+		const conversations = !covered;
+		const sandboxes = this.sandboxIdsToCheck().length > 0;
+		if (conversations && sandboxes) return this.turn++ % 2 === 0 ? 'conversations' : 'sandboxes';
+		return conversations ? 'conversations' : sandboxes ? 'sandboxes' : null;
+	}
+
+	private sandboxIdsToCheck(): string[] {
+		const ids: string[] = [];
+		for (const [id, watch] of this.sandboxes) {
+			if (!watch.booting && watch.status !== 'MISSING') ids.push(id);
+		}
+		return ids.slice(-MAX_SANDBOX_IDS);
+	}
+
+	private async checkConversations(): Promise<void> {
+		const since = this.newestUpdate === null ? undefined : new Date(this.newestUpdate - UPDATED_MARGIN_MS);
+		let sentAt = this.core.now();
+		const page = await this.core.send(PRIORITY.poll, o => {
+			sentAt = this.core.now();
+			return this.client.searchConversations({limit: 100, updatedAtGte: since}, o);
+		});
+		// Loaded rows get the fresher data too (equal data keeps its identity: nobody is notified).
+		for (const conversation of page.items) this.resources.upsert('conversations', conversation, false, sentAt);
+		const snapshot = this.core.get();
+		const at = this.core.now();
+		const items = this.seeConversations(page.items, snapshot.attention, snapshot.activity?.conversationId ?? null, at);
+		if (items !== snapshot.attention) this.core.set({...snapshot, attention: items});
+	}
+
+	private async checkSandboxes(): Promise<void> {
+		const ids = this.sandboxIdsToCheck();
+		let sentAt = this.core.now();
+		const found = await this.core.send(PRIORITY.poll, o => {
+			sentAt = this.core.now();
+			return this.client.getSandboxes(ids, o);
+		});
+		const sandboxes = found.filter((s): s is Sandbox => s !== null);
+		for (const sandbox of sandboxes) this.resources.upsert('sandboxes', sandbox, false, sentAt);
+		const snapshot = this.core.get();
+		const at = this.core.now();
+		let items = snapshot.attention;
+		ids.forEach((id, index) => {
+			items = this.seeSandbox(id, found[index]?.status ?? 'MISSING', items, at);
+		});
+		if (items !== snapshot.attention) this.core.set({...snapshot, attention: items});
+	}
+}
+
+function isBoot(p: PendingAction): boolean {
+	return (p.kind === 'start' || p.kind === 'resume') && p.targetId !== null;
+}
+
+function taskTitle(task: StartTask): string {
+	const text = task.request.initial_message?.content.find(c => c.text)?.text;
+	return task.request.selected_repository ?? text ?? `start task ${task.id}`;
+}

@@ -1,0 +1,27 @@
+/**
+ * What needs the user (issue 11), as pure functions over what the store has seen: which states
+ * count, how an item looks, and how the list changes when a subject moves on.
+ */
+import type {AttentionItem} from './types.js';
+
+/** Agent states that wait for the user or report an end (shared/openhands-api.md 3.6 execution status). */
+export const CONVERSATION_NEEDS: ReadonlySet<string> = new Set(['waiting_for_confirmation', 'finished', 'error', 'stuck']);
+
+/** Sandbox states that count once the boot grace is over (a booting docker sandbox reports ERROR, 4.1). */
+export const SANDBOX_NEEDS: ReadonlySet<string> = new Set(['ERROR', 'MISSING']);
+
+export type Subject = AttentionItem['subject'];
+
+export function makeItem(subject: Subject, id: string, state: string, title: string, at: number): AttentionItem {
+	return {key: `${subject}:${id}:${state}:${at}`, subject, id, state, title, at};
+}
+
+/** The list without the items of one subject; the same array when it had none. */
+export function without(items: readonly AttentionItem[], subject: Subject, id: string): readonly AttentionItem[] {
+	return items.some(i => i.subject === subject && i.id === id) ? items.filter(i => !(i.subject === subject && i.id === id)) : items;
+}
+
+/** One item per subject: a newer transition replaces the older item (oldest first otherwise). */
+export function put(items: readonly AttentionItem[], item: AttentionItem): readonly AttentionItem[] {
+	return [...without(items, item.subject, item.id), item];
+}

@@ -1,0 +1,86 @@
+/**
+ * What a confirmation says goes with an action (issue 11): a conversation's sandbox is deleted by
+ * the server only when no other conversation uses it (shared/openhands-api-newer.md 7.1, 8.4), and
+ * pausing a shared sandbox pauses every conversation in it. Names come from `conversationsInSandbox`.
+ */
+import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
+import type {SandboxConversations} from '../../store/types.js';
+import {shortId} from '../format.js';
+import {clean, displayWidth} from '../sanitize.js';
+
+export type Question = {
+	message: string;
+	/** what else goes with it; null when there is nothing to add */
+	detail: string | null;
+	/** false while the names are still being looked up: confirming waits */
+	ready: boolean;
+};
+
+const MAX_NAMES = 3;
+
+export function conversationName(c: AppConversation): string {
+	const title = clean(c.title);
+	return title ? `"${title}"` : shortId(c.id, 12);
+}
+
+/** `"A", "B" and 2 more` */
+export function names(conversations: readonly AppConversation[]): string {
+	const shown = conversations.slice(0, MAX_NAMES).map(conversationName);
+	const rest = conversations.length - shown.length;
+	if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
+	if (shown.length <= 1) return shown.join('');
+	return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+}
+
+type Lookup = {others: readonly AppConversation[]; caveat: string} | {pending: true} | {failed: string};
+
+/** The conversations in `sandboxId` other than `exceptId`, as far as the lookup got. */
+function lookup(found: SandboxConversations | null, sandboxId: string, exceptId: string | null): Lookup {
+	if (!found || found.sandboxId !== sandboxId) return {pending: true};
+	if (found.error) return {failed: found.error.message};
+	if (!found.conversations) return {pending: true};
+	const caveat = found.source === 'loaded' ? ' (among the loaded conversations: this server cannot look up a sandbox\'s conversations)' : '';
+	return {others: found.conversations.filter(c => c.id !== exceptId), caveat};
+}
+
+export function deleteConversationQuestion(c: AppConversation, found: SandboxConversations | null): Question {
+	const message = `Delete conversation ${conversationName(c)}?`;
+	const sandbox = clean(c.sandbox_id);
+	const seen = lookup(found, c.sandbox_id, c.id);
+	if ('pending' in seen) return {message, detail: `checking which conversations use sandbox ${sandbox}…`, ready: false};
+	if ('failed' in seen) {
+		return {message, detail: `could not check who else uses sandbox ${sandbox} (${seen.failed}); the server deletes it only if nobody does`, ready: true};
+	}
+	if (seen.others.length === 0) return {message, detail: `its sandbox ${sandbox} is deleted too: no other conversation uses it${seen.caveat}`, ready: true};
+	return {message, detail: `its sandbox ${sandbox} stays: ${names(seen.others)} still use${seen.others.length === 1 ? 's' : ''} it${seen.caveat}`, ready: true};
+}
+
+export function deleteSandboxQuestion(s: Sandbox, found: SandboxConversations | null): Question {
+	const message = `Delete sandbox ${clean(s.id)}?`;
+	const seen = lookup(found, s.id, null);
+	if ('pending' in seen) return {message, detail: 'checking which conversations use it…', ready: false};
+	if ('failed' in seen) return {message, detail: `could not check which conversations use it (${seen.failed})`, ready: true};
+	if (seen.others.length === 0) return {message, detail: `no conversation uses it${seen.caveat}`, ready: true};
+	const n = seen.others.length;
+	const what = n === 1 ? `its conversation ${names(seen.others)} loses its runtime` : `its ${n} conversations ${names(seen.others)} lose their runtime`;
+	return {message, detail: `${what}${seen.caveat}`, ready: true};
+}
+
+/**
+ * `p`/`r` on a conversation acts on its sandbox: null when no other conversation shares it (no
+ * question needed), else the question naming them.
+ */
+export function sandboxActionQuestion(kind: 'pause' | 'resume', c: AppConversation, found: SandboxConversations | null): Question | null {
+	const message = `${kind === 'pause' ? 'Pause' : 'Resume'} sandbox ${clean(c.sandbox_id)} of ${conversationName(c)}?`;
+	const seen = lookup(found, c.sandbox_id, c.id);
+	if ('pending' in seen) return {message, detail: 'checking which conversations share it…', ready: false};
+	if ('failed' in seen) return {message, detail: `could not check which conversations share it (${seen.failed})`, ready: true};
+	if (seen.others.length === 0) return null;
+	return {message, detail: `it also ${kind === 'pause' ? 'runs' : 'holds'} ${names(seen.others)}${seen.caveat}`, ready: true};
+}
+
+/** Rows a Confirm of this question takes at this width (the detail wraps). */
+export function questionHeight(question: Question | null, width: number): number {
+	if (!question) return 0;
+	return 2 + (question.detail ? Math.ceil(displayWidth(clean(question.detail)) / Math.max(1, width)) : 0);
+}

@@ -1,0 +1,56 @@
+/**
+ * Quick status filters (issue 11): `f` cycles all → running → needs you → paused → error, on top of
+ * the `/` text filter.
+ */
+import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
+import type {AttentionItem} from '../../store/types.js';
+
+export type QuickFilter = 'all' | 'running' | 'needs you' | 'paused' | 'error';
+
+export const QUICK_FILTERS: readonly QuickFilter[] = ['all', 'running', 'needs you', 'paused', 'error'];
+
+export function nextQuickFilter(current: QuickFilter): QuickFilter {
+	return QUICK_FILTERS[(QUICK_FILTERS.indexOf(current) + 1) % QUICK_FILTERS.length]!;
+}
+
+/** Agent states that ask for the user whether or not they changed while ohtui watched. */
+const ASKING = new Set(['waiting_for_confirmation', 'stuck', 'error']);
+
+function idsOf(items: readonly AttentionItem[], subject: AttentionItem['subject']): Set<string> {
+	return new Set(items.filter(i => i.subject === subject).map(i => i.id));
+}
+
+/** null: keep every row */
+export function conversationFilter(filter: QuickFilter, attention: readonly AttentionItem[]): ((c: AppConversation) => boolean) | null {
+	switch (filter) {
+		case 'all':
+			return null;
+		case 'running':
+			return c => c.sandbox_status === 'RUNNING';
+		case 'needs you': {
+			const listed = idsOf(attention, 'conversation');
+			return c => listed.has(c.id) || ASKING.has(c.execution_status ?? '');
+		}
+		case 'paused':
+			return c => c.sandbox_status === 'PAUSED' || c.execution_status === 'paused';
+		case 'error':
+			return c => c.execution_status === 'error' || c.sandbox_status === 'ERROR' || c.sandbox_status === 'MISSING';
+	}
+}
+
+export function sandboxFilter(filter: QuickFilter, attention: readonly AttentionItem[]): ((s: Sandbox) => boolean) | null {
+	switch (filter) {
+		case 'all':
+			return null;
+		case 'running':
+			return s => s.status === 'RUNNING';
+		case 'needs you': {
+			const listed = idsOf(attention, 'sandbox');
+			return s => listed.has(s.id);
+		}
+		case 'paused':
+			return s => s.status === 'PAUSED';
+		case 'error':
+			return s => s.status === 'ERROR' || s.status === 'MISSING';
+	}
+}

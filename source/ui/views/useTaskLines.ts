@@ -1,0 +1,80 @@
+/**
+ * The start task lines above the conversations (issue 11): up from the first row selects them, j
+ * goes back down, Enter opens the task's conversation once it exists. After the form creates one,
+ * its line is selected as soon as it shows (`new:<count of tasks before>`).
+ */
+import type {AppConversation, StartTask} from '../../api/schemas/index.js';
+import {useUi} from '../context.js';
+import {commandFor} from '../keymap.js';
+import {useKeys} from '../keys/KeyRouter.js';
+import {memoryKeys} from '../navigation.js';
+import {usePersistentState} from '../usePersistentState.js';
+
+type Options = {
+	tasks: readonly StartTask[];
+	shown: readonly StartTask[];
+	conversations: readonly AppConversation[] | undefined;
+	/** the table's selected row: up from row 0 reaches the task lines */
+	tableIndex: number;
+	active: boolean;
+	onActivity(conversation: AppConversation): void;
+};
+
+export function useTaskLines({tasks, shown, conversations, tableIndex, active, onActivity}: Options) {
+	const {notify} = useUi();
+	const [selection, setSelection] = usePersistentState<string | null>(memoryKeys.task, null);
+	const waitingForNew = selection?.startsWith('new:') ?? false;
+	const selectedId = waitingForNew ? (tasks.length > Number(selection!.slice(4)) ? tasks[0]?.id : undefined) : selection;
+	const index = shown.findIndex(t => t.id === selectedId);
+	const onTask = selection !== null && (index >= 0 || waitingForNew);
+
+	const open = () => {
+		const task = tasks.find(t => t.id === selectedId);
+		if (!task) return;
+		if (task.status !== 'READY' || !task.app_conversation_id) {
+			notify('info', task.status === 'ERROR' ? 'this conversation failed to start' : `the conversation is not ready yet (${task.status})`);
+			return;
+		}
+		const conversation = conversations?.find(c => c.id === task.app_conversation_id);
+		if (conversation) onActivity(conversation);
+		else notify('info', `conversation ${task.app_conversation_id} is ready; it shows up with the next refresh`);
+	};
+
+	useKeys(
+		'view',
+		name => {
+			const command = commandFor('list', name);
+			if (!onTask) {
+				if (command !== 'move.up' || tableIndex !== 0 || shown.length === 0) return false;
+				setSelection(shown.at(-1)!.id);
+				return true;
+			}
+			switch (command) {
+				case 'move.up':
+					if (index > 0) setSelection(shown[index - 1]!.id);
+					return true;
+				case 'move.down':
+					setSelection(index >= 0 && index < shown.length - 1 ? shown[index + 1]!.id : null);
+					return true;
+				case 'open':
+					open();
+					return true;
+				case 'filter.clear':
+					setSelection(null);
+					return true;
+				default:
+					// the table's other keys (copy, sort, filter) wait until the selection is back on it
+					return command !== undefined;
+			}
+		},
+		active,
+	);
+
+	return {
+		onTask,
+		/** index into `shown` of the selected line; -1 when none */
+		index,
+		/** the form just created a task: select its line when it shows */
+		selectNew: () => setSelection(`new:${tasks.length}`),
+	};
+}

@@ -1,0 +1,104 @@
+/**
+ * A short list to pick from, over the view (the `!` list, the conversations of a sandbox): a title,
+ * a note, one line per item with the selection marker, j/k to move, Enter to choose, Esc to close.
+ * Extra keys go to `onKey` with the selected item first.
+ */
+import React, {useState} from 'react';
+import {Box, Text} from 'ink';
+import {commandFor} from '../keymap.js';
+import {useKeys} from '../keys/KeyRouter.js';
+import {truncate} from '../sanitize.js';
+import {useTheme} from '../theme.js';
+
+type Props<T> = {
+	title: string;
+	/** one muted line under the title (where the list comes from, what the keys do) */
+	note?: string;
+	items: readonly T[];
+	/** one clean line */
+	label(item: T): string;
+	color?(item: T): string | undefined;
+	getKey(item: T): string;
+	width: number;
+	height: number;
+	/** shown instead of items when there are none */
+	empty: string;
+	onChoose(item: T): void;
+	onClose(): void;
+	/** other keys: return true when handled */
+	onKey?(name: string, selected: T | undefined): boolean;
+};
+
+export function ChoiceList<T>({title, note, items, label, color, getKey, width, height, empty, onChoose, onClose, onKey}: Props<T>) {
+	const theme = useTheme();
+	const [selectedKey, setSelectedKey] = useState<string | null>(null);
+	const found = selectedKey === null ? -1 : items.findIndex(i => getKey(i) === selectedKey);
+	const index = Math.min(Math.max(0, found), Math.max(0, items.length - 1));
+	const selected = items[index];
+	const rows = Math.max(1, height - (note ? 2 : 1));
+	const offset = Math.max(0, index - rows + 1);
+	const move = (to: number) => {
+		const next = items[Math.min(Math.max(0, to), items.length - 1)];
+		if (next !== undefined) setSelectedKey(getKey(next));
+	};
+
+	useKeys('modal', name => {
+		switch (commandFor('choice', name)) {
+			case 'close':
+				onClose();
+				return true;
+			case 'open':
+				if (selected !== undefined) onChoose(selected);
+				return true;
+			default:
+				break;
+		}
+		switch (commandFor('list', name)) {
+			case 'move.down':
+				move(index + 1);
+				return true;
+			case 'move.up':
+				move(index - 1);
+				return true;
+			case 'move.first':
+				move(0);
+				return true;
+			case 'move.last':
+				move(items.length - 1);
+				return true;
+			default:
+				break;
+		}
+		if (onKey?.(name, selected)) return true;
+		// Tabs, help and quit still work; anything else stays here.
+		return commandFor('global', name) === undefined;
+	});
+
+	return (
+		<Box flexDirection="column">
+			<Text bold color={theme.accent} wrap="truncate">
+				{truncate(title, width)}
+			</Text>
+			{note ? (
+				<Text color={theme.muted} wrap="truncate">
+					{truncate(note, width)}
+				</Text>
+			) : null}
+			{items.length === 0 ? (
+				<Text color={theme.muted} wrap="truncate">
+					{`  ${empty}`}
+				</Text>
+			) : (
+				items.slice(offset, offset + rows).map((item, i) => {
+					const isSelected = offset + i === index;
+					return (
+						<Text key={getKey(item)} wrap="truncate" inverse={isSelected} bold={isSelected} color={color?.(item)}>
+							{isSelected ? `${theme.selectMarker} ` : '  '}
+							{truncate(label(item), Math.max(1, width - 2))}
+						</Text>
+					);
+				})
+			)}
+		</Box>
+	);
+}

@@ -1,0 +1,161 @@
+// Issue 11: a terminal kept open calls the user when an agent needs them: the BEL bytes the bundled
+// app writes in a real pty, exactly once per transition, none for states present at start, none
+// while the user looks at that conversation.
+import {chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {hexId, startConversationServer, type ConversationServer} from '../support/conversationServer.js';
+import {buildOnce, spawnCli, type PtySession} from './pty.js';
+
+beforeAll(() => {
+	buildOnce();
+});
+
+let app: PtySession | undefined;
+let server: ConversationServer | undefined;
+afterEach(async () => {
+	app?.dispose();
+	app = undefined;
+	await server?.close();
+	server = undefined;
+});
+
+const BEL = '\u0007';
+const ESC = '\u001B';
+const count = (text: string, what: string) => text.split(what).length - 1;
+const A = hexId(0xa);
+const B = hexId(0xb);
+
+/** Waits until the app has polled `n` more times (the list, or the open activity's events). */
+async function polls(s: ConversationServer, n: number, timeoutMs = 15_000): Promise<void> {
+	const reads = () => s.seen.filter(r => r.line.startsWith('GET /api/v1/app-conversations') || r.line.includes('events/search')).length;
+	const target = reads() + n;
+	const deadline = Date.now() + timeoutMs;
+	while (reads() < target) {
+		if (Date.now() > deadline) throw new Error(`only ${reads()} of ${target} conversation reads: ${s.seen.map(r => r.line).join("\n")}`);
+		// eslint-disable-next-line no-await-in-loop
+		await new Promise(resolve => setTimeout(resolve, 25));
+	}
+}
+
+describe('notifications in a real terminal', () => {
+	it('one BEL per transition; none for what was there at start; none while looking at it', {timeout: 90_000}, async () => {
+		server = await startConversationServer([
+			{id: A, title: 'Alpha task', status: 'running'},
+			{id: B, title: 'Beta waits since before start', status: 'waiting_for_confirmation'},
+		]);
+		app = spawnCli({args: ['--url', server.url, '--refresh', '1'], cols: 120, rows: 30});
+		await app.waitForText('Alpha task');
+		await polls(server, 2);
+		expect(count(app.raw, BEL)).toBe(0);
+
+		server.move(A, 'waiting_for_confirmation');
+		await app.waitForText('1 needs you (!)');
+		await polls(server, 3);
+		expect(count(app.raw, BEL)).toBe(1);
+
+		// looking at Alpha (its activity open): the item goes, and a transition there calls nobody
+		app.press('l');
+		await app.waitForText(/Esc back/);
+		await app.waitForText(/^(?![\s\S]*needs you)/);
+		server.move(A, 'stuck');
+		await polls(server, 3);
+		expect(count(app.raw, BEL)).toBe(1);
+		app.press('\u001B');
+		await app.waitForText('Beta waits since before start');
+		await polls(server, 2);
+		expect(count(app.raw, BEL)).toBe(1);
+		expect(app.screenText()).not.toContain('needs you');
+
+		// the next transition calls again, once
+		server.move(A, 'finished');
+		await app.waitForText('1 needs you (!)');
+		await polls(server, 3);
+		expect(count(app.raw, BEL)).toBe(1 + 1);
+
+		app.press('q');
+		await app.waitForExit();
+	});
+});
+
+/**
+ * A `tmux` on PATH that answers the one question ohtui asks (display-message + show-options): the
+ * attached terminal is foot, and allow-passthrough is `value`. It writes down that it was asked.
+ */
+function fakeTmux(value: string): {dir: string; asked: () => number; dispose(): void} {
+	const dir = mkdtempSync(join(tmpdir(), 'ohtui-tmux-'));
+	const log = join(dir, 'asked');
+	writeFileSync(join(dir, 'tmux'), `#!/bin/sh\necho asked >> '${log}'\nprintf 'foot foot(1.17.2)\\n${value}\\n'\n`);
+	chmodSync(join(dir, 'tmux'), 0o755);
+	return {
+		dir,
+		asked() {
+			try {
+				return readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+			} catch {
+				return 0;
+			}
+		},
+		dispose: () => rmSync(dir, {recursive: true, force: true}),
+	};
+}
+
+describe('desktop notifications', () => {
+	const OSC777 = `${ESC}]777;notify;ohtui;`;
+
+	async function oneTransition(env: Record<string, string>): Promise<string> {
+		server = await startConversationServer([{id: A, title: 'Alpha; with "quotes"', status: 'running'}]);
+		app = spawnCli({args: ['--url', server.url, '--refresh', '1', '--notify', 'both'], env, cols: 120, rows: 30});
+		await app.waitForText('Alpha');
+		await polls(server, 2);
+		server.move(A, 'finished');
+		await app.waitForText('1 needs you (!)');
+		await polls(server, 3);
+		return app.raw;
+	}
+
+	it('foot reads OSC 777: BEL and the notification, once, with the title cleaned', {timeout: 60_000}, async () => {
+		const raw = await oneTransition({TERM: 'foot'});
+		expect(count(raw, BEL)).toBe(1);
+		expect(count(raw, OSC777)).toBe(1);
+		expect(raw).toContain(`${OSC777}Alpha, with "quotes" finished${ESC}\\`);
+	});
+
+	it('inside tmux with allow-passthrough on: the notification goes through a DCS passthrough, tmux asked once', {timeout: 60_000}, async () => {
+		const tmux = fakeTmux('on');
+		try {
+			const raw = await oneTransition({TMUX: '/tmp/ohtui-fake-tmux,1,0', TMUX_PANE: '%1', TERM: 'tmux-256color', PATH: `${tmux.dir}:${process.env['PATH']}`});
+			const wrapped = `${ESC}Ptmux;${ESC}${ESC}]777;notify;ohtui;Alpha, with "quotes" finished${ESC}${ESC}\\${ESC}\\`;
+			expect(count(raw, wrapped)).toBe(1);
+			expect(count(raw, BEL)).toBe(1);
+			expect(tmux.asked()).toBe(1);
+		} finally {
+			tmux.dispose();
+		}
+	});
+
+	it('inside tmux with allow-passthrough off: only the BEL (tmux sets the window bell flag)', {timeout: 60_000}, async () => {
+		const tmux = fakeTmux('off');
+		try {
+			const raw = await oneTransition({TMUX: '/tmp/ohtui-fake-tmux,1,0', TMUX_PANE: '%1', TERM: 'tmux-256color', PATH: `${tmux.dir}:${process.env['PATH']}`});
+			expect(count(raw, BEL)).toBe(1);
+			expect(raw).not.toContain(`${ESC}Ptmux;`);
+			expect(raw).not.toContain(OSC777);
+		} finally {
+			tmux.dispose();
+		}
+	});
+
+	it('--notify off writes nothing', {timeout: 60_000}, async () => {
+		server = await startConversationServer([{id: A, title: 'Alpha', status: 'running'}]);
+		app = spawnCli({args: ['--url', server.url, '--refresh', '1', '--notify', 'off'], env: {TERM: 'foot'}, cols: 120, rows: 30});
+		await app.waitForText('Alpha');
+		await polls(server, 2);
+		server.move(A, 'finished');
+		await app.waitForText('1 needs you (!)');
+		await polls(server, 2);
+		expect(count(app.raw, BEL)).toBe(0);
+		expect(app.raw).not.toContain(']777;');
+	});
+});

@@ -1,0 +1,198 @@
+import {afterEach, describe, expect, it} from 'vitest';
+import {BACKGROUND_MS, UPDATED_MARGIN_MS} from '../../source/store/attention.js';
+import {hexId, script, type Script} from './conversationScript.js';
+
+let s: Script | undefined;
+afterEach(async () => {
+	await s?.close();
+	s = undefined;
+});
+
+const A = hexId(0xa);
+const B = hexId(0xb);
+const C = hexId(0xc);
+const SEARCH = '/api/v1/app-conversations/search';
+
+const three = [
+	{id: A, title: 'Fix the flaky test', status: 'running'},
+	{id: B, title: 'Waiting since before start', status: 'waiting_for_confirmation'},
+	{id: C, title: 'Finished before start', status: 'finished'},
+];
+
+const searches = (s: Script) => s.seen.filter(r => r.line.startsWith(`GET ${SEARCH}`));
+
+describe('attention: transitions the store sees', () => {
+	it('states present at start do not count; each transition counts once; moving on clears it', async () => {
+		s = await script(three, {visible: 'conversations'});
+		s.store.start();
+		await s.advance(0);
+		expect(s.store.getSnapshot().conversations.data).toHaveLength(3);
+		expect(s.store.getSnapshot().attention).toEqual([]);
+
+		s.move(A, 'waiting_for_confirmation');
+		await s.advance(5000);
+		const [item] = s.store.getSnapshot().attention;
+		expect(s.store.getSnapshot().attention).toHaveLength(1);
+		expect(item).toMatchObject({subject: 'conversation', id: A, state: 'waiting_for_confirmation', title: 'Fix the flaky test'});
+
+		// seen again and again: still the one item, and an unchanged poll notifies nobody
+		const before = s.store.getSnapshot();
+		let notified = 0;
+		s.store.subscribe(() => notified++);
+		await s.advance(20_000);
+		expect(s.store.getSnapshot()).toBe(before);
+		expect(notified).toBe(0);
+
+		// the user answered elsewhere: the agent runs again, the item goes
+		s.move(A, 'running');
+		await s.advance(5000);
+		expect(s.store.getSnapshot().attention).toEqual([]);
+
+		// a new transition is a new item (another key)
+		s.move(A, 'finished');
+		await s.advance(5000);
+		const [again] = s.store.getSnapshot().attention;
+		expect(again).toMatchObject({id: A, state: 'finished'});
+		expect(again!.key).not.toBe(item!.key);
+
+		// a paused sandbox says nothing about the agent: no change, no item lost
+		s.move(A, null);
+		await s.advance(5000);
+		expect(s.store.getSnapshot().attention).toEqual([again]);
+		// and when it runs again in the same state, that is no new transition
+		s.move(A, 'finished');
+		await s.advance(5000);
+		expect(s.store.getSnapshot().attention).toEqual([again]);
+	});
+
+	it('one item per conversation: a newer transition replaces the older one; dismiss one or all', async () => {
+		s = await script(three, {visible: 'conversations'});
+		s.store.start();
+		await s.advance(0);
+		s.move(A, 'waiting_for_confirmation');
+		s.move(B, 'error');
+		s.move(C, 'running');
+		await s.advance(5000);
+		expect(s.store.getSnapshot().attention.map(i => [i.id, i.state])).toEqual([
+			[A, 'waiting_for_confirmation'],
+			[B, 'error'],
+		]);
+		s.move(A, 'stuck');
+		await s.advance(5000);
+		expect(s.store.getSnapshot().attention.map(i => [i.id, i.state])).toEqual([
+			[B, 'error'],
+			[A, 'stuck'],
+		]);
+
+		s.store.dismissAttention(s.store.getSnapshot().attention[0]!.key);
+		expect(s.store.getSnapshot().attention.map(i => i.id)).toEqual([A]);
+		// dismissed stays dismissed while nothing moves
+		await s.advance(10_000);
+		expect(s.store.getSnapshot().attention.map(i => i.id)).toEqual([A]);
+		s.store.dismissAttention();
+		expect(s.store.getSnapshot().attention).toEqual([]);
+		const unchanged = s.store.getSnapshot();
+		s.store.dismissAttention();
+		expect(s.store.getSnapshot()).toBe(unchanged);
+	});
+});
+
+describe('attention: looking at a conversation', () => {
+	it('opening it handles its item; nothing counts while it is open, nor what changed meanwhile', async () => {
+		s = await script(three, {visible: 'conversations'});
+		s.store.start();
+		await s.advance(0);
+		s.move(A, 'waiting_for_confirmation');
+		await s.advance(5000);
+		expect(s.store.getSnapshot().attention).toHaveLength(1);
+
+		s.store.openActivity(A);
+		await s.advance(0);
+		expect(s.store.getSnapshot().attention).toEqual([]);
+		s.move(A, 'stuck');
+		await s.advance(40_000);
+		expect(s.store.getSnapshot().attention).toEqual([]);
+		s.store.closeActivity();
+		await s.advance(10_000);
+		expect(s.store.getSnapshot().conversations.data!.find(c => c.id === A)?.execution_status).toBe('stuck');
+		expect(s.store.getSnapshot().attention).toEqual([]);
+
+		s.move(A, 'finished');
+		await s.advance(5000);
+		expect(s.store.getSnapshot().attention).toMatchObject([{id: A, state: 'finished'}]);
+	});
+});
+
+describe('attention: while an activity is open', () => {
+	it('the lists wait, so the background check looks for the other conversations', async () => {
+		s = await script(three, {visible: 'conversations'});
+		s.store.start();
+		await s.advance(0);
+		s.store.openActivity(A);
+		await s.advance(0);
+		s.move(B, 'stuck');
+		await s.advance(BACKGROUND_MS + 1000);
+		expect(searches(s).some(r => r.line.includes('updated_at__gte'))).toBe(true);
+		expect(s.store.getSnapshot().attention).toMatchObject([{id: B, state: 'stuck'}]);
+	});
+});
+
+describe('attention: the background check', () => {
+	it('while another tab is visible: page 1 at most every 30 s, asking only for what changed since', async () => {
+		s = await script(three, {visible: 'specs'});
+		s.store.start();
+		await s.advance(0);
+		// the baseline: the first check reads page 1 in full, at once
+		expect(searches(s).map(r => r.line)).toEqual([`GET ${SEARCH}?limit=100`]);
+		expect(s.store.getSnapshot().attention).toEqual([]);
+
+		await s.advance(BACKGROUND_MS);
+		const newest = Math.max(...s.conversations.map(c => c.updatedAt));
+		const since = new Date(newest - UPDATED_MARGIN_MS).toISOString();
+		expect(searches(s).map(r => r.line)[1]).toBe(`GET ${SEARCH}?limit=100&updated_at__gte=${encodeURIComponent(since)}`);
+
+		s.move(A, 'waiting_for_confirmation');
+		const movedAt = s.clock.now();
+		await s.advance(BACKGROUND_MS);
+		expect(s.store.getSnapshot().attention).toMatchObject([{id: A, state: 'waiting_for_confirmation'}]);
+		// the newest update moved: the next check asks from there
+		await s.advance(BACKGROUND_MS);
+		const last = searches(s).at(-1)!.line;
+		expect(last).toContain(`updated_at__gte=${encodeURIComponent(new Date(movedAt - UPDATED_MARGIN_MS).toISOString())}`);
+
+		// five quiet minutes: one check per 30 s, nothing else for conversations, no notification
+		let notified = 0;
+		s.store.subscribe(() => notified++);
+		const from = searches(s).length;
+		await s.advance(300_000);
+		const quiet = searches(s).slice(from);
+		expect(quiet).toHaveLength(10);
+		quiet.slice(1).forEach((r, i) => expect(r.at - quiet[i]!.at).toBeGreaterThanOrEqual(BACKGROUND_MS));
+		expect(notified).toBe(0);
+	});
+
+	it('stays out of the way when the Conversations tab already polls every conversation there is', async () => {
+		s = await script(three, {visible: 'conversations'});
+		s.store.start();
+		await s.advance(120_000);
+		// the visible tab's poll, every 5 s, and no background check beside it
+		expect(searches(s).every(r => r.line === `GET ${SEARCH}?limit=100`)).toBe(true);
+		expect(searches(s)).toHaveLength(25);
+	});
+
+	it('goes through the request budget like every other request', async () => {
+		s = await script(three, {visible: 'specs', maxRequestsPerSecond: 1});
+		s.store.start();
+		await s.advance(0);
+		await s.advance(8000);
+		// (the client's generation probe goes first, outside the store)
+		const store = s.seen.filter(r => r.line.split('?')[0]!.endsWith('/search'));
+		const times = store.map(r => r.at);
+		expect(store.map(r => r.line.split('?')[0])).toEqual([
+			'GET /api/v1/sandbox-specs/search',
+			`GET ${SEARCH}`,
+			'GET /api/v1/sandbox-specs/search',
+		]);
+		times.slice(1).forEach((t, i) => expect(t - times[i]!).toBeGreaterThanOrEqual(1000));
+	});
+});

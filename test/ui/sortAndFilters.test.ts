@@ -1,0 +1,80 @@
+import {describe, expect, it} from 'vitest';
+import {conversationFilter, nextQuickFilter, sandboxFilter} from '../../source/ui/views/quickFilters.js';
+import type {Column} from '../../source/ui/widgets/columns.js';
+import {SERVER_ORDER, nextSortColumn, reverseSort, sortRows, sortedTitle} from '../../source/ui/widgets/sortRows.js';
+import {conversation, sandbox, NOW} from './fixtures.js';
+
+type Row = {id: string; name: string; at: number | null};
+const columns: Column<Row>[] = [
+	{id: 'name', title: 'NAME', width: 5, drop: 0, text: r => r.name},
+	{id: 'at', title: 'AT', width: 5, drop: 1, text: r => (r.at === null ? '—' : `${r.at}s ago`), sortKey: r => r.at},
+];
+const rows: Row[] = [
+	{id: '1', name: 'beta', at: 30},
+	{id: '2', name: 'alpha 10', at: null},
+	{id: '3', name: 'alpha 9', at: 5},
+	{id: '4', name: 'Beta', at: 30},
+];
+
+describe('sorting', () => {
+	it('o walks the shown columns and comes back to the server order; O reverses', () => {
+		const ids = ['name', 'at'];
+		let state = SERVER_ORDER;
+		state = nextSortColumn(state, ids);
+		expect(state).toEqual({column: 'name', descending: false});
+		state = reverseSort(state, ids);
+		expect(state).toEqual({column: 'name', descending: true});
+		state = nextSortColumn(state, ids);
+		expect(state).toEqual({column: 'at', descending: false});
+		expect(nextSortColumn(state, ids)).toBe(SERVER_ORDER);
+		expect(reverseSort(SERVER_ORDER, ids)).toEqual({column: 'name', descending: true});
+	});
+
+	it('sorts what is loaded: natural text order, numbers by value, empty last, ties in server order', () => {
+		const byName = sortRows(rows, columns, {column: 'name', descending: false}, NOW);
+		expect(byName.map(r => r.id)).toEqual(['3', '2', '1', '4']);
+		const byAt = sortRows(rows, columns, {column: 'at', descending: false}, NOW);
+		expect(byAt.map(r => r.id)).toEqual(['3', '1', '4', '2']);
+		const byAtDown = sortRows(rows, columns, {column: 'at', descending: true}, NOW);
+		expect(byAtDown.map(r => r.id)).toEqual(['1', '4', '3', '2']);
+		expect(sortRows(rows, columns, SERVER_ORDER, NOW)).toBe(rows);
+		expect(sortedTitle('AT', 'at', {column: 'at', descending: true})).toBe('AT↓');
+		expect(sortedTitle('AT', 'at', {column: 'at', descending: false})).toBe('AT↑');
+		expect(sortedTitle('NAME', 'name', {column: 'at', descending: false})).toBe('NAME');
+	});
+});
+
+describe('quick filters', () => {
+	it('f cycles all, running, needs you, paused, error', () => {
+		const seen = ['all'];
+		let f = nextQuickFilter('all');
+		while (f !== 'all') {
+			seen.push(f);
+			f = nextQuickFilter(f);
+		}
+		expect(seen).toEqual(['all', 'running', 'needs you', 'paused', 'error']);
+	});
+
+	it('conversations and sandboxes by status; needs you from the attention list', () => {
+		const running = conversation({id: 'a'.repeat(32), sandbox_status: 'RUNNING', execution_status: 'running'});
+		const waiting = conversation({id: 'b'.repeat(32), sandbox_status: 'RUNNING', execution_status: 'waiting_for_confirmation'});
+		const finished = conversation({id: 'c'.repeat(32), sandbox_status: 'RUNNING', execution_status: 'finished'});
+		const paused = conversation({id: 'd'.repeat(32), sandbox_status: 'PAUSED', execution_status: null});
+		const all = [running, waiting, finished, paused];
+		const attention = [{key: 'k', subject: 'conversation' as const, id: finished.id, state: 'finished', title: 't', at: NOW}];
+		const keep = (f: Parameters<typeof conversationFilter>[0]) => all.filter(conversationFilter(f, attention) ?? (() => true)).map(c => c.id[0]);
+		expect(keep('all')).toEqual(['a', 'b', 'c', 'd']);
+		expect(keep('running')).toEqual(['a', 'b', 'c']);
+		expect(keep('needs you')).toEqual(['b', 'c']);
+		expect(keep('paused')).toEqual(['d']);
+		expect(keep('error')).toEqual([]);
+
+		const sandboxes = [sandbox({id: 's1', status: 'RUNNING'}), sandbox({id: 's2', status: 'ERROR'}), sandbox({id: 's3', status: 'PAUSED'})];
+		const sandboxAttention = [{key: 'k', subject: 'sandbox' as const, id: 's2', state: 'ERROR', title: 't', at: NOW}];
+		const keepSandbox = (f: Parameters<typeof sandboxFilter>[0]) => sandboxes.filter(sandboxFilter(f, sandboxAttention) ?? (() => true)).map(s => s.id);
+		expect(keepSandbox('running')).toEqual(['s1']);
+		expect(keepSandbox('needs you')).toEqual(['s2']);
+		expect(keepSandbox('paused')).toEqual(['s3']);
+		expect(keepSandbox('error')).toEqual(['s2']);
+	});
+});
