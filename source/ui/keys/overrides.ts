@@ -26,6 +26,9 @@ const SCREENS: ReadonlyArray<readonly Scope[]> = [
 	['global', 'list', 'sandboxes'],
 	['global', 'detail', 'scroll', 'sandboxDetail'],
 	['global', 'list', 'specs'],
+	// the needs-you list (!) and a sandbox's conversations (c) are lists of choices over the tabs
+	['global', 'attention', 'choice'],
+	['global', 'sandboxes', 'choice'],
 	['help', 'scroll'],
 	['picker', 'list'],
 ];
