@@ -28,7 +28,7 @@ const SCREENS: ReadonlyArray<readonly Scope[]> = [
 	['global', 'list', 'specs'],
 	// the needs-you list (!) and a sandbox's conversations (c) are lists of choices over the tabs
 	['global', 'attention', 'choice'],
-	['global', 'sandboxes', 'choice'],
+	['global', 'choice'],
 	['help', 'scroll'],
 	['picker', 'list'],
 ];
