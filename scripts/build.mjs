@@ -6,10 +6,32 @@
 //
 //   node scripts/build.mjs             build
 //   node scripts/build.mjs --if-stale  build only when a source is newer than dist/cli.js
+//   node scripts/build.mjs --pack      build, and remove every chunk of older builds (npm pack's
+//                                      prepack: the package ships only what this build loads)
+//
+// The bundle is the package: every library is bundled, so an installed ohtui has no dependencies
+// (package.json lists them all as devDependencies). The build fails if the output would load a
+// package at run time (scripts/bundleImports.mjs).
+//
+// Patches to dependencies, applied at bundle time (each fails the build when its code moved), and
+// the upstream release that makes each unnecessary, as of November 2026 (Ink stays 6.8: 7 and 8
+// need Node >= 22):
+// - scripts/inkFix.mjs, the incremental renderer's cursor-up: Ink 7.0.0 (vadimdemedes/ink PR #910).
+// - scripts/inkOutputFix.mjs, the frame builder's allocations: no release. Ink 8.0.0 caches a
+//   line's styled characters per frame (part of the reuse patch), but @alcalzone/ansi-tokenize
+//   0.3.2 still copies the styles for every character and segments every line with
+//   Intl.Segmenter, and Ink 8.0.0 still makes a new blank cell per cell.
+// - its measure-text part (bounded cache): Ink 8.0.0 (QuickLRU of 4,096; issue #986).
+// - below, Ink's React DevTools chunk: no release (Ink 7.0.0 and 8.0.0 still `import('./devtools.js')`
+//   when DEV=true, so a bundler still emits the chunk and ws with it).
+// - below, yoga's wasm loader reaching for fetch: no release (yoga-layout 3.2.1 is the newest).
+// - below, string-width's eager RGI_Emoji regex: no release (string-width 9.0.0 builds
+//   /^(?:\p{RGI_Emoji}|…)/v at load too).
 import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import {dirname, join} from 'node:path';
+import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import * as esbuild from 'esbuild';
+import {walkBundle} from './bundleImports.mjs';
 import {inkCursorUpFix} from './inkFix.mjs';
 import {inkOutputFix} from './inkOutputFix.mjs';
 
@@ -25,27 +47,21 @@ if (process.argv.includes('--if-stale') && !isStale()) {
 }
 
 /**
- * Ink imports react-devtools-core only when DEV=true (a development aid that is not installed);
- * an empty module keeps the bundle from importing a package that does not exist at run time.
- */
-const noDevtools = {
-	name: 'no-react-devtools',
-	setup(build) {
-		build.onResolve({filter: /^react-devtools-core$/}, () => ({path: 'react-devtools-core', namespace: 'ohtui-stub'}));
-		build.onLoad({filter: /.*/, namespace: 'ohtui-stub'}, () => ({
-			contents: 'export default {initialize() {}, connectToDevTools() {}};',
-			loader: 'js',
-		}));
-	},
-};
-
-/**
- * Start-up patches to dependencies: literal replacements that must each match exactly once in
- * every file they apply to (all files matching `file`, or those of them containing `onlyIf`), and
- * each patch must apply somewhere, so an upgrade that moves the code fails the build instead of
- * silently losing the patch. Neither changes a result, only when the work is done.
+ * Patches to dependencies: literal replacements that must each match exactly once in every file
+ * they apply to (all files matching `file`, or those of them containing `onlyIf`), and each patch
+ * must apply somewhere, so an upgrade that moves the code fails the build instead of silently
+ * losing the patch. None changes what the app shows, only when work is done (or what ships).
  */
 const startupPatches = [
+	{
+		// With DEV=true, Ink 6.8 imports its devtools.js (React DevTools, and the ws WebSocket
+		// library it needs): a 117 kB chunk that a user never loads (react-devtools-core is not
+		// installed, so it would fail anyway), and whose ws requires optional native packages
+		// (bufferutil, utf-8-validate) the bundle check rightly refuses. Without the import the
+		// chunk is not emitted; DEV=true does nothing. Upstream: no release (see the top).
+		file: /[\\/]ink[\\/]build[\\/]reconciler\.js$/,
+		replacements: [["await import('./devtools.js');", '// React DevTools are not bundled (scripts/build.mjs)']],
+	},
 	{
 		// Emscripten's loader for yoga's wasm (embedded as a data: URL) reads `typeof fetch` and then
 		// fetches that data: URL: in Node 20 the first touch of the global fetch loads Node's own
@@ -140,12 +156,14 @@ const result = await esbuild.build({
 	minifySyntax: true,
 	legalComments: 'none',
 	logLevel: 'warning',
-	plugins: [inkCursorUpFix, inkOutputFix, noDevtools, startupPatch],
+	plugins: [inkCursorUpFix, inkOutputFix, startupPatch],
 }).catch(() => {
 	// esbuild has already printed the errors.
 	console.error('build failed');
 	process.exit(1);
 });
+
+checkSelfContained(result.outputFiles);
 
 // Write to a temporary file and rename, so a test that runs dist/cli.js while another process
 // rebuilds never sees half a file; the entry last, so it never names a chunk not yet written.
@@ -162,17 +180,45 @@ for (const file of [...chunks, entryFile]) {
 	renameSync(temporary, file.path);
 }
 
-removeOldChunks(chunks.map(file => file.path.slice(join(outdir, 'chunks').length + 1)));
+removeOldChunks(
+	chunks.map(file => file.path.slice(join(outdir, 'chunks').length + 1)),
+	process.argv.includes('--pack'),
+);
+
+/**
+ * The build's output must run with nothing installed: every file it names is one of its own, or
+ * Node's; and every chunk is reachable from the entry (none ships that nothing imports).
+ */
+function checkSelfContained(files) {
+	const byPath = new Map(files.map(file => [file.path, file.text]));
+	const read = path => {
+		if (!byPath.has(path)) throw new Error(`not in this build: ${path}`);
+		return byPath.get(path);
+	};
+
+	const {files: reached, missing, bare} = walkBundle(outfile, read);
+	const unreached = files.map(file => relative(outdir, file.path)).filter(name => !reached.includes(name));
+	const problems = [
+		...bare.map(entry => `imports a package at run time (the installed ohtui has none): ${entry}`),
+		...missing.map(name => `imports a file the build did not write: ${name}`),
+		...unreached.map(name => `a chunk nothing imports: ${name}`),
+	];
+	if (problems.length > 0) {
+		console.error(`build failed: the bundle is not self-contained\n  ${problems.join('\n  ')}`);
+		process.exit(1);
+	}
+}
 
 /**
  * Chunk names carry a content hash, so each build adds files. Removes the chunks of older builds,
  * but keeps the previous build's (a dist/cli.js started just before this build finished still
  * imports those) and anything written in the last few minutes (another build of other sources
- * running at the same time, as when two test runs build at once).
+ * running at the same time, as when two test runs build at once). With `all` (--pack), keeps
+ * only this build's: the package must not ship a chunk nothing loads.
  */
-function removeOldChunks(current) {
-	const keep = new Set([...current, ...readManifest(), 'manifest.json']);
-	const recent = Date.now() - 5 * 60_000;
+function removeOldChunks(current, all = false) {
+	const keep = new Set([...current, ...(all ? [] : readManifest()), 'manifest.json']);
+	const recent = all ? Number.POSITIVE_INFINITY : Date.now() - 5 * 60_000;
 	for (const name of readdirSync(join(outdir, 'chunks'))) {
 		const path = join(outdir, 'chunks', name);
 		try {
@@ -211,7 +257,7 @@ function isStale() {
 		return true;
 	}
 
-	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkFix.mjs'), join(root, 'scripts', 'inkOutputFix.mjs')];
+	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkFix.mjs'), join(root, 'scripts', 'inkOutputFix.mjs'), join(root, 'scripts', 'bundleImports.mjs')];
 	return newestMtime(join(root, 'source'), inputs) > built;
 }
 
