@@ -2,6 +2,7 @@
 import './terminal/noColor.js';
 import {version} from '../package.json';
 import {createLazyClient} from './boot/lazyClient.js';
+import {enableCompileCache} from './runtime/compileCache.js';
 import {tuneHeap} from './runtime/memory.js';
 import {decideStartup} from './config/startup.js';
 import type {Config} from './config/resolveConfig.js';
@@ -28,6 +29,8 @@ function exit(code: number): void {
 }
 
 async function main(): Promise<void> {
+	// before the chunks load: they are what it caches (see runtime/compileCache.ts)
+	enableCompileCache();
 	// before the UI chunk loads: loading it grows the young generation (see runtime/memory.ts)
 	tuneHeap();
 	const startup = await decideStartup(process.argv.slice(2), process.env, version);
