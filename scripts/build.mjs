@@ -29,7 +29,8 @@
 //   /^(?:\p{RGI_Emoji}|…)/v at load too).
 import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {dirname, join, relative} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {isBuiltin} from 'node:module';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
 import {walkBundle} from './bundleImports.mjs';
 import {inkCursorUpFix} from './inkFix.mjs';
@@ -42,17 +43,13 @@ const outfile = join(outdir, 'cli.js');
 /** the chunks of the last build (see removeOldChunks) */
 const manifest = join(outdir, 'chunks', 'manifest.json');
 
-if (process.argv.includes('--if-stale') && !isStale()) {
-	process.exit(0);
-}
-
 /**
  * Patches to dependencies: literal replacements that must each match exactly once in every file
  * they apply to (all files matching `file`, or those of them containing `onlyIf`), and each patch
  * must apply somewhere, so an upgrade that moves the code fails the build instead of silently
  * losing the patch. None changes what the app shows, only when work is done (or what ships).
  */
-const startupPatches = [
+export const startupPatches = [
 	{
 		// With DEV=true, Ink 6.8 imports its devtools.js (React DevTools, and the ws WebSocket
 		// library it needs): a 117 kB chunk that a user never loads (react-devtools-core is not
@@ -92,7 +89,7 @@ const startupPatches = [
 	},
 ];
 
-const startupPatch = {
+export const startupPatch = {
 	name: 'startup-patches',
 	setup(build) {
 		const seen = new Set();
@@ -131,59 +128,103 @@ const startupPatch = {
 	},
 };
 
-const result = await esbuild.build({
-	absWorkingDir: root,
-	entryPoints: {cli: entry},
-	bundle: true,
-	splitting: true,
-	chunkNames: 'chunks/[name]-[hash]',
-	platform: 'node',
-	format: 'esm',
-	target: 'node20',
-	jsx: 'automatic',
-	write: false,
-	outdir,
-	// React and Ink check NODE_ENV at load time: production mode skips dev-only checks and warnings.
-	define: {'process.env.NODE_ENV': '"production"'},
-	// Some dependencies are CommonJS and call require(); an ESM bundle has no require of its own.
-	banner: {
-		js: [
-			'#!/usr/bin/env node',
-			"import {createRequire as __ohtuiCreateRequire} from 'node:module';",
-			'const require = __ohtuiCreateRequire(import.meta.url);',
-		].join('\n'),
+/**
+ * Node's own modules through require() instead of import: since Node 22, `import … from 'node:http'`
+ * builds an ES module facade that reads every export, and three of node:http's (WebSocket,
+ * CloseEvent, MessageEvent) are getters that load Node's bundled undici: ~60 ms (more on a busy
+ * machine) before the demo server's first line runs, for code ohtui never calls. require() returns
+ * the module object and reads nothing; the bundle reads each export when it uses it. The same
+ * holds, smaller, for node:fs (fs.promises) and node:util. Static imports only: a dynamic
+ * import() of a Node module stays as it is (it is lazy already). Upstream: none (how Node builds
+ * the facade of a built-in module, Node 22-26).
+ */
+export const builtinsViaRequire = {
+	name: 'builtins-via-require',
+	setup(build) {
+		build.onResolve({filter: /^[a-z_]/}, args => {
+			if (args.kind !== 'import-statement') return undefined;
+			if (!args.path.startsWith('node:') && !isBuiltin(args.path)) return undefined;
+			const path = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
+			return {path, namespace: 'ohtui-builtin'};
+		});
+		build.onLoad({filter: /.*/, namespace: 'ohtui-builtin'}, args => ({
+			contents: `module.exports = require(${JSON.stringify(args.path)});`,
+			loader: 'js',
+		}));
 	},
-	minifySyntax: true,
-	legalComments: 'none',
-	logLevel: 'warning',
-	plugins: [inkCursorUpFix, inkOutputFix, startupPatch],
-}).catch(() => {
-	// esbuild has already printed the errors.
-	console.error('build failed');
-	process.exit(1);
-});
+};
 
-checkSelfContained(result.outputFiles);
-
-// Write to a temporary file and rename, so a test that runs dist/cli.js while another process
-// rebuilds never sees half a file; the entry last, so it never names a chunk not yet written.
-const entryFile = result.outputFiles.find(file => file.path === outfile);
-const chunks = result.outputFiles.filter(file => file !== entryFile);
-mkdirSync(join(outdir, 'chunks'), {recursive: true});
-for (const file of [...chunks, entryFile]) {
-	const temporary = `${file.path}.${process.pid}.tmp`;
-	writeFileSync(temporary, file.contents);
-	if (file === entryFile) {
-		chmodSync(temporary, 0o755);
-	}
-
-	renameSync(temporary, file.path);
+/**
+ * The bundling options, shared with the start-up bench's baseline (a minimal Ink app built the
+ * same way: test/bench/baselineInk.tsx).
+ */
+export function bundleOptions({entryPoints, outdir: directory}) {
+	return {
+		absWorkingDir: root,
+		entryPoints,
+		bundle: true,
+		splitting: true,
+		chunkNames: 'chunks/[name]-[hash]',
+		platform: 'node',
+		format: 'esm',
+		target: 'node20',
+		jsx: 'automatic',
+		write: false,
+		outdir: directory,
+		// React and Ink check NODE_ENV at load time: production mode skips dev-only checks and warnings.
+		define: {'process.env.NODE_ENV': '"production"'},
+		// Some dependencies are CommonJS and call require(); an ESM bundle has no require of its own.
+		banner: {
+			js: [
+				'#!/usr/bin/env node',
+				"import {createRequire as __ohtuiCreateRequire} from 'node:module';",
+				'const require = __ohtuiCreateRequire(import.meta.url);',
+			].join('\n'),
+		},
+		minifySyntax: true,
+		legalComments: 'none',
+		logLevel: 'warning',
+		plugins: [builtinsViaRequire, inkCursorUpFix, inkOutputFix, startupPatch],
+	};
 }
 
-removeOldChunks(
-	chunks.map(file => file.path.slice(join(outdir, 'chunks').length + 1)),
-	process.argv.includes('--pack'),
-);
+async function main() {
+	if (process.argv.includes('--if-stale') && !isStale()) {
+		return;
+	}
+
+	const result = await esbuild.build(bundleOptions({entryPoints: {cli: entry}, outdir})).catch(() => {
+		// esbuild has already printed the errors.
+		console.error('build failed');
+		process.exit(1);
+	});
+
+	checkSelfContained(result.outputFiles);
+
+	// Write to a temporary file and rename, so a test that runs dist/cli.js while another process
+	// rebuilds never sees half a file; the entry last, so it never names a chunk not yet written.
+	const entryFile = result.outputFiles.find(file => file.path === outfile);
+	const chunks = result.outputFiles.filter(file => file !== entryFile);
+	mkdirSync(join(outdir, 'chunks'), {recursive: true});
+	for (const file of [...chunks, entryFile]) {
+		const temporary = `${file.path}.${process.pid}.tmp`;
+		writeFileSync(temporary, file.contents);
+		if (file === entryFile) {
+			chmodSync(temporary, 0o755);
+		}
+
+		renameSync(temporary, file.path);
+	}
+
+	removeOldChunks(
+		chunks.map(file => file.path.slice(join(outdir, 'chunks').length + 1)),
+		process.argv.includes('--pack'),
+	);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+	await main();
+}
 
 /**
  * The build's output must run with nothing installed: every file it names is one of its own, or

@@ -78,6 +78,13 @@ describe('the built bundle', () => {
 		expect(files).toEqual(['cli.js', ...manifest.map(name => `chunks/${name}`)].sort());
 	});
 
+	it('loads Node modules with require, never through an ES module facade (node:http\'s loads undici)', () => {
+		for (const name of walkBundle(join(root, 'dist', 'cli.js')).files) {
+			const source = readFileSync(join(root, 'dist', name), 'utf8');
+			expect(source, name).not.toMatch(/^import[^;]*from\s*"(node:)?[a-z_]+(\/[a-z_]+)?";$/m);
+		}
+	});
+
 	it('carries no React DevTools chunk (Ink imports it only with DEV=true)', () => {
 		expect(walkBundle(join(root, 'dist', 'cli.js')).files.some(name => /devtools/i.test(name))).toBe(false);
 	});
