@@ -2,7 +2,7 @@
 // Bundles source/cli.tsx into dist/cli.js plus the chunks it loads with import() (dist/chunks/):
 // a bundled, production-mode Ink app starts several times faster than unbundled ESM from
 // node_modules (see design.md, "Terminal facts"), and the split lets the first frame come before
-// the modules it does not need (undici, zod, the stand-in server) are even parsed.
+// the modules it does not need (undici, zod; `serve`) are even parsed.
 //
 //   node scripts/build.mjs             build
 //   node scripts/build.mjs --if-stale  build only when a source is newer than dist/cli.js
@@ -63,6 +63,7 @@ export const startupPatches = [
 		// Emscripten's loader for yoga's wasm (embedded as a data: URL) reads `typeof fetch` and then
 		// fetches that data: URL: in Node 20 the first touch of the global fetch loads Node's own
 		// copy of undici (~40 ms before the first frame), just to decode base64. Decode it directly.
+		// Upstream: no release (yoga-layout 3.2.1, the newest, still has this loader).
 		file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
 		replacements: [
 			['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return w||!0?'],
@@ -77,6 +78,7 @@ export const startupPatches = [
 		// frame, which never needs it. Build it on first use, and only for a cluster that can be an
 		// RGI emoji: every one has a non-ASCII code point and an Emoji code point.
 		// Only Ink's own copy (8.x) has the regex; wrap-ansi's nested 7.x is left as it is.
+		// Upstream: no release (string-width 9.0.0 still builds its emoji regex at load).
 		file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
 		onlyIf: 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
 		replacements: [
