@@ -3,7 +3,7 @@ import './terminal/noColor.js';
 import {version} from '../package.json';
 import {createLazyClient} from './boot/lazyClient.js';
 import {enableCompileCache} from './runtime/compileCache.js';
-import {tuneHeap} from './runtime/memory.js';
+import {tuneHeapAfterFirstFrame} from './runtime/memory.js';
 import {decideStartup} from './config/startup.js';
 import type {Config} from './config/resolveConfig.js';
 import {serverLabel} from './config/url.js';
@@ -31,8 +31,6 @@ function exit(code: number): void {
 async function main(): Promise<void> {
 	// before the chunks load: they are what it caches (see runtime/compileCache.ts)
 	enableCompileCache();
-	// before the UI chunk loads: loading it grows the young generation (see runtime/memory.ts)
-	tuneHeap();
 	const startup = await decideStartup(process.argv.slice(2), process.env, version);
 	switch (startup.kind) {
 		case 'exit': {
@@ -131,6 +129,8 @@ async function startApp(config: Config, screen: Screen, lifecycle: Lifecycle): P
 		instance.unmount();
 	});
 	store.start();
+	// after the first frame, which they would slow down (see runtime/memory.ts)
+	tuneHeapAfterFirstFrame();
 }
 
 main().catch((error: unknown) => {

@@ -1,11 +1,14 @@
 // Child process for test/runtime/memory.test.ts: optionally tunes the heap as the app does, makes
 // the garbage that grows a young generation and an old generation that grows in steps, and
 // prints what V8 did (JSON on stdout). Anything V8 prints about the flags lands on stderr.
+// Modes: plain (V8's defaults), tuned (the flags first), settled (the flags after the young
+// generation grew, then settleHeap, as the app does after its first frame).
 import {constants, PerformanceObserver} from 'node:perf_hooks';
 import {getHeapSpaceStatistics} from 'node:v8';
-import {tuneHeap} from '../../source/runtime/memory.js';
+import {settleHeap, tuneHeap} from '../../source/runtime/memory.js';
 
-if (process.argv[2] === 'tuned') tuneHeap();
+const mode = process.argv[2];
+if (mode === 'tuned') tuneHeap();
 
 let majorCollections = 0;
 const observer = new PerformanceObserver(list => {
@@ -24,8 +27,15 @@ for (let i = 0; i < 1_000_000; i++) {
 	if (keep.length > 50_000) keep = [];
 }
 
-const youngBytes = newSpace();
+let youngBytes = newSpace();
 keep = [];
+let settledFrom: number | undefined;
+if (mode === 'settled') {
+	tuneHeap();
+	settledFrom = youngBytes;
+	settleHeap();
+	youngBytes = newSpace();
+}
 
 // an old generation that grows to ~16 MB live in small steps
 const retained: object[][] = [];
@@ -34,5 +44,5 @@ for (let i = 0; i < 160; i++) retained.push(Array.from({length: 12_500}, (_, x) 
 // gc entries are delivered asynchronously
 setTimeout(() => {
 	observer.disconnect();
-	process.stdout.write(JSON.stringify({youngBytes, majorCollections, retained: retained.length}));
+	process.stdout.write(JSON.stringify({youngBytes, settledFrom, majorCollections, retained: retained.length}));
 }, 50);
