@@ -1,4 +1,4 @@
-// The heap tuning on the Node that runs this test, whatever its version: V8 takes both flags
+// The heap tuning on the Node that runs this test, whatever its version: V8 takes the flags
 // without a word (an unknown flag prints "unrecognized flag" on the user's terminal) and each has
 // its effect. CI runs it on every supported Node line (.ci/run).
 import {execFile} from 'node:child_process';
@@ -28,7 +28,7 @@ describe(`tuneHeap on Node ${process.version} (V8 ${process.versions.v8})`, () =
 		[tuned, plain, settled] = await Promise.all([observe('tuned'), observe('plain'), observe('settled')]);
 	}, 60_000);
 
-	it('sets both flags silently (V8 knows them)', () => {
+	it('sets every flag silently (V8 knows them)', () => {
 		expect(tuned.stderr).toBe('');
 	});
 
