@@ -9,7 +9,7 @@
  * BENCH_ACTION_ROUNDS (5), BENCH_REFRESH_SECONDS (6).
  */
 import {execFileSync} from 'node:child_process';
-import {writeFileSync} from 'node:fs';
+import {readFileSync, writeFileSync} from 'node:fs';
 import {availableParallelism} from 'node:os';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -17,13 +17,21 @@ import {benchNode} from '../support/ptyProbe.js';
 import {action} from './action.bench.js';
 import type {Bench, Figure} from './figures.js';
 import {idle} from './idle.bench.js';
-import {type BenchRun, mergeRun, readResults, renderNotes, renderTable} from './results.js';
+import {type BenchRun, mergeRun, readResults, renderMarkdown} from './results.js';
 import {refreshBytes} from './refreshBytes.bench.js';
 import {scale} from './scale.bench.js';
 import {startup} from './startup.bench.js';
 
 const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action};
 const here = dirname(fileURLToPath(import.meta.url));
+
+function loadAverage(): string | undefined {
+	try {
+		return readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+	} catch {
+		return undefined;
+	}
+}
 
 function cores(): string {
 	try {
@@ -69,6 +77,7 @@ async function main(): Promise<void> {
 		.map(name => `${name}=${process.env[name]}`);
 	for (const bench of benches) {
 		process.stdout.write(`running ${bench.name}…\n`);
+		const load = loadAverage();
 		let benchFigures: Figure[];
 		try {
 			benchFigures = await bench.run();
@@ -78,43 +87,21 @@ async function main(): Promise<void> {
 		}
 
 		figures.push(...benchFigures);
-		runs[bench.name] = {date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), node: runtime, cores: cores(), settings, figures: benchFigures};
+		runs[bench.name] = {
+			date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+			node: runtime,
+			cores: cores(),
+			...(load === undefined ? {} : {load}),
+			settings,
+			figures: benchFigures,
+		};
 	}
 
 	process.stdout.write(`\n${table(figures)}\n`);
 	const json = join(here, 'results.json');
 	const results = mergeRun(readResults(json), runs, runtime);
 	writeFileSync(json, `${JSON.stringify(results, null, '\t')}\n`);
-	const order = Object.values(ALL).map(bench => bench.name);
-	const markdown = `# Benchmark results
-
-Written by \`npm run bench\` (test/bench/run.ts) from test/bench/results.json: one column per Node
-line, each from the last run on that line (\`npm run bench -- --node PATH\`; \`.ci/node 24\` prints the
-path of the newest Node 24, installing it once). A run replaces only the benches it ran on the Node
-it ran on; a cell from an older run than its column's header says when it was measured. Every
-figure is measured against a baseline taken in the same run on the same machine and Node.
-Benchmarks never fail a test run.
-
-${renderTable(results, order)}
-
-Targets: first frame <= 1.5x the first frame of a minimal Ink app bundled the same way (on every
-Node; on Node 20 also <= 3x \`node -e 0\`); resident memory after loading 1,000 rows <= 120 MB; idle
-CPU <= 0.2% of a core; key to frame < 50 ms; action to screen < 1.5 s; bytes per refresh as listed.
-
-Notes:
-- Start-up is timed from spawn to the chunk after which all four tab names are on the pty's screen;
-  the app's compile cache (Node >= 22.1) is warm, as from a user's second start on; the row
-  without it is the first start after an install (or a Node without one).
-- Bytes per refresh: the full-frame baseline is what the app writes when it redraws the whole view
-  (switching back to the Sandboxes tab from Specs); the row baseline is that row's bytes in it.
-- Key latency: from writing the key to the pty to the first output chunk after it, with the app
-  quiet for 120 ms before each press.
-- CPU: utime + stime from /proc/<pid>/stat, in 10 ms ticks.
-
-## Runs
-
-${renderNotes(results, order)}`;
-	writeFileSync(join(here, 'RESULTS.md'), markdown);
+	writeFileSync(join(here, 'RESULTS.md'), renderMarkdown(results, Object.values(ALL).map(bench => bench.name)));
 }
 
 main()
