@@ -2,14 +2,37 @@
 // Bundles source/cli.tsx into dist/cli.js plus the chunks it loads with import() (dist/chunks/):
 // a bundled, production-mode Ink app starts several times faster than unbundled ESM from
 // node_modules (see design.md, "Terminal facts"), and the split lets the first frame come before
-// the modules it does not need (undici, zod, the stand-in server) are even parsed.
+// the modules it does not need (undici, zod; `serve`) are even parsed.
 //
 //   node scripts/build.mjs             build
 //   node scripts/build.mjs --if-stale  build only when a source is newer than dist/cli.js
+//   node scripts/build.mjs --pack      build, and remove every chunk of older builds (npm pack's
+//                                      prepack: the package ships only what this build loads)
+//
+// The bundle is the package: every library is bundled, so an installed ohtui has no dependencies
+// (package.json lists them all as devDependencies). The build fails if the output would load a
+// package at run time (scripts/bundleImports.mjs).
+//
+// Patches to dependencies, applied at bundle time (each fails the build when its code moved), and
+// the upstream release that makes each unnecessary, as of November 2026 (Ink stays 6.8: 7 and 8
+// need Node >= 22):
+// - scripts/inkFix.mjs, the incremental renderer's cursor-up: Ink 7.0.0 (vadimdemedes/ink PR #910).
+// - scripts/inkOutputFix.mjs, the frame builder's allocations: no release. Ink 8.0.0 caches a
+//   line's styled characters per frame (part of the reuse patch), but @alcalzone/ansi-tokenize
+//   0.3.2 still copies the styles for every character and segments every line with
+//   Intl.Segmenter, and Ink 8.0.0 still makes a new blank cell per cell.
+// - its measure-text part (bounded cache): Ink 8.0.0 (QuickLRU of 4,096; issue #986).
+// - below, Ink's React DevTools chunk: no release (Ink 7.0.0 and 8.0.0 still `import('./devtools.js')`
+//   when DEV=true, so a bundler still emits the chunk and ws with it).
+// - below, yoga's wasm loader reaching for fetch: no release (yoga-layout 3.2.1 is the newest).
+// - below, string-width's eager RGI_Emoji regex: no release (string-width 9.0.0 builds
+//   /^(?:\p{RGI_Emoji}|…)/v at load too).
 import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import {dirname, join} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {dirname, join, relative} from 'node:path';
+import {isBuiltin} from 'node:module';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
+import {walkBundle} from './bundleImports.mjs';
 import {inkCursorUpFix} from './inkFix.mjs';
 import {inkOutputFix} from './inkOutputFix.mjs';
 
@@ -20,36 +43,27 @@ const outfile = join(outdir, 'cli.js');
 /** the chunks of the last build (see removeOldChunks) */
 const manifest = join(outdir, 'chunks', 'manifest.json');
 
-if (process.argv.includes('--if-stale') && !isStale()) {
-	process.exit(0);
-}
-
 /**
- * Ink imports react-devtools-core only when DEV=true (a development aid that is not installed);
- * an empty module keeps the bundle from importing a package that does not exist at run time.
+ * Patches to dependencies: literal replacements that must each match exactly once in every file
+ * they apply to (all files matching `file`, or those of them containing `onlyIf`), and each patch
+ * must apply somewhere, so an upgrade that moves the code fails the build instead of silently
+ * losing the patch. None changes what the app shows, only when work is done (or what ships).
  */
-const noDevtools = {
-	name: 'no-react-devtools',
-	setup(build) {
-		build.onResolve({filter: /^react-devtools-core$/}, () => ({path: 'react-devtools-core', namespace: 'ohtui-stub'}));
-		build.onLoad({filter: /.*/, namespace: 'ohtui-stub'}, () => ({
-			contents: 'export default {initialize() {}, connectToDevTools() {}};',
-			loader: 'js',
-		}));
+export const startupPatches = [
+	{
+		// With DEV=true, Ink 6.8 imports its devtools.js (React DevTools, and the ws WebSocket
+		// library it needs): a 117 kB chunk that a user never loads (react-devtools-core is not
+		// installed, so it would fail anyway), and whose ws requires optional native packages
+		// (bufferutil, utf-8-validate) the bundle check rightly refuses. Without the import the
+		// chunk is not emitted; DEV=true does nothing. Upstream: no release (see the top).
+		file: /[\\/]ink[\\/]build[\\/]reconciler\.js$/,
+		replacements: [["await import('./devtools.js');", '// React DevTools are not bundled (scripts/build.mjs)']],
 	},
-};
-
-/**
- * Start-up patches to dependencies: literal replacements that must each match exactly once in
- * every file they apply to (all files matching `file`, or those of them containing `onlyIf`), and
- * each patch must apply somewhere, so an upgrade that moves the code fails the build instead of
- * silently losing the patch. Neither changes a result, only when the work is done.
- */
-const startupPatches = [
 	{
 		// Emscripten's loader for yoga's wasm (embedded as a data: URL) reads `typeof fetch` and then
 		// fetches that data: URL: in Node 20 the first touch of the global fetch loads Node's own
 		// copy of undici (~40 ms before the first frame), just to decode base64. Decode it directly.
+		// Upstream: no release (yoga-layout 3.2.1, the newest, still has this loader).
 		file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
 		replacements: [
 			['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return w||!0?'],
@@ -64,6 +78,7 @@ const startupPatches = [
 		// frame, which never needs it. Build it on first use, and only for a cluster that can be an
 		// RGI emoji: every one has a non-ASCII code point and an Emoji code point.
 		// Only Ink's own copy (8.x) has the regex; wrap-ansi's nested 7.x is left as it is.
+		// Upstream: no release (string-width 9.0.0 still builds its emoji regex at load).
 		file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
 		onlyIf: 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
 		replacements: [
@@ -76,7 +91,7 @@ const startupPatches = [
 	},
 ];
 
-const startupPatch = {
+export const startupPatch = {
 	name: 'startup-patches',
 	setup(build) {
 		const seen = new Set();
@@ -115,64 +130,138 @@ const startupPatch = {
 	},
 };
 
-const result = await esbuild.build({
-	absWorkingDir: root,
-	entryPoints: {cli: entry},
-	bundle: true,
-	splitting: true,
-	chunkNames: 'chunks/[name]-[hash]',
-	platform: 'node',
-	format: 'esm',
-	target: 'node20',
-	jsx: 'automatic',
-	write: false,
-	outdir,
-	// React and Ink check NODE_ENV at load time: production mode skips dev-only checks and warnings.
-	define: {'process.env.NODE_ENV': '"production"'},
-	// Some dependencies are CommonJS and call require(); an ESM bundle has no require of its own.
-	banner: {
-		js: [
-			'#!/usr/bin/env node',
-			"import {createRequire as __ohtuiCreateRequire} from 'node:module';",
-			'const require = __ohtuiCreateRequire(import.meta.url);',
-		].join('\n'),
+/**
+ * Node's own modules through require() instead of import: since Node 22, `import … from 'node:http'`
+ * builds an ES module facade that reads every export, and three of node:http's (WebSocket,
+ * CloseEvent, MessageEvent) are getters that load Node's bundled undici: ~60 ms (more on a busy
+ * machine) before the demo server's first line runs, for code ohtui never calls. require() returns
+ * the module object and reads nothing; the bundle reads each export when it uses it. The same
+ * holds, smaller, for node:fs (fs.promises) and node:util. Static imports only: a dynamic
+ * import() of a Node module stays as it is (it is lazy already). Upstream: none (how Node builds
+ * the facade of a built-in module, Node 22-26).
+ */
+export const builtinsViaRequire = {
+	name: 'builtins-via-require',
+	setup(build) {
+		build.onResolve({filter: /^[a-z_]/}, args => {
+			if (args.kind !== 'import-statement') return undefined;
+			if (!args.path.startsWith('node:') && !isBuiltin(args.path)) return undefined;
+			const path = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
+			return {path, namespace: 'ohtui-builtin'};
+		});
+		build.onLoad({filter: /.*/, namespace: 'ohtui-builtin'}, args => ({
+			contents: `module.exports = require(${JSON.stringify(args.path)});`,
+			loader: 'js',
+		}));
 	},
-	minifySyntax: true,
-	legalComments: 'none',
-	logLevel: 'warning',
-	plugins: [inkCursorUpFix, inkOutputFix, noDevtools, startupPatch],
-}).catch(() => {
-	// esbuild has already printed the errors.
-	console.error('build failed');
-	process.exit(1);
-});
+};
 
-// Write to a temporary file and rename, so a test that runs dist/cli.js while another process
-// rebuilds never sees half a file; the entry last, so it never names a chunk not yet written.
-const entryFile = result.outputFiles.find(file => file.path === outfile);
-const chunks = result.outputFiles.filter(file => file !== entryFile);
-mkdirSync(join(outdir, 'chunks'), {recursive: true});
-for (const file of [...chunks, entryFile]) {
-	const temporary = `${file.path}.${process.pid}.tmp`;
-	writeFileSync(temporary, file.contents);
-	if (file === entryFile) {
-		chmodSync(temporary, 0o755);
-	}
-
-	renameSync(temporary, file.path);
+/**
+ * The bundling options, shared with the start-up bench's baseline (a minimal Ink app built the
+ * same way: test/bench/baselineInk.tsx).
+ */
+export function bundleOptions({entryPoints, outdir: directory}) {
+	return {
+		absWorkingDir: root,
+		entryPoints,
+		bundle: true,
+		splitting: true,
+		chunkNames: 'chunks/[name]-[hash]',
+		platform: 'node',
+		format: 'esm',
+		target: 'node20',
+		jsx: 'automatic',
+		write: false,
+		outdir: directory,
+		// React and Ink check NODE_ENV at load time: production mode skips dev-only checks and warnings.
+		define: {'process.env.NODE_ENV': '"production"'},
+		// Some dependencies are CommonJS and call require(); an ESM bundle has no require of its own.
+		banner: {
+			js: [
+				'#!/usr/bin/env node',
+				"import {createRequire as __ohtuiCreateRequire} from 'node:module';",
+				'const require = __ohtuiCreateRequire(import.meta.url);',
+			].join('\n'),
+		},
+		minifySyntax: true,
+		legalComments: 'none',
+		logLevel: 'warning',
+		plugins: [builtinsViaRequire, inkCursorUpFix, inkOutputFix, startupPatch],
+	};
 }
 
-removeOldChunks(chunks.map(file => file.path.slice(join(outdir, 'chunks').length + 1)));
+async function main() {
+	if (process.argv.includes('--if-stale') && !isStale()) {
+		return;
+	}
+
+	const result = await esbuild.build(bundleOptions({entryPoints: {cli: entry}, outdir})).catch(() => {
+		// esbuild has already printed the errors.
+		console.error('build failed');
+		process.exit(1);
+	});
+
+	checkSelfContained(result.outputFiles);
+
+	// Write to a temporary file and rename, so a test that runs dist/cli.js while another process
+	// rebuilds never sees half a file; the entry last, so it never names a chunk not yet written.
+	const entryFile = result.outputFiles.find(file => file.path === outfile);
+	const chunks = result.outputFiles.filter(file => file !== entryFile);
+	mkdirSync(join(outdir, 'chunks'), {recursive: true});
+	for (const file of [...chunks, entryFile]) {
+		const temporary = `${file.path}.${process.pid}.tmp`;
+		writeFileSync(temporary, file.contents);
+		if (file === entryFile) {
+			chmodSync(temporary, 0o755);
+		}
+
+		renameSync(temporary, file.path);
+	}
+
+	removeOldChunks(
+		chunks.map(file => file.path.slice(join(outdir, 'chunks').length + 1)),
+		process.argv.includes('--pack'),
+	);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+	await main();
+}
+
+/**
+ * The build's output must run with nothing installed: every file it names is one of its own, or
+ * Node's; and every chunk is reachable from the entry (none ships that nothing imports).
+ */
+function checkSelfContained(files) {
+	const byPath = new Map(files.map(file => [file.path, file.text]));
+	const read = path => {
+		if (!byPath.has(path)) throw new Error(`not in this build: ${path}`);
+		return byPath.get(path);
+	};
+
+	const {files: reached, missing, bare} = walkBundle(outfile, read);
+	const unreached = files.map(file => relative(outdir, file.path)).filter(name => !reached.includes(name));
+	const problems = [
+		...bare.map(entry => `imports a package at run time (the installed ohtui has none): ${entry}`),
+		...missing.map(name => `imports a file the build did not write: ${name}`),
+		...unreached.map(name => `a chunk nothing imports: ${name}`),
+	];
+	if (problems.length > 0) {
+		console.error(`build failed: the bundle is not self-contained\n  ${problems.join('\n  ')}`);
+		process.exit(1);
+	}
+}
 
 /**
  * Chunk names carry a content hash, so each build adds files. Removes the chunks of older builds,
  * but keeps the previous build's (a dist/cli.js started just before this build finished still
  * imports those) and anything written in the last few minutes (another build of other sources
- * running at the same time, as when two test runs build at once).
+ * running at the same time, as when two test runs build at once). With `all` (--pack), keeps
+ * only this build's: the package must not ship a chunk nothing loads.
  */
-function removeOldChunks(current) {
-	const keep = new Set([...current, ...readManifest(), 'manifest.json']);
-	const recent = Date.now() - 5 * 60_000;
+function removeOldChunks(current, all = false) {
+	const keep = new Set([...current, ...(all ? [] : readManifest()), 'manifest.json']);
+	const recent = all ? Number.POSITIVE_INFINITY : Date.now() - 5 * 60_000;
 	for (const name of readdirSync(join(outdir, 'chunks'))) {
 		const path = join(outdir, 'chunks', name);
 		try {
@@ -211,7 +300,7 @@ function isStale() {
 		return true;
 	}
 
-	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkFix.mjs'), join(root, 'scripts', 'inkOutputFix.mjs')];
+	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkFix.mjs'), join(root, 'scripts', 'inkOutputFix.mjs'), join(root, 'scripts', 'bundleImports.mjs')];
 	return newestMtime(join(root, 'source'), inputs) > built;
 }
 

@@ -18,6 +18,10 @@
 // And build/measure-text.js, whose cache kept every text ever measured, is bounded.
 // Bundle-time only, like scripts/inkFix.mjs; each needle must be found exactly once, so an Ink or
 // ansi-tokenize upgrade fails the build instead of shipping a half-applied patch.
+// Upstream, as of November 2026: the measure-text bound is in Ink 8.0.0 (a QuickLRU of 4,096,
+// vadimdemedes/ink issue #986); the rest in no release: Ink 8.0.0 caches a line's styled
+// characters within a frame but still makes a blank cell per cell, and @alcalzone/ansi-tokenize
+// 0.3.2 still copies the styles for every character and segments every line.
 import {readFileSync} from 'node:fs';
 
 /** file (matched by path suffix) → [needle, replacement] pairs */

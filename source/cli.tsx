@@ -2,7 +2,8 @@
 // level so bold and inverse (attributes, not colours) still mark the selection and the cursor.
 import {version} from '../package.json';
 import {createLazyClient} from './boot/lazyClient.js';
-import {tuneHeap} from './runtime/memory.js';
+import {enableCompileCache} from './runtime/compileCache.js';
+import {tuneHeapAfterFirstFrame} from './runtime/memory.js';
 import {decideStartup} from './config/startup.js';
 import type {Config} from './config/resolveConfig.js';
 import {serverLabel} from './config/url.js';
@@ -32,8 +33,8 @@ function exit(code: number): void {
 }
 
 async function main(): Promise<void> {
-	// before the UI chunk loads: loading it grows the young generation (see runtime/memory.ts)
-	tuneHeap();
+	// before the chunks load: they are what it caches (see runtime/compileCache.ts)
+	enableCompileCache();
 	const startup = await decideStartup(process.argv.slice(2), process.env, version);
 	switch (startup.kind) {
 		case 'exit': {
@@ -193,6 +194,8 @@ async function startApp(
 		instance.unmount();
 	});
 	store.start();
+	// after the first frame, which they would slow down (see runtime/memory.ts)
+	tuneHeapAfterFirstFrame();
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,10 @@
 /**
  * Idle cost on the Sandboxes tab with the default refresh and attention on (its background check of
  * the conversations every 30 s): CPU time of the app process from /proc/<pid>/stat over the window
- * (target <= 0.3% of one core, issue 11), the HTTP requests the server saw (the visible tab: <= one
- * per refresh interval; the background check: <= one per 30 s) and the bytes written (0 when nothing
- * changed). BENCH_IDLE_SECONDS sets the window (default 60).
+ * (target <= 0.2% of one core on every runtime, issue 12; issue 11 allows 0.3% with attention on,
+ * the stricter one is kept), the HTTP requests the server saw (the visible tab: <= one per refresh
+ * interval; the background check: <= one per 30 s) and the bytes written (0 when nothing changed).
+ * BENCH_IDLE_SECONDS sets the window (default 60).
  */
 import {performance} from 'node:perf_hooks';
 import {defaultRefreshSeconds} from '../../source/config/resolveConfig.js';
@@ -41,8 +42,8 @@ export const idle: Bench = {
 					name: `CPU over ${seconds} s idle (Sandboxes tab, refresh ${defaultRefreshSeconds} s, attention on)`,
 					value: round(cpuPercent, 2),
 					unit: '% of a core',
-					target: '<= 0.3%',
-					pass: cpuPercent <= 0.3,
+					target: '<= 0.2%',
+					pass: cpuPercent <= 0.2,
 					note: `${round(cpu1 - cpu0, 0)} ms CPU in ${round(elapsed / 1000, 1)} s (10 ms ticks)`,
 				},
 				{

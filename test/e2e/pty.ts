@@ -1,8 +1,8 @@
 /**
  * Runs dist/cli.js in a real pseudo-terminal and reads the screen through @xterm/headless, as a
- * person's terminal would show it. Every spawned process gets a fresh HOME and XDG_CONFIG_HOME
- * (the user's real config is never read) and no CI variables (under CI=true Ink writes only the
- * last frame).
+ * person's terminal would show it. Every spawned process gets a fresh HOME, XDG_CONFIG_HOME and
+ * XDG_CACHE_HOME (the user's real config and caches are never touched) and no CI variables (under
+ * CI=true Ink writes only the last frame).
  */
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
@@ -34,14 +34,15 @@ export function tempHome(): {home: string; dispose(): void} {
 export function childEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
 	const env: Record<string, string> = {};
 	for (const [name, value] of Object.entries(process.env)) {
-		if (value === undefined || /^(CI|CONTINUOUS_INTEGRATION|GITHUB_ACTIONS|OPENHANDS_.*|NO_COLOR|FORCE_COLOR|TMUX|VITEST.*|NODE_OPTIONS)$/.test(name)) {
+		if (value === undefined || /^(CI|CONTINUOUS_INTEGRATION|GITHUB_ACTIONS|OPENHANDS_.*|NO_COLOR|FORCE_COLOR|TMUX|VITEST.*|NODE_OPTIONS|NODE_COMPILE_CACHE|NODE_DISABLE_COMPILE_CACHE)$/.test(name)) {
 			continue;
 		}
 
 		env[name] = value;
 	}
 
-	return {...env, HOME: home, XDG_CONFIG_HOME: home, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...extra};
+	// the compile cache (source/runtime/compileCache.ts) too goes to the temporary HOME
+	return {...env, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: join(home, '.cache'), TERM: 'xterm-256color', LANG: 'C.UTF-8', ...extra};
 }
 
 export type Exit = {exitCode: number; signal?: number};

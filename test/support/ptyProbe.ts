@@ -37,8 +37,17 @@ export type Probe = {
 	dispose(): void;
 };
 
+/**
+ * The Node that runs the app in the benchmarks: OHTUI_BENCH_NODE (test/bench/run.ts sets it from
+ * `--node`), else the Node running this process. Only the measured processes use it; the harness
+ * and its stand-in servers stay on the Node that runs them.
+ */
+export function benchNode(): string {
+	return process.env['OHTUI_BENCH_NODE'] || process.execPath;
+}
+
 export function spawnProbe({
-	command = process.execPath,
+	command = benchNode(),
 	args = [],
 	env = {},
 	cols = 120,

@@ -1,0 +1,3 @@
+export function specifiers(source: string): string[];
+export function walkBundle(entry: string, read?: (path: string) => string): {files: string[]; missing: string[]; bare: string[]};
+export function jsFilesUnder(directory: string): string[];

@@ -1,0 +1,130 @@
+/**
+ * The benchmark results kept between runs, one column per Node line: test/bench/results.json holds
+ * the figures of the last run of each bench on each line (with its date and exact version), and
+ * RESULTS.md is written from it. A run replaces only the benches it ran on the Node it ran on;
+ * the other columns (and benches) stay, marked with their own date.
+ */
+import {existsSync, readFileSync} from 'node:fs';
+import type {Figure} from './figures.js';
+
+/** `load`: the machine's 1-minute load average when the bench started (noise warning) */
+export type BenchRun = {date: string; node: string; cores: string; load?: string; settings: string[]; figures: Figure[]};
+/** line ("20") → bench name → its last run */
+export type Results = {lines: Record<string, Record<string, BenchRun>>};
+
+export function readResults(path: string): Results {
+	if (!existsSync(path)) return {lines: {}};
+	try {
+		const data = JSON.parse(readFileSync(path, 'utf8')) as Results;
+		return data && typeof data.lines === 'object' ? data : {lines: {}};
+	} catch {
+		return {lines: {}};
+	}
+}
+
+export function lineOf(nodeVersion: string): string {
+	return /^v?(\d+)\./.exec(nodeVersion)?.[1] ?? nodeVersion;
+}
+
+export function mergeRun(results: Results, runs: Record<string, BenchRun>, nodeVersion: string): Results {
+	const line = lineOf(nodeVersion);
+	return {lines: {...results.lines, [line]: {...results.lines[line], ...runs}}};
+}
+
+const day = (date: string) => date.slice(0, 10);
+const escape = (cell: string) => cell.replaceAll('|', '\\|');
+const verdict = (figure: Figure) => (figure.pass === null ? '' : figure.pass ? ' pass' : ' **MISS**');
+
+/** The table: a row per figure (bench order, then figure order), a column per Node line. */
+export function renderTable(results: Results, benchOrder: readonly string[]): string {
+	const lines = Object.keys(results.lines).sort((a, b) => Number(a) - Number(b));
+	const newest = (line: string) => Object.values(results.lines[line]!).reduce((latest, run) => (run.date > latest.date ? run : latest));
+	const rows: Array<{bench: string; label: string; name: string; target: string}> = [];
+	const known = new Set<string>();
+	const benches = [...benchOrder, ...new Set(lines.flatMap(line => Object.keys(results.lines[line]!)))];
+	for (const bench of new Set(benches)) {
+		// the figure order of the run with the most figures (some rows exist on some Nodes only)
+		const byCount = [...lines].sort((a, b) => (results.lines[b]![bench]?.figures.length ?? 0) - (results.lines[a]![bench]?.figures.length ?? 0));
+		for (const line of byCount) {
+			for (const figure of results.lines[line]![bench]?.figures ?? []) {
+				const key = `${bench}\u0000${figure.name}`;
+				if (known.has(key)) continue;
+				known.add(key);
+				rows.push({bench, label: figure.bench, name: figure.name, target: figure.target});
+			}
+		}
+	}
+
+	const head = ['bench', 'figure', 'target', ...lines.map(line => `Node ${newest(line).node.replace(/^v/, '')} (${day(newest(line).date)})`)];
+	const body = rows.map(row => [
+		row.label,
+		row.name,
+		row.target,
+		...lines.map(line => {
+			const run = results.lines[line]![row.bench];
+			const figure = run?.figures.find(f => f.name === row.name);
+			if (!run || !figure) return '';
+			const value = Number.isNaN(figure.value) ? `error: ${figure.note ?? ''}` : `${figure.value} ${figure.unit}${verdict(figure)}`;
+			const header = newest(line);
+			const other = run.node !== header.node || day(run.date) !== day(header.date) ? ` (${run.node}, ${day(run.date)})` : '';
+			return `${value}${other}`;
+		}),
+	]);
+	return [head, head.map(() => '---'), ...body].map(cells => `| ${cells.map(escape).join(' | ')} |`).join('\n');
+}
+
+/** Per Node line: when and where each bench last ran, and the figures' notes. */
+export function renderNotes(results: Results, benchOrder: readonly string[]): string {
+	const out: string[] = [];
+	for (const line of Object.keys(results.lines).sort((a, b) => Number(a) - Number(b))) {
+		out.push(`### Node ${line}`, '');
+		const runs = results.lines[line]!;
+		const names = [...new Set([...benchOrder.filter(name => runs[name]), ...Object.keys(runs)])];
+		for (const name of names) {
+			const run = runs[name]!;
+			const settings = run.settings.length > 0 ? `, ${run.settings.join(', ')}` : '';
+			const load = run.load ? `, load ${run.load}` : '';
+			out.push(`- ${name}: ${run.node}, ${run.date}, ${run.cores} cores${load}${settings}`);
+			for (const figure of run.figures) {
+				if (figure.note) out.push(`  - ${figure.name}: ${figure.note}`);
+			}
+		}
+
+		out.push('');
+	}
+
+	return out.join('\n');
+}
+
+/** RESULTS.md */
+export function renderMarkdown(results: Results, order: readonly string[]): string {
+	return `# Benchmark results
+
+Written by \`npm run bench\` (test/bench/run.ts) from test/bench/results.json: one column per Node
+line, each from the last run on that line (\`npm run bench -- --node PATH\`; \`.ci/node 24\` prints the
+path of the newest Node 24, installing it once). A run replaces only the benches it ran on the Node
+it ran on; a cell from an older run than its column's header says when it was measured. Every
+figure is measured against a baseline taken in the same run on the same machine and Node.
+Benchmarks never fail a test run. Each run below gives the machine's load average when it started:
+on a busy machine (load near or above the number of cores) the times are noise.
+
+${renderTable(results, order)}
+
+Targets: first frame <= 1.5x the first frame of a minimal Ink app bundled the same way (on every
+Node; on Node 20 also <= 3x \`node -e 0\`); resident memory after loading 1,000 rows <= 120 MB; idle
+CPU <= 0.2% of a core; key to frame < 50 ms; action to screen < 1.5 s; bytes per refresh as listed.
+
+Notes:
+- Start-up is timed from spawn to the chunk after which all four tab names are on the pty's screen;
+  the app's compile cache (Node >= 22.1) is warm, as from a user's second start on; the row
+  without it is the first start after an install (or a Node without one).
+- Bytes per refresh: the full-frame baseline is what the app writes when it redraws the whole view
+  (switching back to the Sandboxes tab from Specs); the row baseline is that row's bytes in it.
+- Key latency: from writing the key to the pty to the first output chunk after it, with the app
+  quiet for 120 ms before each press.
+- CPU: utime + stime from /proc/<pid>/stat, in 10 ms ticks.
+
+## Runs
+
+${renderNotes(results, order)}`;
+}

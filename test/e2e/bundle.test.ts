@@ -1,0 +1,91 @@
+// The bundle is the package (an installed ohtui has no node_modules): scripts/bundleImports.mjs
+// finds what a bundle loads, and the build refuses output that would load a package.
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {jsFilesUnder, specifiers, walkBundle} from '../../scripts/bundleImports.mjs';
+import {buildOnce, root} from './pty.js';
+
+const directory = mkdtempSync(join(tmpdir(), 'ohtui-bundle-'));
+
+afterAll(() => {
+	rmSync(directory, {recursive: true, force: true});
+});
+
+function fakeBundle(files: Record<string, string>): string {
+	const base = mkdtempSync(join(directory, 'b-'));
+	for (const [name, text] of Object.entries(files)) {
+		mkdirSync(join(base, name, '..'), {recursive: true});
+		writeFileSync(join(base, name), text);
+	}
+
+	return join(base, 'cli.js');
+}
+
+describe('specifiers', () => {
+	it('reads every kind of import esbuild writes, and Node modules with or without node:', () => {
+		const source = [
+			'#!/usr/bin/env node',
+			'import {a} from "./chunks/a.js";',
+			'export {b} from "./chunks/b.js";',
+			'import "./chunks/side.js";',
+			'const c = await import("./chunks/c.js");',
+			'var fs = __require("fs"), z = __require("node:zlib");',
+			'const r = require("some-package");',
+		].join('\n');
+		expect(specifiers(source)).toEqual(['./chunks/a.js', './chunks/b.js', './chunks/side.js', './chunks/c.js', 'fs', 'node:zlib', 'some-package']);
+	});
+
+	it('ignores imports in comments and words in strings (bundled JSDoc names type files)', () => {
+		const source = [
+			'/** @param {import("../types/dispatcher").Options} options */',
+			'// const x = require("not-really");',
+			'const words = ["from", "to"]; const s = "import " + name;',
+			'export const y = 1;',
+		].join('\n');
+		expect(specifiers(source)).toEqual([]);
+	});
+});
+
+describe('walkBundle', () => {
+	it('follows relative imports from the entry and reports bare packages and missing files', () => {
+		const entry = fakeBundle({
+			'cli.js': 'import "./chunks/a.js"; const later = () => import("./chunks/b.js"); import "node:fs";',
+			'chunks/a.js': 'import "./gone.js"; const ws = __require("bufferutil"); const p = __require("node:sqlite");',
+			'chunks/b.js': 'export {} from "ink";',
+			'chunks/never.js': 'export const x = 1;',
+		});
+		const result = walkBundle(entry);
+		expect(result.files).toEqual(['chunks/a.js', 'chunks/b.js', 'cli.js']);
+		expect(result.missing).toEqual(['chunks/gone.js']);
+		expect(result.bare).toEqual(['chunks/a.js: bufferutil', 'chunks/b.js: ink']);
+		expect(jsFilesUnder(join(entry, '..'))).toContain('chunks/never.js');
+	});
+});
+
+describe('the built bundle', () => {
+	beforeAll(() => {
+		buildOnce();
+	});
+
+	it('loads nothing but its own files and Node modules', () => {
+		const {files, missing, bare} = walkBundle(join(root, 'dist', 'cli.js'));
+		expect(bare).toEqual([]);
+		expect(missing).toEqual([]);
+		// the chunks of this build (the manifest's), every one reachable from the entry
+		const manifest = (JSON.parse(readFileSync(join(root, 'dist', 'chunks', 'manifest.json'), 'utf8')) as {current: string[]}).current;
+		expect(files).toEqual(['cli.js', ...manifest.map(name => `chunks/${name}`)].sort());
+	});
+
+	it('loads Node modules with require, never through an ES module facade (node:http\'s loads undici)', () => {
+		for (const name of walkBundle(join(root, 'dist', 'cli.js')).files) {
+			const source = readFileSync(join(root, 'dist', name), 'utf8');
+			expect(source, name).not.toMatch(/^import[^;]*from\s*"(node:)?[a-z_]+(\/[a-z_]+)?";$/m);
+		}
+	});
+
+	it('carries no React DevTools chunk (Ink imports it only with DEV=true)', () => {
+		expect(walkBundle(join(root, 'dist', 'cli.js')).files.some(name => /devtools/i.test(name))).toBe(false);
+	});
+});
