@@ -3,8 +3,9 @@ import {readTime, SORT_ORDERS} from '../events/eventQuery.js';
 import type {ActivityHub} from '../events/hub.js';
 import {type EventRecord, qualifiedKind} from '../events/model.js';
 import {dropNulls, wireEvent} from '../events/wire.js';
-import {parseUuid} from '../ids.js';
+import {dashedUuid, parseUuid} from '../ids.js';
 import {QueryReader} from '../query.js';
+import {type PathPattern, pathPattern, safeDecode} from '../router.js';
 import type {Agent} from './agent.js';
 import {forget, interrupt, pause, respond, run, sendMessage} from './commands.js';
 import {conversationInfo} from './conversationInfo.js';
@@ -27,10 +28,9 @@ export type AgentCtx = {
 };
 
 type Handler = (ctx: AgentCtx) => Reply;
-export type AgentRoute = {method: string; pattern: RegExp; names: string[]; handler: Handler; current?: boolean};
+export type AgentRoute = PathPattern & {method: string; handler: Handler; current?: boolean};
 
-const dashed = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-const notFoundConversation = (ctx: AgentCtx) => json(404, {detail: `Conversation not found: ${dashed(ctx.hex!)}`});
+const notFoundConversation = (ctx: AgentCtx) => json(404, {detail: `Conversation not found: ${dashedUuid(ctx.hex!)}`});
 const badRequest = () => json(400, {detail: 'Bad Request'});
 
 function searchFilters(ctx: AgentCtx, q: QueryReader) {
@@ -180,12 +180,7 @@ function deleteRoute(ctx: AgentCtx): Reply {
 }
 
 function agentRoute(method: string, template: string, handler: Handler, current = false): AgentRoute {
-	const names: string[] = [];
-	const source = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-		names.push(name);
-		return '([^/]+)';
-	});
-	return {method, pattern: new RegExp(`^${source}$`), names, handler, current};
+	return {method, ...pathPattern(template), handler, current};
 }
 
 export const AGENT_ROUTES: AgentRoute[] = [
@@ -207,12 +202,7 @@ export const AGENT_ROUTES: AgentRoute[] = [
 export function conversationInPath(path: string): {raw: string; hex: string | null} | null {
 	const m = /^\/api\/conversations\/([^/]+)/.exec(path);
 	if (!m) return null;
-	let raw = m[1]!;
-	try {
-		raw = decodeURIComponent(raw);
-	} catch {
-		// left as sent
-	}
+	const raw = safeDecode(m[1]!);
 	const parsed = parseUuid(raw);
 	return {raw, hex: 'hex' in parsed ? parsed.hex : null};
 }

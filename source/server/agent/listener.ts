@@ -3,6 +3,7 @@ import {json, methodNotAllowed, notFound, unauthorized, unprocessable} from '../
 import type {ActivityHub} from '../events/hub.js';
 import {type Listening, listenLocal, readBody, sendReply as send, tooLarge} from '../httpListener.js';
 import {parseUuid} from '../ids.js';
+import {pathParams} from '../router.js';
 import {sandboxStatus} from '../sandboxOps.js';
 import type {SandboxRecord} from '../state.js';
 import type {RequestRecord} from '../types.js';
@@ -53,11 +54,7 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 				unprocessable([{type: 'uuid_parsing', loc: ['path', 'conversation_id'], msg: `Input should be a valid UUID, ${error}`, input: inPath.raw, ctx: {error}}]),
 			);
 		}
-		const m = chosen.pattern.exec(url.pathname)!;
-		const params: Record<string, string> = {};
-		chosen.names.forEach((name, i) => {
-			params[name] = decode(m[i + 1]!);
-		});
+		const params = pathParams(chosen, chosen.pattern.exec(url.pathname)!);
 		const agent = conversation ? hub.agent(conversation.id) : undefined;
 		const ctx: AgentCtx = {
 			hub,
@@ -81,11 +78,3 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 }
 
 const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
-
-function decode(text: string): string {
-	try {
-		return decodeURIComponent(text);
-	} catch {
-		return text;
-	}
-}

@@ -1,5 +1,5 @@
 import {internalError, json, missing, type Reply, unprocessable} from '../errors.js';
-import {parseUuid} from '../ids.js';
+import {dashedUuid, parseUuid} from '../ids.js';
 import {pySlice, QueryReader} from '../query.js';
 import {type Ctx, route} from '../router.js';
 import {formatNaive} from '../time.js';
@@ -105,8 +105,7 @@ function batch(ctx: Ctx): Reply {
 	for (const id of ids) {
 		const parsed = parseUuid(id);
 		if (!('hex' in parsed)) return internalError();
-		const h = parsed.hex;
-		dashed.push(`${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`);
+		dashed.push(dashedUuid(parsed.hex));
 	}
 	const parsed = parseUuid(ctx.params['conversation_id']!);
 	if (!('hex' in parsed)) return internalError();
