@@ -1,9 +1,10 @@
 import {internalError, json, type Reply, success, unprocessable, type FieldError} from '../errors.js';
-import {readTime, SORT_ORDERS} from '../events/eventQuery.js';
+import {readPaging, readTime} from '../events/eventQuery.js';
 import type {ActivityHub} from '../events/hub.js';
 import {type EventRecord, qualifiedKind} from '../events/model.js';
 import {dropNulls, wireEvent} from '../events/wire.js';
 import {dashedUuid, parseUuid} from '../ids.js';
+import {readJsonObject} from '../jsonBody.js';
 import {QueryReader} from '../query.js';
 import {type PathPattern, pathPattern, safeDecode} from '../router.js';
 import type {Agent} from './agent.js';
@@ -65,9 +66,7 @@ function wire(ctx: AgentCtx, event: EventRecord): unknown {
 function search(ctx: AgentCtx): Reply {
 	const q = new QueryReader(ctx.query);
 	const filters = searchFilters(ctx, q);
-	const sort = q.enumOf('sort_order', SORT_ORDERS, 'TIMESTAMP');
-	const pageId = q.str('page_id');
-	const limit = q.int('limit', 100, 0);
+	const {sort, pageId, limit} = readPaging(q);
 	if (q.errors.length > 0) return unprocessable(q.errors);
 	// `lte` is not enforced in any of the three SDK tags; the assert makes it a 500 (4.3)
 	if (limit > 100) return internalError();
@@ -149,27 +148,18 @@ function runRoute(ctx: AgentCtx): Reply {
 
 /** `POST .../events/respond_to_confirmation`: `{"accept": bool, "reason": str}` (reason default 6). */
 function confirmRoute(ctx: AgentCtx): Reply {
-	let body: unknown;
-	try {
-		body = ctx.body === null ? undefined : JSON.parse(ctx.body);
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : 'Expecting value';
-		return unprocessable([{type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: {error: reason}}]);
-	}
-	if (body === undefined) return unprocessable([{type: 'missing', loc: ['body'], msg: 'Field required', input: null}]);
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-		return unprocessable([{type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: body}]);
-	}
-	const fields = body as Record<string, unknown>;
+	const read = readJsonObject(ctx.body);
+	if ('errors' in read) return unprocessable(read.errors);
+	const {body} = read;
 	const errors: FieldError[] = [];
-	if (fields['accept'] === undefined) errors.push({type: 'missing', loc: ['body', 'accept'], msg: 'Field required', input: body});
-	else if (typeof fields['accept'] !== 'boolean') errors.push({type: 'bool_type', loc: ['body', 'accept'], msg: 'Input should be a valid boolean', input: fields['accept']});
-	if (fields['reason'] !== undefined && typeof fields['reason'] !== 'string') {
-		errors.push({type: 'string_type', loc: ['body', 'reason'], msg: 'Input should be a valid string', input: fields['reason']});
+	if (body['accept'] === undefined) errors.push({type: 'missing', loc: ['body', 'accept'], msg: 'Field required', input: body});
+	else if (typeof body['accept'] !== 'boolean') errors.push({type: 'bool_type', loc: ['body', 'accept'], msg: 'Input should be a valid boolean', input: body['accept']});
+	if (body['reason'] !== undefined && typeof body['reason'] !== 'string') {
+		errors.push({type: 'string_type', loc: ['body', 'reason'], msg: 'Input should be a valid string', input: body['reason']});
 	}
 	if (errors.length > 0) return unprocessable(errors);
 	if (!ctx.agent) return notFoundConversation(ctx);
-	respond(ctx.hub.engine, ctx.agent, fields['accept'] as boolean, (fields['reason'] as string | undefined) ?? 'User rejected the action.');
+	respond(ctx.hub.engine, ctx.agent, body['accept'] as boolean, (body['reason'] as string | undefined) ?? 'User rejected the action.');
 	return success();
 }
 
