@@ -204,7 +204,6 @@ export function useListController<T>({resource, list, columns, width, height, ge
 		filter,
 		filterCursor: cursor,
 		width,
-		setFilterText: (text: string) => setFilter(f => ({...f, text})),
 		loadedCount: items.length,
 	};
 }
