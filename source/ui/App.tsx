@@ -70,7 +70,7 @@ export function App({
 	readOnly = false,
 	notify = 'bell',
 }: AppProps) {
-	// The one keymap the router, the help and the footer read turns the mutating keys off (keymap.ts).
+	// The one keymap the router, the help and the footer read turns the mutating keys off (keys/activeKeymap.ts).
 	if (isReadOnly() !== readOnly) setReadOnly(readOnly);
 	const theme = useMemo(() => createTheme(env, {choice: themeChoice, level: colorLevel}), [env, themeChoice, colorLevel]);
 	const {stdout} = useStdout();

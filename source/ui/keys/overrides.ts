@@ -50,7 +50,7 @@ function together(a: Scope, b: Scope): boolean {
 	return a === b || SCREENS.some(screen => screen.includes(a) && screen.includes(b));
 }
 
-/** A key as the router names it (keymap.ts keyName), or null when it cannot be typed as one key. */
+/** A key as the router names it (./keyNames.ts), or null when it cannot be typed as one key. */
 export function normalizeKey(raw: string): string | null {
 	if ([...raw].length === 1) return raw >= ' ' && raw !== '\u007f' ? raw : null;
 	const lower = raw.toLowerCase();
