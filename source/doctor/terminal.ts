@@ -7,9 +7,9 @@ import {execFile} from 'node:child_process';
 export type Check = {status: 'ok' | 'warn' | 'fail' | 'info'; label: string; text: string};
 
 /**
- * The colour level chalk (through Ink) picks in a terminal, by the rules of its bundled
- * supports-color: FORCE_COLOR wins, NO_COLOR (set to 0 by the entry, terminal/noColor.ts) turns colour
- * off, TERM=dumb has none, COLORTERM=truecolor 16 million, TERM with 256 colours 256, anything else 16.
+ * The colour level the app draws with, by the rules of chalk's bundled supports-color (FORCE_COLOR
+ * wins, TERM=dumb has none, COLORTERM=truecolor 16 million, TERM with 256 colours 256, anything else
+ * 16), and NO_COLOR: chalk ignores it, but the theme (ui/theme.ts) then draws no colour at all.
  */
 export function colourLevel(env: NodeJS.ProcessEnv): {level: 0 | 1 | 2 | 3; why: string} {
 	const force = env['FORCE_COLOR'];
@@ -54,7 +54,7 @@ export async function tmuxCheck(env: NodeJS.ProcessEnv): Promise<Check | null> {
 	]);
 	if (version === null) return {status: 'warn', label: 'tmux', text: '$TMUX is set but tmux did not answer'};
 	const parts = [version.slice(0, 40), `set-clipboard ${clipboard ?? '?'}`, `allow-passthrough ${passthrough ?? 'unsupported (tmux < 3.3)'}`];
-	// ohtui wraps OSC 52 in a tmux passthrough (ui/clipboard.ts): it needs allow-passthrough, or tmux's own handling with set-clipboard on
+	// ohtui wraps OSC 52 in a tmux passthrough (terminal/clipboard.ts): it needs allow-passthrough, or tmux's own handling with set-clipboard on
 	const copies = passthrough === 'on' || passthrough === 'all' || clipboard === 'on';
 	if (!copies) {
 		return {status: 'warn', label: 'tmux', text: `${parts.join(', ')}: copy (y) will not reach your terminal; set -g allow-passthrough on`};

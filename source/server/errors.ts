@@ -59,3 +59,9 @@ export function enumError(loc: (string | number)[], values: readonly string[], i
 	const expected = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : (quoted[0] ?? '');
 	return {type: 'enum', loc, msg: `Input should be ${expected}`, input, ctx: {expected}};
 }
+
+/** Pydantic's message for a `Literal` mismatch: the enum's text with type `literal_error`. */
+export const literalError = (loc: (string | number)[], values: readonly string[], input: unknown): FieldError => ({
+	...enumError(loc, values, input),
+	type: 'literal_error',
+});

@@ -28,6 +28,10 @@ export const newHexId = (): string => randomUUID().replaceAll('-', '');
 /** A free-looking host port, as Docker maps container ports to random host ports (4.1). */
 export const randomPort = (): number => randomInt(32768, 61000);
 
+/** The 32-hex form as Python's `str(UUID)` prints it, in `detail` texts and ids that keep the dashes. */
+export const dashedUuid = (hex: string): string =>
+	`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+
 const HEX = /^[0-9a-f]{32}$/i;
 const DASHED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -17,13 +17,13 @@ export type Ctx = {
 
 export type Handler = (ctx: Ctx) => Reply;
 /** `only`: the route exists on that generation alone (`ctx.state.generation`); absent = both. */
-export type Route = {method: string; pattern: RegExp; names: string[]; handler: Handler; only?: Generation};
+export type Route = PathPattern & {method: string; handler: Handler; only?: Generation};
 
-/**
- * `route('POST', '/api/v1/sandboxes/{sandbox_id}/pause', h)`; path parameters match one segment.
- * `only` limits it to one generation (e.g. `/api/settings` is legacy, `/api/v1/settings` current).
- */
-export function route(method: string, template: string, handler: Handler, only?: Generation): Route {
+/** A path template compiled: `{name}` segments become groups, in `names` order. */
+export type PathPattern = {pattern: RegExp; names: string[]};
+
+/** `/api/v1/sandboxes/{sandbox_id}/pause`: path parameters match one segment; the rest is literal. */
+export function pathPattern(template: string): PathPattern {
 	const names: string[] = [];
 	const source = template
 		.split(/(\{\w+\})/)
@@ -34,7 +34,32 @@ export function route(method: string, template: string, handler: Handler, only?:
 			return '([^/]+)';
 		})
 		.join('');
-	return {method, pattern: new RegExp(`^${source}$`), names, handler, ...(only ? {only} : {})};
+	return {pattern: new RegExp(`^${source}$`), names};
+}
+
+/** The parameters of a match, percent-decoded; a malformed escape is kept as sent. */
+export function pathParams({names}: PathPattern, match: RegExpExecArray): Record<string, string> {
+	const params: Record<string, string> = {};
+	names.forEach((name, i) => {
+		params[name] = safeDecode(match[i + 1]!);
+	});
+	return params;
+}
+
+export function safeDecode(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}
+
+/**
+ * `route('POST', '/api/v1/sandboxes/{sandbox_id}/pause', h)`.
+ * `only` limits it to one generation (e.g. `/api/settings` is legacy, `/api/v1/settings` current).
+ */
+export function route(method: string, template: string, handler: Handler, only?: Generation): Route {
+	return {method, ...pathPattern(template), handler, ...(only ? {only} : {})};
 }
 
 /** A stand-in for the web app's index.html that the SPA mount serves for any unmatched GET. */
@@ -65,11 +90,7 @@ export function dispatch(routes: readonly Route[], ctx: Omit<Ctx, 'params'>): Re
 			otherMethod = true;
 			continue;
 		}
-		const params: Record<string, string> = {};
-		r.names.forEach((name, i) => {
-			params[name] = safeDecode(m[i + 1]!);
-		});
-		found = {route: r, params};
+		found = {route: r, params: pathParams(r, m)};
 		break;
 	}
 	const refused = denied(ctx, found !== null);
@@ -77,12 +98,4 @@ export function dispatch(routes: readonly Route[], ctx: Omit<Ctx, 'params'>): Re
 	if (found) return found.route.handler({...ctx, params: found.params});
 	if (generation === 'current' && !ctx.state.cloud) return otherMethod ? methodNotAllowed() : notFound();
 	return ctx.method === 'GET' || ctx.method === 'HEAD' ? spaPage() : methodNotAllowed();
-}
-
-function safeDecode(text: string): string {
-	try {
-		return decodeURIComponent(text);
-	} catch {
-		return text;
-	}
 }

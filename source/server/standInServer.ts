@@ -1,7 +1,7 @@
-import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
-import type {Socket} from 'node:net';
+import type {IncomingMessage, ServerResponse} from 'node:http';
 import {activityRoutes, startActivity} from './activity.js';
 import {internalError, type Reply, tooManyRequests} from './errors.js';
+import {listenLocal, readBody, sendReply, tooLarge} from './httpListener.js';
 import {RateLimiter} from './rateLimit.js';
 import {dispatch, type Route} from './router.js';
 import {conversationRoutes} from './routes/conversations.js';
@@ -23,8 +23,6 @@ const ROUTES: readonly Route[] = [
 	...specRoutes,
 	...deleteRoutes,
 ];
-
-const MAX_BODY = 1 << 20;
 
 /** `CacheControlMiddleware` headers on every non-/assets path (1.2). */
 const NO_CACHE = {
@@ -51,7 +49,8 @@ export async function startStandInServer(options: StandInOptions = {}): Promise<
 	const routes = [...ROUTES, ...activityRoutes(options)];
 	const limiter = options.rateLimit === false ? null : new RateLimiter(now);
 	const apiKey = options.apiKey || null;
-	const sockets = new Set<Socket>();
+	const send = (res: ServerResponse, reply: Reply, headOnly = false) =>
+		sendReply(res, reply, {extraHeaders: reply.cache === false ? {} : NO_CACHE, headOnly});
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -63,7 +62,7 @@ export async function startStandInServer(options: StandInOptions = {}): Promise<
 			if (decision === 'delay') await new Promise<void>(resolve => state.later(limiter.delayMs, resolve));
 		}
 		const body = await readBody(req);
-		if (body === undefined) return send(res, {...internalError(), status: 413, body: 'Request Entity Too Large'});
+		if (body === undefined) return send(res, tooLarge());
 		let reply: Reply;
 		try {
 			activity.advance();
@@ -83,28 +82,11 @@ export async function startStandInServer(options: StandInOptions = {}): Promise<
 		send(res, reply, method === 'HEAD');
 	};
 
-	const server = createServer((req, res) => {
-		handle(req, res).catch(() => {
-			if (!res.headersSent) send(res, internalError());
-		});
-	});
-	server.on('connection', socket => {
-		sockets.add(socket);
-		socket.on('close', () => sockets.delete(socket));
-	});
-	await new Promise<void>((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(options.port ?? 0, '127.0.0.1', () => {
-			server.off('error', reject);
-			resolve();
-		});
-	});
-	const address = server.address();
-	const port = typeof address === 'object' && address ? address.port : 0;
+	const listening = await listenLocal(handle, options.port ?? 0);
 
 	return {
-		url: `http://127.0.0.1:${port}`,
-		port,
+		url: listening.url,
+		port: listening.port,
 		agentUrl: activity.agentUrl,
 		get requests() {
 			return requests;
@@ -115,38 +97,7 @@ export async function startStandInServer(options: StandInOptions = {}): Promise<
 		async close() {
 			state.close();
 			await activity.close();
-			return new Promise<void>(resolve => {
-				server.close(() => resolve());
-				for (const socket of sockets) socket.destroy();
-				sockets.clear();
-			});
+			await listening.close();
 		},
 	};
-}
-
-/** Reads the whole body as UTF-8; undefined when it is too large. Null when there is none. */
-function readBody(req: IncomingMessage): Promise<string | null | undefined> {
-	return new Promise(resolve => {
-		const chunks: Buffer[] = [];
-		let size = 0;
-		req.on('data', (chunk: Buffer) => {
-			size += chunk.length;
-			if (size <= MAX_BODY) chunks.push(chunk);
-		});
-		req.on('end', () => resolve(size > MAX_BODY ? undefined : size === 0 ? null : Buffer.concat(chunks).toString('utf8')));
-		req.on('error', () => resolve(null));
-	});
-}
-
-function send(res: ServerResponse, reply: Reply, headOnly = false): void {
-	if (res.destroyed) return;
-	const headers: Record<string, string | number> = {
-		'content-type': reply.contentType,
-		'content-length': Buffer.byteLength(reply.body),
-		server: 'uvicorn',
-		...(reply.cache === false ? {} : NO_CACHE),
-		...reply.headers,
-	};
-	res.writeHead(reply.status, headers);
-	res.end(headOnly ? undefined : reply.body);
 }

@@ -1,5 +1,6 @@
-import {enumError, type FieldError} from './errors.js';
+import {enumError, type FieldError, literalError} from './errors.js';
 import {parseUuid} from './ids.js';
+import {isObject, type Json, type Loc, objectError, readJsonObject} from './jsonBody.js';
 import type {Generation, StartRequestEcho} from './state.js';
 
 /** Enum values from shared/openhands-api.md 3.6-3.8. */
@@ -21,43 +22,15 @@ const CURRENT_TRIGGERS = [...TRIGGERS, 'automation'] as const;
 const AGENT_TYPES = ['default', 'plan'] as const;
 const ROLES = ['user', 'system', 'assistant', 'tool'] as const;
 
-type Loc = (string | number)[];
-type Json = unknown;
-
-const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Reads the JSON body of `POST /app-conversations` as FastAPI would (body errors have `loc` "body"). */
 export function parseStartRequest(
 	raw: string | null,
 	contentType: string | undefined,
 	generation: Generation = 'legacy',
 ): {request: StartRequestEcho} | {errors: FieldError[]} {
-	if (raw === null || raw.length === 0) {
-		return {errors: [{type: 'missing', loc: ['body'], msg: 'Field required', input: null}]};
-	}
-	let body: Json = raw;
-	if (!contentType || /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType)) {
-		try {
-			body = JSON.parse(raw);
-		} catch (error) {
-			const reason = error instanceof Error ? error.message : 'Expecting value';
-			return {
-				errors: [{type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: {error: reason}}],
-			};
-		}
-	}
-	if (!isObject(body)) {
-		return {
-			errors: [
-				{
-					type: 'model_attributes_type',
-					loc: ['body'],
-					msg: 'Input should be a valid dictionary or object to extract fields from',
-					input: body,
-				},
-			],
-		};
-	}
+	const read = readJsonObject(raw, !contentType || /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType));
+	if ('errors' in read) return read;
+	const {body} = read;
 	const errors: FieldError[] = [];
 	const str = (key: string) => optionalString(body, key, errors);
 	const oneOf = (key: string, values: readonly string[]) => {
@@ -107,18 +80,13 @@ function parseBool(value: Json, loc: Loc, errors: FieldError[]): boolean {
 function parseMessage(value: Json, loc: Loc, errors: FieldError[]): StartRequestEcho['initial_message'] {
 	if (value === undefined || value === null) return null;
 	if (!isObject(value)) {
-		errors.push({
-			type: 'model_attributes_type',
-			loc,
-			msg: 'Input should be a valid dictionary or object to extract fields from',
-			input: value,
-		});
+		errors.push(objectError(loc, value));
 		return null;
 	}
 	let role = 'user';
 	if (value['role'] !== undefined) {
 		if (typeof value['role'] === 'string' && (ROLES as readonly string[]).includes(value['role'])) role = value['role'];
-		else errors.push({...enumError([...loc, 'role'], ROLES, value['role']), type: 'literal_error'});
+		else errors.push(literalError([...loc, 'role'], ROLES, value['role']));
 	}
 	const content: Record<string, unknown>[] = [];
 	const rawContent = value['content'] ?? [];
@@ -135,12 +103,7 @@ function parseMessage(value: Json, loc: Loc, errors: FieldError[]): StartRequest
 
 function parseContent(item: Json, loc: Loc, errors: FieldError[]): Record<string, unknown> | null {
 	if (!isObject(item)) {
-		errors.push({
-			type: 'model_attributes_type',
-			loc: [...loc, 'TextContent'],
-			msg: 'Input should be a valid dictionary or object to extract fields from',
-			input: item,
-		});
+		errors.push(objectError([...loc, 'TextContent'], item));
 		return null;
 	}
 	const image = item['type'] === 'image' || (item['type'] === undefined && 'image_urls' in item);
@@ -148,7 +111,7 @@ function parseContent(item: Json, loc: Loc, errors: FieldError[]): Record<string
 	const allowed = image ? ['type', 'image_urls', 'cache_prompt'] : ['type', 'text', 'cache_prompt'];
 	const before = errors.length;
 	if (item['type'] !== undefined && item['type'] !== 'text' && item['type'] !== 'image') {
-		errors.push({...enumError([...loc, model, 'type'], [image ? 'image' : 'text'], item['type']), type: 'literal_error'});
+		errors.push(literalError([...loc, model, 'type'], [image ? 'image' : 'text'], item['type']));
 	}
 	for (const key of Object.keys(item)) {
 		if (!allowed.includes(key)) {

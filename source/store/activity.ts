@@ -1,69 +1,19 @@
 import type {EventQuery, OpenHandsClient} from '../api/client.js';
 import {parseServerTime} from '../api/schemas/common.js';
-import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
-import {
-	type Viewport,
-	freshOnly,
-	indexOf,
-	latestExecutionStatus,
-	mergeEvents,
-	trimWindow,
-	withStatus,
-} from './activityWindow.js';
+import type {AppConversation, EventPage} from '../api/schemas/index.js';
+import {type Continuation, newerStart, newRun, olderStart, PAGE, type Run, takePage} from './activityRun.js';
 import {backoffMs} from './backoff.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
-import {Lane} from './lane.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
 import type {Resources} from './resources.js';
 import {shareValue} from './share.js';
 import type {ActivityState} from './types.js';
 
-/** Events a request asks for (the servers' maximum). */
-const PAGE = 100;
 /** Requests one job may chain: a burst of new events, or a second denser than a page. */
 const MAX_PAGES_PER_JOB = 10;
 /** Rows from the window's newer edge at which the dropped newer events are fetched again. */
 const NEAR_EDGE = 50;
-
-type Continuation = {query: EventQuery; pageId: string};
-
-/*
- * After the window dropped a side, the query for it starts again from the edge's whole second:
- * legacy pages are cut in file-name order (second, then kind), so the edge's second may be held
- * only in part, on either side of the edge event. The repeats are deduped by id.
- */
-function secondOf(event: ConversationEvent): number {
-	return Math.floor(parseServerTime(event.timestamp) / 1000) * 1000;
-}
-
-function secondAfter(event: ConversationEvent): number {
-	return secondOf(event) + 1000;
-}
-
-/** The one open conversation's lane, window and cursors (internal; the snapshot shows ActivityState). */
-type Run = {
-	id: string;
-	lane: Lane;
-	events: ConversationEvent[];
-	ids: Set<string>;
-	loaded: boolean;
-	following: boolean;
-	hasOlder: boolean;
-	hasNewer: boolean;
-	older: Continuation | null;
-	newer: Continuation | null;
-	/** a follow tick that stopped at MAX_PAGES_PER_JOB: the next one goes on from there */
-	followNext: Continuation | null;
-	viewport: Viewport | null;
-	lastFollowAt: number;
-	failures: number;
-	retryAt: number | null;
-	olderBlockedUntil: number;
-	cancelTimer: (() => void) | null;
-	conversation: AppConversation | null;
-	unreadable: number;
-};
 
 /**
  * The activity view's events (issue 10), one conversation at a time. Its rules:
@@ -110,27 +60,8 @@ export class Activity {
 	open(conversationId: string): void {
 		if (this.run?.id === conversationId) return;
 		this.close();
-		const run: Run = {
-			id: conversationId,
-			lane: new Lane(() => this.schedule(run)),
-			events: [],
-			ids: new Set(),
-			loaded: false,
-			following: true,
-			hasOlder: false,
-			hasNewer: false,
-			older: null,
-			newer: null,
-			followNext: null,
-			viewport: null,
-			lastFollowAt: this.core.now(),
-			failures: 0,
-			retryAt: null,
-			olderBlockedUntil: 0,
-			cancelTimer: null,
-			conversation: this.core.get().conversations.data?.find(c => c.id === conversationId) ?? null,
-			unreadable: 0,
-		};
+		const conversation = this.core.get().conversations.data?.find(c => c.id === conversationId) ?? null;
+		const run: Run = newRun(conversationId, conversation, this.core.now(), () => this.schedule(run));
 		this.run = run;
 		this.resources.hold(true);
 		const state: ActivityState = {
@@ -236,7 +167,7 @@ export class Activity {
 			run.loaded = true;
 			run.viewport = null;
 			this.succeed(run);
-			this.take(run, page, 'newer');
+			takePage(run, page, 'newer');
 			this.commit(run, {loading: false, error: null}, true);
 			if (!run.conversation) await this.refetchConversation(run);
 		} catch (error) {
@@ -261,7 +192,7 @@ export class Activity {
 			for (let pages = 0; pages < MAX_PAGES_PER_JOB; pages++) {
 				const page: EventPage = await this.search(run, PRIORITY.poll, {...query, pageId});
 				if (!this.live(run)) return;
-				added += this.take(run, page, 'newer');
+				added += takePage(run, page, 'newer');
 				pageId = page.next_page_id;
 				if (pageId === null) break;
 			}
@@ -277,12 +208,7 @@ export class Activity {
 	}
 
 	private async loadOlderPages(run: Run): Promise<void> {
-		const oldest = run.events[0];
-		const start: Continuation | null =
-			run.older ??
-			(oldest
-				? {query: {sortOrder: 'TIMESTAMP_DESC', limit: PAGE, timestampLt: new Date(secondAfter(oldest))}, pageId: ''}
-				: null);
+		const start = olderStart(run);
 		if (!start) return this.commit(run, {loadingOlder: false});
 		try {
 			const next = await this.pageUntilFresh(run, start, 'older');
@@ -299,12 +225,8 @@ export class Activity {
 	}
 
 	private async loadNewer(run: Run): Promise<void> {
-		const newest = run.events[run.events.length - 1];
-		if (!newest) return;
-		const start: Continuation = run.newer ?? {
-			query: {sortOrder: 'TIMESTAMP', limit: PAGE, timestampGte: new Date(secondOf(newest))},
-			pageId: '',
-		};
+		const start = newerStart(run);
+		if (!start) return;
 		try {
 			const next = await this.pageUntilFresh(run, start, 'newer');
 			if (!this.live(run)) return;
@@ -323,48 +245,12 @@ export class Activity {
 		for (let pages = 0; pages < MAX_PAGES_PER_JOB; pages++) {
 			const page = await this.search(run, PRIORITY.page, {...start.query, pageId});
 			if (!this.live(run)) return null;
-			const added = this.take(run, page, side);
+			const added = takePage(run, page, side);
 			if (page.next_page_id === null) return null;
 			pageId = page.next_page_id;
 			if (added > 0) return {query: start.query, pageId};
 		}
 		return pageId === null ? null : {query: start.query, pageId};
-	}
-
-	/** Merges a page into the window, trims it, keeps the viewport on its rows; returns how many were new. */
-	private take(run: Run, page: EventPage, side: 'older' | 'newer'): number {
-		const fresh = freshOnly(run.ids, page.items);
-		// a follow tick fetches its edge again: count what it could not read only with news
-		if (fresh.length > 0 || side === 'older') run.unreadable += page.skipped;
-		if (fresh.length === 0) return 0;
-		const anchor = run.viewport ? run.events[run.viewport.first]?.id : undefined;
-		const merged = mergeEvents(run.events, fresh);
-		for (const event of fresh) run.ids.add(event.id);
-		const at = indexOf(merged, anchor);
-		let viewport = run.viewport && at >= 0 ? {first: at, last: at + run.viewport.last - run.viewport.first} : run.viewport;
-		// following: the oldest go; loading older without a viewport: the newest go; else by the viewport
-		const drop = side === 'newer' ? (run.following ? 'older' : 'auto') : viewport ? 'auto' : 'newer';
-		const trimmed = trimWindow(merged, viewport, drop);
-		for (const event of merged.slice(0, trimmed.droppedOlder)) run.ids.delete(event.id);
-		for (const event of merged.slice(merged.length - trimmed.droppedNewer)) run.ids.delete(event.id);
-		if (trimmed.droppedOlder > 0) {
-			// the backward query's page ids point past what was dropped: start again from the window
-			run.older = null;
-			run.hasOlder = true;
-			if (viewport) viewport = {first: viewport.first - trimmed.droppedOlder, last: viewport.last - trimmed.droppedOlder};
-		}
-		if (trimmed.droppedNewer > 0) {
-			run.newer = null;
-			run.followNext = null;
-			run.hasNewer = true;
-			run.following = false;
-		}
-		run.events = trimmed.events;
-		run.viewport = viewport;
-		if (side === 'newer' && trimmed.droppedNewer === 0) {
-			run.conversation = withStatus(run.conversation, latestExecutionStatus(fresh));
-		}
-		return fresh.length;
 	}
 
 	private async refetchConversation(run: Run): Promise<void> {

@@ -1,52 +1,68 @@
 /**
  * The polling store. The rules it keeps:
  *
- * - State: settings, conversations, sandboxes, specs (each: data, fetchedAt, loading, error,
- *   retryAt; lists also hasMore, capped, loadingMore, unreadable), the start tasks of conversations
- *   created in this session, pending actions, watches that gave up and one footer notice (./types.ts).
- * - Polling: only the visible tab's resource polls, every `refreshMs` (default 5 s, never below 1 s),
- *   counted from the end of its last successful fetch; hidden tabs never poll. Showing a tab whose
- *   data is older than the interval fetches at once. Settings poll too; their 404 is `data: null`.
- *   Nothing polls before `start()`.
+ * - State (./types.ts): settings, conversations, sandboxes, specs (each: data, fetchedAt, loading,
+ *   error, retryAt, staleSince; lists also hasMore, capped, loadingMore, unreadable), the start tasks
+ *   of conversations created in this session, pending actions, watches that gave up, one footer
+ *   notice, what the client's probe found (`server`), the open activity, message drafts, what needs
+ *   the user (`attention`) and the conversations of one sandbox (`sandboxConversations`).
+ * - Polling (./resources.ts): only the visible tab's resource polls, every `refreshMs` (default 5 s,
+ *   never below 1 s), counted from the end of its last successful fetch; hidden tabs never poll.
+ *   Showing a tab whose data is older than the interval fetches at once. Settings poll too; their 404
+ *   is `data: null`. Nothing polls before `start()`.
  * - Failures keep the last data, record `error` (kind + one line) and retry with backoff instead of
- *   the interval: 1 s doubling to 30 s, ±20 % jitter, at least a 429's Retry-After (clamped to
- *   5 minutes), at least 60 s after a 401/403 (a wrong key does not fix itself). The first success
- *   clears the error and the interval resumes. No timer is ever set past 2^31-1 ms.
+ *   the interval (./backoff.ts): 1 s doubling to 30 s, ±20 % jitter, at least a 429's Retry-After
+ *   (clamped to 5 minutes), at least 60 s after a 401/403 (a wrong key does not fix itself); watches
+ *   back off the same way. The first success clears the error and the interval resumes. No timer is
+ *   ever set past 2^31-1 ms.
  * - One lane per resource: never two requests in flight for one resource; a `refresh()` or a poll
  *   joins a running refresh; a refresh after an action queues behind it (it needs newer data).
- * - One request budget for the whole store: at most `maxRequestsPerSecond` (default 10) in any
- *   window of 1.1 s, each request counted from its send until 1.1 s after its answer (it may reach
- *   the server late); once half the budget is in use, requests go 110 ms apart (no bursts; a lone
- *   request goes at once). Requests over budget queue: actions, then pages, then watches, then
- *   polls, except that one waiting over a second goes first (nothing starves).
- * - Lists: the first page on first fetch, `loadMore`/`loadAll` up to `maxItems` (then `capped`).
- *   A poll refreshes page 1 plus only the loaded pages on screen (`setViewport`), so idle cost stays
- *   about one request per interval; merged pages drop later duplicates by id (items shift).
- *   Paging ends at a page id already loaded or a page with nothing new (a server's loop; a notice
- *   says so), and gives way to a waiting refresh between pages (a poll or Ctrl-r never starves).
- *   A refresh the user asked for (Ctrl-r) goes at page priority, ahead of polls and watches.
- *   Items that fail their schema are left out and counted in `unreadable` (the api reads pages
- *   item by item); a page with no readable item at all fails as a whole.
- * - Actions: pause/resume are refused without a request when the list shows the sandbox already in
- *   the target state or another pause/resume of it is pending. Action calls get `actionDeadlineMs`
- *   (60 s: a process-runtime start blocks ~31 s). After the call: refetch the sandbox list, then
- *   watch the sandbox until the target state, updating its row; give up after `watchTimeoutMs`. A
- *   start task is watched until READY/ERROR, each status for as long as the server's own deadline
- *   for that step (./watchSources.ts). A call that timed out after it was sent is `checking`
- *   ("outcome unknown"), never "failed": a watch finds out (the sandbox, or for a start or create
- *   the newest items, for something new). A watch that gives up says so in a notice and leaves a
- *   `lostWatches` entry ("no longer watched, last seen …"). A call refused outright sets an error
- *   notice.
- * - Watches are batched (./watches.ts): every watched key of one source shares one request per
- *   tick (sandboxes every 1 s in one `getSandboxes`, start tasks every 1.5 s in one `getStartTasks`),
- *   so ten pending actions cost what one does and the lists keep their turn.
+ * - One request budget for the whole store (./budget.ts): at most `maxRequestsPerSecond` (default 10)
+ *   in any window of 1.1 s, each request counted from its send until 1.1 s after its answer (it may
+ *   reach the server late); once half the budget is in use, requests are paced 110 ms apart (no
+ *   bursts; a lone request goes at once). Requests over budget queue: actions, then pages, then
+ *   watches, then polls, except that one waiting over a second goes first (nothing starves).
+ * - Lists (./pagedList.ts): the first page on first fetch, `loadMore`/`loadAll` up to `maxItems`
+ *   (then `capped`). A poll refreshes page 1 plus only the loaded pages on screen (`setViewport`), so
+ *   idle cost stays about one request per interval; merged pages drop later duplicates by id (items
+ *   shift). Paging ends at a page id already loaded or a page with nothing new (a server's loop; a
+ *   notice says so), and gives way to a waiting refresh between pages (a poll or Ctrl-r never
+ *   starves). A refresh the user asked for (Ctrl-r) goes at page priority, ahead of polls and
+ *   watches. Items that fail their schema are left out and counted in `unreadable` (the api reads
+ *   pages item by item); a page with no readable item at all fails as a whole.
+ * - Actions (./actions.ts): pause/resume are refused without a request when the list shows the
+ *   sandbox already in the target state or another pause/resume of it is pending. Action calls get
+ *   `actionDeadlineMs` (60 s: a process-runtime start blocks ~31 s). After the call: refetch the
+ *   sandbox list, then watch the sandbox until the target state, updating its row; give up after
+ *   `watchTimeoutMs`. A start task is watched until READY/ERROR, each status for as long as the
+ *   server's own deadline for that step (./watchSources.ts). A call that timed out after it was sent
+ *   is `checking` ("outcome unknown"), never "failed": a watch finds out (the sandbox, or for a start
+ *   or create the newest items, for something new). A watch that gives up says so in a notice and
+ *   leaves a `lostWatches` entry ("no longer watched, last seen …"). A call refused outright sets an
+ *   error notice.
+ * - Watches go through one hub (./watches.ts): every watched key of one source shares one request
+ *   per tick (sandboxes every 1 s in one `getSandboxes`, start tasks every 1.5 s in one
+ *   `getStartTasks`), so ten pending actions cost what one does and the lists keep their turn.
  * - Freshness: each list item remembers when the request that brought it was sent; a list answer
  *   older than a watch's never replaces the watch's item.
  * - Staleness: the visible resource gets `staleSince` (its last success) when two intervals pass
  *   without a success (a hung request, a starved poll; a shown tab gets one interval of grace), set
  *   by one timer re-armed at each success, so the header never says "ok" over old data and a healthy
- *   screen is never notified for it. A list the open activity holds is not polled on purpose and
- *   not marked; released, it gets the grace of a tab just shown.
+ *   screen is never notified for it.
+ * - Activity (./activity.ts, issue 10): one open conversation's events in a bounded window. While
+ *   it is open it holds the list poll (`Resources.hold`): the activity is what polls, one request an
+ *   interval (nothing new → no notification; failures back off 1 s doubling to 30 s, at least a
+ *   429's Retry-After), and the held list is neither polled nor marked stale; on close it polls again
+ *   with the grace of a tab just shown. Messages and agent commands (./messages.ts): one request
+ *   each, a notice for every result, drafts kept until the app quits.
+ * - Attention (./attention.ts, issue 11): derived from transitions the store already sees, inside
+ *   the same snapshot change (`Core.derive`: one snapshot, one notification). Unless
+ *   `attentionCheck` is false, a background check sends at most one request every 30 s (changed
+ *   conversations, or this session's sandboxes), skipped while the visible tab already reads every
+ *   conversation; it fails quietly and waits its turn (or the Retry-After).
+ * - Deletes (./deletes.ts): exactly one request, no retry; the row goes when the server confirms and
+ *   stays gone even when an older poll answers later. Server info (./serverInfo.ts): asked at start
+ *   and again when the server comes back from an outage.
  * - Notifications: only when the snapshot changes. Equal data keeps its objects (per item by id,
  *   deep-equal), lists keep their arrays, the snapshot keeps its identity. `loading` is exposed
  *   only while the user waits (first load, `refresh()`), and `fetchedAt` only moves with another
@@ -56,9 +72,6 @@
  *   capture undici's own timer tick (undici/lib/util/timers.js calls the global at use time), so
  *   its time-outs would follow fake time, or never fire once real timers are back. `dispose()`
  *   clears every timer, rejects queued requests and aborts those in flight.
- * - Activity (./activity.ts, issue 10): one open conversation's events in a bounded window; while
- *   open it is what polls (one request an interval, nothing new → no notification) and the lists
- *   wait. Messages and agent commands (./messages.ts): one request each, a notice for every result.
  */
 import type {OpenHandsClient} from '../api/client.js';
 import {Actions} from './actions.js';

@@ -1,13 +1,11 @@
 import type {OpenHandsClient} from '../api/client.js';
-import type {Page} from '../api/schemas/index.js';
 import {retryDelayMs} from './backoff.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
-import {DeadEnds, Freshness} from './freshness.js';
 import {Lane} from './lane.js';
-import {applyPage, mergePages, pagesOnScreen, removeItem, upsertItem, type PageRecord} from './listPages.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
-import {shareList, shareValue} from './share.js';
+import {PagedList} from './pagedList.js';
+import {shareValue} from './share.js';
 import type {ListResourceName, ResourceName} from './types.js';
 
 type Item = {id: string};
@@ -24,19 +22,17 @@ type Runtime = {
 	cancelStaleCheck: (() => void) | null;
 	/** when it was last made visible (a shown tab's first fetch gets one interval of grace) */
 	shownAt: number;
-	pages: readonly PageRecord<Item>[];
-	viewport: {first: number; last: number} | null;
-	/** when the data of each item was asked for (./freshness.ts) */
-	freshness: Freshness;
-	/** page links found to loop, read as the end of the list */
-	deadEnds: DeadEnds;
 };
 
 export type RefreshMode = 'poll' | 'user' | 'force';
 
-/** Fetching, paging and the poll timer of the four resources. */
+/**
+ * When the four resources fetch: the poll timer of the visible one, backoff after failures, the
+ * stale check, holding the lists while the activity view polls. The lists' pages are ./pagedList.ts.
+ */
 export class Resources {
 	private readonly runtimes: Record<ResourceName, Runtime>;
+	private readonly lists: Record<ListResourceName, PagedList>;
 	private started = false;
 	/** ids deleted in this session (ids are never reused) */
 	private readonly gone = new Set<string>();
@@ -56,10 +52,6 @@ export class Resources {
 			cancelTimer: null,
 			cancelStaleCheck: null,
 			shownAt: 0,
-			pages: [],
-			viewport: null,
-			freshness: new Freshness(2 * this.core.config.maxItems + 200),
-			deadEnds: new DeadEnds(),
 		});
 		this.runtimes = {
 			settings: make('settings'),
@@ -67,6 +59,8 @@ export class Resources {
 			sandboxes: make('sandboxes'),
 			specs: make('specs'),
 		};
+		const list = (name: ListResourceName) => new PagedList(name, client, core, this.gone);
+		this.lists = {conversations: list('conversations'), sandboxes: list('sandboxes'), specs: list('specs')};
 	}
 
 	start(): void {
@@ -105,13 +99,11 @@ export class Resources {
 	}
 
 	loadMore(name: ListResourceName): Promise<void> {
-		const runtime = this.runtimes[name];
-		return runtime.lane.run('more', () => this.loadPages(runtime, 1), true);
+		return this.runtimes[name].lane.run('more', () => this.loadPages(name, 1), true);
 	}
 
 	loadAll(name: ListResourceName): Promise<void> {
-		const runtime = this.runtimes[name];
-		return runtime.lane.run('all', () => this.loadPages(runtime, Number.POSITIVE_INFINITY), true);
+		return this.runtimes[name].lane.run('all', () => this.loadPages(name, Number.POSITIVE_INFINITY), true);
 	}
 
 	prefetch(name: ResourceName): void {
@@ -121,7 +113,7 @@ export class Resources {
 	}
 
 	setViewport(name: ListResourceName, first: number, last: number): void {
-		this.runtimes[name].viewport = {first: Math.max(0, first), last: Math.max(first, last)};
+		this.lists[name].setViewport(first, last);
 	}
 
 	/** Sees every item a watch or check brings, listed or not (attention follows sandboxes with it). */
@@ -132,13 +124,10 @@ export class Resources {
 	 * when the request that brought it was sent; data older than what the list holds is ignored.
 	 */
 	upsert(name: ListResourceName, item: Item, insert: boolean, sentAt: number): void {
-		const runtime = this.runtimes[name];
-		if (!runtime.freshness.note(item.id, sentAt)) return;
+		const list = this.lists[name];
+		if (!list.note(item, sentAt)) return;
 		this.onItem?.(name, item);
-		const pages = upsertItem(runtime.pages, item, insert);
-		if (pages === runtime.pages) return;
-		runtime.pages = pages;
-		this.commitList(runtime, {});
+		list.put(item, insert);
 	}
 
 	/**
@@ -147,11 +136,7 @@ export class Resources {
 	 */
 	remove(name: ListResourceName, id: string): void {
 		this.gone.add(id);
-		const runtime = this.runtimes[name];
-		const pages = removeItem(runtime.pages, id);
-		if (pages === runtime.pages) return;
-		runtime.pages = pages;
-		this.commitList(runtime, {});
+		this.lists[name].drop(id);
 	}
 
 	/**
@@ -244,120 +229,18 @@ export class Resources {
 				);
 				return;
 			}
-			const onScreen = runtime.viewport
-				? pagesOnScreen(runtime.pages, runtime.viewport.first, runtime.viewport.last)
-				: [];
-			for (const index of [0, ...onScreen]) {
-				const first = {pageId: null, limit: Math.min(this.core.config.pageSize, this.core.config.maxItems)};
-				// a page on screen may be gone: page 0 can come back as the last page
-				const record = runtime.pages[index] ?? (index === 0 ? first : undefined);
-				if (!record) continue;
-				const page = await this.search(runtime, record.pageId, record.limit, priority);
-				runtime.pages = applyPage(runtime.pages, index, record, page);
-			}
+			const list = this.lists[name];
+			await list.refreshPages(priority);
 			this.succeed(runtime);
-			this.commitList(runtime, {loading: false, error: null, retryAt: null}, true);
+			list.commit({loading: false, error: null, retryAt: null}, true);
 		} catch (error) {
 			this.fail(runtime, error);
 		}
 	}
 
-	/**
-	 * Loads up to `count` further pages, stopping at `maxItems`, at a page id already loaded or at a
-	 * page that brings no new item: a server whose pages point back, or that answers empty pages
-	 * naming a next one, must not keep `G` looping (issue 9 item 3). Between pages it gives way to a
-	 * waiting refresh (the poll, Ctrl-r) and goes on after it.
-	 */
-	private async loadPages(runtime: Runtime, count: number): Promise<void> {
-		const name = runtime.name as ListResourceName;
-		const {pageSize, maxItems} = this.core.config;
-		if (runtime.pages.length === 0) {
-			await this.fetch(runtime);
-			count--;
-		}
-		this.core.patch(name, {loadingMore: true});
-		try {
-			for (let loaded = 0; loaded < count; loaded++) {
-				const last = runtime.pages[runtime.pages.length - 1];
-				const have = this.core.get()[name].data?.length ?? 0;
-				if (!last || last.nextPageId === null || have >= maxItems) break;
-				if (runtime.pages.some(p => p.pageId === last.nextPageId)) {
-					this.endPaging(runtime, last.pageId, last.nextPageId, `the server's next page points back to page ${last.nextPageId}`);
-					break;
-				}
-				if (loaded > 0 && runtime.lane.has('refresh')) {
-					// the refresh waits behind this job: let it run, then go on from where this stopped
-					const left = count - loaded;
-					void runtime.lane.run('all', () => this.loadPages(runtime, left), false);
-					return;
-				}
-				const known = new Set(runtime.pages.flatMap(p => p.items.map(item => item.id)));
-				const record = {pageId: last.nextPageId, limit: Math.min(pageSize, maxItems - have)};
-				const page = await this.search(runtime, record.pageId, record.limit, PRIORITY.page);
-				if (page.next_page_id !== null && !page.items.some(item => !known.has(item.id))) {
-					this.endPaging(runtime, last.pageId, record.pageId, `page ${record.pageId} brought nothing new but named a next page`);
-					break;
-				}
-				runtime.pages = applyPage(runtime.pages, runtime.pages.length, record, page);
-				this.commitList(runtime, {});
-			}
-			this.core.patch(name, {loadingMore: false});
-		} catch (error) {
-			this.core.patch(name, {loadingMore: false});
-			if (!isAbort(error)) this.core.notice('error', `loading more ${name} failed: ${toErrorInfo(error, 0).message}`);
-		}
-	}
-
-	/**
-	 * The list ends at the last page loaded: its link to `to` leads nowhere new. The link is
-	 * remembered, so a poll re-reading that page does not offer more again (and the UI's load-more
-	 * near the end does not start the loop over, a page a second).
-	 */
-	private endPaging(runtime: Runtime, from: string | null, to: string, why: string): void {
-		runtime.deadEnds.add(from, to);
-		const last = runtime.pages[runtime.pages.length - 1];
-		if (last) runtime.pages = [...runtime.pages.slice(0, -1), {...last, nextPageId: null}];
-		this.commitList(runtime, {});
-		this.core.notice('error', `stopped loading ${runtime.name}: ${why}`);
-	}
-
-	private async search(runtime: Runtime, pageId: string | null, limit: number, priority: Priority): Promise<Page<Item>> {
-		const query = {pageId, limit};
-		const {client} = this;
-		let sentAt = this.core.now();
-		const page = await this.core.send<Page<Item>>(priority, o => {
-			sentAt = this.core.now();
-			switch (runtime.name) {
-				case 'conversations':
-					return client.searchConversations(query, o);
-				case 'sandboxes':
-					return client.searchSandboxes(query, o);
-				default:
-					return client.searchSpecs(query, o);
-			}
-		});
-		return runtime.freshness.apply(runtime.pages, runtime.deadEnds.apply(pageId, page), sentAt, pageId === null);
-	}
-
-	private commitList(runtime: Runtime, fields: Record<string, unknown>, touch = false): void {
-		const name = runtime.name as ListResourceName;
-		const state = this.core.get()[name];
-		let merged = mergePages(runtime.pages);
-		if (this.gone.size > 0) merged = merged.filter(item => !this.gone.has(item.id));
-		merged = merged.slice(0, this.core.config.maxItems);
-		const hasMore = (runtime.pages[runtime.pages.length - 1]?.nextPageId ?? null) !== null;
-		const unreadable = runtime.pages.reduce((sum, page) => sum + (page.unreadable ?? 0), 0);
-		this.core.patch(
-			name,
-			{
-				...fields,
-				data: shareList(state.data as readonly Item[] | undefined, merged),
-				hasMore,
-				capped: hasMore && merged.length >= this.core.config.maxItems,
-				unreadable,
-			} as never,
-			touch,
-		);
+	private loadPages(name: ListResourceName, count: number): Promise<void> {
+		const runtime = this.runtimes[name];
+		return this.lists[name].loadMore(count, runtime.lane, () => this.fetch(runtime));
 	}
 
 	private succeed(runtime: Runtime): void {

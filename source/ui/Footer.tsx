@@ -2,7 +2,8 @@
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {Notice} from '../store/types.js';
-import type {Command, Hint} from './keymap.js';
+import type {Command} from './keymap.js';
+import type {Hint} from './keys/footerHints.js';
 import {displayWidth, truncate} from './sanitize.js';
 import {maskSecrets} from './secrets.js';
 import {useTheme} from './theme.js';

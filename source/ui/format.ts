@@ -2,7 +2,7 @@
 import {isSaneTime, serverTimeText} from '../api/serverTime.js';
 import type {ActionKind} from '../store/types.js';
 import {clean, truncateMiddle} from './sanitize.js';
-import {MASK, isSecretName, maskUrlSecrets} from './secrets.js';
+import {MASK, maskUrlSecrets} from './secrets.js';
 
 export {MASK} from './secrets.js';
 
@@ -71,11 +71,6 @@ export function setOrNot(flag: boolean | null | undefined): string {
 /** A url with credentials masked (secrets.ts): userinfo password, secret parameters, keys in the path. */
 export function maskUrl(url: string | null | undefined): string {
 	return maskUrlSecrets(url);
-}
-
-/** Names that look like credentials even where the server does not call them secret (secrets.ts). */
-export function looksSecret(name: string): boolean {
-	return isSecretName(name);
 }
 
 const NUMBER = new Intl.NumberFormat('en-US');

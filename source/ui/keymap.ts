@@ -1,9 +1,9 @@
 /**
  * Every key binding, in one table: the input router resolves keys through it and the help overlay
  * and footer list it, so what is documented is what works. Scopes are tried modal first, then the
- * view, then global (see keys/KeyRouter.tsx).
+ * view, then global (see keys/KeyRouter.tsx). Which of them are in force (config overrides,
+ * `--read-only`) is keys/activeKeymap.ts.
  */
-import type {Key} from 'ink';
 
 export type Scope =
 	| 'global'
@@ -109,22 +109,6 @@ export const MUTATING: ReadonlySet<string> = new Set([
 	'agent.accept',
 	'agent.reject',
 ]);
-
-let readOnly = false;
-
-/** `--read-only`: set once at start; mutating commands then resolve to nothing and leave the hints. */
-export function setReadOnly(on: boolean): void {
-	readOnly = on;
-}
-
-export function isReadOnly(): boolean {
-	return readOnly;
-}
-
-/** A binding that `--read-only` turns off. */
-export function isOff(binding: Binding): boolean {
-	return readOnly && MUTATING.has(binding.command);
-}
 
 export const KEYMAP: readonly Binding[] = [
 	{scope: 'global', keys: ['1'], command: 'tab.settings', description: 'Settings tab'},
@@ -245,107 +229,6 @@ export const KEYMAP: readonly Binding[] = [
  * not work there, so the footer does not offer them.
  */
 export const HOLDS_EVERY_KEY: ReadonlySet<Scope> = new Set(['form', 'filter', 'confirm', 'picker', 'message', 'reason']);
-
-/** One name per key press: a printable character as typed, or a named key. */
-export function keyName(input: string, key: Key): string {
-	if (key.upArrow) return 'up';
-	if (key.downArrow) return 'down';
-	if (key.leftArrow) return 'left';
-	if (key.rightArrow) return 'right';
-	if (key.pageUp) return 'pageup';
-	if (key.pageDown) return 'pagedown';
-	if (key.home) return 'home';
-	if (key.end) return 'end';
-	// Alt-Enter arrives as ESC CR; Ctrl-j as a lone LF, which Ink reports as neither return nor ctrl.
-	if (key.return) return key.meta ? 'alt-enter' : 'enter';
-	if (input === '\n') return 'ctrl-j';
-	if (key.escape) return 'esc';
-	if (key.tab) return key.shift ? 'shift-tab' : 'tab';
-	if (key.backspace) return 'backspace';
-	if (key.delete) return 'delete';
-	if (key.ctrl && input.length === 1) return `ctrl-${input.toLowerCase()}`;
-	return input;
-}
-
-/**
- * The bindings in use: KEYMAP with the config file's `keys` applied at start (see
- * keys/overrides.ts). Everything that reads keys (router, help, footer) reads this.
- */
-let activeKeymap: readonly Binding[] = KEYMAP;
-
-export function setActiveKeymap(bindings: readonly Binding[]): void {
-	activeKeymap = bindings;
-}
-
-export function currentKeymap(): readonly Binding[] {
-	return activeKeymap;
-}
-
-export function commandFor(scope: Scope, name: string): Command | undefined {
-	for (const binding of activeKeymap) {
-		if (binding.scope === scope && binding.keys.includes(name)) return isOff(binding) ? undefined : binding.command;
-	}
-	return undefined;
-}
-
-/** The description of a binding `--read-only` turned off for this key in these scopes, if any. */
-export function offBinding(scopes: readonly Scope[], name: string): Binding | undefined {
-	if (!readOnly) return undefined;
-	for (const scope of scopes) {
-		const binding = activeKeymap.find(b => b.scope === scope && b.keys.includes(name));
-		if (binding) return isOff(binding) ? binding : undefined;
-	}
-	return undefined;
-}
-
-const LABELS: Record<string, string> = {
-	' ': 'Space',
-	up: '↑',
-	down: '↓',
-	left: '←',
-	right: '→',
-	pageup: 'PgUp',
-	pagedown: 'PgDn',
-	home: 'Home',
-	end: 'End',
-	enter: 'Enter',
-	esc: 'Esc',
-	tab: 'Tab',
-	'shift-tab': 'Shift-Tab',
-	'ctrl-r': 'Ctrl-r',
-	'ctrl-c': 'Ctrl-c',
-	'ctrl-j': 'Ctrl-j',
-	'alt-enter': 'Alt-Enter',
-};
-
-/** How a key is written in the help and the footer (a remapped `ctrl-n` too). */
-function label(key: string): string {
-	return LABELS[key] ?? (key.startsWith('ctrl-') ? `Ctrl-${key.slice(5)}` : key);
-}
-
-export function keyLabel(binding: Binding): string {
-	return binding.keys.map(label).join('/');
-}
-
-export function bindingsFor(scopes: readonly Scope[]): Binding[] {
-	return scopes.flatMap(scope => activeKeymap.filter(b => b.scope === scope));
-}
-
-export type Hint = {command: Command; text: string};
-
-/** Footer hints for the scopes active now, modal scopes first, one per binding with a hint. */
-export function hintList(scopes: readonly Scope[]): Hint[] {
-	return bindingsFor(scopes)
-		.filter(b => b.hint && !isOff(b))
-		.map(b => ({command: b.command, text: `${label(b.keys[0]!)} ${b.hint}`}));
-}
-
-/** Footer hints as one line. */
-export function hintsFor(scopes: readonly Scope[]): string {
-	return hintList(scopes)
-		.map(h => h.text)
-		.join('  ');
-}
 
 export const SCOPE_TITLES: Record<Scope, string> = {
 	global: 'Everywhere',

@@ -29,10 +29,6 @@ export function clearKnownSecrets(): void {
 	known = [];
 }
 
-export function hasKnownSecrets(): boolean {
-	return known.length > 0;
-}
-
 /** `text` with every registered value replaced by the mask. */
 export function scrubKnown(text: string): string {
 	let out = text;

@@ -8,7 +8,7 @@
  * - Level 0 (TERM=dumb or unset, or a terminal chalk finds no colour in): no attributes either;
  *   every mark that matters has a text form (`›` for the selection, brackets around the active
  *   tab, `_` for the cursor, parentheses around a placeholder).
- * - Light: colours measured at 4.5:1 contrast or better on white (test/ui/theme.test.ts computes
+ * - Light: colours measured at 4.5:1 contrast or better on white (test/ui/theme.test.tsx computes
  *   them); they hold where 256 colours or more are in use, at 16 colours the terminal's palette
  *   decides what `green` looks like.
  */
@@ -68,7 +68,7 @@ export const DARK: Palette = {ok: 'green', warn: 'yellow', error: 'red', muted: 
 /**
  * On white, every one at 4.5:1 or better (WCAG AA for text), both as sent in truecolor and as
  * chalk rounds it to the 256-colour cube (which moves some colours a long way: #005f00 becomes
- * #008700). test/ui/theme.test.ts computes both.
+ * #008700). test/ui/theme.test.tsx computes both.
  */
 export const LIGHT: Palette = {ok: '#0a6e0a', warn: '#a64b00', error: '#b5121b', muted: '#5c5c5c', info: '#0047b3', accent: '#0047b3'};
 

@@ -22,7 +22,6 @@ export const selectLostWatches = (s: StoreSnapshot) => s.lostWatches;
 export const selectNotice = (s: StoreSnapshot) => s.notice;
 export const selectAttention = (s: StoreSnapshot) => s.attention;
 export const selectSandboxConversations = (s: StoreSnapshot) => s.sandboxConversations;
-export const selectServer = (s: StoreSnapshot) => s.server;
 export const selectActivity = (s: StoreSnapshot) => s.activity;
 export const selectDrafts = (s: StoreSnapshot) => s.drafts;
 /** the probed server's label, e.g. `current · sandbox-server` (a string: no re-render while it stays) */

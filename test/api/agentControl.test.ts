@@ -1,37 +1,31 @@
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {controlAgent, sendMessage} from '../../source/api/agentControl.js';
 import {createAgentServers} from '../../source/api/agentServer.js';
 import type {AgentTarget, Generation} from '../../source/api/client.js';
 import type {ApiContext} from '../../source/api/context.js';
-import {type ActivityServer, startActivityServer} from '../support/activityServer.js';
-import {contextFor} from '../support/generationClient.js';
+import {activityContexts} from '../support/activityContext.js';
+import type {ActivityServer} from '../support/activityServer.js';
 import {deadPort, sendJson, startTestServer} from './testServer.js';
 
 const CONV = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const KEY = 'sess-key-7f3a9c';
 
-let server: ActivityServer | undefined;
-let ctx: (ApiContext & {close(): Promise<void>}) | undefined;
-afterEach(async () => {
-	await ctx?.close();
-	await server?.close();
-	ctx = undefined;
-	server = undefined;
-});
+const contexts = activityContexts();
+let server: ActivityServer;
 
 async function open(generation: Generation, sandboxStatus = 'RUNNING', execution = 'idle'): Promise<ApiContext> {
-	server = await startActivityServer(generation);
+	const opened = await contexts.open(generation);
+	server = opened.server;
 	server.sandboxes.set('sb1', {id: 'sb1', status: sandboxStatus, key: KEY});
 	server.conversations.set(CONV, {id: CONV, sandboxId: 'sb1', title: 'fix tests', execution, events: []});
-	ctx = contextFor({baseUrl: server.url}, generation);
-	return ctx;
+	return opened.ctx;
 }
 
 /** what the app server lists for the conversation (conversation_url and key only while RUNNING) */
 async function target(): Promise<AgentTarget> {
-	const response = await fetch(`${server!.url}/api/v1/app-conversations?ids=${CONV}`);
+	const response = await fetch(`${server.url}/api/v1/app-conversations?ids=${CONV}`);
 	const [conversation] = (await response.json()) as AgentTarget[];
-	server!.seen.length = 0;
+	server.seen.length = 0;
 	return conversation!;
 }
 
@@ -43,18 +37,18 @@ describe('sendMessage', () => {
 	it('legacy: one POST to the agent server with the session key; the app server sees nothing', async () => {
 		const c = await open('legacy');
 		await sendMessage(c, await target(), 'please also run the linter');
-		expect(server!.lines()).toEqual([`agent POST /api/conversations/${CONV}/events`]);
-		const request = server!.seen[0]!;
+		expect(server.lines()).toEqual([`agent POST /api/conversations/${CONV}/events`]);
+		const request = server.seen[0]!;
 		expect(request.headers['x-session-api-key']).toBe(KEY);
 		expect(JSON.parse(request.body)).toEqual({role: 'user', content: [{type: 'text', text: 'please also run the linter'}], run: true});
-		expect(server!.conversations.get(CONV)!.events.map(e => e.kind)).toEqual(['MessageEvent', 'ConversationStateUpdateEvent']);
+		expect(server.conversations.get(CONV)!.events.map(e => e.kind)).toEqual(['MessageEvent', 'ConversationStateUpdateEvent']);
 	});
 
 	it('current: one POST to the app server send-message route', async () => {
 		const c = await open('current');
 		await sendMessage(c, await target(), 'hello');
-		expect(server!.lines()).toEqual([`POST /api/v1/app-conversations/${CONV}/send-message`]);
-		expect(JSON.parse(server!.seen[0]!.body)).toEqual({role: 'user', content: [{type: 'text', text: 'hello'}], run: true});
+		expect(server.lines()).toEqual([`POST /api/v1/app-conversations/${CONV}/send-message`]);
+		expect(JSON.parse(server.seen[0]!.body)).toEqual({role: 'user', content: [{type: 'text', text: 'hello'}], run: true});
 	});
 
 	it.each([
@@ -65,9 +59,9 @@ describe('sendMessage', () => {
 	])('current: a %s sandbox is one clear line', async (status, text) => {
 		const c = await open('current');
 		const t = await target();
-		server!.sandboxes.get('sb1')!.status = status;
+		server.sandboxes.get('sb1')!.status = status;
 		await expect(sendMessage(c, t, 'hi')).rejects.toMatchObject({message: expect.stringContaining(text)});
-		expect(server!.seen).toHaveLength(1);
+		expect(server.seen).toHaveLength(1);
 	});
 
 	it('current: an unknown conversation', async () => {
@@ -81,7 +75,7 @@ describe('sendMessage', () => {
 		const t = await target();
 		expect(t.conversation_url).toBeNull();
 		await expect(sendMessage(c, t, 'hi')).rejects.toMatchObject({message: expect.stringMatching(/no agent server address: its sandbox is not running/)});
-		expect(server!.seen).toHaveLength(0);
+		expect(server.seen).toHaveLength(0);
 	});
 
 	it('a wrong session key: says so, never shows it', async () => {
@@ -103,15 +97,15 @@ describe('controlAgent', () => {
 		await controlAgent(c, t, 'reject', '  do not delete the fixtures ');
 		await controlAgent(c, t, 'reject');
 		const base = `agent POST /api/conversations/${CONV}`;
-		expect(server!.lines()).toEqual([
+		expect(server.lines()).toEqual([
 			`${base}/pause`,
 			`${base}/run`,
 			`${base}/events/respond_to_confirmation`,
 			`${base}/events/respond_to_confirmation`,
 			`${base}/events/respond_to_confirmation`,
 		]);
-		expect(server!.seen.map(r => r.body)).toEqual(['', '', '{"accept":true}', '{"accept":false,"reason":"do not delete the fixtures"}', '{"accept":false}']);
-		expect(server!.seen.every(r => r.headers['x-session-api-key'] === KEY)).toBe(true);
+		expect(server.seen.map(r => r.body)).toEqual(['', '', '{"accept":true}', '{"accept":false,"reason":"do not delete the fixtures"}', '{"accept":false}']);
+		expect(server.seen.every(r => r.headers['x-session-api-key'] === KEY)).toBe(true);
 	});
 
 	it('run while the agent runs: "the agent is already running"', async () => {

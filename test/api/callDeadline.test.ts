@@ -5,11 +5,11 @@ import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {controlAgent, sendMessage} from '../../source/api/agentControl.js';
 import type {AgentTarget, Generation} from '../../source/api/client.js';
 import {deleteConversation, deleteSandbox} from '../../source/api/deletes.js';
-import {ApiError} from '../../source/api/errors.js';
 import {searchEvents} from '../../source/api/events.js';
 import {getSettings} from '../../source/api/settings.js';
 import {contextFor} from '../support/generationClient.js';
 import {startTestServer, type TestServer} from './testServer.js';
+import {apiFailure} from './apiFailure.js';
 
 let server: TestServer;
 const held: ServerResponse[] = [];
@@ -27,16 +27,6 @@ afterEach(async () => {
 afterAll(async () => {
 	await server.close();
 });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-	try {
-		await promise;
-	} catch (error) {
-		expect(error).toBeInstanceOf(ApiError);
-		return error as ApiError;
-	}
-	throw new Error('expected the call to fail');
-}
 
 describe.each<Generation>(['legacy', 'current'])('%s: CallOptions.deadlineMs', generation => {
 	it('reaches settings, events, send-message, agent control and deletes', async () => {
@@ -60,7 +50,7 @@ describe.each<Generation>(['legacy', 'current'])('%s: CallOptions.deadlineMs', g
 		};
 		const outcomes = await Promise.all(
 			Object.entries(calls).map(async ([name, call]) => {
-				const error = await failure(call);
+				const error = await apiFailure(call);
 				return `${name}: ${error.kind} ${/within ([\d.]+ s)/.exec(error.message)?.[1] ?? error.message}`;
 			}),
 		);

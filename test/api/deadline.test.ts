@@ -2,9 +2,10 @@
 // a longer one for actions the server blocks on, and Retry-After clamped to a sane wait.
 import type {ServerResponse} from 'node:http';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {ApiError, type ClientOptions, createClient, type OpenHandsClient} from '../../source/api/index.js';
+import {type ClientOptions, createClient, type OpenHandsClient} from '../../source/api/index.js';
 import {MAX_RETRY_AFTER_MS, retryAfterMs} from '../../source/api/errorFromResponse.js';
 import {sendJson, startTestServer, type TestServer} from './testServer.js';
+import {apiFailure} from './apiFailure.js';
 
 let server: TestServer;
 const clients: OpenHandsClient[] = [];
@@ -14,16 +15,6 @@ function client(options: Partial<ClientOptions> = {}): OpenHandsClient {
 	const made = createClient({baseUrl: server.url, ...options});
 	clients.push(made);
 	return made;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-	try {
-		await promise;
-	} catch (error) {
-		expect(error).toBeInstanceOf(ApiError);
-		return error as ApiError;
-	}
-	throw new Error('expected the call to fail');
 }
 
 /** Sends a valid page one byte every `everyMs`, forever (until the client goes away). */
@@ -59,14 +50,14 @@ describe('overall request deadline', () => {
 	it('a body trickling a byte every 100 ms (under the body time-out) ends in a timeout at the deadline', async () => {
 		server.handle((_request, res) => trickle(res, 100));
 		// the body time-out (2 s) restarts at every byte and would never fire
-		const error = await failure(client({bodyTimeoutMs: 2000, requestDeadlineMs: 1500}).searchSandboxes());
+		const error = await apiFailure(client({bodyTimeoutMs: 2000, requestDeadlineMs: 1500}).searchSandboxes());
 		expect(error.kind).toBe('timeout');
 		expect(error.message).toMatch(/^server did not finish answering within 1\.5 s \(GET \/api\/v1\/sandboxes\/search\)$/);
 	});
 
 	it('CallOptions.deadlineMs overrides the default for one call', async () => {
 		server.handle((_request, res) => trickle(res, 100));
-		const error = await failure(client({requestDeadlineMs: 60_000}).searchSandboxes({}, {deadlineMs: 800}));
+		const error = await apiFailure(client({requestDeadlineMs: 60_000}).searchSandboxes({}, {deadlineMs: 800}));
 		expect(error.kind).toBe('timeout');
 		expect(error.message).toMatch(/within 0\.8 s/);
 	});
@@ -88,7 +79,7 @@ describe('overall request deadline', () => {
 		// the pool's headers time-out (500 ms) alone would give up; the call's 5 s deadline wins
 		const started = await client({headersTimeoutMs: 500}).startSandbox(null, {deadlineMs: 5000});
 		expect(started.id).toBe('sb-slow');
-		const error = await failure(client({headersTimeoutMs: 500}).startSandbox(null));
+		const error = await apiFailure(client({headersTimeoutMs: 500}).startSandbox(null));
 		expect(error.kind).toBe('timeout');
 	});
 
@@ -97,7 +88,7 @@ describe('overall request deadline', () => {
 		const controller = new AbortController();
 		const call = client({requestDeadlineMs: 10_000}).searchSandboxes({}, {signal: controller.signal});
 		setTimeout(() => controller.abort(), 200);
-		expect((await failure(call)).kind).toBe('aborted');
+		expect((await apiFailure(call)).kind).toBe('aborted');
 	});
 });
 
@@ -114,7 +105,7 @@ describe('Retry-After is clamped', () => {
 
 	it('a 429 asking for 3,000,000 s carries a five-minute wait and says so', async () => {
 		server.handle((_request, res) => sendJson(res, 429, {message: 'Too many requests'}, {'retry-after': '3000000'}));
-		const error = await failure(client().searchSandboxes());
+		const error = await apiFailure(client().searchSandboxes());
 		expect(error.kind).toBe('rate_limited');
 		expect(error.retryAfterMs).toBe(MAX_RETRY_AFTER_MS);
 		expect(error.message).toMatch(/retry in 300 s/);
@@ -122,7 +113,7 @@ describe('Retry-After is clamped', () => {
 
 	it('a 429 with an HTTP date in 9999 carries a five-minute wait', async () => {
 		server.handle((_request, res) => sendJson(res, 429, {message: 'Too many requests'}, {'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT'}));
-		const error = await failure(client().searchSandboxes());
+		const error = await apiFailure(client().searchSandboxes());
 		expect(error.retryAfterMs).toBe(MAX_RETRY_AFTER_MS);
 	});
 });

@@ -1,9 +1,10 @@
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import type {EventQuery, Generation} from '../../source/api/client.js';
 import {searchEvents} from '../../source/api/events.js';
 import type {ApiContext} from '../../source/api/context.js';
 import {legacyFileName} from '../../source/api/legacyEvents.js';
-import {type ActivityServer, startActivityServer} from '../support/activityServer.js';
+import {activityContexts} from '../support/activityContext.js';
+import type {ActivityServer} from '../support/activityServer.js';
 import {type RawEvent, isoformat, makeEvent} from '../support/eventData.js';
 import {contextFor} from '../support/generationClient.js';
 import {sendJson, sendText, startTestServer} from './testServer.js';
@@ -11,14 +12,8 @@ import {sendJson, sendText, startTestServer} from './testServer.js';
 const CONV = '0123456789abcdef0123456789abcdef';
 const T0 = Date.UTC(2025, 10, 15, 9, 0, 0);
 
-let server: ActivityServer | undefined;
-let ctx: (ApiContext & {close(): Promise<void>}) | undefined;
-afterEach(async () => {
-	await ctx?.close();
-	await server?.close();
-	ctx = undefined;
-	server = undefined;
-});
+const contexts = activityContexts();
+let server: ActivityServer;
 
 /** `count` events, `perSecond` of them in each second (kinds cycle, so file-name order is not time order). */
 function trajectory(count: number, perSecond: number): RawEvent[] {
@@ -26,10 +21,10 @@ function trajectory(count: number, perSecond: number): RawEvent[] {
 }
 
 async function open(generation: Generation, events: RawEvent[]): Promise<ApiContext> {
-	server = await startActivityServer(generation);
+	const opened = await contexts.open(generation);
+	server = opened.server;
 	server.conversations.set(CONV, {id: CONV, sandboxId: 'sb', title: 't', execution: 'running', events});
-	ctx = contextFor({baseUrl: server.url}, generation);
-	return ctx;
+	return opened.ctx;
 }
 
 async function pageAll(c: ApiContext, query: EventQuery): Promise<{ids: string[]; requests: number}> {
@@ -78,7 +73,7 @@ describe.each<Generation>(['legacy', 'current'])('%s event search', generation =
 		// bounds hold milliseconds; the events carry microseconds: the event at the lower bound's
 		// millisecond is in, the one at the upper bound's is out
 		expect(page.items.map(e => e.id)).toEqual(events.slice(20, 41).map(e => e.id));
-		const sent = server!.seen.at(-1)!.query;
+		const sent = server.seen.at(-1)!.query;
 		for (const name of ['timestamp__gte', 'timestamp__lt']) {
 			expect(sent.get(name)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{3})?$/);
 		}
@@ -93,7 +88,7 @@ describe.each<Generation>(['legacy', 'current'])('%s event search', generation =
 		const c = await open(generation, trajectory(150, 3));
 		const page = await searchEvents(c, CONV, {limit: 500});
 		expect(page.items).toHaveLength(100);
-		expect(server!.seen.at(-1)!.query.get('limit')).toBe('100');
+		expect(server.seen.at(-1)!.query.get('limit')).toBe('100');
 	});
 
 	it('skips and counts an event it cannot read; the rest of the page stays', async () => {
@@ -117,7 +112,7 @@ describe('legacy page ids (file names)', () => {
 		let pageId: string | null = null;
 		do {
 			const query: string = `conversation_id__eq=${CONV}&limit=100${pageId ? `&page_id=${pageId}` : ''}`;
-			const answer = (await (await fetch(`${server!.url}/api/v1/events/search?${query}`)).json()) as {items: RawEvent[]; next_page_id: string | null};
+			const answer = (await (await fetch(`${server.url}/api/v1/events/search?${query}`)).json()) as {items: RawEvent[]; next_page_id: string | null};
 			raw.push(...answer.items.map(e => e.id));
 			pageId = answer.next_page_id;
 		} while (pageId);
@@ -141,14 +136,14 @@ describe('legacy page ids (file names)', () => {
 		const first = await searchEvents(c, CONV, {limit: 100});
 		const second = await searchEvents(c, CONV, {limit: 100, pageId: first.next_page_id});
 		// the last event of page two goes away: its name, our page id, is unknown to the server now
-		const held = server!.conversations.get(CONV)!.events;
+		const held = server.conversations.get(CONV)!.events;
 		held.splice(held.findIndex(e => legacyFileName(e) === second.next_page_id), 1);
 		const rest = await pageAll(c, {limit: 100, pageId: second.next_page_id});
 		const all = [...first.items, ...second.items].map(e => e.id).concat(rest.ids);
 		expect(new Set(all).size).toBe(all.length);
 		expect(all.sort()).toEqual(everyId.sort());
 		// the restart was noticed and the search went on by time from the gone event's second
-		expect(server!.lines().filter(line => /timestamp__gte=2025-11-15T09%3A00%3A49(&|$)/.test(line))).toHaveLength(1);
+		expect(server.lines().filter(line => /timestamp__gte=2025-11-15T09%3A00%3A49(&|$)/.test(line))).toHaveLength(1);
 	});
 
 	it('events of one second come back in time order, not in file-name (kind) order', async () => {

@@ -1,7 +1,8 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ApiError, collectPages, createClient, type OpenHandsClient, type Sandbox} from '../../source/api/index.js';
+import {collectPages, createClient, type OpenHandsClient, type Sandbox} from '../../source/api/index.js';
 import {startStandInServer} from '../../source/server/standInServer.js';
 import type {StandInServer} from '../../source/server/types.js';
+import {apiFailure} from './apiFailure.js';
 
 const KEY = 'stand-in-key-Zx81';
 
@@ -17,15 +18,6 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 		await new Promise(resolve => setTimeout(resolve, 20));
 	}
 	throw new Error('condition never reached');
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-	const error = await promise.then(
-		() => undefined,
-		(reason: unknown) => reason,
-	);
-	expect(error).toBeInstanceOf(ApiError);
-	return error as ApiError;
 }
 
 function requestsTo(path: string) {
@@ -62,15 +54,15 @@ describe.each(['legacy', 'current'] as const)('%s stand-in', generation => {
 			extra.push(bearer);
 			// current OSS servers check X-Session-API-Key only (shared/openhands-api-newer.md 3)
 			if (generation === 'legacy') expect(await bearer.getSettings()).toEqual(settings);
-			else expect((await rejection(bearer.getSettings())).kind).toBe('unauthorized');
+			else expect((await apiFailure(bearer.getSettings())).kind).toBe('unauthorized');
 		});
 
 		it('a wrong or missing key → unauthorized', async () => {
 			const wrong = createClient({baseUrl: server.url, apiKey: 'nope'});
 			const none = createClient({baseUrl: server.url});
 			extra.push(wrong, none);
-			expect((await rejection(wrong.getSettings())).kind).toBe('unauthorized');
-			const error = await rejection(none.getSettings());
+			expect((await apiFailure(wrong.getSettings())).kind).toBe('unauthorized');
+			const error = await apiFailure(none.getSettings());
 			expect(error.kind).toBe('unauthorized');
 			expect(error.message).toContain('unauthorized (401)');
 		});
@@ -135,8 +127,8 @@ describe.each(['legacy', 'current'] as const)('%s stand-in', generation => {
 		});
 
 		it('pause / resume of an unknown sandbox → not_found', async () => {
-			expect((await rejection(client.pauseSandbox('oh-agent-server-nope'))).kind).toBe('not_found');
-			expect((await rejection(client.resumeSandbox('oh-agent-server-nope'))).kind).toBe('not_found');
+			expect((await apiFailure(client.pauseSandbox('oh-agent-server-nope'))).kind).toBe('not_found');
+			expect((await apiFailure(client.resumeSandbox('oh-agent-server-nope'))).kind).toBe('not_found');
 		});
 	});
 
@@ -241,7 +233,7 @@ describe('rate limit', () => {
 		for (let index = 0; index < 10; index++) await limitedClient.countConversations();
 		// 11..20 are delayed one second each, not refused
 		await Promise.all(Array.from({length: 10}, async () => limitedClient.countConversations()));
-		const error = await rejection(limitedClient.countConversations());
+		const error = await apiFailure(limitedClient.countConversations());
 		expect(error.kind).toBe('rate_limited');
 		expect(error.retryAfterMs).toBe(1000);
 		expect(error.message).toBe('rate limited (429): Too many requests; retry in 1 s (GET /api/v1/app-conversations/count)');

@@ -6,8 +6,9 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ApiError, createClient} from '../../source/api/index.js';
+import {type ApiError, createClient} from '../../source/api/index.js';
 import {sendJson, startTestServer, type TestServer} from './testServer.js';
+import {apiFailure} from './apiFailure.js';
 
 let http: TestServer;
 let https: Server;
@@ -17,14 +18,10 @@ let dir: string;
 async function failure(baseUrl: string): Promise<ApiError> {
 	const client = createClient({baseUrl, apiKey: 'sk-tls-test-key'});
 	try {
-		await client.searchSandboxes();
-	} catch (error) {
-		expect(error).toBeInstanceOf(ApiError);
-		return error as ApiError;
+		return await apiFailure(client.searchSandboxes());
 	} finally {
 		await client.close();
 	}
-	throw new Error('expected a failure');
 }
 
 beforeAll(async () => {

@@ -1,18 +1,10 @@
 // Issue 10 in a real pseudo-terminal, against the embedded stand-in (demo mode): the activity view,
 // the message box's keys as a terminal sends them, and the whole loop once the store's activity lane
 // (actcore) and the stand-in's events and agent-server routes (serverevents) are on the branch.
-import {afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {buildOnce, spawnCli, type PtySession} from './pty.js';
+import {describe, expect, it} from 'vitest';
+import {ptySessions, type PtySession} from './pty.js';
 
-const sessions: PtySession[] = [];
-
-beforeAll(() => {
-	buildOnce();
-}, 120_000);
-
-afterEach(() => {
-	for (const session of sessions.splice(0)) session.dispose();
-});
+const sessions = ptySessions();
 
 /**
  * The app opens on Conversations. (It used to press `2` and wait for text already on screen, so the
@@ -20,8 +12,7 @@ afterEach(() => {
  * over as one input, and both keys were lost; the walk then waited seconds for the row to change.)
  */
 async function conversationsTab(): Promise<PtySession> {
-	const session = spawnCli({args: ['--refresh', '1']});
-	sessions.push(session);
+	const session = sessions.spawn({args: ['--refresh', '1']});
 	await session.waitForText(/REPOSITORY[\s\S]*(RUNNING|PAUSED)/);
 	return session;
 }

@@ -1,15 +1,13 @@
 // The whole app in a real pseudo-terminal: demo mode, tab keys, and every way out restoring the
 // terminal (alternate screen left, cursor shown).
-import {afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {alternateScreenOff, alternateScreenOn, buildOnce, cursorShow, spawnCli, type PtySession} from './pty.js';
+import {describe, expect, it} from 'vitest';
+import {alternateScreenOff, alternateScreenOn, cursorShow, ptySessions, type PtySession} from './pty.js';
 
 const restored = `${alternateScreenOff}${cursorShow}`;
-const sessions: PtySession[] = [];
+const sessions = ptySessions();
 
 function start(args: string[] = [], env: Record<string, string> = {}): PtySession {
-	const session = spawnCli({args, env});
-	sessions.push(session);
-	return session;
+	return sessions.spawn({args, env});
 }
 
 /** Waits for data rows, not just the first frame: Ink turns on raw mode in an effect after the
@@ -29,16 +27,6 @@ function expectRestored(session: PtySession): void {
 	expect(tail.replaceAll(cursorShow, '')).toBe(alternateScreenOff);
 	expect(session.bufferType()).toBe('normal');
 }
-
-beforeAll(() => {
-	buildOnce();
-}, 120_000);
-
-afterEach(() => {
-	for (const session of sessions.splice(0)) {
-		session.dispose();
-	}
-});
 
 describe('ohtui in a terminal', () => {
 	it('starts in demo mode on the alternate screen with the tabs and demo data', async () => {

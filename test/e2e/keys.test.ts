@@ -2,22 +2,13 @@
 // a paste into a text field stays one paste.
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {buildOnce, spawnCli, tempHome, type PtySession} from './pty.js';
+import {describe, expect, it} from 'vitest';
+import {ptySessions, tempHome, type PtySession} from './pty.js';
 
-const sessions: PtySession[] = [];
-
-beforeAll(() => {
-	buildOnce();
-}, 120_000);
-
-afterEach(() => {
-	for (const session of sessions.splice(0)) session.dispose();
-});
+const sessions = ptySessions();
 
 async function demo(): Promise<PtySession> {
-	const session = spawnCli();
-	sessions.push(session);
+	const session = sessions.spawn();
 	// data rows, not just the first frame: raw mode comes in an effect after it
 	await session.waitForText(/\d+ loaded/);
 	return session;
@@ -98,11 +89,10 @@ describe('keys in one read', () => {
 
 describe('keys from the config file', () => {
 	it('are applied at start: the footer shows the new key and it works', async () => {
-		const home = tempHome();
+		const home = sessions.track(tempHome());
 		mkdirSync(join(home.home, 'ohtui'));
 		writeFileSync(join(home.home, 'ohtui', 'config.json'), JSON.stringify({keys: {'tab.specs': ['S'], quit: ['Q', 'ctrl-c']}}));
-		const session = spawnCli({home: home.home});
-		sessions.push({...session, dispose: () => (session.dispose(), home.dispose())});
+		const session = sessions.spawn({home: home.home});
 		await session.waitForText(/\d+ loaded/);
 		await session.waitForText('Q quit');
 		session.press('S');
@@ -113,11 +103,10 @@ describe('keys from the config file', () => {
 	});
 
 	it('a clash is a config error naming it, before the screen is touched', async () => {
-		const home = tempHome();
+		const home = sessions.track(tempHome());
 		mkdirSync(join(home.home, 'ohtui'));
 		writeFileSync(join(home.home, 'ohtui', 'config.json'), JSON.stringify({keys: {'tab.specs': ['q']}}));
-		const session = spawnCli({home: home.home});
-		sessions.push({...session, dispose: () => (session.dispose(), home.dispose())});
+		const session = sessions.spawn({home: home.home});
 		expect((await session.waitForExit()).exitCode).toBe(2);
 		expect(session.raw).not.toContain('\u001B[?1049h');
 		expect(session.screenText()).toContain('keys.tab.specs: "q" is already quit (Everywhere)');

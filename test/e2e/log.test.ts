@@ -5,26 +5,20 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startStandInServer} from '../../source/server/standInServer.js';
 import type {StandInServer} from '../../source/server/types.js';
-import {buildOnce, root, spawnCli, tempHome, type PtySession} from './pty.js';
+import {ptySessions, root, tempHome} from './pty.js';
 
 const KEY = 'log-test-key-Hh55Jj66Kk77';
 const NOISE = ['noisy library warning', 'library console.error line', 'library console.warn line', 'a raw stderr write'];
 const preload = ['--import', join(root, 'test', 'e2e', 'noisyLibrary.mjs')];
 
 let server: StandInServer;
-const sessions: PtySession[] = [];
-const homes: {dispose(): void}[] = [];
+const sessions = ptySessions();
 
 beforeAll(async () => {
-	buildOnce();
 	server = await startStandInServer({apiKey: KEY, rateLimit: false});
-});
-afterEach(() => {
-	for (const session of sessions.splice(0)) session.dispose();
-	for (const home of homes.splice(0)) home.dispose();
 });
 afterAll(async () => {
 	await server.close();
@@ -41,10 +35,9 @@ async function until(check: () => boolean, what: string, timeoutMs = 15_000): Pr
 describe('the request log and the stderr guard', () => {
 	it('with OHTUI_LOG: warnings go to the log, not the terminal; one line per request; no key', async () => {
 		const home = tempHome();
-		homes.push(home);
+		sessions.track(home);
 		const logPath = join(home.home, 'ohtui.log');
-		const app = spawnCli({home: home.home, nodeArgs: preload, env: {OPENHANDS_URL: server.url, OPENHANDS_API_KEY: KEY, OHTUI_LOG: logPath}});
-		sessions.push(app);
+		const app = sessions.spawn({home: home.home, nodeArgs: preload, env: {OPENHANDS_URL: server.url, OPENHANDS_API_KEY: KEY, OHTUI_LOG: logPath}});
 		await app.waitForText(/\d+ loaded/, 20_000);
 		app.kill('SIGUSR2');
 		const log = () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '');
@@ -65,10 +58,9 @@ describe('the request log and the stderr guard', () => {
 
 	it('without a log: the same warnings are dropped, the terminal stays clean', async () => {
 		const home = tempHome();
-		homes.push(home);
+		sessions.track(home);
 		const done = join(home.home, 'noise-done');
-		const app = spawnCli({home: home.home, nodeArgs: preload, env: {OPENHANDS_URL: server.url, OPENHANDS_API_KEY: KEY, OHTUI_NOISE_DONE: done}});
-		sessions.push(app);
+		const app = sessions.spawn({home: home.home, nodeArgs: preload, env: {OPENHANDS_URL: server.url, OPENHANDS_API_KEY: KEY, OHTUI_NOISE_DONE: done}});
 		await app.waitForText(/\d+ loaded/, 20_000);
 		app.kill('SIGUSR2');
 		await until(() => existsSync(done), 'the noise to be made');
@@ -80,8 +72,7 @@ describe('the request log and the stderr guard', () => {
 	});
 
 	it('a log file that cannot be opened is said once before the screen, and the app runs', async () => {
-		const app = spawnCli({env: {OPENHANDS_URL: server.url, OPENHANDS_API_KEY: KEY, OHTUI_LOG: '/nonexistent-dir/ohtui.log'}});
-		sessions.push(app);
+		const app = sessions.spawn({env: {OPENHANDS_URL: server.url, OPENHANDS_API_KEY: KEY, OHTUI_LOG: '/nonexistent-dir/ohtui.log'}});
 		await app.waitForText(/\d+ loaded/, 20_000);
 		const said = app.raw.indexOf('cannot open the log file');
 		expect(said).toBeGreaterThanOrEqual(0);

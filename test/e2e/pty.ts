@@ -11,6 +11,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import xterm from '@xterm/headless';
 import * as pty from 'node-pty';
+import {afterEach, beforeAll} from 'vitest';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const cliPath = join(root, 'dist', 'cli.js');
@@ -184,4 +185,23 @@ export function spawnCli({args = [], env = {}, cols = 120, rows = 40, home, node
 			temporary?.dispose();
 		},
 	};
+}
+
+/**
+ * A test file's sessions: builds once before its tests, and after each test disposes, newest first,
+ * every session `spawn` started and everything given to `track` (a temporary HOME, a shell).
+ */
+export function ptySessions(): {spawn(options?: SpawnOptions): PtySession; track<T extends {dispose(): void}>(thing: T): T} {
+	const owned: {dispose(): void}[] = [];
+	beforeAll(() => {
+		buildOnce();
+	}, 120_000);
+	afterEach(() => {
+		for (const thing of owned.splice(0).reverse()) thing.dispose();
+	});
+	const track = <T extends {dispose(): void}>(thing: T): T => {
+		owned.push(thing);
+		return thing;
+	};
+	return {spawn: options => track(spawnCli(options)), track};
 }

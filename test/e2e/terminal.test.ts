@@ -3,23 +3,13 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import * as pty from 'node-pty';
 import xterm from '@xterm/headless';
-import {afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {buildOnce, childEnv, cliPath, spawnCli, tempHome, type PtySession} from './pty.js';
+import {describe, expect, it} from 'vitest';
+import {childEnv, cliPath, ptySessions, tempHome, type PtySession} from './pty.js';
 
-const sessions: Array<{dispose(): void}> = [];
-
-beforeAll(() => {
-	buildOnce();
-}, 120_000);
-
-afterEach(() => {
-	for (const session of sessions.splice(0)) session.dispose();
-});
+const sessions = ptySessions();
 
 function demo(env: Record<string, string> = {}): PtySession {
-	const session = spawnCli({env});
-	sessions.push(session);
-	return session;
+	return sessions.spawn({env});
 }
 
 /** An interactive bash (job control on) in a pty, read through a headless terminal. */
@@ -59,8 +49,7 @@ function shell() {
 			home.dispose();
 		},
 	};
-	sessions.push(session);
-	return session;
+	return sessions.track(session);
 }
 
 describe('job control (item 13)', () => {
@@ -191,14 +180,11 @@ describe('terminals of every kind (item 16)', () => {
 
 	it('--theme light draws with the light palette; auto takes it from COLORFGBG', async () => {
 		// LIGHT.error is #b5121b: at 256 colours (xterm-256color) chalk sends it as 161
-		const explicit = spawnCli({args: ['--theme', 'light']});
-		sessions.push(explicit);
+		const explicit = sessions.spawn({args: ['--theme', 'light']});
 		await explicit.waitForText(/\d+ loaded/);
-		const auto = spawnCli({env: {COLORFGBG: '0;15'}});
-		sessions.push(auto);
+		const auto = sessions.spawn({env: {COLORFGBG: '0;15'}});
 		await auto.waitForText(/\d+ loaded/);
-		const dark = spawnCli({env: {COLORFGBG: '15;0'}});
-		sessions.push(dark);
+		const dark = sessions.spawn({env: {COLORFGBG: '15;0'}});
 		await dark.waitForText(/\d+ loaded/);
 		// the accent (#0047b3 → 256-colour 26) is on the header's "ohtui"
 		for (const session of [explicit, auto]) expect(session.raw).toContain('\u001B[38;5;26m');

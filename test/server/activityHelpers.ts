@@ -1,5 +1,5 @@
 import type {StandInServer} from '../../source/server/index.js';
-import {get, type Got} from './helpers.js';
+import {get, type Got, readGot} from './helpers.js';
 
 /** A request to the stand-in's agent-server listener, with the session key when given. */
 export async function agent(
@@ -13,15 +13,7 @@ export async function agent(
 	if (options.raw !== undefined) body = options.raw;
 	else if (options.body !== undefined) body = JSON.stringify(options.body);
 	if (body !== undefined) headers['content-type'] = 'application/json';
-	const res = await fetch(server.agentUrl + path, {method: options.method ?? 'GET', headers, body});
-	const text = await res.text();
-	let json: unknown;
-	try {
-		json = JSON.parse(text);
-	} catch {
-		json = undefined;
-	}
-	return {status: res.status, headers: res.headers, text, json};
+	return readGot(await fetch(server.agentUrl + path, {method: options.method ?? 'GET', headers, body}));
 }
 
 export type Conversation = {

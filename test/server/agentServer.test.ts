@@ -26,6 +26,14 @@ describe.each(['legacy', 'current'] as const)('agent server (%s; shared/openhand
 		expect(info.json.metrics.accumulated_token_usage.prompt_tokens).toBeGreaterThan(0);
 	});
 
+	it('refuses a body over 1 MiB with 413, as the app server does (it was cut to 1 MiB and parsed)', async () => {
+		const server = await start();
+		const c = await byTitle(server, 'Plan: split the monolith');
+		const raw = JSON.stringify({role: 'user', content: [{type: 'text', text: 'x'.repeat(1 << 20)}]});
+		const res = await agent(server, `/api/conversations/${c.id}/events`, {method: 'POST', key: c.session_api_key, raw});
+		expect([res.status, res.text]).toEqual([413, 'Request Entity Too Large']);
+	});
+
 	it('wants the session key of the conversation’s sandbox: 401 without it or with another', async () => {
 		const server = await start();
 		const c = await byTitle(server, 'Plan: split the monolith');

@@ -17,8 +17,8 @@ export async function startServer(options: StandInOptions = {}): Promise<StandIn
 
 export type Got = {status: number; headers: Headers; text: string; json: any};
 
-export async function request(server: StandInServer, path: string, init: RequestInit = {}): Promise<Got> {
-	const res = await fetch(server.url + path, init);
+/** A response read whole: its text, and its JSON when it parses (else undefined). */
+export async function readGot(res: Response): Promise<Got> {
 	const text = await res.text();
 	let json: unknown;
 	try {
@@ -27,6 +27,10 @@ export async function request(server: StandInServer, path: string, init: Request
 		json = undefined;
 	}
 	return {status: res.status, headers: res.headers, text, json};
+}
+
+export async function request(server: StandInServer, path: string, init: RequestInit = {}): Promise<Got> {
+	return readGot(await fetch(server.url + path, init));
 }
 
 export const get = (server: StandInServer, path: string) => request(server, path);

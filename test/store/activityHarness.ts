@@ -1,22 +1,17 @@
-import type {ClientOptions, Generation, OpenHandsClient} from '../../source/api/client.js';
-import {createStore, type PollingStore} from '../../source/store/createStore.js';
+import type {ClientOptions, Generation} from '../../source/api/client.js';
 import type {StoreOptions} from '../../source/store/types.js';
 import {type ActivityServer, startActivityServer} from '../support/activityServer.js';
 import {type RawEvent, makeEvent} from '../support/eventData.js';
 import {clientFor} from '../support/generationClient.js';
+import {type ClockedStore, clockedStore} from './harness.js';
 import {ManualClock} from './manualClock.js';
 
 export const CONV = 'c0ffee00c0ffee00c0ffee00c0ffee00';
 export const SANDBOX = 'sb-activity';
 export const KEY = 'sess-3b1f';
 
-export type ActivityHarness = {
-	clock: ManualClock;
+export type ActivityHarness = ClockedStore & {
 	server: ActivityServer;
-	client: OpenHandsClient;
-	store: PollingStore;
-	advance(ms: number): Promise<void>;
-	settle(): Promise<void>;
 	/** request lines since the last `clear()` */
 	lines(): string[];
 	clear(): void;
@@ -41,22 +36,11 @@ export async function activityHarness(
 	server.sandboxes.set(SANDBOX, {id: SANDBOX, status: options.sandboxStatus ?? 'RUNNING', key: KEY});
 	server.conversations.set(CONV, {id: CONV, sandboxId: SANDBOX, title: 'Fix the flaky tests', execution: options.execution ?? 'running', events});
 	const client = clientFor({...options.client, baseUrl: server.url}, generation);
-	// the attention check adds a request every 30 s; tests that count other requests leave it out
-	const store = createStore(client, {scheduler: clock, random: () => 0.5, attentionCheck: false, ...options.store});
-	const settle = () => store.whenSettled();
+	const {closeStore, ...clocked} = clockedStore(clock, client, options.store, () => server.setNow(clock.now()));
 	let counter = events.length;
 	return {
-		clock,
+		...clocked,
 		server,
-		client,
-		store,
-		settle,
-		advance: async ms => {
-			await clock.advance(ms, async () => {
-				server.setNow(clock.now());
-				await settle();
-			});
-		},
 		lines: () => server.lines(),
 		clear: () => {
 			server.seen.length = 0;
@@ -69,8 +53,7 @@ export async function activityHarness(
 			return added;
 		},
 		async close() {
-			store.dispose();
-			await client.close();
+			await closeStore();
 			await server.close();
 		},
 	};

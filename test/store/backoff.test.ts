@@ -5,7 +5,7 @@ import {createClient} from '../../source/api/createClient.js';
 import type {OpenHandsClient} from '../../source/api/client.js';
 import {startStandInServer} from '../../source/server/standInServer.js';
 import type {StandInServer} from '../../source/server/types.js';
-import {createStore, type PollingStore} from '../../source/store/createStore.js';
+import {clockedStore} from './harness.js';
 import {ManualClock} from './manualClock.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -35,9 +35,8 @@ describe('failures and backoff', () => {
 		const port = server.port;
 		const real = createClient({baseUrl: server.url, connectTimeoutMs: 2000});
 		const {client, calls} = counting(real, clock);
-		const store: PollingStore = createStore(client, {scheduler: clock, random: () => 0.5, visible: 'sandboxes', attentionCheck: false});
-		cleanup.push(() => server.close(), () => real.close(), () => store.dispose());
-		const advance = (ms: number) => clock.advance(ms, () => store.whenSettled());
+		const {store, advance, closeStore} = clockedStore(clock, client, {visible: 'sandboxes'});
+		cleanup.push(() => server.close(), closeStore);
 
 		store.start();
 		await store.whenSettled();
@@ -86,12 +85,8 @@ describe('failures and backoff', () => {
 		await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
 		const {port} = server.address() as AddressInfo;
 		const client = createClient({baseUrl: `http://127.0.0.1:${port}`});
-		const store = createStore(client, {scheduler: clock, random: () => 0.5, visible: 'sandboxes', attentionCheck: false});
-		cleanup.push(
-			() => new Promise<void>(resolve => server.close(() => resolve())),
-			() => client.close(),
-			() => store.dispose(),
-		);
+		const {store, closeStore} = clockedStore(clock, client, {visible: 'sandboxes'});
+		cleanup.push(() => new Promise<void>(resolve => server.close(() => resolve())), closeStore);
 		server.on('connection', socket => cleanup.push(() => void socket.destroy()));
 
 		const t0 = clock.now();

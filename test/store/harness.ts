@@ -7,18 +7,53 @@ import {createStore, type PollingStore} from '../../source/store/createStore.js'
 import type {StoreOptions, StoreSnapshot} from '../../source/store/types.js';
 import {ManualClock} from './manualClock.js';
 
-export type Harness = {
+/** A store on a manual clock over a real client: what every harness here is built on. */
+export type ClockedStore = {
 	clock: ManualClock;
-	server: StandInServer;
 	client: OpenHandsClient;
 	store: PollingStore;
 	/** moves store (and server) time forward, letting every request it triggers finish */
 	advance(ms: number): Promise<void>;
 	settle(): Promise<void>;
+};
+
+export type Harness = ClockedStore & {
+	server: StandInServer;
 	/** `METHOD /path?query` of each request since the last `server.clearRequests()` */
 	lines(): string[];
 	close(): Promise<void>;
 };
+
+/**
+ * The store as the harnesses make it: on `clock`, with a fixed jitter and without the attention
+ * check, which adds a request every 30 s (tests that count other requests leave it out; its own
+ * tests turn it on). `eachStep` runs at every timer step before the store settles (e.g. to move a
+ * fixture server's clock). `closeStore` disposes the store and closes the client.
+ */
+export function clockedStore(
+	clock: ManualClock,
+	client: OpenHandsClient,
+	options: StoreOptions = {},
+	eachStep?: () => void,
+): ClockedStore & {closeStore(): Promise<void>} {
+	const store = createStore(client, {scheduler: clock, random: () => 0.5, attentionCheck: false, ...options});
+	const settle = () => store.whenSettled();
+	return {
+		clock,
+		client,
+		store,
+		settle,
+		advance: ms =>
+			clock.advance(ms, async () => {
+				eachStep?.();
+				await settle();
+			}),
+		async closeStore() {
+			store.dispose();
+			await client.close();
+		},
+	};
+}
 
 /**
  * A stand-in server and a store sharing one manual clock: requests are real HTTP, time moves only
@@ -41,20 +76,13 @@ export async function harness(
 	// store's own (the store's server-info ask is then answered from the client's memory)
 	await client.serverInfo();
 	server.clearRequests();
-	// the attention check adds a request every 30 s; tests that count other requests leave it out
-	const store = createStore(client, {scheduler: clock, random: () => 0.5, attentionCheck: false, ...storeOptions});
-	const settle = () => store.whenSettled();
+	const {closeStore, ...clocked} = clockedStore(clock, client, storeOptions);
 	return {
-		clock,
+		...clocked,
 		server,
-		client,
-		store,
-		settle,
-		advance: ms => clock.advance(ms, settle),
 		lines: () => server.requests.map(requestLine),
 		async close() {
-			store.dispose();
-			await client.close();
+			await closeStore();
 			await server.close();
 		},
 	};
@@ -88,22 +116,14 @@ export async function faultHarness(
 	const clock = new ManualClock();
 	const server = await startStandInServer({now: clock.now, bootMs: 3000, stepMs: 5, rateLimit: false, ...serverOptions});
 	const faults = await startFaultServer({upstreamServer: server});
-	const client = createClient({baseUrl: faults.url, ...clientOptions});
-	// as in `harness`: the attention check's request every 30 s stays out of these counts
-	const store = createStore(client, {scheduler: clock, random: () => 0.5, attentionCheck: false, ...storeOptions});
-	const settle = () => store.whenSettled();
+	const {closeStore, ...clocked} = clockedStore(clock, createClient({baseUrl: faults.url, ...clientOptions}), storeOptions);
 	return {
-		clock,
+		...clocked,
 		server,
 		faults,
-		client,
-		store,
-		settle,
-		advance: ms => clock.advance(ms, settle),
 		lines: () => faults.requests.map(r => requestLine({...r, query: r.query})),
 		async close() {
-			store.dispose();
-			await client.close();
+			await closeStore();
 			await faults.close();
 			await server.close();
 		},

@@ -5,9 +5,10 @@ import type {AddressInfo} from 'node:net';
 import {afterEach, describe, expect, it} from 'vitest';
 import {createClient} from '../../source/api/createClient.js';
 import {Core, MAX_TIMER_MS} from '../../source/store/core.js';
-import {createStore, type PollingStore} from '../../source/store/createStore.js';
+import type {PollingStore} from '../../source/store/createStore.js';
 import {realScheduler} from '../../source/store/scheduler.js';
 import type {Scheduler} from '../../source/store/types.js';
+import {clockedStore} from './harness.js';
 import {ManualClock} from './manualClock.js';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -46,8 +47,8 @@ function others(seen: readonly Seen[], t0: number): string[] {
 
 function storeFor(url: string, clock: ManualClock, apiKey?: string): PollingStore {
 	const client = createClient({baseUrl: url, ...(apiKey ? {apiKey} : {})});
-	const store = createStore(client, {scheduler: clock, random: () => 0.5, visible: 'sandboxes', attentionCheck: false});
-	cleanup.push(() => client.close(), () => store.dispose());
+	const {store, closeStore} = clockedStore(clock, client, {visible: 'sandboxes'});
+	cleanup.push(closeStore);
 	return store;
 }
 

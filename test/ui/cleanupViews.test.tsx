@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cleanup} from 'ink-testing-library';
-import {setReadOnly} from '../../source/ui/keymap.js';
+import {setReadOnly} from '../../source/ui/keys/activeKeymap.js';
 import {helpEntries} from '../../source/ui/widgets/HelpOverlay.js';
 import {conversation, list, sandbox} from './fixtures.js';
 import {KEYS, renderApp, selectedLine} from './harness.js';

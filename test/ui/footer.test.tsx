@@ -2,7 +2,7 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {cleanup} from 'ink-testing-library';
 import {keysLine} from '../../source/ui/Footer.js';
-import {hintList} from '../../source/ui/keymap.js';
+import {hintList} from '../../source/ui/keys/footerHints.js';
 import {renderApp} from './harness.js';
 
 afterEach(() => cleanup());

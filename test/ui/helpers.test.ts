@@ -1,7 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import {osc52, tmuxPassthrough} from '../../source/terminal/clipboard.js';
 import {maskSecret, maskUrl, relativeTime, shortId} from '../../source/ui/format.js';
-import {KEYMAP, commandFor, hintsFor, keyName} from '../../source/ui/keymap.js';
+import {KEYMAP} from '../../source/ui/keymap.js';
+import {commandFor} from '../../source/ui/keys/activeKeymap.js';
+import {hintsFor} from '../../source/ui/keys/footerHints.js';
+import {keyName} from '../../source/ui/keys/keyNames.js';
 import {healthOf} from '../../source/ui/useHealth.js';
 import {layoutColumns, type Column} from '../../source/ui/widgets/columns.js';
 import {resolveTable, stepTable, type TableView} from '../../source/ui/widgets/useTableState.js';

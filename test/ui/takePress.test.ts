@@ -1,7 +1,7 @@
 // What the router hands out next: keys one by one to a list, typed runs and unbracketed pastes as
 // one paste to a text field, ESC + key as an Alt chord only to a layer that reads them.
 import {describe, expect, it} from 'vitest';
-import {keyName} from '../../source/ui/keymap.js';
+import {keyName} from '../../source/ui/keys/keyNames.js';
 import {NO_KEY, PASTE, pressesOf, splitRun, type Press} from '../../source/ui/keys/splitKeys.js';
 import {takePress, type Reader} from '../../source/ui/keys/takePress.js';
 

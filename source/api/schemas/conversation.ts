@@ -79,7 +79,6 @@ export const conversationSchema = z.object({
 export type AppConversation = z.infer<typeof conversationSchema>;
 
 export const conversationPageSchema = pageOf(conversationSchema);
-export const conversationBatchSchema = z.array(conversationSchema.nullable());
 
 /** 3.7 (newer servers add SETTING_UP_SKILLS; any other value is kept as sent). */
 export const START_TASK_STATUSES = [

@@ -92,7 +92,6 @@ export const llmSchema = z.object({
 	max_output_tokens: nullable(z.number()),
 	reasoning_effort: nullable(z.string()),
 });
-export type LlmWire = z.infer<typeof llmSchema>;
 
 const mcpAuthSchema = z
 	.object({strategy: z.string()})
@@ -116,7 +115,6 @@ export const mcpServerSchema = z.object({
 	timeout: nullable(z.number()),
 	auth: nullable(mcpAuthSchema),
 });
-export type McpServerWire = z.infer<typeof mcpServerSchema>;
 export const mcpServerMapSchema = z.record(z.string(), mcpServerSchema);
 
 const condenserSchema = z.object({

@@ -1,10 +1,12 @@
 import {internalError, json, type Reply, success, unprocessable, type FieldError} from '../errors.js';
-import {readTime, SORT_ORDERS} from '../events/eventQuery.js';
+import {readPaging, readTime} from '../events/eventQuery.js';
 import type {ActivityHub} from '../events/hub.js';
 import {type EventRecord, qualifiedKind} from '../events/model.js';
 import {dropNulls, wireEvent} from '../events/wire.js';
-import {parseUuid} from '../ids.js';
+import {dashedUuid, parseUuid} from '../ids.js';
+import {readJsonObject} from '../jsonBody.js';
 import {QueryReader} from '../query.js';
+import {type PathPattern, pathPattern, safeDecode} from '../router.js';
 import type {Agent} from './agent.js';
 import {forget, interrupt, pause, respond, run, sendMessage} from './commands.js';
 import {conversationInfo} from './conversationInfo.js';
@@ -27,10 +29,9 @@ export type AgentCtx = {
 };
 
 type Handler = (ctx: AgentCtx) => Reply;
-export type AgentRoute = {method: string; pattern: RegExp; names: string[]; handler: Handler; current?: boolean};
+export type AgentRoute = PathPattern & {method: string; handler: Handler; current?: boolean};
 
-const dashed = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-const notFoundConversation = (ctx: AgentCtx) => json(404, {detail: `Conversation not found: ${dashed(ctx.hex!)}`});
+const notFoundConversation = (ctx: AgentCtx) => json(404, {detail: `Conversation not found: ${dashedUuid(ctx.hex!)}`});
 const badRequest = () => json(400, {detail: 'Bad Request'});
 
 function searchFilters(ctx: AgentCtx, q: QueryReader) {
@@ -65,9 +66,7 @@ function wire(ctx: AgentCtx, event: EventRecord): unknown {
 function search(ctx: AgentCtx): Reply {
 	const q = new QueryReader(ctx.query);
 	const filters = searchFilters(ctx, q);
-	const sort = q.enumOf('sort_order', SORT_ORDERS, 'TIMESTAMP');
-	const pageId = q.str('page_id');
-	const limit = q.int('limit', 100, 0);
+	const {sort, pageId, limit} = readPaging(q);
 	if (q.errors.length > 0) return unprocessable(q.errors);
 	// `lte` is not enforced in any of the three SDK tags; the assert makes it a 500 (4.3)
 	if (limit > 100) return internalError();
@@ -149,27 +148,18 @@ function runRoute(ctx: AgentCtx): Reply {
 
 /** `POST .../events/respond_to_confirmation`: `{"accept": bool, "reason": str}` (reason default 6). */
 function confirmRoute(ctx: AgentCtx): Reply {
-	let body: unknown;
-	try {
-		body = ctx.body === null ? undefined : JSON.parse(ctx.body);
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : 'Expecting value';
-		return unprocessable([{type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: {error: reason}}]);
-	}
-	if (body === undefined) return unprocessable([{type: 'missing', loc: ['body'], msg: 'Field required', input: null}]);
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-		return unprocessable([{type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: body}]);
-	}
-	const fields = body as Record<string, unknown>;
+	const read = readJsonObject(ctx.body);
+	if ('errors' in read) return unprocessable(read.errors);
+	const {body} = read;
 	const errors: FieldError[] = [];
-	if (fields['accept'] === undefined) errors.push({type: 'missing', loc: ['body', 'accept'], msg: 'Field required', input: body});
-	else if (typeof fields['accept'] !== 'boolean') errors.push({type: 'bool_type', loc: ['body', 'accept'], msg: 'Input should be a valid boolean', input: fields['accept']});
-	if (fields['reason'] !== undefined && typeof fields['reason'] !== 'string') {
-		errors.push({type: 'string_type', loc: ['body', 'reason'], msg: 'Input should be a valid string', input: fields['reason']});
+	if (body['accept'] === undefined) errors.push({type: 'missing', loc: ['body', 'accept'], msg: 'Field required', input: body});
+	else if (typeof body['accept'] !== 'boolean') errors.push({type: 'bool_type', loc: ['body', 'accept'], msg: 'Input should be a valid boolean', input: body['accept']});
+	if (body['reason'] !== undefined && typeof body['reason'] !== 'string') {
+		errors.push({type: 'string_type', loc: ['body', 'reason'], msg: 'Input should be a valid string', input: body['reason']});
 	}
 	if (errors.length > 0) return unprocessable(errors);
 	if (!ctx.agent) return notFoundConversation(ctx);
-	respond(ctx.hub.engine, ctx.agent, fields['accept'] as boolean, (fields['reason'] as string | undefined) ?? 'User rejected the action.');
+	respond(ctx.hub.engine, ctx.agent, body['accept'] as boolean, (body['reason'] as string | undefined) ?? 'User rejected the action.');
 	return success();
 }
 
@@ -180,12 +170,7 @@ function deleteRoute(ctx: AgentCtx): Reply {
 }
 
 function agentRoute(method: string, template: string, handler: Handler, current = false): AgentRoute {
-	const names: string[] = [];
-	const source = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-		names.push(name);
-		return '([^/]+)';
-	});
-	return {method, pattern: new RegExp(`^${source}$`), names, handler, current};
+	return {method, ...pathPattern(template), handler, current};
 }
 
 export const AGENT_ROUTES: AgentRoute[] = [
@@ -207,12 +192,7 @@ export const AGENT_ROUTES: AgentRoute[] = [
 export function conversationInPath(path: string): {raw: string; hex: string | null} | null {
 	const m = /^\/api\/conversations\/([^/]+)/.exec(path);
 	if (!m) return null;
-	let raw = m[1]!;
-	try {
-		raw = decodeURIComponent(raw);
-	} catch {
-		// left as sent
-	}
+	const raw = safeDecode(m[1]!);
 	const parsed = parseUuid(raw);
 	return {raw, hex: 'hex' in parsed ? parsed.hex : null};
 }

@@ -2,13 +2,12 @@ import {randomUUID} from 'node:crypto';
 import {json, type Reply, unprocessable} from '../errors.js';
 import {hubOf} from '../events/hub.js';
 import type {ContentItem} from '../events/model.js';
-import {parseUuid} from '../ids.js';
+import {dashedUuid, parseUuid} from '../ids.js';
 import {type Ctx, route} from '../router.js';
 import {sandboxStatus} from '../sandboxOps.js';
 import {sendMessage} from './commands.js';
 import {parseMessageBody} from './messageBody.js';
 
-const dashed = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 const detail = (status: number, text: string): Reply => json(status, {detail: text});
 
@@ -30,7 +29,7 @@ function sendMessageRoute(ctx: Ctx): Reply {
 	];
 	if (errors.length > 0 || !('hex' in id) || 'errors' in body) return unprocessable(errors);
 	const conversation = ctx.state.conversationById.get(id.hex);
-	if (!conversation) return detail(404, `Conversation ${dashed(id.hex)} not found`);
+	if (!conversation) return detail(404, `Conversation ${dashedUuid(id.hex)} not found`);
 	const sandbox = ctx.state.sandboxById.get(conversation.sandboxId);
 	const status = sandbox ? sandboxStatus(ctx.state, sandbox) : 'MISSING';
 	if (status === 'MISSING') return detail(410, 'Conversation is archived. The sandbox no longer exists.');

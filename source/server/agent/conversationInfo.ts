@@ -1,3 +1,4 @@
+import {dashedUuid} from '../ids.js';
 import {float} from '../json.js';
 import type {ConversationRecord} from '../state.js';
 import {formatUtc} from '../time.js';
@@ -5,7 +6,6 @@ import {WORKING_DIR} from '../events/topics.js';
 import type {Shape} from '../events/wire.js';
 import type {Agent} from './agent.js';
 
-const dashed = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 /** `MetricsSnapshot`: the agent server counts what the app server's copy leaves at zero (shared/openhands-api.md 5.5). */
 function metrics(c: ConversationRecord, events: number) {
@@ -39,7 +39,7 @@ export function conversationInfo(agent: Agent, shape: Shape) {
 	const c = agent.conversation;
 	const current = shape === 'sdk1.37';
 	return {
-		id: dashed(c.id),
+		id: dashedUuid(c.id),
 		agent: {
 			kind: 'Agent',
 			llm: {model: c.llmModel ?? 'anthropic/claude-sonnet-4-5-20250929', api_key: '**********', base_url: null, usage_id: 'agent'},

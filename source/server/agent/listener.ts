@@ -1,16 +1,15 @@
-import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
-import type {Socket} from 'node:net';
-import {internalError, json, methodNotAllowed, notFound, type Reply, unauthorized, unprocessable} from '../errors.js';
+import type {IncomingMessage, ServerResponse} from 'node:http';
+import {json, methodNotAllowed, notFound, unauthorized, unprocessable} from '../errors.js';
 import type {ActivityHub} from '../events/hub.js';
+import {type Listening, listenLocal, readBody, sendReply as send, tooLarge} from '../httpListener.js';
 import {parseUuid} from '../ids.js';
+import {pathParams} from '../router.js';
 import {sandboxStatus} from '../sandboxOps.js';
 import type {SandboxRecord} from '../state.js';
 import type {RequestRecord} from '../types.js';
 import {AGENT_ROUTES, type AgentCtx, conversationInPath} from './agentRoutes.js';
 
-export type AgentListener = {url: string; port: number; close(): Promise<void>};
-
-const MAX_BODY = 1 << 20;
+export type AgentListener = Listening;
 
 /**
  * One listener on 127.0.0.1 stands in for the agent server of every sandbox: each RUNNING sandbox
@@ -24,7 +23,6 @@ const MAX_BODY = 1 << 20;
  */
 export async function startAgentListener(hub: ActivityHub, requests: RequestRecord[]): Promise<AgentListener> {
 	const state = hub.state;
-	const sockets = new Set<Socket>();
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -40,6 +38,7 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 			req.socket.destroy();
 			return;
 		}
+		if (body === undefined) return send(res, tooLarge());
 		if (url.pathname === '/alive') return send(res, json(200, {status: 'ok'}));
 		const matching = AGENT_ROUTES.filter(r => r.pattern.test(url.pathname) && (!r.current || hub.shape === 'sdk1.37'));
 		if (matching.length === 0) return send(res, notFound());
@@ -55,11 +54,7 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 				unprocessable([{type: 'uuid_parsing', loc: ['path', 'conversation_id'], msg: `Input should be a valid UUID, ${error}`, input: inPath.raw, ctx: {error}}]),
 			);
 		}
-		const m = chosen.pattern.exec(url.pathname)!;
-		const params: Record<string, string> = {};
-		chosen.names.forEach((name, i) => {
-			params[name] = decode(m[i + 1]!);
-		});
+		const params = pathParams(chosen, chosen.pattern.exec(url.pathname)!);
 		const agent = conversation ? hub.agent(conversation.id) : undefined;
 		const ctx: AgentCtx = {
 			hub,
@@ -79,66 +74,7 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 		return state.sandboxes.find(s => s.sessionKey === key);
 	}
 
-	const server = createServer((req, res) => {
-		handle(req, res).catch(() => {
-			if (!res.headersSent) send(res, internalError());
-		});
-	});
-	server.on('connection', socket => {
-		sockets.add(socket);
-		socket.on('close', () => sockets.delete(socket));
-	});
-	await new Promise<void>((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			server.off('error', reject);
-			resolve();
-		});
-	});
-	const address = server.address();
-	const port = typeof address === 'object' && address ? address.port : 0;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		port,
-		close: () =>
-			new Promise<void>(resolve => {
-				server.close(() => resolve());
-				for (const socket of sockets) socket.destroy();
-				sockets.clear();
-			}),
-	};
+	return listenLocal(handle);
 }
 
 const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
-
-function decode(text: string): string {
-	try {
-		return decodeURIComponent(text);
-	} catch {
-		return text;
-	}
-}
-
-function readBody(req: IncomingMessage): Promise<string | null> {
-	return new Promise(resolve => {
-		const chunks: Buffer[] = [];
-		let size = 0;
-		req.on('data', (chunk: Buffer) => {
-			size += chunk.length;
-			if (size <= MAX_BODY) chunks.push(chunk);
-		});
-		req.on('end', () => resolve(size === 0 ? null : Buffer.concat(chunks).toString('utf8')));
-		req.on('error', () => resolve(null));
-	});
-}
-
-function send(res: ServerResponse, reply: Reply): void {
-	if (res.destroyed) return;
-	res.writeHead(reply.status, {
-		'content-type': reply.contentType,
-		'content-length': Buffer.byteLength(reply.body),
-		server: 'uvicorn',
-		...reply.headers,
-	});
-	res.end(reply.body);
-}

@@ -1,11 +1,6 @@
-import type {FieldError} from '../errors.js';
-import {literalError} from '../events/eventQuery.js';
+import {type FieldError, literalError} from '../errors.js';
 import type {ContentItem} from '../events/model.js';
-
-type Json = unknown;
-type Loc = (string | number)[];
-
-const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import {isObject, type Json, type Loc, objectError, readJsonObject} from '../jsonBody.js';
 
 export type MessageRules = {
 	/** agent server `SendMessageRequest`: user/system/assistant/tool; app server `AppSendMessageRequest`: user only */
@@ -18,24 +13,11 @@ export type MessageRules = {
 
 export type MessageBody = {role: string; content: ContentItem[]; run: boolean};
 
-const objectError = (loc: Loc, input: Json): FieldError => ({
-	type: 'model_attributes_type',
-	loc,
-	msg: 'Input should be a valid dictionary or object to extract fields from',
-	input,
-});
-
 /** Reads a send-message body the way FastAPI/pydantic would; content items forbid extra keys (4.4). */
 export function parseMessageBody(raw: string | null, rules: MessageRules): MessageBody | {errors: FieldError[]} {
-	if (raw === null || raw.length === 0) return {errors: [{type: 'missing', loc: ['body'], msg: 'Field required', input: null}]};
-	let body: Json;
-	try {
-		body = JSON.parse(raw);
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : 'Expecting value';
-		return {errors: [{type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: {error: reason}}]};
-	}
-	if (!isObject(body)) return {errors: [objectError(['body'], body)]};
+	const read = readJsonObject(raw);
+	if ('errors' in read) return read;
+	const {body} = read;
 	const errors: FieldError[] = [];
 	let role = 'user';
 	if (body['role'] !== undefined) {

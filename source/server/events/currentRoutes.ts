@@ -1,9 +1,9 @@
 import {internalError, json, missing, type Reply, unprocessable} from '../errors.js';
-import {parseUuid} from '../ids.js';
+import {dashedUuid, parseUuid} from '../ids.js';
 import {pySlice, QueryReader} from '../query.js';
 import {type Ctx, route} from '../router.js';
 import {formatNaive} from '../time.js';
-import {readKind, readTime, SORT_ORDERS, type QueryTime} from './eventQuery.js';
+import {readKind, readPaging, readTime, type QueryTime} from './eventQuery.js';
 import {hubOf} from './hub.js';
 import {CURRENT_EVENT_KINDS, type EventRecord} from './model.js';
 import {wireEvent} from './wire.js';
@@ -53,9 +53,7 @@ function pyInt(text: string): number | null {
 function search(ctx: Ctx): Reply {
 	const q = new QueryReader(ctx.query);
 	const filters = readFilters(q);
-	const sort = q.enumOf('sort_order', SORT_ORDERS, 'TIMESTAMP');
-	const pageId = q.str('page_id');
-	const limit = q.int('limit', 100, 0);
+	const {sort, pageId, limit} = readPaging(q);
 	if (limit > 100 && !q.errors.some(e => e.loc[1] === 'limit')) {
 		q.errors.push({
 			type: 'less_than_equal',
@@ -105,8 +103,7 @@ function batch(ctx: Ctx): Reply {
 	for (const id of ids) {
 		const parsed = parseUuid(id);
 		if (!('hex' in parsed)) return internalError();
-		const h = parsed.hex;
-		dashed.push(`${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`);
+		dashed.push(dashedUuid(parsed.hex));
 	}
 	const parsed = parseUuid(ctx.params['conversation_id']!);
 	if (!('hex' in parsed)) return internalError();

@@ -1,4 +1,4 @@
-import type {FieldError} from '../errors.js';
+import {literalError} from '../errors.js';
 import type {QueryReader} from '../query.js';
 import {formatNaive, type Micros} from '../time.js';
 
@@ -35,13 +35,6 @@ function normalizeOffset(zone: string): string {
 /** `datetime.isoformat()`: seconds always, microseconds only when non-zero. */
 const pyIso = (us: Micros): string => formatNaive(us);
 
-/** Pydantic's message for a `Literal` mismatch: `Input should be 'a', 'b' or 'c'`. */
-export function literalError(loc: (string | number)[], values: readonly string[], input: unknown): FieldError {
-	const quoted = values.map(v => `'${v}'`);
-	const expected = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : (quoted[0] ?? '');
-	return {type: 'literal_error', loc, msg: `Input should be ${expected}`, input, ctx: {expected}};
-}
-
 /** `kind__eq`: one of the known class names, else a 422 item. */
 export function readKind(q: QueryReader, name: string, kinds: readonly string[]): string | null {
 	const raw = q.str(name);
@@ -53,3 +46,8 @@ export function readKind(q: QueryReader, name: string, kinds: readonly string[])
 
 export type SortOrder = 'TIMESTAMP' | 'TIMESTAMP_DESC';
 export const SORT_ORDERS: readonly SortOrder[] = ['TIMESTAMP', 'TIMESTAMP_DESC'];
+
+/** `sort_order`, `page_id` and `limit` (default 100, not below 0) as every event search reads them. */
+export function readPaging(q: QueryReader): {sort: SortOrder; pageId: string | null; limit: number} {
+	return {sort: q.enumOf('sort_order', SORT_ORDERS, 'TIMESTAMP'), pageId: q.str('page_id'), limit: q.int('limit', 100, 0)};
+}

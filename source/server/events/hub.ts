@@ -33,10 +33,6 @@ export function hubOf(state: State): ActivityHub {
 	return hub;
 }
 
-export function findHub(state: State): ActivityHub | undefined {
-	return hubs.get(state);
-}
-
 /**
  * Ties the agents (one per conversation, see ../agent) to the app server's state: histories are
  * written when a conversation is first looked at (all at once for the demo, lazily at scale),

@@ -1,7 +1,7 @@
 import {internalError, json, missing, type Reply, unprocessable} from '../errors.js';
 import {QueryReader} from '../query.js';
 import {type Ctx, route} from '../router.js';
-import {readKind, readTime, SORT_ORDERS, type QueryTime} from './eventQuery.js';
+import {readKind, readPaging, readTime, SORT_ORDERS, type QueryTime} from './eventQuery.js';
 import {hubOf} from './hub.js';
 import type {LegacyFile} from './log.js';
 import {LEGACY_EVENT_KINDS} from './model.js';
@@ -74,9 +74,7 @@ function guarded(handler: (ctx: Ctx) => Reply): (ctx: Ctx) => Reply {
 function search(ctx: Ctx): Reply {
 	const q = new QueryReader(ctx.query);
 	const filters = readFilters(q);
-	const sort = q.enumOf('sort_order', SORT_ORDERS, 'TIMESTAMP');
-	const pageId = q.str('page_id');
-	const limit = q.int('limit', 100, 0);
+	const {sort, pageId, limit} = readPaging(q);
 	if (q.errors.length > 0) return unprocessable(q.errors);
 	// `lte=100` is not a Query constraint; the handler's `assert limit <= 100` makes it a 500
 	if (limit > 100) return internalError();

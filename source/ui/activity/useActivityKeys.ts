@@ -1,7 +1,7 @@
 /** The activity view's keys (scopes `activity` and, while the agent waits, `approval`). */
 import type {AppConversation} from '../../api/schemas/index.js';
 import {useUi} from '../context.js';
-import {commandFor} from '../keymap.js';
+import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import type {EventRows} from './useEventRows.js';
 

@@ -17,7 +17,7 @@
  */
 import React, {createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import {useInput, useStdin, type Key} from 'ink';
-import {keyName} from '../keymap.js';
+import {keyName} from './keyNames.js';
 import {NO_KEY, PASTE, PASTE_END, PASTE_END_RAW, PASTE_START, PASTE_START_RAW, pressesOf, rawText, type Press} from './splitKeys.js';
 import {takePress} from './takePress.js';
 

@@ -4,7 +4,8 @@
  * names the command or the clash) and then applied to the one keymap the router, the help and
  * the footer read.
  */
-import {KEYMAP, SCOPE_TITLES, setActiveKeymap, type Binding, type Scope} from '../keymap.js';
+import {KEYMAP, SCOPE_TITLES, type Binding, type Scope} from '../keymap.js';
+import {setActiveKeymap} from './activeKeymap.js';
 
 export type KeyOverrides = Readonly<Record<string, string | readonly string[]>>;
 
@@ -49,7 +50,7 @@ function together(a: Scope, b: Scope): boolean {
 	return a === b || SCREENS.some(screen => screen.includes(a) && screen.includes(b));
 }
 
-/** A key as the router names it (keymap.ts keyName), or null when it cannot be typed as one key. */
+/** A key as the router names it (./keyNames.ts), or null when it cannot be typed as one key. */
 export function normalizeKey(raw: string): string | null {
 	if ([...raw].length === 1) return raw >= ' ' && raw !== '\u007f' ? raw : null;
 	const lower = raw.toLowerCase();

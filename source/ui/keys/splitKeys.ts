@@ -15,7 +15,7 @@ import type {Key} from 'ink';
 export const PASTE = 'paste';
 
 export type Press = {
-	/** keymap.ts keyName, or PASTE */
+	/** a key name (./keyNames.ts), or PASTE */
 	name: string;
 	input: string;
 	key: Key;

@@ -7,7 +7,7 @@ import type {AttentionItem} from '../../store/types.js';
 import {attentionLine} from '../attentionText.js';
 import {useUi} from '../context.js';
 import {relativeTime} from '../format.js';
-import {commandFor} from '../keymap.js';
+import {commandFor} from '../keys/activeKeymap.js';
 import {useTheme} from '../theme.js';
 import {selectAttention, useSnapshot} from '../useStore.js';
 import {ChoiceList} from '../widgets/ChoiceList.js';

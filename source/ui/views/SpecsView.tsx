@@ -1,7 +1,7 @@
 /** Tab 4: sandbox specs; n starts a sandbox from the selected spec after a confirm. */
 import React, {useCallback, useState} from 'react';
 import type {SandboxSpec} from '../../api/schemas/index.js';
-import {commandFor} from '../keymap.js';
+import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';

@@ -5,7 +5,7 @@
  */
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
 import {useUi} from '../context.js';
-import {commandFor} from '../keymap.js';
+import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {memoryKeys} from '../navigation.js';
 import {usePersistentState} from '../usePersistentState.js';

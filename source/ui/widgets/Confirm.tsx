@@ -4,7 +4,7 @@
  */
 import React from 'react';
 import {Box, Text} from 'ink';
-import {commandFor} from '../keymap.js';
+import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {clean, truncate} from '../sanitize.js';
 import {useTheme} from '../theme.js';

@@ -1,7 +1,7 @@
 /** Every field of one item, replacing the table until Esc; `y` copies the item's id. */
 import React from 'react';
 import {Box, Text} from 'ink';
-import {commandFor} from '../keymap.js';
+import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {clean, truncate} from '../sanitize.js';

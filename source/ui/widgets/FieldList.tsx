@@ -4,7 +4,7 @@
  */
 import React, {useMemo} from 'react';
 import {Box, Text} from 'ink';
-import {commandFor} from '../keymap.js';
+import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys, type Layer} from '../keys/KeyRouter.js';
 import {displayWidth, fit, truncate} from '../sanitize.js';
 import {useTheme} from '../theme.js';

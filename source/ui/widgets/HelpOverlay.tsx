@@ -1,7 +1,9 @@
 /** `?`: every binding of the keymap, grouped by where it works. Esc or ? closes it. */
 import React, {useMemo} from 'react';
 import {Box, Text} from 'ink';
-import {SCOPE_TITLES, commandFor, currentKeymap, isOff, isReadOnly, keyLabel, type Scope} from '../keymap.js';
+import {SCOPE_TITLES, type Scope} from '../keymap.js';
+import {commandFor, currentKeymap, isOff, isReadOnly} from '../keys/activeKeymap.js';
+import {keyLabel} from '../keys/keyNames.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useTheme} from '../theme.js';
 import {FieldList, field, heading, type Entry} from './FieldList.js';

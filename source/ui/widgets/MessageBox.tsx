@@ -13,7 +13,7 @@ import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
-import {commandFor} from '../keymap.js';
+import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {PASTE} from '../keys/splitKeys.js';
 import {clean, displayWidth, truncate} from '../sanitize.js';

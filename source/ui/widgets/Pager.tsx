@@ -8,7 +8,7 @@ import type {PagerLine} from '../activity/detail.js';
 import {wrapLine} from '../activity/text.js';
 import {count} from '../format.js';
 import {useHintScopes} from '../hints.js';
-import {commandFor} from '../keymap.js';
+import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {truncate} from '../sanitize.js';
 import {useTheme} from '../theme.js';

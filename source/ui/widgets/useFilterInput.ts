@@ -4,7 +4,7 @@
  * (textEdit.ts). Returns where the cursor is, for TextField.
  */
 import {useState} from 'react';
-import {commandFor} from '../keymap.js';
+import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {editText} from './textEdit.js';
 

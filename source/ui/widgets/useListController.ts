@@ -5,7 +5,7 @@
  */
 import {useEffect, useMemo, useRef} from 'react';
 import type {ListResourceName, ListState} from '../../store/types.js';
-import {commandFor} from '../keymap.js';
+import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {usePersistentState} from '../usePersistentState.js';
@@ -204,7 +204,6 @@ export function useListController<T>({resource, list, columns, width, height, ge
 		filter,
 		filterCursor: cursor,
 		width,
-		setFilterText: (text: string) => setFilter(f => ({...f, text})),
 		loadedCount: items.length,
 	};
 }

@@ -1,0 +1,126 @@
+/**
+ * The open conversation's run: its window of events, the cursors that continue it on either side,
+ * and the follow/backoff state. Taking a page into the window is here; the requests, and when to
+ * make them, are ./activity.ts.
+ */
+import type {EventQuery} from '../api/client.js';
+import {parseServerTime} from '../api/schemas/common.js';
+import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
+import {type Viewport, freshOnly, indexOf, latestExecutionStatus, mergeEvents, trimWindow, withStatus} from './activityWindow.js';
+import {Lane} from './lane.js';
+
+/** Events a request asks for (the servers' maximum). */
+export const PAGE = 100;
+
+export type Continuation = {query: EventQuery; pageId: string};
+
+/** The one open conversation's lane, window and cursors (internal; the snapshot shows ActivityState). */
+export type Run = {
+	id: string;
+	lane: Lane;
+	events: ConversationEvent[];
+	ids: Set<string>;
+	loaded: boolean;
+	following: boolean;
+	hasOlder: boolean;
+	hasNewer: boolean;
+	older: Continuation | null;
+	newer: Continuation | null;
+	/** a follow tick that stopped at MAX_PAGES_PER_JOB: the next one goes on from there */
+	followNext: Continuation | null;
+	viewport: Viewport | null;
+	lastFollowAt: number;
+	failures: number;
+	retryAt: number | null;
+	olderBlockedUntil: number;
+	cancelTimer: (() => void) | null;
+	conversation: AppConversation | null;
+	unreadable: number;
+};
+
+export function newRun(id: string, conversation: AppConversation | null, now: number, onSettled: () => void): Run {
+	return {
+		id,
+		lane: new Lane(onSettled),
+		events: [],
+		ids: new Set(),
+		loaded: false,
+		following: true,
+		hasOlder: false,
+		hasNewer: false,
+		older: null,
+		newer: null,
+		followNext: null,
+		viewport: null,
+		lastFollowAt: now,
+		failures: 0,
+		retryAt: null,
+		olderBlockedUntil: 0,
+		cancelTimer: null,
+		conversation,
+		unreadable: 0,
+	};
+}
+
+/*
+ * After the window dropped a side, the query for it starts again from the edge's whole second:
+ * legacy pages are cut in file-name order (second, then kind), so the edge's second may be held
+ * only in part, on either side of the edge event. The repeats are deduped by id.
+ */
+function secondOf(event: ConversationEvent): number {
+	return Math.floor(parseServerTime(event.timestamp) / 1000) * 1000;
+}
+
+function secondAfter(event: ConversationEvent): number {
+	return secondOf(event) + 1000;
+}
+
+/** Where loading older events starts: the backward query's next page, else again before the window's oldest second. */
+export function olderStart(run: Run): Continuation | null {
+	if (run.older) return run.older;
+	const oldest = run.events[0];
+	return oldest ? {query: {sortOrder: 'TIMESTAMP_DESC', limit: PAGE, timestampLt: new Date(secondAfter(oldest))}, pageId: ''} : null;
+}
+
+/** Where loading newer events starts: the forward query's next page, else again from the window's newest second. */
+export function newerStart(run: Run): Continuation | null {
+	const newest = run.events[run.events.length - 1];
+	if (!newest) return null;
+	return run.newer ?? {query: {sortOrder: 'TIMESTAMP', limit: PAGE, timestampGte: new Date(secondOf(newest))}, pageId: ''};
+}
+
+/** Merges a page into the window, trims it, keeps the viewport on its rows; returns how many were new. */
+export function takePage(run: Run, page: EventPage, side: 'older' | 'newer'): number {
+	const fresh = freshOnly(run.ids, page.items);
+	// a follow tick fetches its edge again: count what it could not read only with news
+	if (fresh.length > 0 || side === 'older') run.unreadable += page.skipped;
+	if (fresh.length === 0) return 0;
+	const anchor = run.viewport ? run.events[run.viewport.first]?.id : undefined;
+	const merged = mergeEvents(run.events, fresh);
+	for (const event of fresh) run.ids.add(event.id);
+	const at = indexOf(merged, anchor);
+	let viewport = run.viewport && at >= 0 ? {first: at, last: at + run.viewport.last - run.viewport.first} : run.viewport;
+	// following: the oldest go; loading older without a viewport: the newest go; else by the viewport
+	const drop = side === 'newer' ? (run.following ? 'older' : 'auto') : viewport ? 'auto' : 'newer';
+	const trimmed = trimWindow(merged, viewport, drop);
+	for (const event of merged.slice(0, trimmed.droppedOlder)) run.ids.delete(event.id);
+	for (const event of merged.slice(merged.length - trimmed.droppedNewer)) run.ids.delete(event.id);
+	if (trimmed.droppedOlder > 0) {
+		// the backward query's page ids point past what was dropped: start again from the window
+		run.older = null;
+		run.hasOlder = true;
+		if (viewport) viewport = {first: viewport.first - trimmed.droppedOlder, last: viewport.last - trimmed.droppedOlder};
+	}
+	if (trimmed.droppedNewer > 0) {
+		run.newer = null;
+		run.followNext = null;
+		run.hasNewer = true;
+		run.following = false;
+	}
+	run.events = trimmed.events;
+	run.viewport = viewport;
+	if (side === 'newer' && trimmed.droppedNewer === 0) {
+		run.conversation = withStatus(run.conversation, latestExecutionStatus(fresh));
+	}
+	return fresh.length;
+}

@@ -1,0 +1,228 @@
+/**
+ * What the app draws inside its providers: header, the active tab's view (or the help or the
+ * needs-you list over it), footer; the tab, the overlays and the global keys.
+ */
+import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
+import {Box, Text} from 'ink';
+import type {AttentionItem, Notice, ResourceName, StoreSnapshot} from '../store/types.js';
+import {useUi} from './context.js';
+import {Footer, FOOTER_HEIGHT} from './Footer.js';
+import {Header, HEADER_HEIGHT} from './Header.js';
+import {HintProvider} from './hints.js';
+import {HOLDS_EVERY_KEY, type Scope} from './keymap.js';
+import {commandFor, offBinding} from './keys/activeKeymap.js';
+import {hintList} from './keys/footerHints.js';
+import {useKeys} from './keys/KeyRouter.js';
+import {GoContext, prepareVisit, type Target} from './navigation.js';
+import {cycleTab} from './tabs.js';
+import {useHealth} from './useHealth.js';
+import {useViewMemory} from './usePersistentState.js';
+import {useRedrawOnResize, useRedrawOnResume} from './useRedrawOnResize.js';
+import {selectAttention, selectConversations, selectNotice, selectServerLabel, useSnapshot} from './useStore.js';
+import {useTerminalSize, type Size} from './useTerminalSize.js';
+import {AttentionList} from './views/AttentionList.js';
+import {ConversationsView} from './views/ConversationsView.js';
+import {SandboxesView} from './views/SandboxesView.js';
+import {SettingsView} from './views/SettingsView.js';
+import {SpecsView} from './views/SpecsView.js';
+import type {ViewProps} from './views/viewProps.js';
+import {HelpOverlay} from './widgets/HelpOverlay.js';
+
+/** Below this the layout cannot hold a header, a table and a footer. */
+export const MIN_SIZE: Size = {columns: 40, rows: 10};
+
+export type ShellProps = {
+	serverLabel: string;
+	demo: boolean;
+	readOnly: boolean;
+	size: Size | undefined;
+	localNotice: Notice | null;
+	onQuit(): void;
+	/** subscribes to "the terminal is ours again" (after `fg`): the frame is drawn again in full */
+	onResume?: (listener: () => void) => () => void;
+};
+
+const VIEWS: Record<ResourceName, (props: ViewProps) => React.JSX.Element> = {
+	settings: SettingsView,
+	conversations: ConversationsView,
+	sandboxes: SandboxesView,
+	specs: SpecsView,
+};
+
+const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
+	settings: ['scroll'],
+	conversations: ['conversations', 'list'],
+	sandboxes: ['sandboxes', 'list'],
+	specs: ['specs', 'list'],
+};
+
+const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
+
+const NO_HINTS: readonly never[] = [];
+
+export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume}: ShellProps) {
+	const {store, now, notify} = useUi();
+	const {columns, rows} = useTerminalSize(size);
+	useRedrawOnResize({columns, rows}, size === undefined);
+	useRedrawOnResume(onResume);
+	const [tab, setTab] = useState<ResourceName>(() => store.getSnapshot().visible);
+	const [help, setHelp] = useState(false);
+	const [attentionOpen, setAttentionOpen] = useState(false);
+	const attention = useSnapshot(selectAttention);
+	const conversations = useSnapshot(selectConversations);
+	// Going somewhere mounts the target view afresh, so it reads what navigation wrote for it.
+	const memory = useViewMemory();
+	const [visit, setVisit] = useState(0);
+	const go = useCallback(
+		(target: Target) => {
+			setTab(prepareVisit(memory, target));
+			setVisit(v => v + 1);
+			setAttentionOpen(false);
+			setHelp(false);
+		},
+		[memory],
+	);
+	const goToItem = (item: AttentionItem) => {
+		if (item.subject === 'sandbox') {
+			go({kind: 'row', resource: 'sandboxes', id: item.id});
+			return;
+		}
+		if (item.subject === 'start-task') {
+			go({kind: 'task', id: item.id});
+			return;
+		}
+		const conversation = conversations.data?.find(c => c.id === item.id) ?? item.conversation;
+		if (conversation) go({kind: 'activity', conversation});
+		else notify('info', `conversation ${item.id} is not loaded any more`);
+	};
+	// Scopes reported by the view are tagged with its tab, so a tab switch shows the new tab's
+	// keys in the same frame instead of the old view's for one render.
+	const [reported, setReported] = useState<{tab: ResourceName; scopes: readonly Scope[]} | null>(null);
+	const onScopes = useCallback((scopes: readonly Scope[]) => setReported({tab, scopes}), [tab]);
+	const viewScopes = reported?.tab === tab ? reported.scopes : DEFAULT_SCOPES[tab];
+
+	const overlay = help || attentionOpen;
+	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : viewScopes;
+
+	const storeNotice = useSnapshot(selectNotice);
+	const selectVisible = useMemo(() => selectVisibleState(tab), [tab]);
+	const visibleState = useSnapshot(selectVisible);
+	// The visible tab's failed fetch is the footer's message until a newer one comes, and it goes
+	// away by itself when a fetch succeeds again (the store clears `error`).
+	const fetchError = useMemo<Notice | null>(
+		() => (visibleState.error ? {level: 'error', text: visibleState.error.message, at: visibleState.error.at} : null),
+		[visibleState.error],
+	);
+	const notice = latestNotice(storeNotice, localNotice, fetchError);
+	const health = useHealth(visibleState, now);
+	const detected = useSnapshot(selectServerLabel);
+
+	const first = useRef(true);
+	useEffect(() => {
+		if (first.current && store.getSnapshot().visible === tab) {
+			first.current = false;
+			return;
+		}
+		first.current = false;
+		store.setVisible(tab);
+	}, [store, tab]);
+
+	useKeys('global', name => {
+		switch (commandFor('global', name)) {
+			case 'tab.settings':
+				setTab('settings');
+				return true;
+			case 'tab.conversations':
+				setTab('conversations');
+				return true;
+			case 'tab.sandboxes':
+				setTab('sandboxes');
+				return true;
+			case 'tab.specs':
+				setTab('specs');
+				return true;
+			case 'tab.next':
+				setTab(t => cycleTab(t, 1));
+				return true;
+			case 'tab.prev':
+				setTab(t => cycleTab(t, -1));
+				return true;
+			case 'refresh':
+				store.refresh();
+				return true;
+			case 'help':
+				setHelp(true);
+				setAttentionOpen(false);
+				return true;
+			case 'attention.open':
+				setAttentionOpen(open => !open);
+				setHelp(false);
+				return true;
+			case 'quit':
+				onQuit();
+				return true;
+			default: {
+				// Under --read-only a key that would change something says why it does nothing.
+				const off = offBinding(localScopes, name);
+				if (!off) return false;
+				notify('info', `read-only: ${off.description} is off`);
+				return true;
+			}
+		}
+	});
+
+	// Ink clears the whole screen on every frame as tall as the terminal: stay one row shorter.
+	const height = Math.max(1, rows - 1);
+	if (columns < MIN_SIZE.columns || rows < MIN_SIZE.rows) {
+		// Keys still work; the last line is never empty, so the frame does not end in a newline.
+		return (
+			<Box width={columns} height={height} flexDirection="column" justifyContent="space-between" overflow="hidden">
+				<Text wrap="truncate">{`window too small (need ${MIN_SIZE.columns}x${MIN_SIZE.rows})`}</Text>
+				{height > 1 ? <Text wrap="truncate">q quit</Text> : null}
+			</Box>
+		);
+	}
+
+	const bodyHeight = height - HEADER_HEIGHT - FOOTER_HEIGHT;
+	const View = VIEWS[tab];
+	return (
+		<Box flexDirection="column" width={columns} height={height} overflow="hidden">
+			<Header
+				serverLabel={serverLabel}
+				detected={detected}
+				demo={demo}
+				health={health}
+				tab={tab}
+				width={columns}
+				needYou={attention.length}
+				readOnly={readOnly}
+			/>
+			<Box height={bodyHeight} flexDirection="column" overflow="hidden">
+				<GoContext.Provider value={go}>
+					<HintProvider onScopes={onScopes}>
+						{help ? <HelpOverlay width={columns} height={bodyHeight} onClose={() => setHelp(false)} onQuit={onQuit} /> : null}
+						{attentionOpen ? (
+							<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={() => setAttentionOpen(false)} />
+						) : null}
+						<Box display={overlay ? 'none' : 'flex'} flexDirection="column">
+							<View key={`${tab}:${visit}`} width={columns} height={bodyHeight} active={!overlay} />
+						</Box>
+					</HintProvider>
+				</GoContext.Provider>
+			</Box>
+			<Footer
+				notice={notice}
+				hints={hintList(localScopes)}
+				globalHints={overlay || localScopes.some(s => HOLDS_EVERY_KEY.has(s)) ? NO_HINTS : hintList(['global'])}
+				width={columns}
+			/>
+		</Box>
+	);
+}
+
+/** The newest of the messages competing for the footer's one line. */
+function latestNotice(...notices: (Notice | null)[]): Notice | null {
+	let latest: Notice | null = null;
+	for (const notice of notices) if (notice && (!latest || notice.at >= latest.at)) latest = notice;
+	return latest;
+}
