@@ -2,7 +2,7 @@ import type {EventQuery, OpenHandsClient} from '../api/client.js';
 import {parseServerTime} from '../api/schemas/common.js';
 import type {AppConversation, EventPage} from '../api/schemas/index.js';
 import {type Continuation, newerStart, newRun, olderStart, PAGE, type Run, takePage} from './activityRun.js';
-import {backoffMs} from './backoff.js';
+import {backoffMs, retryDelayMs} from './backoff.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
@@ -274,10 +274,8 @@ export class Activity {
 		if (!this.live(run) || isAbort(error)) return;
 		const now = this.core.now();
 		run.failures++;
-		let delay = backoffMs(run.failures, this.core.config.random);
-		const retryAfter = (error as {retryAfterMs?: number}).retryAfterMs;
-		if (typeof retryAfter === 'number') delay = Math.max(delay, retryAfter);
-		run.retryAt = now + delay;
+		// the same rule as lists and watches: Retry-After clamped, a minute after a 401 (./backoff.ts)
+		run.retryAt = now + retryDelayMs(error, run.failures, this.core.config.random);
 		this.commit(run, {loading: false, error: toErrorInfo(error, now)});
 	}
 

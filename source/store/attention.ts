@@ -21,6 +21,7 @@ import type {AppConversation, Sandbox, StartTask} from '../api/schemas/index.js'
 import {CONVERSATION_NEEDS, SANDBOX_NEEDS, makeItem, put, without, type Subject} from './attentionRules.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
+import {retryDelayMs} from './backoff.js';
 import {isAbort} from './oneLine.js';
 import type {Resources} from './resources.js';
 import type {AttentionItem, PendingAction, StoreSnapshot} from './types.js';
@@ -214,9 +215,8 @@ export class Attention {
 		} catch (error) {
 			if (this.core.disposed || isAbort(error)) return;
 			// A background check fails quietly (the visible tab reports the server's state) and waits
-			// its turn, or longer when the server asks for it.
-			const retryAfter = (error as {retryAfterMs?: number}).retryAfterMs;
-			if (typeof retryAfter === 'number') wait = Math.max(wait, retryAfter);
+			// its turn, or longer when the server asks for it (clamped, and a minute after a 401: ./backoff.ts)
+			wait = Math.max(wait, retryDelayMs(error, 1, this.core.config.random));
 		}
 		if (!this.core.disposed) this.plan(wait);
 	}

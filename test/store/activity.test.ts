@@ -190,6 +190,20 @@ describe.each<Generation>(['legacy', 'current'])('%s activity', generation => {
 		expect(activity(h).error).toBeNull();
 		expect(activity(h).events).toBe(held);
 	});
+
+	it('a 401 while following waits a minute before asking again, as the lists do', async () => {
+		const h = await opened(generation, 20);
+		h.server.failEvents = 401;
+		await h.advance(INTERVAL);
+		expect(activity(h).error).toMatchObject({kind: 'unauthorized'});
+		h.clear();
+		await h.advance(59_000);
+		expect(eventSearches(h.lines())).toHaveLength(0);
+		h.server.failEvents = null;
+		await h.advance(1500);
+		expect(eventSearches(h.lines())).toHaveLength(1);
+		expect(activity(h).error).toBeNull();
+	});
 });
 
 describe('activity', () => {
