@@ -12,12 +12,13 @@ export type Check = {status: 'ok' | 'warn' | 'fail' | 'info'; label: string; tex
  * 16), and NO_COLOR: chalk ignores it, but the theme (ui/theme.ts) then draws no colour at all.
  */
 export function colourLevel(env: NodeJS.ProcessEnv): {level: 0 | 1 | 2 | 3; why: string} {
+	// as the app decides (ui/theme.ts): NO_COLOR wins over FORCE_COLOR, the theme then draws no colour
+	if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return {level: 0, why: 'NO_COLOR is set'};
 	const force = env['FORCE_COLOR'];
 	if (force !== undefined && force !== '') {
 		const level = force === 'false' || force === '0' ? 0 : force === '2' ? 2 : force === '3' ? 3 : 1;
 		return {level: level as 0 | 1 | 2 | 3, why: `FORCE_COLOR=${force.slice(0, 8)}`};
 	}
-	if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return {level: 0, why: 'NO_COLOR is set'};
 	const term = env['TERM'] ?? '';
 	if (term === 'dumb') return {level: 0, why: 'TERM=dumb'};
 	const colorterm = env['COLORTERM'] ?? '';
