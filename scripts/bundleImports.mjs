@@ -6,19 +6,48 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {isBuiltin} from 'node:module';
 import {dirname, join, relative, resolve} from 'node:path';
-import {transformSync} from 'esbuild';
+import {buildSync, transformSync} from 'esbuild';
 
-// esbuild's ESM output: `import … from "x"`, `export … from "x"`, `import "x"`, `import("x")`, and
-// `__require("x")` / `require("x")` for the CommonJS code it wraps (the banner's createRequire).
-const SPECIFIER = /(?:\bfrom|\bimport|\bimport\s*\(|\b(?:__)?require\s*\()\s*(["'])([@\w.][^"'\s]*)\1/g;
+// esbuild's own shim for the CommonJS it wraps calls `__require("x")` (the banner's createRequire):
+// a plain function call to the parser, so it is read from the text.
+const SHIM = /\b__require\s*\(\s*(["'])([@\w.][^"'\s]*)\1\s*\)/g;
 
 /**
- * every module specifier in one file of the bundle, in order. Comments go first (esbuild drops
- * them when it reprints the code): bundled JSDoc is full of `import('../types/x')`.
+ * every module specifier in one file of the bundle: what esbuild's own parser finds as import and
+ * export statements, dynamic imports and `require` calls (so text inside strings and comments never
+ * counts: the demo's conversations quote source code, bundled JSDoc names `import('../types/x')`),
+ * plus the `__require` shim's calls. Order: the parser's, then the shim's.
  */
 export function specifiers(source) {
+	const result = buildSync({
+		stdin: {contents: source, loader: 'js', resolveDir: '/'},
+		bundle: true,
+		write: false,
+		metafile: true,
+		format: 'esm',
+		platform: 'node',
+		external: ['*'],
+		logLevel: 'silent',
+	});
+	const parsed = result.metafile.inputs['<stdin>']?.imports.map(entry => entry.path) ?? [];
 	const code = transformSync(source, {loader: 'js', format: 'esm', minifyWhitespace: true, legalComments: 'none', logLevel: 'silent'}).code;
-	return [...code.matchAll(SPECIFIER)].map(match => match[2]);
+	const shim = [...code.matchAll(SHIM)].filter(match => !inString(code, match.index)).map(match => match[2]);
+	return [...parsed, ...shim];
+}
+
+/** whether `index` is inside a string or template literal of minified code (quotes counted from the start) */
+function inString(code, index) {
+	let quote = null;
+	for (let i = 0; i < index; i++) {
+		const char = code[i];
+		if (quote) {
+			if (char === '\\') i++;
+			else if (char === quote) quote = null;
+		} else if (char === '"' || char === "'" || char === '`') {
+			quote = char;
+		}
+	}
+	return quote !== null;
 }
 
 /** `node:` modules exist (or fail alike) whatever is installed; `isBuiltin('node:sqlite')` is false on Node 20 */

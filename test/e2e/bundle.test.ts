@@ -34,7 +34,17 @@ describe('specifiers', () => {
 			'var fs = __require("fs"), z = __require("node:zlib");',
 			'const r = require("some-package");',
 		].join('\n');
-		expect(specifiers(source)).toEqual(['./chunks/a.js', './chunks/b.js', './chunks/side.js', './chunks/c.js', 'fs', 'node:zlib', 'some-package']);
+		expect(specifiers(source).sort()).toEqual(['./chunks/a.js', './chunks/b.js', './chunks/c.js', './chunks/side.js', 'fs', 'node:zlib', 'some-package']);
+	});
+
+	it('ignores import-like text in strings and template literals (the demo quotes source code)', () => {
+		const source = [
+			'const a = "import {S} from \'../store/settings\'";',
+			"const b = `import {Switch} from '../components/Switch'\nconst x = __require(\"bus\")`;",
+			'const c = \'export * from "./chunks/registry"\';',
+			'export const y = 1;',
+		].join('\n');
+		expect(specifiers(source)).toEqual([]);
 	});
 
 	it('ignores imports in comments and words in strings (bundled JSDoc names type files)', () => {
