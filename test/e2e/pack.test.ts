@@ -80,9 +80,9 @@ describe('the packed and installed ohtui', () => {
 		expect(bytes).toBeLessThan(3.5 * 1024 * 1024);
 	});
 
-	it('`ohtui --version` prints the package version', async () => {
+	it('`ohtui --version` prints the package version and the Node it runs on', async () => {
 		const {stdout} = await run(bin, ['--version'], {env: npmEnv(), cwd: work});
-		expect(stdout.startsWith(pkg.version)).toBe(true);
+		expect(stdout).toBe(`ohtui ${pkg.version} (node ${process.version})\n`);
 	});
 
 	it('`ohtui serve --port 0` listens and answers', async () => {

@@ -91,7 +91,7 @@ describe('the built app', () => {
 			timeout: 15_000,
 		});
 		expect(result.status).toBe(0);
-		expect(result.stdout.startsWith(version)).toBe(true);
+		expect(result.stdout.startsWith(`ohtui ${version} (node v`)).toBe(true);
 		expect(result.stderr).toBe('');
 	});
 });
