@@ -6,7 +6,8 @@
  * The app runs on the Node given by `--node PATH` (`npm run bench -- --node "$(.ci/node 26)"`) or
  * OHTUI_BENCH_NODE, else on the Node running this script; the harness stays on the latter.
  * Env: BENCH_IDLE_SECONDS (default 60), BENCH_STARTUP_RUNS (7), BENCH_SCALE_PRESSES (30),
- * BENCH_ACTION_ROUNDS (5), BENCH_REFRESH_SECONDS (6).
+ * BENCH_ACTION_ROUNDS (5), BENCH_REFRESH_SECONDS (6), BENCH_ACTIVITY_EVENTS (10000), BENCH_ACTIVITY_RUNS,
+ * BENCH_ACTIVITY_IDLE_SECONDS, BENCH_ACTIVITY_GENERATION (legacy|current).
  */
 import {execFileSync} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
@@ -15,6 +16,7 @@ import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {benchNode} from '../support/ptyProbe.js';
 import {action} from './action.bench.js';
+import {activity} from './activity.bench.js';
 import type {Bench, Figure} from './figures.js';
 import {idle} from './idle.bench.js';
 import {type BenchRun, mergeRun, readResults, renderMarkdown} from './results.js';
@@ -22,7 +24,7 @@ import {refreshBytes} from './refreshBytes.bench.js';
 import {scale} from './scale.bench.js';
 import {startup} from './startup.bench.js';
 
-const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action};
+const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity};
 const here = dirname(fileURLToPath(import.meta.url));
 
 function loadAverage(): string | undefined {
@@ -72,7 +74,7 @@ async function main(): Promise<void> {
 	const benches = names.length ? names.map(name => ALL[name]).filter((b): b is Bench => Boolean(b)) : Object.values(ALL);
 	const figures: Figure[] = [];
 	const runs: Record<string, BenchRun> = {};
-	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS']
+	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION']
 		.filter(name => process.env[name])
 		.map(name => `${name}=${process.env[name]}`);
 	for (const bench of benches) {
