@@ -26,13 +26,16 @@ const counts = async (server: StandInServer) => {
 };
 
 describe('live activity (issue 10 section 4, issue 11 demo)', () => {
-	it('within a minute one running conversation comes to wait for confirmation and another finishes', async () => {
+	it('within a minute one listed conversation comes to wait for confirmation and another finishes', async () => {
 		const clock = manualClock();
 		const server = await startServer({now: clock.now});
+		// what a user sees: the search's list (sub-conversations are not in it)
+		const listed = new Set<string>();
+		for (const c of (await get(server, '/api/v1/app-conversations/search')).json.items) listed.add(c.title);
 		const seen = await watch(server, clock, 60);
-		const from = (a: string, b: string) => [...seen].filter(([, s]) => s[0] === a && s.includes(b)).map(([t]) => t);
-		expect(from('running', 'waiting_for_confirmation')).toHaveLength(1);
-		expect(from('running', 'finished')).toHaveLength(1);
+		const came = (to: string) => [...seen].filter(([t, s]) => listed.has(t) && s.at(-1) === to && s.length > 1).map(([t]) => t);
+		expect(came('waiting_for_confirmation')).toHaveLength(1);
+		expect(came('finished')).toHaveLength(1);
 		// the one that was waiting at start still waits for the user
 		expect(seen.get('Plan: split the monolith into services')).toEqual(['waiting_for_confirmation']);
 	});

@@ -24,13 +24,31 @@ export class Director implements Wakeable {
 		this.dueAt = engine.now() + 42 * stepMs;
 	}
 
-	/** At start: the running conversations get their endings (a confirmation first, then a finish). */
-	begin(running: Agent[]): void {
-		running.forEach((agent, i) => {
+	/**
+	 * At start: the running conversations get their endings, a confirmation first, then a finish.
+	 * Only top-level conversations tell the story (sub-conversations are not in the web app's or
+	 * ohtui's list): when fewer than two of those run, an idle or finished one (`spare`) is given a
+	 * short task at once, so a new user sees one wait and one finish within a minute.
+	 */
+	begin(running: Agent[], spare: Agent[] = []): void {
+		const shown = running.filter(a => a.conversation.parentId === null);
+		const hidden = running.filter(a => a.conversation.parentId !== null);
+		shown.forEach((agent, i) => {
 			agent.queue = [];
 			// 3 moves ≈ 20 s then a risky action; 7 moves ≈ 30-50 s then the final answer
 			const plan = i === 0 ? workPlan(agent, 3, 'confirm') : workPlan(agent, i === 1 ? 7 : agent.plot.int(4, 9), 'finish');
 			this.engine.schedule(agent, plan);
+		});
+		for (const agent of hidden) {
+			agent.queue = [];
+			this.engine.schedule(agent, workPlan(agent, agent.plot.int(4, 9), 'finish'));
+		}
+		const extra = spare.filter(a => a.conversation.parentId === null && !a.deleted).slice(0, Math.max(0, 2 - shown.length));
+		extra.forEach((agent, i) => {
+			const ending = shown.length + i === 0 ? 'confirm' : 'finish';
+			this.kicked.set(agent.conversation.id, this.engine.now());
+			const said = agent.log.events.filter(e => e.body.kind === 'MessageEvent' && e.source === 'user').length;
+			sendMessage(this.engine, agent, [{type: 'text', text: followUp(agent, said)}], true, {moves: ending === 'confirm' ? 3 : 6, ending});
 		});
 	}
 

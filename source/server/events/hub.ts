@@ -77,10 +77,21 @@ export class ActivityHub {
 		if (!this.options.demo) return;
 		for (const c of this.state.conversations) this.agent(c.id);
 		if (!this.options.live) return;
-		const running = [...this.engine.agents.values()].filter(a => a.status === 'running' && this.sandboxRunning(a.conversation));
+		// A sandbox still booting (its container runs, the agent server is not up yet: ERROR for a few
+		// seconds, 4.1) counts: its agent carries on once it is up, and the story needs two agents at work.
+		const running = [...this.engine.agents.values()]
+			.filter(a => a.status === 'running' && this.containerRunning(a.conversation))
+			.sort((a, b) => Number(this.sandboxRunning(b.conversation)) - Number(this.sandboxRunning(a.conversation)));
 		this.director = new Director(this.engine, this.state.options.stepMs, a => this.sandboxRunning(a.conversation));
 		this.engine.wakeables.push(this.director);
-		this.director.begin(running);
+		const spare = [...this.engine.agents.values()].filter(
+			a => (a.status === 'idle' || a.status === 'finished') && this.sandboxRunning(a.conversation),
+		);
+		this.director.begin(running, spare);
+	}
+
+	private containerRunning(conversation: ConversationRecord): boolean {
+		return this.state.sandboxById.get(conversation.sandboxId)?.container === 'running';
 	}
 
 	sandboxRunning(conversation: ConversationRecord): boolean {
