@@ -19,6 +19,31 @@ const SHIM = /\b__require\s*\(\s*(["'])([@\w.][^"'\s]*)\1\s*\)/g;
  * plus the `__require` shim's calls. Order: the parser's, then the shim's.
  */
 export function specifiers(source) {
+	return [...parsedImports(source).map(entry => entry.path), ...shimRequires(source)];
+}
+
+/**
+ * the files of the bundle that loading `entry` evaluates before any import() of it runs: its static
+ * imports, followed (relative to the entry's folder). What start-up parses before the first frame.
+ */
+export function staticClosure(entry, read = path => readFileSync(path, 'utf8')) {
+	const base = dirname(entry);
+	const files = new Set();
+	const queue = [resolve(entry)];
+	while (queue.length > 0) {
+		const file = queue.shift();
+		const name = relative(base, file);
+		if (files.has(name)) continue;
+		files.add(name);
+		for (const {path, kind} of parsedImports(read(file))) {
+			if (kind === 'import-statement' && (path.startsWith('./') || path.startsWith('../'))) queue.push(resolve(dirname(file), path));
+		}
+	}
+
+	return [...files].sort();
+}
+
+function parsedImports(source) {
 	const result = buildSync({
 		stdin: {contents: source, loader: 'js', resolveDir: '/'},
 		bundle: true,
@@ -29,10 +54,12 @@ export function specifiers(source) {
 		external: ['*'],
 		logLevel: 'silent',
 	});
-	const parsed = result.metafile.inputs['<stdin>']?.imports.map(entry => entry.path) ?? [];
+	return result.metafile.inputs['<stdin>']?.imports ?? [];
+}
+
+function shimRequires(source) {
 	const code = transformSync(source, {loader: 'js', format: 'esm', minifyWhitespace: true, legalComments: 'none', logLevel: 'silent'}).code;
-	const shim = [...code.matchAll(SHIM)].filter(match => !inString(code, match.index)).map(match => match[2]);
-	return [...parsed, ...shim];
+	return [...code.matchAll(SHIM)].filter(match => !inString(code, match.index)).map(match => match[2]);
 }
 
 /** whether `index` is inside a string or template literal of minified code (quotes counted from the start) */

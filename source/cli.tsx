@@ -7,6 +7,7 @@ import {tuneHeapAfterFirstFrame} from './runtime/memory.js';
 import {decideStartup} from './config/startup.js';
 import type {Config} from './config/resolveConfig.js';
 import {serverLabel} from './config/url.js';
+import type {StandInServer} from './server/types.js';
 import {createStore} from './store/createStore.js';
 import {createLifecycle, oneLine, type Lifecycle} from './terminal/lifecycle.js';
 import {createScreen, type Screen} from './terminal/screen.js';
@@ -134,29 +135,35 @@ async function startApp(
 		log?.close();
 	});
 
-	// The UI chunk and the demo server load side by side, and the server starts listening while the
-	// UI chunk still evaluates; the demo server starts before the first frame because the header
-	// shows its address.
-	const [{renderApp}, demoServer] = await Promise.all([
-		import('./boot/renderApp.js'),
-		config.url === null ? import('./server/standInServer.js').then(async ({startStandInServer}) => startStandInServer({})) : null,
-	]);
-	let baseUrl: string;
-	if (demoServer) {
-		// Demo mode: the stand-in server with its default (human-paced) timings.
-		lifecycle.defer(async () => demoServer.close());
-		baseUrl = demoServer.url;
-	} else {
-		baseUrl = config.url!;
-	}
-
+	// Demo mode: the stand-in server with its default (human-paced) timings. It starts after the
+	// first frame, which it would delay by ~40 ms (loading and seeding it, then listening): the
+	// header says `demo` at once and shows the address when it is known, and the client's calls
+	// wait for that address.
+	let demoStarted: ((url: string) => void) | undefined;
+	let demoFailed: ((error: unknown) => void) | undefined;
+	const demoUrl =
+		config.url === null
+			? new Promise<string>((resolve, reject) => {
+					demoStarted = resolve;
+					demoFailed = reject;
+				})
+			: null;
+	// closed after the client, as before the first frame moved ahead of it
+	let demoServer: Promise<StandInServer> | null = null;
+	lifecycle.defer(async () => {
+		await demoServer?.then(
+			async server => server.close(),
+			() => {},
+		);
+	});
+	const {renderApp} = await import('./boot/renderApp.js');
 	const client = createLazyClient({
-		baseUrl,
+		baseUrl: demoUrl ?? config.url!,
 		apiKey: config.apiKey,
 		auth: config.auth,
 		...(log ? {log: (line: string) => log.write(line)} : {}),
 		// the embedded demo server is on loopback: a corporate proxy from the environment has no business there
-		...(demoServer ? {env: {}} : {}),
+		...(demoUrl ? {env: {}} : {}),
 	});
 	lifecycle.defer(async () => client.close());
 	const store = createStore(client, {refreshMs: config.refreshMs, maxItems: config.maxItems});
@@ -165,7 +172,7 @@ async function startApp(
 	});
 
 	if (lifecycle.stopping) {
-		// A signal arrived while the demo server started: do not take over the screen now.
+		// A signal arrived while the UI chunk loaded: do not take over the screen now.
 		return;
 	}
 
@@ -173,7 +180,7 @@ async function startApp(
 	unguard = guardStderr(log ? line => log.write(`${new Date().toISOString()} stderr ${line}`) : null);
 	const instance = renderApp({
 		store,
-		serverLabel: serverLabel(baseUrl),
+		serverLabel: config.url === null ? '' : serverLabel(config.url),
 		demo: config.demo,
 		onQuit: () => {
 			lifecycle.quit(0);
@@ -194,6 +201,20 @@ async function startApp(
 		instance.unmount();
 	});
 	store.start();
+	if (demoUrl) {
+		demoServer = import('./server/standInServer.js').then(async ({startStandInServer}) => startStandInServer({}));
+		demoServer.then(
+			server => {
+				demoStarted!(server.url);
+				instance.setServerLabel(serverLabel(server.url));
+			},
+			(error: unknown) => {
+				demoFailed!(error);
+				lifecycle.fatal(error);
+			},
+		);
+	}
+
 	// after the first frame, which they would slow down (see runtime/memory.ts)
 	tuneHeapAfterFirstFrame();
 }

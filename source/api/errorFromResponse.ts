@@ -1,5 +1,5 @@
 import {STATUS_CODES} from 'node:http';
-import type {ApiError} from './errors.js';
+import {type ApiError, MAX_RETRY_AFTER_MS} from './errors.js';
 import {type ErrorContext, makeError, oneLine, serverText} from './errorText.js';
 
 export type RawResponse = {
@@ -66,13 +66,8 @@ function validationText(detail: unknown[], ctx: ErrorContext): string | undefine
 	return parts.length > 0 ? serverText(parts.join('; '), ctx, 170) : undefined;
 }
 
-/**
- * The longest wait a `Retry-After` may ask for. A server (or something in front of it) that asks for
- * 3,000,000 s or a date in 9999 is not worth waiting days for, and anything past 2^31-1 ms overflows
- * Node's timers, which then fire after 1 ms (issue 9 item 5). Five minutes keeps a rate-limited app
- * calm and still lets it come back by itself.
- */
-export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+// MAX_RETRY_AFTER_MS lives in errors.ts: the store reads it, and this file's chunk loads zod
+export {MAX_RETRY_AFTER_MS} from './errors.js';
 
 /** `Retry-After` is seconds or an HTTP date (RFC 9110 10.2.3); the wait is clamped to 0..MAX_RETRY_AFTER_MS. */
 export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {

@@ -14,6 +14,14 @@ export type ApiErrorKind =
 	| 'bad_response' // non-JSON, too large, or a body that fails the schema
 	| 'aborted'; // the caller's AbortSignal fired
 
+/**
+ * The longest wait a `Retry-After` may ask for. A server (or something in front of it) that asks for
+ * 3,000,000 s or a date in 9999 is not worth waiting days for, and anything past 2^31-1 ms overflows
+ * Node's timers, which then fire after 1 ms (issue 9 item 5). Five minutes keeps a rate-limited app
+ * calm and still lets it come back by itself.
+ */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
 export type ApiErrorInit = {
 	kind: ApiErrorKind;
 	message: string;

@@ -1,9 +1,21 @@
 /**
+ * Server timestamps, read without zod: the store and the UI's first frame import this file.
+ *
  * Server timestamps outside a sane range (a year 9999 placeholder, a year 1 zero value) are shown as
  * the server sent them, not as "just now" or "2029y ago" (issue 9 item 10). The schema remembers the
  * text of such a time here, keyed by the instant it parsed to; the UI asks for it when it meets an
- * instant out of range. No zod here: the UI's first frame imports this file.
+ * instant out of range.
  */
+// A timestamp without an offset is UTC: start tasks read back from SQLite have no `Z` (section 1.3),
+// and `new Date()` would read them as local time.
+const OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Parses a server timestamp to epoch milliseconds (UTC when no offset is given). */
+export function parseServerTime(value: string): number {
+	const text = value.trim();
+	return Date.parse(OFFSET.test(text) ? text : `${text}Z`);
+}
+
 export const SANE_TIME_MIN = Date.UTC(2000, 0, 1);
 export const SANE_TIME_MAX = Date.UTC(2100, 0, 1);
 

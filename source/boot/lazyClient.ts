@@ -2,21 +2,36 @@ import type {ClientOptions, OpenHandsClient} from '../api/client.js';
 
 type Loader = () => Promise<{createClient(options: ClientOptions): OpenHandsClient}>;
 
+/** ClientOptions whose base URL may come later: the demo server's, known once it listens */
+export type LazyClientOptions = Omit<ClientOptions, 'baseUrl'> & {baseUrl: string | Promise<string>};
+
 /**
  * An OpenHandsClient that loads the real one (undici and the zod schemas: most of the bundle and
  * of its load time) on its first call, so the first frame is drawn before they are parsed. The
  * store calls it at once after the first render, so the load starts right after that frame.
+ * A base URL still to come (the demo server starts after the first frame) holds every call until
+ * it is known; if it never comes (the promise rejects), every call rejects with that error.
+ * `baseUrl` reads '' until then.
  */
-export function createLazyClient(options: ClientOptions, load: Loader = async () => import('../api/createClient.js')): OpenHandsClient {
+export function createLazyClient(options: LazyClientOptions, load: Loader = async () => import('../api/createClient.js')): OpenHandsClient {
 	let client: Promise<OpenHandsClient> | undefined;
 	let closed = false;
+	let baseUrl = typeof options.baseUrl === 'string' ? options.baseUrl.replace(/\/+$/, '') : '';
+	const base = Promise.resolve(options.baseUrl).then(url => {
+		baseUrl = url.replace(/\/+$/, '');
+		return url;
+	});
+	// the caller handles a failed start; a rejection nobody asked for yet must not be "unhandled"
+	base.catch(() => {});
 	const real = async () => {
-		client ??= load().then(module => module.createClient(options));
+		client ??= Promise.all([load(), base]).then(([module, url]) => module.createClient({...options, baseUrl: url}));
 		return client;
 	};
 
 	return {
-		baseUrl: options.baseUrl.replace(/\/+$/, ''),
+		get baseUrl() {
+			return baseUrl;
+		},
 		serverInfo: async callOptions => (await real()).serverInfo(callOptions),
 		getSettings: async callOptions => (await real()).getSettings(callOptions),
 		searchConversations: async (query, callOptions) => (await real()).searchConversations(query, callOptions),
@@ -42,7 +57,8 @@ export function createLazyClient(options: ClientOptions, load: Loader = async ()
 			if (closed) return;
 			closed = true;
 			// Never loaded: there is no pool to close, and no reason to load one now.
-			if (client) await (await client).close();
+			// a client that never came (no base URL) has nothing to close either
+			if (client) await client.then(async real => real.close(), () => {});
 		},
 	};
 }

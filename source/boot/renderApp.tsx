@@ -11,6 +11,7 @@ import type {ThemeChoice} from '../ui/theme.js';
 
 export type RenderAppOptions = {
 	store: Store;
+	/** the server's URL for the header; '' while the demo server is still starting (see setServerLabel) */
 	serverLabel: string;
 	demo: boolean;
 	onQuit: () => void;
@@ -39,16 +40,28 @@ export type RenderAppOptions = {
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell'}: RenderAppOptions): {unmount(): void} {
+export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell'}: RenderAppOptions): {
+	unmount(): void;
+	/** the header's server label, once known (the demo server listens after the first frame) */
+	setServerLabel(label: string): void;
+} {
 	registerKnownSecret(apiKey);
 	// Ink draws through chalk's default instance: level 0 leaves every style out, and the theme
 	// (which reads the same level) switches to its text marks.
 	if (plain) chalk.level = 0;
 	if (keys) applyKeyOverrides(keys);
-	return render(
+	const tree = (label: string) => (
 		<FatalBoundary onFatal={onFatal}>
-			<App store={store} serverLabel={serverLabel} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} readOnly={readOnly} notify={notify} />
-		</FatalBoundary>,
-		{exitOnCtrlC: false, patchConsole: false, incrementalRendering: true},
+			<App store={store} serverLabel={label} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} readOnly={readOnly} notify={notify} />
+		</FatalBoundary>
 	);
+	const instance = render(tree(serverLabel), {exitOnCtrlC: false, patchConsole: false, incrementalRendering: true});
+	return {
+		unmount: () => {
+			instance.unmount();
+		},
+		setServerLabel(label) {
+			instance.rerender(tree(label));
+		},
+	};
 }

@@ -1,5 +1,5 @@
 import type {EventQuery, OpenHandsClient} from '../api/client.js';
-import {parseServerTime} from '../api/schemas/common.js';
+import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, EventPage} from '../api/schemas/index.js';
 import {type Continuation, newerStart, newRun, olderStart, PAGE, type Run, takePage} from './activityRun.js';
 import {backoffMs, retryDelayMs} from './backoff.js';

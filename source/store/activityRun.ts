@@ -4,7 +4,7 @@
  * make them, are ./activity.ts.
  */
 import type {EventQuery} from '../api/client.js';
-import {parseServerTime} from '../api/schemas/common.js';
+import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
 import {type Viewport, freshOnly, indexOf, latestExecutionStatus, mergeEvents, trimWindow, withStatus} from './activityWindow.js';
 import {Lane} from './lane.js';

@@ -1,4 +1,4 @@
-import {parseServerTime} from '../api/schemas/common.js';
+import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent} from '../api/schemas/index.js';
 
 /**

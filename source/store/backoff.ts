@@ -1,5 +1,4 @@
-import {MAX_RETRY_AFTER_MS} from '../api/errorFromResponse.js';
-import {isApiError} from '../api/errors.js';
+import {MAX_RETRY_AFTER_MS, isApiError} from '../api/errors.js';
 
 export const BACKOFF_FIRST_MS = 1000;
 export const BACKOFF_CAP_MS = 30_000;

@@ -9,6 +9,7 @@ import {useTheme} from './theme.js';
 import type {Health} from './useHealth.js';
 
 type Props = {
+	/** '' while the demo server starts */
 	serverLabel: string;
 	/** what the probe found, e.g. `current · sandbox-server`; null until known */
 	detected?: string | null;
@@ -30,7 +31,9 @@ export const Header = memo(function Header({serverLabel, detected = null, demo, 
 	const needText = needYou > 0 ? `${needYouText(needYou)} (!)  ` : '';
 	const right = health.text;
 	const prefix = 'ohtui ';
-	const demoText = (demo ? ' demo' : '') + (readOnly ? ' read-only' : '');
+	// no label yet (the demo server listens after the first frame): `ohtui demo`, no double space
+	const flags = (demo ? ' demo' : '') + (readOnly ? ' read-only' : '');
+	const demoText = serverLabel ? flags : flags.trimStart();
 	const labelRoom = Math.max(1, width - displayWidth(prefix) - demoText.length - displayWidth(needText) - displayWidth(right) - 2);
 	const label = truncateMiddle(clean(serverLabel), labelRoom);
 	// the generation goes after the URL when it fits whole; a narrow header keeps the URL

@@ -80,4 +80,36 @@ describe('createLazyClient', () => {
 		expect((failure as ApiError).kind).toBe('unreachable');
 		await client.close();
 	});
+
+	it('a base URL still to come holds the calls until it is known (the demo server starts after the first frame)', async () => {
+		const loader = countingLoader();
+		let started!: (url: string) => void;
+		const client = createLazyClient({baseUrl: new Promise<string>(resolve => (started = resolve))}, loader.load);
+		expect(client.baseUrl).toBe('');
+		let answered = false;
+		const call = client.searchSandboxes({limit: 1}).then(page => {
+			answered = true;
+			return page;
+		});
+		server = await startStandInServer({rateLimit: false});
+		// the loader may run meanwhile, but no request can go out without the address
+		await new Promise(resolve => setImmediate(resolve));
+		expect(answered).toBe(false);
+		expect(server.requests).toEqual([]);
+		started(`${server.url}/`);
+		expect((await call).items).toHaveLength(1);
+		expect(client.baseUrl).toBe(server.url);
+		expect(server.requests.map(r => r.path)).toEqual(['/api/v1/sandboxes/search']);
+		await client.close();
+		expect(loader.made).toEqual([{closed: true}]);
+	});
+
+	it('a base URL that never comes rejects every call with its error, and close() still resolves', async () => {
+		const loader = countingLoader();
+		const client = createLazyClient({baseUrl: Promise.reject(new Error('listen EADDRINUSE'))}, loader.load);
+		await expect(client.getSettings()).rejects.toThrow('listen EADDRINUSE');
+		await expect(client.searchSpecs({})).rejects.toThrow('listen EADDRINUSE');
+		await client.close();
+		expect(loader.made).toEqual([]);
+	});
 });

@@ -39,6 +39,8 @@ describe('ohtui in a terminal', () => {
 		}
 
 		expect(screen).toMatch(/demo/i);
+		// the demo server listens after the first frame: its address fills in the header then
+		await session.waitForText(/^ohtui http:\/\/127\.0\.0\.1:\d+ .*demo/m);
 		session.press('1');
 		await session.waitForText('CodeActAgent');
 	});

@@ -4,7 +4,7 @@ import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {jsFilesUnder, specifiers, walkBundle} from '../../scripts/bundleImports.mjs';
+import {jsFilesUnder, specifiers, staticClosure, walkBundle} from '../../scripts/bundleImports.mjs';
 import {buildOnce, root} from './pty.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'ohtui-bundle-'));
@@ -92,6 +92,18 @@ describe('the built bundle', () => {
 		for (const name of walkBundle(join(root, 'dist', 'cli.js')).files) {
 			const source = readFileSync(join(root, 'dist', name), 'utf8');
 			expect(source, name).not.toMatch(/^import[^;]*from\s*"(node:)?[a-z_]+(\/[a-z_]+)?";$/m);
+		}
+	});
+
+	it('parses neither zod nor undici before the first frame (the entry, the UI chunk, the demo server)', () => {
+		const chunks = join(root, 'dist', 'chunks');
+		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
+		const firstFrame = current.filter(name => /^(renderApp|standInServer)-/.test(name));
+		expect(firstFrame).toHaveLength(2);
+		const files = new Set([join(root, 'dist', 'cli.js'), ...firstFrame.map(name => join(chunks, name))].flatMap(entry => staticClosure(entry).map(name => join(entry, '..', name))));
+		for (const file of files) {
+			// esbuild names each bundled module's path in a comment
+			expect(readFileSync(file, 'utf8'), file).not.toMatch(/^\/\/ node_modules\/(zod|undici)\//m);
 		}
 	});
 

@@ -1,5 +1,7 @@
+import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
 import {cleanup} from 'ink-testing-library';
+import {App} from '../../source/ui/App.js';
 import {renderApp} from './harness.js';
 
 afterEach(() => cleanup());
@@ -33,5 +35,16 @@ describe('header: read-only', () => {
 		cleanup();
 		const plain = await renderApp().waitFor('TITLE');
 		expect(plain.split('\n')[0]).not.toContain('read-only');
+	});
+});
+
+describe('header: the demo server still starting', () => {
+	it('says `ohtui demo` with no address, then shows the address once App gets it', async () => {
+		const h = renderApp({serverLabel: '', demo: true, notify: 'off'});
+		let frame = await h.waitFor('TITLE');
+		expect(frame.split('\n')[0]).toMatch(/^ohtui demo +ok$/);
+		h.rerender(<App store={h.store} serverLabel="http://127.0.0.1:4242" demo onQuit={() => {}} size={{columns: 100, rows: 30}} notify="off" env={{}} />);
+		frame = await h.waitFor('127.0.0.1:4242');
+		expect(frame.split('\n')[0]).toMatch(/^ohtui http:\/\/127\.0\.0\.1:4242 demo +ok$/);
 	});
 });

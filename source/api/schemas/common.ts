@@ -1,20 +1,13 @@
 import {z} from 'zod';
-import {rememberServerTime} from '../serverTime.js';
+import {parseServerTime, rememberServerTime} from '../serverTime.js';
 
 /**
  * Wire-format building blocks shared by every resource schema.
  * Source of truth: shared/openhands-api.md (sections 1.3, 1.4, 1.6, 3).
  */
 
-// A timestamp without an offset is UTC: start tasks read back from SQLite have no `Z` (section 1.3),
-// and `new Date()` would read them as local time.
-const OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
-
-/** Parses a server timestamp to epoch milliseconds (UTC when no offset is given). */
-export function parseServerTime(value: string): number {
-	const text = value.trim();
-	return Date.parse(OFFSET.test(text) ? text : `${text}Z`);
-}
+// parseServerTime lives in serverTime.ts: the store reads it, and this file loads zod
+export {parseServerTime};
 
 export const timestamp = z
 	.string()
