@@ -19,16 +19,28 @@ async function conversationsTab(): Promise<PtySession> {
 
 const selectedLine = (session: PtySession) => session.screenText().split('\n').find(line => line.trimStart().startsWith('›')) ?? '';
 
-/** Moves the selection down to the first row whose line matches `row`, one key per frame. */
+/**
+ * Moves the selection down to the first row whose line matches `row`, one key per frame. The demo's
+ * agents keep working, so a row can move above the selection (the list is newest update first) or
+ * come to match after the selection passed it: at the last row the walk starts again from the top.
+ */
 async function select(session: PtySession, row: RegExp): Promise<void> {
-	for (let i = 0; i < 40; i++) {
+	await session.waitForText(row, 30_000);
+	for (let i = 0; i < 60; i++) {
 		const selected = selectedLine(session);
 		if (row.test(selected)) return;
-		session.press('j');
+		session.press(isLastRow(session, selected) ? 'g' : 'j');
 		// eslint-disable-next-line no-await-in-loop
 		await session.waitForText({test: () => selectedLine(session) !== selected} as unknown as RegExp);
 	}
 	throw new Error(`no row matches ${String(row)}:\n${session.screenText()}`);
+}
+
+/** The selected line is the table's last row when the next line is the footer's count (`12 loaded`). */
+function isLastRow(session: PtySession, selected: string): boolean {
+	const lines = session.screenText().split('\n');
+	const next = lines[lines.indexOf(selected) + 1] ?? '';
+	return !/\S/.test(next) || /^\s*\d+ loaded/.test(next);
 }
 
 async function waitForGone(session: PtySession, text: string): Promise<void> {
