@@ -42,3 +42,19 @@ export async function openSandboxesTab(probe: Probe): Promise<void> {
 export function lineOf(screen: string, id: string): string | undefined {
 	return screen.split('\n').find(line => line.includes(id.slice(-8)));
 }
+
+/**
+ * Requests per refresh interval from the arrival times of one poller's requests, independent of
+ * where the window cut the poll's cycle: a window of 60 s holds 13 polls of a 5 s poller when it
+ * opens just before one, although no two are less than 5 s apart. The rate is the polls between
+ * the first and the last arrival over the time between them; the smallest gap is given beside it.
+ */
+export function pollRate(times: readonly number[], intervalMs: number): {perInterval: number; minGapMs: number; note: string} {
+	const sorted = [...times].sort((a, b) => a - b);
+	if (sorted.length < 2) return {perInterval: 0, minGapMs: Number.POSITIVE_INFINITY, note: `${sorted.length} request(s) in the window`};
+	const span = sorted.at(-1)! - sorted[0]!;
+	let minGapMs = Number.POSITIVE_INFINITY;
+	for (let i = 1; i < sorted.length; i++) minGapMs = Math.min(minGapMs, sorted[i]! - sorted[i - 1]!);
+	const perInterval = span > 0 ? ((sorted.length - 1) * intervalMs) / span : Number.POSITIVE_INFINITY;
+	return {perInterval, minGapMs, note: `${sorted.length} requests, ${round(span / 1000, 1)} s first to last, smallest gap ${round(minGapMs / 1000, 2)} s`};
+}

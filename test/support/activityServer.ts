@@ -8,6 +8,7 @@
 import {randomUUID} from 'node:crypto';
 import {type IncomingMessage, type Server, type ServerResponse, createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
+import {performance} from 'node:perf_hooks';
 import {type RawEvent, type SearchAnswer, currentSearch, legacySearch, messageEvent, stateEvent} from './eventData.js';
 
 export type Generation = 'legacy' | 'current';
@@ -19,6 +20,8 @@ export type SeenRequest = {
 	query: URLSearchParams;
 	headers: IncomingMessage['headers'];
 	body: string;
+	/** performance.now() when the request's body had arrived */
+	at: number;
 };
 
 export type FixtureSandbox = {id: string; status: string; key: string; deleted?: boolean};
@@ -64,7 +67,7 @@ async function listen(handler: (request: SeenRequest, res: ServerResponse) => vo
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
 			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-			handler({on, method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8')}, res);
+			handler({on, method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now()}, res);
 		});
 	});
 	await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
