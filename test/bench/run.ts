@@ -5,7 +5,7 @@
  * (`node --import tsx test/bench/run.ts idle scale`).
  * The app runs on the Node given by `--node PATH` (`npm run bench -- --node "$(.ci/node 26)"`) or
  * OHTUI_BENCH_NODE, else on the Node running this script; the harness stays on the latter.
- * Env: BENCH_IDLE_SECONDS (default 60), BENCH_STARTUP_RUNS (7), BENCH_SCALE_PRESSES (30),
+ * Env: BENCH_IDLE_SECONDS (default 60), BENCH_IDLE_WARMUP_SECONDS (30), BENCH_STARTUP_RUNS (7), BENCH_SCALE_PRESSES (30),
  * BENCH_ACTION_ROUNDS (5), BENCH_REFRESH_SECONDS (6), BENCH_ACTIVITY_EVENTS (10000), BENCH_ACTIVITY_RUNS,
  * BENCH_ACTIVITY_IDLE_SECONDS, BENCH_ACTIVITY_GENERATION (legacy|current).
  */
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
 	const benches = names.length ? names.map(name => ALL[name]).filter((b): b is Bench => Boolean(b)) : Object.values(ALL);
 	const figures: Figure[] = [];
 	const runs: Record<string, BenchRun> = {};
-	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION']
+	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION']
 		.filter(name => process.env[name])
 		.map(name => `${name}=${process.env[name]}`);
 	for (const bench of benches) {
