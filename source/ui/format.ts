@@ -73,9 +73,17 @@ export function maskUrl(url: string | null | undefined): string {
 	return maskUrlSecrets(url);
 }
 
-const NUMBER = new Intl.NumberFormat('en-US');
+/**
+ * `12,345`: digits grouped by hand, not with Intl.NumberFormat, whose first use maps ~6 MB of ICU's
+ * number data and code from the node binary into resident memory (Node 24), for commas.
+ * Fractions keep at most three digits, as Intl's default did.
+ */
 export function count(n: number): string {
-	return NUMBER.format(n);
+	if (!Number.isFinite(n)) return String(n);
+	const [whole = '0', fraction] = Math.abs(n).toFixed(3).replace(/\.?0+$/, '').split('.');
+	const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+	const sign = n < 0 && (whole !== '0' || fraction) ? '-' : '';
+	return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
 export function cost(value: number | null | undefined): string {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {osc52, tmuxPassthrough} from '../../source/terminal/clipboard.js';
-import {maskSecret, maskUrl, relativeTime, shortId} from '../../source/ui/format.js';
+import {count, maskSecret, maskUrl, relativeTime, shortId} from '../../source/ui/format.js';
 import {KEYMAP} from '../../source/ui/keymap.js';
 import {commandFor} from '../../source/ui/keys/activeKeymap.js';
 import {hintsFor} from '../../source/ui/keys/footerHints.js';
@@ -145,5 +145,12 @@ describe('health', () => {
 	it('is stale when the server answers with an error', () => {
 		const stale = healthOf(resource([1], {fetchedAt: NOW - 30_000, error: {kind: 'rate_limited', message: 'x', at: NOW}, retryAt: NOW + 2000}), NOW);
 		expect(stale).toEqual({level: 'stale', text: 'stale for 30s · rate limited, retrying in 2s'});
+	});
+});
+
+describe('count', () => {
+	it('groups digits as en-US does, without Intl (its number data costs resident memory)', () => {
+		const cases: Array<[number, string]> = [[0, '0'], [999, '999'], [1000, '1,000'], [-1000, '-1,000'], [1_234_567, '1,234,567'], [12.5, '12.5'], [1234.56789, '1,234.568'], [-0.0001, '0'], [Number.NaN, 'NaN']];
+		for (const [n, text] of cases) expect(count(n)).toBe(text);
 	});
 });

@@ -5,6 +5,7 @@
  */
 import {maskSecrets} from '../secrets.js';
 import {cleanLines, displayWidth} from '../sanitize.js';
+import {count} from '../format.js';
 
 /** Raw characters of one line looked at for a row: a row is at most a few hundred columns wide. */
 const ROW_CHARS = 4000;
@@ -41,7 +42,7 @@ export function pagerLines(text: string | null | undefined): string[] {
 	const kept = lines.length > PAGER_LINES ? lines.slice(0, PAGER_LINES) : lines;
 	const out = kept.map(maskKeepingSpacing);
 	if (lines.length > PAGER_LINES) out.push(`… ${lines.length - PAGER_LINES} more lines not shown`);
-	else if (cutChars) out.push(`… cut at ${PAGER_CHARS.toLocaleString('en-US')} characters of ${text.length.toLocaleString('en-US')}`);
+	else if (cutChars) out.push(`… cut at ${count(PAGER_CHARS)} characters of ${count(text.length)}`);
 	return out;
 }
 
