@@ -18,7 +18,8 @@
  */
 import {rootCertificates} from 'node:tls';
 import {isIP} from 'node:net';
-import {type Dispatcher, Pool, ProxyAgent} from 'undici';
+import type {Pool as PoolTypes} from 'undici';
+import {type Dispatcher, Pool, ProxyAgent} from './undiciParts.js';
 import type {ApiError} from './errors.js';
 import {type ErrorContext, makeError} from './errorText.js';
 
@@ -136,7 +137,7 @@ export function proxyLabel(url: string): string {
 
 export type DispatcherOptions = {
 	/** options of the per-origin pool (time-outs, keep-alive, connections); `connect` may carry `timeout` */
-	pool: Pool.Options & {connect?: {timeout?: number}};
+	pool: PoolTypes.Options & {connect?: {timeout?: number}};
 	/** extra trusted CA certificates (PEM), added to Node's own */
 	ca?: string | undefined;
 };

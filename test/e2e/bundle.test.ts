@@ -107,6 +107,13 @@ describe('the built bundle', () => {
 		}
 	});
 
+	it('carries only the parts of undici it uses (source/api/undiciParts.ts): no mocks, caches, WebSocket, EventSource', () => {
+		const current = (JSON.parse(readFileSync(join(root, 'dist', 'chunks', 'manifest.json'), 'utf8')) as {current: string[]}).current;
+		for (const name of current) {
+			expect(readFileSync(join(root, 'dist', 'chunks', name), 'utf8'), name).not.toMatch(/^\/\/ node_modules\/undici\/(index\.js|lib\/(mock|cache|web\/(websocket|eventsource|cache|cookies))\/)/m);
+		}
+	});
+
 	it('carries no React DevTools chunk (Ink imports it only with DEV=true)', () => {
 		expect(walkBundle(join(root, 'dist', 'cli.js')).files.some(name => /devtools/i.test(name))).toBe(false);
 	});
