@@ -8,12 +8,12 @@
  */
 import type {Dispatcher as DispatcherClass, Pool as PoolClass, ProxyAgent as ProxyAgentClass} from 'undici';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
-import apiRequest from 'undici/lib/api/api-request.js';
+import api from 'undici/lib/api/index.js';
 import PoolModule from 'undici/lib/dispatcher/pool.js';
 import ProxyAgentModule from 'undici/lib/dispatcher/proxy-agent.js';
 
-// what undici's index does for every dispatcher, limited to the one call ohtui makes
-Object.assign((Dispatcher as {prototype: object}).prototype, {request: apiRequest});
+// what undici's index does for every dispatcher: request, and connect, which ProxyAgent's tunnel uses
+Object.assign((Dispatcher as {prototype: object}).prototype, api);
 
 export const Pool = PoolModule as unknown as typeof PoolClass;
 export const ProxyAgent = ProxyAgentModule as unknown as typeof ProxyAgentClass;
