@@ -16,7 +16,7 @@
  * forwards it (`GET http://host/path`): many proxies allow CONNECT only to port 443, and over plain
  * http the proxy could read the traffic anyway.
  */
-import {rootCertificates} from 'node:tls';
+import {createRequire} from 'node:module';
 import {isIP} from 'node:net';
 import type {Pool as PoolTypes} from 'undici';
 import {type Dispatcher, Pool, ProxyAgent} from './undiciParts.js';
@@ -135,6 +135,15 @@ export function proxyLabel(url: string): string {
 	}
 }
 
+/**
+ * Node's CA list, read only when the user adds a CA: loading node:tls maps ~4 MB of OpenSSL from
+ * the node binary into resident memory, which a plain-http server (the demo, a local server) never
+ * needs; undici loads it by itself for https.
+ */
+function rootCertificates(): readonly string[] {
+	return (createRequire(import.meta.url)('node:tls') as typeof import('node:tls')).rootCertificates;
+}
+
 export type DispatcherOptions = {
 	/** options of the per-origin pool (time-outs, keep-alive, connections); `connect` may carry `timeout` */
 	pool: PoolTypes.Options & {connect?: {timeout?: number}};
@@ -150,7 +159,7 @@ export function createDispatcher(target: URL, env: Env, options: DispatcherOptio
 	const timeout = options.pool.connect?.timeout;
 	const tls = {
 		...(timeout === undefined ? {} : {timeout}),
-		...(options.ca ? {ca: [...rootCertificates, options.ca]} : {}),
+		...(options.ca ? {ca: [...rootCertificates(), options.ca]} : {}),
 	};
 	if (route.kind === 'invalid') return {dispatcher: null, route};
 	if (route.kind === 'direct') {
