@@ -64,9 +64,33 @@ export function settleHeap(): void {
 
 /**
  * Call right after the first frame is written. The settling collection waits until start-up's
- * burst (the client chunk, the first pages) is over; it takes 20-30 ms, once.
+ * burst (the client chunk, the first pages) is over; it takes 20-30 ms, once. Then the heap is
+ * settled again whenever resident memory has grown by `growthBytes` since the last settle
+ * (settleOnGrowth).
  */
 export function tuneHeapAfterFirstFrame(settleAfterMs = 1500): void {
 	tuneHeap();
-	setTimeout(settleHeap, settleAfterMs).unref();
+	setTimeout(() => {
+		settleHeap();
+		settleOnGrowth();
+	}, settleAfterMs).unref();
+}
+
+/**
+ * A burst of work (the first `G` loading 1,000 rows, the activity's older pages) leaves V8 holding
+ * freed pages and a grown young generation that its own memory reducer does not give back: the
+ * scale bench ended 5 MB higher on Node 24 and 26 than after one more settle. Resident memory is
+ * looked at every `everyMs` (one read of /proc/self/stat); past `growthBytes` above the level of
+ * the last settle, the heap is settled and that level taken again, so live data that grew for good
+ * costs one collection, not one per check.
+ */
+export function settleOnGrowth(everyMs = 10_000, growthBytes = 8 * 1024 * 1024, settle: () => void = settleHeap): () => void {
+	let level = process.memoryUsage.rss();
+	const timer = setInterval(() => {
+		if (process.memoryUsage.rss() - level < growthBytes) return;
+		settle();
+		level = process.memoryUsage.rss();
+	}, everyMs);
+	timer.unref();
+	return () => clearInterval(timer);
 }

@@ -47,4 +47,13 @@ describe(`tuneHeap on Node ${process.version} (V8 ${process.versions.v8})`, () =
 		// V8 12+ (Node 22+) shrinks it to its start size here; Node 20's V8 keeps it (see memory.ts)
 		expect(settled.youngBytes).toBeLessThanOrEqual(settled.settledFrom!);
 	});
+
+	it('settleOnGrowth settles after a burst grew resident memory, and not while it stays level', async () => {
+		const {stdout, stderr} = await run(process.execPath, ['--import', 'tsx', join(root, 'test', 'runtime', 'growthProbe.ts')], {cwd: root, env: {...process.env, NODE_OPTIONS: ''}});
+		const seen = JSON.parse(stdout) as {quietBefore: number; afterBurst: number; quietAfter: number};
+		expect(stderr).toBe('');
+		expect(seen.quietBefore).toBe(0);
+		expect(seen.afterBurst).toBe(1);
+		expect(seen.quietAfter).toBe(0);
+	}, 30_000);
 });
