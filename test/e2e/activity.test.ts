@@ -80,7 +80,8 @@ describe('activity in a terminal', () => {
 		// reopening shows the draft once the store keeps drafts (actcore): see the skipped walk below
 	});
 
-	// The issue's "done means" walk, in a terminal: actcore's store and serverevents' stand-in.
+	// The issue's "done means" walk, in a terminal: actcore's store and serverevents' stand-in. It
+	// waits on the demo's live agents several times: a minute, not the default 20 s.
 	it('watch events arrive, send a message, approve a pending action, pause and run the agent', async () => {
 		const session = await conversationsTab();
 		await select(session, /RUNNING\s+running/);
@@ -123,5 +124,5 @@ describe('activity in a terminal', () => {
 		session.press('y');
 		await session.waitForText(/action accepted: Plan: split/, 15_000);
 		await session.waitForText(/agent (running|finished) · sandbox/, 15_000);
-	});
+	}, 60_000);
 });
