@@ -36,7 +36,8 @@ export const ActivityHeader = memo(function ActivityHeader({conversation: c, sta
 		{text: `sandbox ${clean(c.sandbox_status)}`, color: theme.status(c.sandbox_status)},
 		{text: repoAtBranch(c.selected_repository, c.selected_branch)},
 	];
-	if (c.metrics) parts.push({text: cost(c.metrics.accumulated_cost)});
+	// legacy servers send zeros for conversations they do not meter: as in the list, zero is not shown
+	if ((c.metrics?.accumulated_cost ?? 0) > 0) parts.push({text: cost(c.metrics!.accumulated_cost)});
 	if (usage && usage.prompt_tokens + usage.completion_tokens > 0) parts.push({text: `${count(usage.prompt_tokens)} in / ${count(usage.completion_tokens)} out tokens`});
 	for (const action of inFlight) parts.push({text: pendingLabel(action.kind), color: theme.warn});
 	return (

@@ -48,6 +48,14 @@ describe('activity view', () => {
 		expect(frame).toContain('following');
 	});
 
+	it('a cost of zero with no tokens (what legacy servers send for unmetered conversations) is not shown, as in the list', async () => {
+		const h = openWith(legacyTrajectory(), {conversation: {metrics: {accumulated_cost: 0, accumulated_token_usage: {prompt_tokens: 0, completion_tokens: 0}}} as Parameters<typeof conversation>[0]});
+		const frame = await openActivity(h);
+		const header = frame.split('\n').find(line => line.includes('agent finished · sandbox RUNNING')) ?? '';
+		expect(header).toMatch(/octo-org\/hello-world@main\s*$/);
+		expect(frame).not.toContain('$0.0000');
+	});
+
 	it('Esc goes back to the list with the selection kept, and closes the activity', async () => {
 		const h = renderApp({rows: 30, snapshot: {conversations: list([conversation({id: 'a'.repeat(32), title: 'First'}), conversation()]), activity: activityState(ID, legacyTrajectory())}});
 		await h.waitFor('First');
