@@ -1,8 +1,8 @@
 import type {EventQuery, OpenHandsClient} from '../api/client.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, EventPage} from '../api/schemas/index.js';
-import {type Continuation, newerStart, newRun, olderStart, PAGE, type Run, takePage} from './activityRun.js';
-import {backoffMs, retryDelayMs} from './backoff.js';
+import {type Continuation, newerStart, newRun, olderStart, PAGE, recordFailure, recordSuccess, type Run, takePage} from './activityRun.js';
+import {backoffMs} from './backoff.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
@@ -265,17 +265,13 @@ export class Activity {
 	}
 
 	private succeed(run: Run): void {
-		run.lastFollowAt = this.core.now();
-		run.failures = 0;
-		run.retryAt = null;
+		recordSuccess(run, this.core.now());
 	}
 
 	private fail(run: Run, error: unknown): void {
 		if (!this.live(run) || isAbort(error)) return;
 		const now = this.core.now();
-		run.failures++;
-		// the same rule as lists and watches: Retry-After clamped, a minute after a 401 (./backoff.ts)
-		run.retryAt = now + retryDelayMs(error, run.failures, this.core.config.random);
+		recordFailure(run, error, now, this.core.config.random);
 		this.commit(run, {loading: false, error: toErrorInfo(error, now)});
 	}
 

@@ -7,6 +7,7 @@ import type {EventQuery} from '../api/client.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
 import {type Viewport, freshOnly, indexOf, latestExecutionStatus, mergeEvents, trimWindow, withStatus} from './activityWindow.js';
+import {retryDelayMs} from './backoff.js';
 import {Lane} from './lane.js';
 
 /** Events a request asks for (the servers' maximum). */
@@ -123,4 +124,17 @@ export function takePage(run: Run, page: EventPage, side: 'older' | 'newer'): nu
 		run.conversation = withStatus(run.conversation, latestExecutionStatus(fresh));
 	}
 	return fresh.length;
+}
+
+/** A follow or load that answered: the next follow counts from now, the backoff starts over. */
+export function recordSuccess(run: Run, now: number): void {
+	run.lastFollowAt = now;
+	run.failures = 0;
+	run.retryAt = null;
+}
+
+/** A failed request: the same backoff as lists and watches (Retry-After clamped, a minute after a 401; ./backoff.ts). */
+export function recordFailure(run: Run, error: unknown, now: number, random: () => number): void {
+	run.failures++;
+	run.retryAt = now + retryDelayMs(error, run.failures, random);
 }

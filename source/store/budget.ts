@@ -1,5 +1,5 @@
 import {ApiError} from '../api/errors.js';
-import type {Scheduler} from './types.js';
+import type {Scheduler} from './scheduler.js';
 
 /** Lower goes first: what the user just asked for, then the pages they scroll to, then watches, then polls. */
 export const PRIORITY = {action: 0, page: 1, watch: 2, poll: 3} as const;

@@ -2,7 +2,7 @@ import type {CallOptions} from '../api/client.js';
 import {ApiError} from '../api/errors.js';
 import {RequestBudget, type Priority} from './budget.js';
 import {oneLine} from './oneLine.js';
-import {realScheduler} from './scheduler.js';
+import {realScheduler, type Scheduler} from './scheduler.js';
 import type {
 	ListState,
 	LostWatch,
@@ -10,7 +10,6 @@ import type {
 	PendingAction,
 	ResourceName,
 	ResourceState,
-	Scheduler,
 	StoreOptions,
 	StoreSnapshot,
 } from './types.js';

@@ -1,4 +1,9 @@
-import type {Scheduler} from './types.js';
+/** Every timer and every reading of the time in the store goes through this. */
+export type Scheduler = {
+	now(): number;
+	setTimeout(callback: () => void, ms: number): unknown;
+	clearTimeout(handle: unknown): void;
+};
 
 /** The real clock and timers (the default). */
 export function realScheduler(now: () => number = Date.now): Scheduler {

@@ -17,6 +17,7 @@ import type {
 	Settings,
 	StartTask,
 } from '../api/schemas/index.js';
+import type {Scheduler} from './scheduler.js';
 
 export type ResourceName = 'settings' | 'conversations' | 'sandboxes' | 'specs';
 export type ListResourceName = Exclude<ResourceName, 'settings'>;
@@ -294,11 +295,4 @@ export type StoreOptions = {
 	 * at most one request per 30 s; default true (tests of other request counts turn it off)
 	 */
 	attentionCheck?: boolean;
-};
-
-/** Every timer and every reading of the time in the store goes through this. */
-export type Scheduler = {
-	now(): number;
-	setTimeout(callback: () => void, ms: number): unknown;
-	clearTimeout(handle: unknown): void;
 };

@@ -1,4 +1,4 @@
-import type {Scheduler} from '../../source/store/types.js';
+import type {Scheduler} from '../../source/store/scheduler.js';
 
 type Timer = {due: number; seq: number; callback: () => void};
 

@@ -6,8 +6,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {createClient} from '../../source/api/createClient.js';
 import {Core, MAX_TIMER_MS} from '../../source/store/core.js';
 import type {PollingStore} from '../../source/store/createStore.js';
-import {realScheduler} from '../../source/store/scheduler.js';
-import type {Scheduler} from '../../source/store/types.js';
+import {realScheduler, type Scheduler} from '../../source/store/scheduler.js';
 import {clockedStore} from './harness.js';
 import {ManualClock} from './manualClock.js';
 

@@ -1,6 +1,8 @@
 import {hash32} from './prng.js';
-import {dates, services, upkeep} from './topicsPython.js';
+import {dates, upkeep} from './topicsPython.js';
+import {services} from './topicsServices.js';
 import {i18n, web, websocket} from './topicsWeb.js';
+import {WORKDIR} from './workspace.js';
 
 /** A terminal command and what it printed. */
 export type Cmd = {command: string; output: string; exitCode: number};
@@ -24,7 +26,6 @@ export type Topic = {
 	error: string;
 };
 
-const WORKDIR = '/workspace/project';
 
 const TOPICS = [dates, web, services, websocket, i18n, upkeep];
 

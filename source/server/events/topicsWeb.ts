@@ -1,8 +1,7 @@
 import type {Topic} from './topics.js';
+import {WORKDIR} from './workspace.js';
 
 /** Topics of the web and Node repositories: a settings page, a websocket leak, translations. */
-
-const WORKDIR = '/workspace/project';
 
 export const web: Topic = {
 	name: 'web',
