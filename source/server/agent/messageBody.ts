@@ -1,6 +1,7 @@
 import {type FieldError, literalError} from '../errors.js';
 import type {ContentItem} from '../events/model.js';
-import {isObject, type Json, type Loc, objectError, readJsonObject} from '../jsonBody.js';
+import {type Json, type Loc, readJsonObject} from '../jsonBody.js';
+import {parseBool, parseContent} from '../messageContent.js';
 
 export type MessageRules = {
 	/** agent server `SendMessageRequest`: user/system/assistant/tool; app server `AppSendMessageRequest`: user only */
@@ -45,44 +46,13 @@ export function parseMessageBody(raw: string | null, rules: MessageRules): Messa
 			if (parsed) content.push(parsed);
 		});
 	}
-	let run = rules.runDefault;
-	if (body['run'] !== undefined) {
-		if (typeof body['run'] === 'boolean') run = body['run'];
-		else errors.push({type: 'bool_type', loc: ['body', 'run'], msg: 'Input should be a valid boolean', input: body['run']});
-	}
+	const run = body['run'] === undefined ? rules.runDefault : parseBool(body['run'], ['body', 'run'], errors);
 	return errors.length > 0 ? {errors} : {role, content, run};
 }
 
+/** A content item as the event records it (the stand-in keeps no cache_prompt on events). */
 function contentItem(item: Json, loc: Loc, errors: FieldError[]): ContentItem | null {
-	if (!isObject(item)) {
-		errors.push(objectError([...loc, 'TextContent'], item));
-		return null;
-	}
-	const image = item['type'] === 'image';
-	const model = image ? 'ImageContent' : 'TextContent';
-	const allowed = image ? ['type', 'image_urls', 'cache_prompt'] : ['type', 'text', 'cache_prompt'];
-	const before = errors.length;
-	if (item['type'] !== undefined && item['type'] !== 'text' && item['type'] !== 'image') {
-		errors.push(literalError([...loc, model, 'type'], ['text'], item['type']));
-	}
-	for (const key of Object.keys(item)) {
-		if (!allowed.includes(key)) errors.push({type: 'extra_forbidden', loc: [...loc, model, key], msg: 'Extra inputs are not permitted', input: item[key]});
-	}
-	if (image) {
-		const urls = item['image_urls'];
-		if (!Array.isArray(urls) || urls.some(url => typeof url !== 'string')) {
-			errors.push({type: urls === undefined ? 'missing' : 'list_type', loc: [...loc, model, 'image_urls'], msg: urls === undefined ? 'Field required' : 'Input should be a valid list', input: urls === undefined ? item : urls});
-			return null;
-		}
-		return errors.length > before ? null : {type: 'image', image_urls: urls as string[]};
-	}
-	if (typeof item['text'] !== 'string') {
-		errors.push(
-			item['text'] === undefined
-				? {type: 'missing', loc: [...loc, model, 'text'], msg: 'Field required', input: item}
-				: {type: 'string_type', loc: [...loc, model, 'text'], msg: 'Input should be a valid string', input: item['text']},
-		);
-		return null;
-	}
-	return errors.length > before ? null : {type: 'text', text: item['text']};
+	const parsed = parseContent(item, loc, errors);
+	if (!parsed) return null;
+	return parsed['type'] === 'image' ? {type: 'image', image_urls: parsed['image_urls'] as string[]} : {type: 'text', text: parsed['text'] as string};
 }
