@@ -14,7 +14,10 @@ const hasTmux = (() => {
 	}
 })();
 
-const socket = `ohtui-e2e-${process.pid}`;
+// a server of its own for each test: kill-server returns before the old server has gone, and a
+// new-session on the same socket could reach the dying one ("server exited unexpectedly", seen in CI)
+let servers = 0;
+let socket = `ohtui-e2e-${process.pid}-0`;
 const homes: Array<{dispose(): void}> = [];
 
 function tmux(...args: string[]): string {
@@ -39,6 +42,7 @@ async function waitForPane(check: (text: string) => boolean, what: string): Prom
 function start(options: Record<string, string>): void {
 	const home = tempHome();
 	homes.push(home);
+	socket = `ohtui-e2e-${process.pid}-${++servers}`;
 	// the server starts with the options set before the app runs (and asks)
 	tmux('new-session', '-d', '-s', 'app', '-x', '120', '-y', '40', 'sleep 600');
 	for (const [name, value] of Object.entries(options)) tmux('set', '-g', name, value);
