@@ -28,7 +28,9 @@ export const cursorShow = '\u001B[?25h';
 /** A temporary HOME that is also XDG_CONFIG_HOME; removed by `dispose`. */
 export function tempHome(): {home: string; dispose(): void} {
 	const home = mkdtempSync(join(tmpdir(), 'ohtui-e2e-'));
-	return {home, dispose: () => rmSync(home, {recursive: true, force: true})};
+	// a killed app may still be writing its compile cache here as it exits (Node flushes it at exit):
+	// rmSync retries ENOTEMPTY (seen in CI after tmux kill-server) instead of failing the test
+	return {home, dispose: () => rmSync(home, {recursive: true, force: true, maxRetries: 5, retryDelay: 100})};
 }
 
 /** The parent's environment minus anything that would change the app's behaviour. */
