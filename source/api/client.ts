@@ -54,13 +54,44 @@ export type EventQuery = PageQuery & {
 
 export type Generation = 'legacy' | 'current';
 
+/**
+ * The two kinds of OpenHands backend (issue 16): an app server (legacy OpenHands, the current
+ * sandbox-server, Cloud: settings, app conversations, sandboxes, specs, start tasks) and an agent
+ * server (shared/openhands-agent-server.md: conversations and their events directly, no sandboxes).
+ */
+export type BackendKind = 'app-server' | 'agent-server';
+
+/**
+ * What a server can do. The store and the UI ask this, never which kind or generation a server is
+ * (shared/design.md, round 3), except to name it in the header.
+ */
+export type Capabilities = {
+	/** sandboxes (list, pause, resume, start, delete) */
+	sandboxes: boolean;
+	/** sandbox specs */
+	specs: boolean;
+	/** a new conversation is a start task followed to READY (app servers), not created at once */
+	startTasks: boolean;
+	/** a conversation's confirmation policy can be read and switched */
+	confirmationPolicy: boolean;
+	/** a conversation's workspace git changes and diffs can be read (where its agent server is reachable) */
+	gitChanges: boolean;
+	/** a conversation's events can be streamed over the agent server's websocket */
+	liveEvents: boolean;
+};
+
 /** What the probe found (shared/openhands-api-newer.md 1.2); found once, probed again after the server came back. */
 export type ServerInfo = {
-	generation: Generation;
+	kind: BackendKind;
+	/** app servers only; null for an agent server */
+	generation: Generation | null;
 	/** e.g. `sandbox-server`, `openhands`, `cloud`; null when nothing tells */
 	flavour: string | null;
 	/** the scheme the server accepted (or the one forced by the user) */
 	auth: AuthMode;
+	/** the server's own version where it says (agent servers: `/server_info` `version`); null otherwise */
+	version: string | null;
+	capabilities: Capabilities;
 	/** for the header and `?`, e.g. `current · sandbox-server` */
 	label: string;
 };

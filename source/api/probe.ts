@@ -24,7 +24,7 @@
  * compares times.
  */
 import {otherAuth} from './auth.js';
-import type {AuthMode, AuthSetting, Generation, ServerInfo} from './client.js';
+import type {AuthMode, AuthSetting, Capabilities, Generation, ServerInfo} from './client.js';
 import {type ApiError, isApiError} from './errors.js';
 import {errorFromResponse, header, tryJson} from './errorFromResponse.js';
 import {makeError} from './errorText.js';
@@ -78,6 +78,16 @@ function verdict(raw: HttpResponse): Verdict {
 	if (raw.status === 405) return 'absent';
 	return 'error';
 }
+
+/** App servers reach agent-server routes only through a conversation's `conversation_url`. */
+export const appServerCapabilities: Capabilities = {
+	sandboxes: true,
+	specs: true,
+	startTasks: true,
+	confirmationPolicy: false,
+	gitChanges: false,
+	liveEvents: false,
+};
 
 export function labelOf(generation: Generation, flavour: string | null): string {
 	return flavour ? `${generation} · ${flavour}` : generation;
@@ -156,7 +166,15 @@ export function createProbe(http: Http, setting: AuthSetting = 'auto', now: () =
 		if (auth === 'bearer' && setting === 'auto' && (flavour === null || generation === 'legacy')) flavour = 'cloud';
 		if (auth !== http.auth) http.setAuth(auth);
 		const resolvedAuth: AuthMode = setting === 'auto' ? auth : setting;
-		return {generation, flavour, auth: resolvedAuth, label: labelOf(generation, flavour)};
+		return {
+			kind: 'app-server',
+			generation,
+			flavour,
+			auth: resolvedAuth,
+			version: null,
+			capabilities: appServerCapabilities,
+			label: labelOf(generation, flavour),
+		};
 	}
 
 	return {

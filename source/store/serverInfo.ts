@@ -18,7 +18,16 @@ function outage(snapshot: StoreSnapshot): boolean {
 }
 
 function same(a: ServerInfo | null, b: ServerInfo): boolean {
-	return a !== null && a.generation === b.generation && a.flavour === b.flavour && a.auth === b.auth && a.label === b.label;
+	return (
+		a !== null &&
+		a.kind === b.kind &&
+		a.generation === b.generation &&
+		a.flavour === b.flavour &&
+		a.auth === b.auth &&
+		a.version === b.version &&
+		a.label === b.label &&
+		JSON.stringify(a.capabilities) === JSON.stringify(b.capabilities)
+	);
 }
 
 export class ServerInfoWatch {

@@ -1,3 +1,4 @@
+import {appServerInfo} from '../support/serverInfo.js';
 import {describe, expect, it} from 'vitest';
 import {controlAgent, sendMessage} from '../../source/api/agentControl.js';
 import {createAgentServers} from '../../source/api/agentServer.js';
@@ -135,7 +136,7 @@ describe('controlAgent', () => {
 		const listener = await startTestServer();
 		try {
 			const agents = createAgentServers({baseUrl: 'https://openhands.example.com'});
-			const remote: ApiContext = {http: (await open('legacy')).http, agents, server: async () => ({generation: 'legacy', flavour: null, auth: 'session', label: 'legacy'})};
+			const remote: ApiContext = {http: (await open('legacy')).http, agents, server: async () => appServerInfo('legacy', null, 'session')};
 			const t: AgentTarget = {id: CONV, sandbox_id: 'sb1', session_api_key: KEY, conversation_url: `http://localhost:${listener.port}/api/conversations/${CONV}`};
 			const error = await sendMessage(remote, t, 'hi').catch((e: unknown) => e);
 			expect((error as Error).message).toMatch(

@@ -1,3 +1,4 @@
+import {appServerInfo} from './serverInfo.js';
 import {controlAgent, sendMessage} from '../../source/api/agentControl.js';
 import {createAgentServers} from '../../source/api/agentServer.js';
 import type {ClientOptions, Generation, OpenHandsClient, ServerInfo} from '../../source/api/client.js';
@@ -13,7 +14,7 @@ import {createHttp} from '../../source/api/http.js';
  * its own).
  */
 export function contextFor(options: ClientOptions, generation: Generation): ApiContext & {close(): Promise<void>} {
-	const info: ServerInfo = {generation, flavour: null, auth: 'session', label: generation};
+	const info: ServerInfo = appServerInfo(generation, null, 'session');
 	const http = createHttp(options);
 	const agents = createAgentServers(options);
 	return {

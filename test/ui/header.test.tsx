@@ -1,3 +1,4 @@
+import {appServerInfo} from '../support/serverInfo.js';
 import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
 import {cleanup} from 'ink-testing-library';
@@ -6,7 +7,7 @@ import {renderApp} from './harness.js';
 
 afterEach(() => cleanup());
 
-const current = {generation: 'current', flavour: 'sandbox-server', auth: 'session', label: 'current · sandbox-server'} as const;
+const current = appServerInfo('current', 'sandbox-server', 'session');
 
 describe('header: the detected server', () => {
 	it('shows the probed generation after the URL once known, and follows a change', async () => {
@@ -16,7 +17,7 @@ describe('header: the detected server', () => {
 		h.store.set({server: current});
 		frame = await h.waitFor('current · sandbox-server');
 		expect(frame.split('\n')[0]).toMatch(/^ohtui http:\/\/127\.0\.0\.1:3000 · current · sandbox-server +ok$/);
-		h.store.set({server: {generation: 'current', flavour: 'cloud', auth: 'bearer', label: 'current · cloud'}});
+		h.store.set({server: appServerInfo('current', 'cloud', 'bearer')});
 		await h.waitFor('current · cloud');
 	});
 
