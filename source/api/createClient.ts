@@ -14,6 +14,7 @@ import {
 import {deleteConversation, deleteSandbox} from './deletes.js';
 import {searchEvents} from './events.js';
 import {createHttp} from './http.js';
+import {createLiveEvents} from './liveEvents.js';
 import {createProbe, isTransportFailure, isUnreachable} from './probe.js';
 import {getSandboxes, pauseSandbox, resumeSandbox, searchSandboxes, startSandbox} from './sandboxes.js';
 import {getSettings} from './settings.js';
@@ -35,6 +36,7 @@ export function createClient(options: ClientOptions): OpenHandsClient {
 	const agents = createAgentServers(options);
 	const ctx: ApiContext = {http, server: signal => probe.info(signal), agents};
 	const needsScheme = setting === 'auto' && http.hasKey;
+	const live = createLiveEvents(ctx, options);
 
 	async function ready(callOptions: CallOptions | undefined): Promise<void> {
 		if (!needsScheme || probe.peek()) return;
@@ -82,6 +84,11 @@ export function createClient(options: ClientOptions): OpenHandsClient {
 		controlAgent: guarded((target, command, reason, callOptions) => controlAgent(ctx, target, command, reason, callOptions), at(3)),
 		deleteConversation: guarded((id, callOptions) => deleteConversation(ctx, id, callOptions), at(1)),
 		deleteSandbox: guarded((id, callOptions) => deleteSandbox(ctx, id, callOptions), at(1)),
+		// not guarded: an agent server that cannot be reached says nothing about the app server's probe
+		openEvents: async (target, after, handlers) => {
+			await ready(undefined);
+			return live.open(target, after, handlers);
+		},
 		close: async () => {
 			await Promise.all([http.close(), agents.close()]);
 		},

@@ -12,7 +12,8 @@ export type ApiErrorKind =
 	| 'rate_limited' // 429: keeps Retry-After
 	| 'server' // 5xx
 	| 'bad_response' // non-JSON, too large, or a body that fails the schema
-	| 'aborted'; // the caller's AbortSignal fired
+	| 'aborted' // the caller's AbortSignal fired
+	| 'unsupported'; // the backend cannot do this at all: final, never retried (issue 16)
 
 /**
  * The longest wait a `Retry-After` may ask for. A server (or something in front of it) that asks for

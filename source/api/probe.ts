@@ -86,7 +86,8 @@ export const appServerCapabilities: Capabilities = {
 	startTasks: true,
 	confirmationPolicy: false,
 	gitChanges: false,
-	liveEvents: false,
+	// over the conversation's `conversation_url`, where this machine reaches it (store/liveSockets.ts)
+	liveEvents: true,
 };
 
 export function labelOf(generation: Generation, flavour: string | null): string {

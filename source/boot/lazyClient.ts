@@ -53,6 +53,7 @@ export function createLazyClient(options: LazyClientOptions, load: Loader = asyn
 		controlAgent: async (target, command, reason, callOptions) => (await real()).controlAgent(target, command, reason, callOptions),
 		deleteConversation: async (id, callOptions) => (await real()).deleteConversation(id, callOptions),
 		deleteSandbox: async (id, callOptions) => (await real()).deleteSandbox(id, callOptions),
+		openEvents: async (target, after, handlers) => (await real()).openEvents(target, after, handlers),
 		async close() {
 			if (closed) return;
 			closed = true;

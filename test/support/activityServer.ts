@@ -9,6 +9,7 @@ import {randomUUID} from 'node:crypto';
 import {type IncomingMessage, type Server, type ServerResponse, createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {performance} from 'node:perf_hooks';
+import {type AgentSockets, attachAgentSockets} from './agentSockets.js';
 import {type RawEvent, type SearchAnswer, currentSearch, legacySearch, messageEvent, stateEvent} from './eventData.js';
 
 export type Generation = 'legacy' | 'current';
@@ -45,6 +46,8 @@ export type ActivityServer = {
 	failEvents: number | null;
 	/** requests this matches are seen but never answered (a server that blocks); null: none */
 	hold: ((request: SeenRequest) => boolean) | null;
+	/** the agent server's events websocket (test/support/agentSockets.ts) */
+	sockets: AgentSockets;
 	/** stops the agent server's listener (its port then refuses connections) */
 	closeAgent(): Promise<void>;
 	close(): Promise<void>;
@@ -212,6 +215,7 @@ export async function startActivityServer(generation: Generation, start = Date.U
 
 	/** sdk@v1.1.0 conversation_router.py / event_router.py (section 6) */
 	function agentRoute(r: SeenRequest): SearchAnswer {
+		if (r.method === 'GET' && r.path === '/server_info') return json(200, {uptime: 1.0, idle_time: 1.0, title: 'OpenHands Agent Server', version: sockets.version});
 		const m = /^\/api\/conversations\/([^/]+)(\/events|\/pause|\/run|\/events\/respond_to_confirmation)$/.exec(r.path);
 		const key = r.headers['x-session-api-key'];
 		const sandbox = [...sandboxes.values()].find(s => s.key === key && s.status === 'RUNNING' && !s.deleted);
@@ -256,6 +260,12 @@ export async function startActivityServer(generation: Generation, start = Date.U
 		if (!fixture.hold?.(r)) send(res, agentRoute(r));
 	}, 'agent');
 	agentUrl = `http://127.0.0.1:${(agent.address() as AddressInfo).port}`;
+	const sockets = attachAgentSockets(agent, id => {
+		const c = findConversation(id);
+		const s = c && sandboxes.get(c.sandboxId);
+		if (!c || !s || s.deleted || s.status !== 'RUNNING') return undefined;
+		return {events: c.events, key: s.key, status: c.execution};
+	});
 
 	const fixture: ActivityServer = {
 		url: `http://127.0.0.1:${(app.address() as AddressInfo).port}`,
@@ -272,8 +282,10 @@ export async function startActivityServer(generation: Generation, start = Date.U
 		resumeSteps: 1,
 		failEvents: null,
 		hold: null,
+		sockets,
 		async closeAgent() {
 			if (!agent.listening) return;
+			await sockets.close();
 			agent.closeAllConnections();
 			await new Promise<void>(resolve => agent.close(() => resolve()));
 		},

@@ -7,6 +7,7 @@ import {createClient} from '../../source/api/createClient.js';
 import {deleteConversation, deleteSandbox} from '../../source/api/deletes.js';
 import {searchEvents} from '../../source/api/events.js';
 import {createHttp} from '../../source/api/http.js';
+import {createLiveEvents} from '../../source/api/liveEvents.js';
 
 /**
  * A real client whose generation is given instead of probed: the modules that differ by generation
@@ -30,6 +31,7 @@ export function contextFor(options: ClientOptions, generation: Generation): ApiC
 export function clientFor(options: ClientOptions, generation: Generation): OpenHandsClient {
 	const base = createClient(options);
 	const ctx = contextFor(options, generation);
+	const live = createLiveEvents(ctx, options);
 	return {
 		...base,
 		baseUrl: base.baseUrl,
@@ -39,6 +41,7 @@ export function clientFor(options: ClientOptions, generation: Generation): OpenH
 		controlAgent: (target, command, reason, o) => controlAgent(ctx, target, command, reason, o),
 		deleteConversation: (id, o) => deleteConversation(ctx, id, o),
 		deleteSandbox: (id, o) => deleteSandbox(ctx, id, o),
+		openEvents: (target, after, handlers) => live.open(target, after, handlers),
 		async close() {
 			await Promise.all([base.close(), ctx.close()]);
 		},
