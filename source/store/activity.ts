@@ -1,10 +1,12 @@
 import type {EventQuery, OpenHandsClient} from '../api/client.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, EventPage} from '../api/schemas/index.js';
-import {type Continuation, newerStart, newRun, olderStart, PAGE, recordFailure, recordSuccess, type Run, takePage} from './activityRun.js';
+import {ActivityLive} from './activityLive.js';
+import {type Continuation, newerStart, newRun, olderStart, PAGE, recordFailure, recordSuccess, type Run, takeLive, takePage} from './activityRun.js';
 import {backoffMs} from './backoff.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
+import type {LiveSockets} from './liveSockets.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
 import type {Resources} from './resources.js';
 import {shareValue} from './share.js';
@@ -29,15 +31,29 @@ const NEAR_EDGE = 50;
  *   again when the user goes back there (hasOlder / hasNewer true again).
  * - The conversation's own fields: the status comes from ConversationStateUpdateEvents as they
  *   arrive; a batch get refreshes the rest only after new events (and when it was not listed).
+ * - Follow off (the user reads back): new events still come into the window (below what is on
+ *   screen), so the header's status and pending actions stay current; once the window no longer
+ *   reaches the newest events, a batch get of the conversation keeps the header current instead.
+ * - Where the conversation's websocket can be had, events come over it instead (./activityLive.ts).
  */
 export class Activity {
 	private run: Run | null = null;
+	private readonly liveLane: ActivityLive;
 
 	constructor(
 		private readonly client: OpenHandsClient,
 		private readonly core: Core,
 		private readonly resources: Resources,
-	) {}
+		sockets: LiveSockets,
+	) {
+		this.liveLane = new ActivityLive(core, sockets, {
+			isOpen: run => this.live(run),
+			commit: (run, fields, touch) => this.commit(run, fields, touch),
+			catchUp: run => void run.lane.run('refresh', async () => void (await this.follow(run)), true),
+			reschedule: run => this.schedule(run),
+			refreshConversation: run => this.refetchConversation(run),
+		});
+	}
 
 	/** the conversation as the activity knows it (fresher than the list while open) */
 	conversation(id: string): AppConversation | null {
@@ -55,6 +71,7 @@ export class Activity {
 		if (run?.id !== conversation.id) return;
 		run.conversation = shareValue(run.conversation ?? undefined, conversation);
 		this.commit(run, {});
+		this.liveLane.attach(run);
 	}
 
 	open(conversationId: string): void {
@@ -76,6 +93,7 @@ export class Activity {
 			hasNewer: false,
 			conversation: run.conversation,
 			unreadable: 0,
+			transport: null,
 		};
 		this.core.set({...this.core.get(), activity: state});
 		void run.lane.run('refresh', () => this.loadNewest(run), true);
@@ -85,6 +103,7 @@ export class Activity {
 		const run = this.run;
 		if (!run) return;
 		run.cancelTimer?.();
+		this.liveLane.detach(run);
 		this.run = null;
 		const snapshot = this.core.get();
 		if (snapshot.activity) this.core.set({...snapshot, activity: null});
@@ -96,14 +115,10 @@ export class Activity {
 		if (!run || run.following === on) return;
 		run.following = on;
 		this.commit(run, {});
-		if (!on) {
-			run.cancelTimer?.();
-			run.cancelTimer = null;
-			return;
-		}
+		if (!on) return;
 		// back at the end: what the window dropped at the newer side is reloaded as the newest page
-		const job = run.hasNewer || !run.loaded ? () => this.loadNewest(run) : () => this.follow(run);
-		void run.lane.run('refresh', job, true);
+		if (run.hasNewer || !run.loaded) void run.lane.run('refresh', () => this.loadNewest(run), true);
+		else if (!run.live) void run.lane.run('refresh', async () => void (await this.follow(run)), true);
 	}
 
 	setViewport(first: number, last: number): void {
@@ -125,6 +140,7 @@ export class Activity {
 
 	dispose(): void {
 		this.run?.cancelTimer?.();
+		if (this.run) this.liveLane.detach(this.run);
 		this.run = null;
 	}
 
@@ -132,15 +148,22 @@ export class Activity {
 		return this.run === run && !this.core.disposed;
 	}
 
-	/** After every job of the lane: the next follow tick (or retry of the first load). */
+	/** After every job of the lane: the next follow tick (or retry of the first load, or the silent check). */
 	private schedule(run: Run): void {
 		run.cancelTimer?.();
 		run.cancelTimer = null;
 		if (!this.live(run) || run.lane.has('refresh')) return;
-		if (run.loaded && !run.following) return;
 		const now = this.core.now();
-		const due = run.failures > 0 ? (run.retryAt ?? now) : run.lastFollowAt + this.core.config.refreshMs;
-		const job = run.loaded && !run.hasNewer ? () => this.follow(run) : () => this.loadNewest(run);
+		let due = run.failures > 0 ? (run.retryAt ?? now) : run.lastFollowAt + this.core.config.refreshMs;
+		let job = !run.loaded || (run.hasNewer && run.following) ? () => this.loadNewest(run) : async () => void (await this.follow(run));
+		// the window no longer reaches the newest events and the user reads back: the header only
+		if (run.loaded && run.hasNewer && !run.following) job = () => this.refreshHeader(run);
+		if (run.live && run.failures === 0 && !(run.hasNewer && run.following)) {
+			const silent = this.liveLane.silentCheckAt(run);
+			if (silent === null) return;
+			due = silent;
+			job = async () => this.liveLane.missed(run, await this.follow(run));
+		}
 		run.cancelTimer = this.core.after(Math.max(0, due - now), () => {
 			run.cancelTimer = null;
 			void run.lane.run('refresh', job, true);
@@ -154,6 +177,7 @@ export class Activity {
 	/** The newest page replaces the window: on open, on `G` after the window dropped newer events. */
 	private async loadNewest(run: Run): Promise<void> {
 		const query: EventQuery = {sortOrder: 'TIMESTAMP_DESC', limit: PAGE};
+		this.liveLane.holdFrames(run, true);
 		try {
 			const page = await this.search(run, PRIORITY.page, query);
 			if (!this.live(run)) return;
@@ -167,18 +191,27 @@ export class Activity {
 			run.loaded = true;
 			run.viewport = null;
 			this.succeed(run);
-			takePage(run, page, 'newer');
+			takePage(run, page, 'newer', true);
+			takeLive(run, this.liveLane.holdFrames(run, false));
 			this.commit(run, {loading: false, error: null}, true);
 			if (!run.conversation) await this.refetchConversation(run);
+			this.liveLane.attach(run);
 		} catch (error) {
+			this.liveLane.holdFrames(run, false);
 			this.fail(run, error);
 		}
 	}
 
-	/** One tick: what is at or after the newest event held (the edge comes back; deduped by id). */
-	private async follow(run: Run): Promise<void> {
+	/** Follow off and the newest events out of the window: the conversation, for the header's status. */
+	private async refreshHeader(run: Run): Promise<void> {
+		await this.refetchConversation(run);
+		if (this.live(run)) this.succeed(run);
+	}
+
+	/** One tick: what is at or after the newest event held (the edge comes back; deduped by id). Returns how many were new. */
+	private async follow(run: Run): Promise<number> {
 		const newest = run.events[run.events.length - 1];
-		if (!newest) return this.loadNewest(run);
+		if (!newest) return this.loadNewest(run).then(() => run.events.length);
 		// Legacy pages are cut in file-name order, not time order: a tick that stopped early holds
 		// some later events of a second and not yet earlier ones, so a time cursor would skip those.
 		const query: EventQuery = run.followNext?.query ?? {
@@ -191,8 +224,8 @@ export class Activity {
 			let pageId: string | null = run.followNext?.pageId ?? null;
 			for (let pages = 0; pages < MAX_PAGES_PER_JOB; pages++) {
 				const page: EventPage = await this.search(run, PRIORITY.poll, {...query, pageId});
-				if (!this.live(run)) return;
-				added += takePage(run, page, 'newer');
+				if (!this.live(run)) return 0;
+				added += takePage(run, page, 'newer', false);
 				pageId = page.next_page_id;
 				if (pageId === null) break;
 			}
@@ -202,8 +235,10 @@ export class Activity {
 			if (added > 0) this.commit(run, {error: null}, true);
 			else if (recovered) this.commit(run, {error: null});
 			if (added > 0) await this.refetchConversation(run);
+			return added;
 		} catch (error) {
 			this.fail(run, error);
+			return 0;
 		}
 	}
 
@@ -245,7 +280,7 @@ export class Activity {
 		for (let pages = 0; pages < MAX_PAGES_PER_JOB; pages++) {
 			const page = await this.search(run, PRIORITY.page, {...start.query, pageId});
 			if (!this.live(run)) return null;
-			const added = takePage(run, page, side);
+			const added = takePage(run, page, side, start.query.sortOrder === 'TIMESTAMP_DESC');
 			if (page.next_page_id === null) return null;
 			pageId = page.next_page_id;
 			if (added > 0) return {query: start.query, pageId};
@@ -287,6 +322,7 @@ export class Activity {
 			following: run.following,
 			conversation: run.conversation,
 			unreadable: run.unreadable,
+			transport: run.transport,
 			...fields,
 		};
 		const keys = Object.keys(next) as (keyof ActivityState)[];

@@ -79,6 +79,7 @@ import {Activity} from './activity.js';
 import {Attention} from './attention.js';
 import {Core} from './core.js';
 import {Deletes} from './deletes.js';
+import {LiveSockets, SocketBudget} from './liveSockets.js';
 import {Messages} from './messages.js';
 import {Resources} from './resources.js';
 import {SandboxConversationsFinder} from './sandboxConversations.js';
@@ -99,7 +100,8 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const watches = new WatchHub(core);
 	registerWatchSources(watches, client);
 	const actions = new Actions(client, core, resources, watches);
-	const activity = new Activity(client, core, resources);
+	const sockets = new LiveSockets(client, core, options.liveEvents === false ? new SocketBudget(0) : (options.socketBudget ?? new SocketBudget()));
+	const activity = new Activity(client, core, resources, sockets);
 	const messages = new Messages(client, core, actions, activity);
 	const serverInfo = new ServerInfoWatch(client, core);
 	const attention = new Attention(client, core, resources);
@@ -117,6 +119,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		dispose: () => {
 			attention.dispose();
 			activity.dispose();
+			sockets.dispose();
 			serverInfo.dispose();
 			resources.dispose();
 			core.dispose();

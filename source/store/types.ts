@@ -17,6 +17,7 @@ import type {
 	Settings,
 	StartTask,
 } from '../api/schemas/index.js';
+import type {SocketBudget} from './liveSockets.js';
 import type {Scheduler} from './scheduler.js';
 
 export type ResourceName = 'settings' | 'conversations' | 'sandboxes' | 'specs';
@@ -139,7 +140,12 @@ export type ActivityState = {
 	conversation?: AppConversation | null;
 	/** events the server sent that could not be read (skipped, never blanking the view) */
 	unreadable?: number;
+	/** how new events come (issue 18): over the conversation's websocket, or by a search every interval; null until known */
+	transport?: ActivityTransport | null;
 };
+
+/** `live`: the websocket brings events as they happen; else a search every `everyMs` (`why`: one line, why no socket). */
+export type ActivityTransport = {live: boolean; everyMs: number; why: string | null};
 
 /** Something that needs the user (issue 11): each transition counts once; states present at start do not. */
 export type AttentionItem = {
@@ -295,4 +301,8 @@ export type StoreOptions = {
 	 * at most one request per 30 s; default true (tests of other request counts turn it off)
 	 */
 	attentionCheck?: boolean;
+	/** events over the conversations' websockets where they can be had (issue 18); default true */
+	liveEvents?: boolean;
+	/** how many sockets may be open at once; pass one to several stores to cap them all; default 8 a store */
+	socketBudget?: SocketBudget;
 };
