@@ -6,7 +6,7 @@
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
-import type {PendingAction} from '../../store/types.js';
+import type {ActivityTransport, PendingAction} from '../../store/types.js';
 import {cost, count, pendingLabel, repoAtBranch, shortId} from '../format.js';
 import {clean, truncate} from '../sanitize.js';
 import {useTheme} from '../theme.js';
@@ -24,15 +24,26 @@ type Props = {
 	status: string | null;
 	/** actions of this conversation (message, agent) or its sandbox in flight */
 	inFlight: readonly PendingAction[];
+	/** how new events come (issue 18); nothing is said until it is known */
+	transport?: ActivityTransport | null | undefined;
 	width: number;
 };
 
-export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, inFlight, width}: Props) {
+/** `live`, or `polling every 5 s` where no websocket can be had (or while it reconnects). */
+export function transportText(transport: ActivityTransport): string {
+	if (transport.live) return 'live';
+	const s = transport.everyMs / 1000;
+	return `polling every ${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}
+
+export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, inFlight, transport, width}: Props) {
 	const theme = useTheme();
 	const title = clean(c.title) || '(untitled)';
 	const usage = c.metrics?.accumulated_token_usage;
 	const parts: {text: string; color?: string | undefined}[] = [
 		{text: `agent ${status ?? '—'}`, color: theme.status(status)},
+		// beside the agent's status, so a narrow terminal still shows it
+		...(transport ? [{text: transportText(transport), color: transport.live ? theme.ok : theme.muted}] : []),
 		{text: `sandbox ${clean(c.sandbox_status)}`, color: theme.status(c.sandbox_status)},
 		{text: repoAtBranch(c.selected_repository, c.selected_branch)},
 	];

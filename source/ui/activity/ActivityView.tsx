@@ -55,7 +55,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		return () => store.closeActivity();
 	}, [store, id]);
 
-	const status = agentStatus(conversation, events);
+	// far back (the window no longer reaches the newest events) its state updates are old news
+	const status = agentStatus(conversation, mine?.hasNewer ? NO_EVENTS : events);
 	const waiting = status === 'waiting_for_confirmation';
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
@@ -81,7 +82,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		modal?.kind === 'pager' ? ['pager'] : modal?.kind === 'message' ? ['message'] : modal?.kind === 'accept' ? ['confirm'] : modal?.kind === 'reject' ? ['reason'] : list.filter.editing ? ['filter'] : waiting ? ['approval', 'activity'] : ['activity'];
 	useHintScopes(scopes);
 
-	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} width={width} />;
+	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} transport={mine?.transport} width={width} />;
 	if (modal?.kind === 'pager') {
 		return (
 			<Box flexDirection="column">
