@@ -11,10 +11,12 @@
  *   activity is opened, when it is deleted, or when dismissed.
  * - No item while the user looks at that conversation (its activity is open), nor for what changed
  *   while they looked and the first polls after closing it bring (two refresh intervals).
- * - The background check sends at most one request per BACKGROUND_MS: page 1 of the conversation
- *   search with `updated_at__gte` (only what changed since the last check, with a margin), or a batch
- *   get of the sandboxes started or resumed in this session. It skips the conversations when their
- *   visible tab already polls everything there is.
+ * - The background check sends at most one request per refresh interval (issue 18 §2: a conversation
+ *   that comes to need the user is counted within one interval, whichever tab is visible): page 1 of
+ *   the conversation search with `updated_at__gte` (only what changed since the last check, with a
+ *   margin), or, one turn in SANDBOX_TURN, a batch get of the sandboxes started or resumed in this
+ *   session. It skips the conversations when their visible tab already polls everything there is.
+ *   Where a conversation's events socket is open (./liveWatch.ts), its changes count at once.
  */
 import type {OpenHandsClient} from '../api/client.js';
 import type {AppConversation, Sandbox, StartTask} from '../api/schemas/index.js';
@@ -26,8 +28,8 @@ import {isAbort} from './oneLine.js';
 import type {Resources} from './resources.js';
 import type {AttentionItem, PendingAction, StoreSnapshot} from './types.js';
 
-/** At most one background request per this interval (issue 11). */
-export const BACKGROUND_MS = 30_000;
+/** While sandboxes are watched too, they take one background turn in this many (every 30 s at the default 5 s). */
+export const SANDBOX_TURN = 6;
 /**
  * `updated_at__gte` asks from the newest `updated_at` seen, minus this: a row written while the last
  * check was answered is not missed. Both ends are server time, so a skewed local clock cannot hide
@@ -81,8 +83,8 @@ export class Attention {
 	start(): void {
 		if (this.started) return;
 		this.started = true;
-		// Another tab visible at start: the baseline comes from a check now, not in 30 s.
-		this.plan(this.core.get().visible === 'conversations' ? BACKGROUND_MS : 0);
+		// Another tab visible at start: the baseline comes from a check now, not an interval later.
+		this.plan(this.core.get().visible === 'conversations' ? this.core.config.refreshMs : 0);
 	}
 
 	dispose(): void {
@@ -207,7 +209,7 @@ export class Attention {
 	}
 
 	private async tick(): Promise<void> {
-		let wait = BACKGROUND_MS;
+		let wait = this.core.config.refreshMs;
 		try {
 			const source = this.nextSource();
 			if (source === 'conversations') await this.checkConversations();
@@ -230,7 +232,7 @@ export class Attention {
 			snapshot.visible === 'conversations' && snapshot.activity === null && list.data !== undefined && !list.hasMore && list.error === null;
 		const conversations = !covered;
 		const sandboxes = this.sandboxIdsToCheck().length > 0;
-		if (conversations && sandboxes) return this.turn++ % 2 === 0 ? 'conversations' : 'sandboxes';
+		if (conversations && sandboxes) return this.turn++ % SANDBOX_TURN === SANDBOX_TURN - 1 ? 'sandboxes' : 'conversations';
 		return conversations ? 'conversations' : sandboxes ? 'sandboxes' : null;
 	}
 

@@ -57,9 +57,13 @@
  *   each, a notice for every result, drafts kept until the app quits.
  * - Attention (./attention.ts, issue 11): derived from transitions the store already sees, inside
  *   the same snapshot change (`Core.derive`: one snapshot, one notification). Unless
- *   `attentionCheck` is false, a background check sends at most one request every 30 s (changed
- *   conversations, or this session's sandboxes), skipped while the visible tab already reads every
- *   conversation; it fails quietly and waits its turn (or the Retry-After).
+ *   `attentionCheck` is false, a background check sends at most one request every refresh interval
+ *   (changed conversations, or now and then this session's sandboxes; issue 18 §2), skipped while the
+ *   visible tab already reads every conversation; it fails quietly and waits its turn (or the
+ *   Retry-After). Conversations with an events socket open (./liveWatch.ts) count at once.
+ * - Live events (./liveSockets.ts, ./activityLive.ts, issue 18): where a conversation's agent server
+ *   can be reached, its events websocket feeds the open activity (no search while it is up) and the
+ *   running conversations' statuses (attention), at most 8 sockets; elsewhere, polling as above.
  * - Deletes (./deletes.ts): exactly one request, no retry; the row goes when the server confirms and
  *   stays gone even when an older poll answers later. Server info (./serverInfo.ts): asked at start
  *   and again when the server comes back from an outage.

@@ -297,8 +297,8 @@ export type StoreOptions = {
 	/** the tab visible at first; default 'conversations' */
 	visible?: ResourceName;
 	/**
-	 * the slow background check for what needs the user while another tab is visible (issue 11):
-	 * at most one request per 30 s; default true (tests of other request counts turn it off)
+	 * the background check for what needs the user while another tab is visible (issues 11, 18):
+	 * at most one request per refresh interval; default true (tests of other request counts turn it off)
 	 */
 	attentionCheck?: boolean;
 	/** events over the conversations' websockets where they can be had (issue 18); default true */
