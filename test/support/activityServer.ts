@@ -44,6 +44,8 @@ export type ActivityServer = {
 	resumeSteps: number;
 	/** answers every event search with this status until cleared (null) */
 	failEvents: number | null;
+	/** current app servers before OpenHands#14399: a plain-text 500 to any search with `timestamp__gte`/`__lt` */
+	boundsFail: boolean;
 	/** requests this matches are seen but never answered (a server that blocks); null: none */
 	hold: ((request: SeenRequest) => boolean) | null;
 	/** the agent server's events websocket (test/support/agentSockets.ts) */
@@ -146,6 +148,9 @@ export async function startActivityServer(generation: Generation, start = Date.U
 			return json(200, {success: true});
 		}
 		if (fixture.failEvents !== null && path.endsWith('/events/search')) return {status: fixture.failEvents, text: 'Internal Server Error'};
+		if (fixture.boundsFail && path.endsWith('/events/search') && (query.has('timestamp__gte') || query.has('timestamp__lt'))) {
+			return {status: 500, text: 'Internal Server Error'};
+		}
 		if (method === 'GET' && generation === 'legacy' && path === '/api/v1/events/search') {
 			const id = (query.get('conversation_id__eq') ?? '').replaceAll('-', '');
 			return legacySearch(conversations.get(id)?.events ?? [], query);
@@ -281,6 +286,7 @@ export async function startActivityServer(generation: Generation, start = Date.U
 		lines: () => seen.map(r => `${r.on === 'agent' ? 'agent ' : ''}${r.method} ${r.path}${r.query.size > 0 ? `?${r.query}` : ''}`),
 		resumeSteps: 1,
 		failEvents: null,
+		boundsFail: false,
 		hold: null,
 		sockets,
 		async closeAgent() {
