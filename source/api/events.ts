@@ -26,6 +26,13 @@ export async function searchEvents(
 
 /** Servers (clients) found to answer 500 to a time-bounded event search (./eventsUnbounded.ts). */
 const noTimeBounds = new WeakSet<Http>();
+/**
+ * When an unbounded search, tried after a bounded one's 500, failed too: the server was failing, and
+ * during an outage each attempt must not cost two requests. Tried again after this long (the api has
+ * no timers: it compares times), so a server of the quirk that was down when first met is found out.
+ */
+const failedFallbackAt = new WeakMap<Http, number>();
+const RETRY_FALLBACK_MS = 30_000;
 
 /**
  * `GET /api/v1/conversation/{id}/events/search` (shared/openhands-api-newer.md 4.2): offset page
@@ -47,10 +54,16 @@ async function searchCurrentEvents(
 		return await searchBounded(ctx, path, query, options);
 	} catch (error) {
 		if (!bounded || !isApiError(error) || error.status !== 500) throw error;
-		// the same 500 without bounds is the server failing, not the quirk: that error is the answer
-		const page = await searchUnbounded(ctx, path, query, options);
-		noTimeBounds.add(ctx.http);
-		return page;
+		if (Date.now() - (failedFallbackAt.get(ctx.http) ?? Number.NEGATIVE_INFINITY) < RETRY_FALLBACK_MS) throw error;
+		try {
+			const page = await searchUnbounded(ctx, path, query, options);
+			noTimeBounds.add(ctx.http);
+			return page;
+		} catch (unbounded) {
+			// the same failure without bounds is the server failing, not the quirk: that error is the answer
+			failedFallbackAt.set(ctx.http, Date.now());
+			throw unbounded;
+		}
 	}
 }
 

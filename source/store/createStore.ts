@@ -84,6 +84,7 @@ import {Attention} from './attention.js';
 import {Core} from './core.js';
 import {Deletes} from './deletes.js';
 import {LiveSockets, SocketBudget} from './liveSockets.js';
+import {LiveWatch} from './liveWatch.js';
 import {Messages} from './messages.js';
 import {Resources} from './resources.js';
 import {SandboxConversationsFinder} from './sandboxConversations.js';
@@ -109,6 +110,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const messages = new Messages(client, core, actions, activity);
 	const serverInfo = new ServerInfoWatch(client, core);
 	const attention = new Attention(client, core, resources);
+	const watch = new LiveWatch(core, sockets, resources);
 	const deletes = new Deletes(client, core, resources, attention);
 	const siblings = new SandboxConversationsFinder(client, core, resources);
 
@@ -119,9 +121,11 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 			resources.start();
 			serverInfo.start();
 			if (options.attentionCheck !== false) attention.start();
+			if (options.liveEvents !== false) watch.start();
 		},
 		dispose: () => {
 			attention.dispose();
+			watch.dispose();
 			activity.dispose();
 			sockets.dispose();
 			serverInfo.dispose();
