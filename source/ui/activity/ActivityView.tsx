@@ -12,7 +12,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import type {Scope} from '../keymap.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectActivity, selectConversations, selectPending, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
