@@ -9,10 +9,11 @@ import React, {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
+import {sameRef, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import type {Scope} from '../keymap.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectActivity, selectConversations, selectPending, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
@@ -29,7 +30,7 @@ import {useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
 
 type Props = {
-	conversation: AppConversation;
+	conversation: Tagged<AppConversation>;
 	width: number;
 	height: number;
 	active: boolean;
@@ -39,21 +40,21 @@ type Props = {
 const NO_EVENTS: readonly ConversationEvent[] = [];
 
 export function ActivityView({conversation: opened, width, height, active, onBack}: Props) {
-	const {store, now} = useUi();
+	const {fleet, now} = useUi();
 	const theme = useTheme();
 	const activity = useSnapshot(selectActivity);
 	const conversations = useSnapshot(selectConversations);
 	const inFlightAll = useSnapshot(selectPending);
-	const conversation = conversations.data?.find(c => c.id === opened.id) ?? opened;
-	const id = conversation.id;
-	const mine = activity?.conversationId === id ? activity : null;
+	const conversation = conversations.data?.find(c => sameRef(c, opened)) ?? opened;
+	const {id, server} = conversation;
+	const mine = activity?.conversationId === id && activity.server === server ? activity : null;
 	const events = mine?.events ?? NO_EVENTS;
 	const [modal, setModal] = useState<ActivityModal>(null);
 
 	useEffect(() => {
-		store.openActivity(id);
-		return () => store.closeActivity();
-	}, [store, id]);
+		fleet.openActivity({server, id});
+		return () => fleet.closeActivity();
+	}, [fleet, server, id]);
 
 	// far back (the window no longer reaches the newest events) its state updates are old news
 	const status = agentStatus(conversation, mine?.hasNewer ? NO_EVENTS : events);
@@ -61,8 +62,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
 	const inFlight = useMemo(
-		() => inFlightAll.filter(p => p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id)),
-		[inFlightAll, id, conversation.sandbox_id],
+		() => inFlightAll.filter(p => p.server === server && (p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id))),
+		[inFlightAll, server, id, conversation.sandbox_id],
 	);
 
 	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'accept' ? 2 : modal?.kind === 'reject' ? LINE_INPUT_HEIGHT : 0;
@@ -114,7 +115,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					message={`Accept ${count > 1 ? `${count} pending actions` : 'the pending action'}${count === 1 ? `: ${pendingLines[0]}` : ''}?`}
 					width={width}
 					onConfirm={() => {
-						store.controlAgent(id, 'accept');
+						fleet.controlAgent(conversation, 'accept');
 						setModal(null);
 					}}
 					onCancel={() => setModal(null)}
@@ -128,8 +129,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					scope="reason"
 					onSubmit={reason => {
 						const text = reason.trim();
-						if (text) store.controlAgent(id, 'reject', text);
-						else store.controlAgent(id, 'reject');
+						if (text) fleet.controlAgent(conversation, 'reject', text);
+						else fleet.controlAgent(conversation, 'reject');
 						setModal(null);
 					}}
 					onCancel={() => setModal(null)}
