@@ -77,6 +77,7 @@ import type {OpenHandsClient} from '../api/client.js';
 import {Actions} from './actions.js';
 import {Activity} from './activity.js';
 import {Attention} from './attention.js';
+import {Changes} from './changes.js';
 import {Core} from './core.js';
 import {Deletes} from './deletes.js';
 import {Messages} from './messages.js';
@@ -105,17 +106,29 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const attention = new Attention(client, core, resources);
 	const deletes = new Deletes(client, core, resources, attention);
 	const siblings = new SandboxConversationsFinder(client, core, resources);
+	const changes = new Changes(client, core);
+	// another server after an outage: what the old one could not serve is asked again
+	let server = core.get().server;
+	core.subscribe(() => {
+		const next = core.get().server;
+		if (next === server) return;
+		const was = server;
+		server = next;
+		if (was !== null) resources.serverChanged();
+	});
 
 	return {
 		subscribe: listener => core.subscribe(listener),
 		getSnapshot: () => core.get(),
 		start: () => {
-			resources.start();
+			// the probe first: a list fetch then waits for its verdict (which kind of server) instead of guessing
 			serverInfo.start();
+			resources.start();
 			if (options.attentionCheck !== false) attention.start();
 		},
 		dispose: () => {
 			attention.dispose();
+			changes.close();
 			activity.dispose();
 			serverInfo.dispose();
 			resources.dispose();
@@ -144,6 +157,10 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		saveDraft: (id, text) => messages.saveDraft(id, text),
 		sendMessage: (id, text, options) => messages.send(id, text, options),
 		controlAgent: (id, command, reason) => messages.control(id, command, reason),
+		setConfirmationPolicy: (id, policy) => messages.setPolicy(id, policy),
+		openChanges: conversation => changes.open(conversation),
+		closeChanges: () => changes.close(),
+		openDiff: path => (path === null ? changes.closeDiff() : changes.openDiff(path)),
 		deleteConversation: id => deletes.conversation(id),
 		deleteSandbox: id => deletes.sandbox(id),
 		dismissAttention: key => attention.dismiss(key),

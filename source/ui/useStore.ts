@@ -24,5 +24,5 @@ export const selectAttention = (s: StoreSnapshot) => s.attention;
 export const selectSandboxConversations = (s: StoreSnapshot) => s.sandboxConversations;
 export const selectActivity = (s: StoreSnapshot) => s.activity;
 export const selectDrafts = (s: StoreSnapshot) => s.drafts;
-/** the probed server's label, e.g. `current · sandbox-server` (a string: no re-render while it stays) */
+/** the probed server's label, e.g. `sandbox-server`, `agent server 1.43.1` (a string: no re-render while it stays) */
 export const selectServerLabel = (s: StoreSnapshot) => s.server?.label ?? null;
