@@ -36,7 +36,7 @@ export function learnOffset(known: number, conversation: AppConversation | null,
 	const gap = at - conversation.updated_at;
 	const offset = Math.round(gap / QUARTER_HOUR) * QUARTER_HOUR;
 	if (Math.abs(gap - offset) > SLACK || Math.abs(offset) > MAX_OFFSET) return known;
-	return offset;
+	return offset + 0; // never -0
 }
 
 export function agentInfoOf(facts: AgentFacts, previous: AgentInfo | null): AgentInfo {
