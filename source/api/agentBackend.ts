@@ -17,7 +17,7 @@ import {agentAbilities} from './agentServerInfo.js';
 import {getAgentSettings} from './agentSettings.js';
 import type {Backend} from './backend.js';
 import type {ServerInfo} from './client.js';
-import {makeError} from './errorText.js';
+import {ApiError} from './errors.js';
 import type {Http} from './http.js';
 
 const NONE = {
@@ -26,8 +26,9 @@ const NONE = {
 	startTasks: 'agent servers have no start tasks: a new conversation starts at once',
 } as const;
 
+/** A fixed sentence (no server text, no key): said as it is, without the operation after it. */
 function unsupported(operation: string, what: keyof typeof NONE): Promise<never> {
-	return Promise.reject(makeError({operation, host: 'the agent server'}, {kind: 'unsupported', message: NONE[what]}));
+	return Promise.reject(new ApiError({kind: 'unsupported', message: NONE[what], operation}));
 }
 
 export function createAgentBackend(http: Http, apiKey: string | null, server: (signal?: AbortSignal) => Promise<ServerInfo>): Backend {

@@ -6,6 +6,7 @@ import {z} from 'zod';
 import {getBatch} from './batch.js';
 import type {CallOptions, ConversationQuery, Created} from './client.js';
 import {errorFromResponse} from './errorFromResponse.js';
+import {policyFromSettings} from './confirmationPolicy.js';
 import {makeError} from './errorText.js';
 import type {Http} from './http.js';
 import {clampLimit} from './pageQuery.js';
@@ -66,16 +67,6 @@ const savedSchema = z.looseObject({
 		.optional()
 		.catch(null),
 });
-
-/**
- * Confirmation from the saved settings, as Agent Canvas maps them (doc 7.4): off → NeverConfirm;
- * on with the LLM analyzer → ConfirmRisky (HIGH, unknown risks asked); on otherwise → AlwaysConfirm.
- */
-export function policyFromSettings(mode: boolean | null | undefined, analyzer: string | null | undefined): {kind: string; threshold?: string; confirm_unknown?: boolean} {
-	if (!mode) return {kind: 'NeverConfirm'};
-	if (analyzer === 'llm') return {kind: 'ConfirmRisky', threshold: 'HIGH', confirm_unknown: true};
-	return {kind: 'AlwaysConfirm'};
-}
 
 /**
  * `POST /api/conversations` with the server's saved settings. The agent server does not fill a new

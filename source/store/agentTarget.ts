@@ -1,5 +1,5 @@
 import type {AgentTarget} from '../api/client.js';
-import type {AppConversation, ConfirmationPolicy} from '../api/schemas/index.js';
+import type {AppConversation} from '../api/schemas/index.js';
 
 /** What the client needs to reach a conversation's agent server (its own, or a sandbox's). */
 export function targetOf(conversation: AppConversation): AgentTarget {
@@ -12,19 +12,5 @@ export function targetOf(conversation: AppConversation): AgentTarget {
 	};
 }
 
-/** `always confirm`, `confirm risky actions (HIGH, unknown too)`, `never confirm`; another kind as sent. */
-export function policyText(policy: ConfirmationPolicy | null | undefined): string {
-	if (!policy) return 'unknown';
-	switch (policy.kind) {
-		case 'AlwaysConfirm':
-			return 'always confirm';
-		case 'NeverConfirm':
-			return 'never confirm';
-		case 'ConfirmRisky': {
-			const unknown = policy.confirm_unknown === false ? '' : ', unknown too';
-			return `confirm risky actions${policy.threshold ? ` (${policy.threshold}${unknown})` : ''}`;
-		}
-		default:
-			return policy.kind;
-	}
-}
+
+export {policyText} from '../api/confirmationPolicy.js';

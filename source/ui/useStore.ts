@@ -26,3 +26,6 @@ export const selectActivity = (s: StoreSnapshot) => s.activity;
 export const selectDrafts = (s: StoreSnapshot) => s.drafts;
 /** the probed server's label, e.g. `sandbox-server`, `agent server 1.43.1` (a string: no re-render while it stays) */
 export const selectServerLabel = (s: StoreSnapshot) => s.server?.label ?? null;
+/** what the server can do; null until probed (views then behave as for an app server, as before) */
+export const selectCapabilities = (s: StoreSnapshot) => s.server?.capabilities ?? null;
+export const selectChanges = (s: StoreSnapshot) => s.changes ?? null;

@@ -14,7 +14,7 @@ import {useHintScopes} from '../hints.js';
 import type {Scope} from '../keymap.js';
 import {clean} from '../sanitize.js';
 import {useTheme} from '../theme.js';
-import {selectActivity, selectConversations, selectPending, useSnapshot} from '../useStore.js';
+import {selectActivity, selectCapabilities, selectConversations, selectPending, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {LINE_INPUT_HEIGHT, LineInput} from '../widgets/LineInput.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
@@ -22,6 +22,7 @@ import {Pager} from '../widgets/Pager.js';
 import {TextField} from '../widgets/TextField.js';
 import {ACTIVITY_HEADER_HEIGHT, ActivityHeader, ApprovalBlock, approvalHeight} from './ActivityHeader.js';
 import {activityStatusLine} from './activityStatus.js';
+import {AgentDialogs, agentDialogHeight} from './AgentDialogs.js';
 import {eventDetail} from './detail.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
@@ -34,16 +35,19 @@ type Props = {
 	height: number;
 	active: boolean;
 	onBack(): void;
+	/** `c`: the workspace's changes */
+	onChanges?(conversation: AppConversation): void;
 };
 
 const NO_EVENTS: readonly ConversationEvent[] = [];
 
-export function ActivityView({conversation: opened, width, height, active, onBack}: Props) {
+export function ActivityView({conversation: opened, width, height, active, onBack, onChanges}: Props) {
 	const {store, now} = useUi();
 	const theme = useTheme();
 	const activity = useSnapshot(selectActivity);
 	const conversations = useSnapshot(selectConversations);
 	const inFlightAll = useSnapshot(selectPending);
+	const capabilities = useSnapshot(selectCapabilities);
 	const conversation = conversations.data?.find(c => c.id === opened.id) ?? opened;
 	const id = conversation.id;
 	const mine = activity?.conversationId === id ? activity : null;
@@ -55,7 +59,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		return () => store.closeActivity();
 	}, [store, id]);
 
-	const status = agentStatus(conversation, events);
+	const agent = mine?.agent ?? null;
+	const status = agentStatus(conversation, events, agent?.clockOffsetMs ?? 0);
 	const waiting = status === 'waiting_for_confirmation';
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
@@ -64,7 +69,16 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		[inFlightAll, id, conversation.sandbox_id],
 	);
 
-	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'accept' ? 2 : modal?.kind === 'reject' ? LINE_INPUT_HEIGHT : 0;
+	const bottom =
+		modal?.kind === 'message'
+			? MESSAGE_BOX_HEIGHT
+			: modal?.kind === 'accept'
+				? 2
+				: modal?.kind === 'reject'
+					? LINE_INPUT_HEIGHT
+					: modal?.kind === 'agent'
+						? agentDialogHeight(modal.dialog, width)
+						: 0;
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
 
@@ -73,15 +87,33 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		conversation,
 		waiting,
 		list,
+		agent,
+		capabilities,
 		setModal,
 		onBack,
+		...(onChanges ? {onChanges} : {}),
 	});
 
+	const own: Scope[] = capabilities?.sandboxes === false ? ['activity'] : ['activity', 'activitySandbox'];
 	const scopes: Scope[] =
-		modal?.kind === 'pager' ? ['pager'] : modal?.kind === 'message' ? ['message'] : modal?.kind === 'accept' ? ['confirm'] : modal?.kind === 'reject' ? ['reason'] : list.filter.editing ? ['filter'] : waiting ? ['approval', 'activity'] : ['activity'];
+		modal?.kind === 'pager'
+			? ['pager']
+			: modal?.kind === 'message'
+				? ['message']
+				: modal?.kind === 'accept'
+					? ['confirm']
+					: modal?.kind === 'reject'
+						? ['reason']
+						: modal?.kind === 'agent'
+							? [modal.dialog.kind === 'policy' ? 'picker' : 'confirm']
+							: list.filter.editing
+								? ['filter']
+								: waiting
+									? ['approval', ...own]
+									: own;
 	useHintScopes(scopes);
 
-	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} width={width} />;
+	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} width={width} />;
 	if (modal?.kind === 'pager') {
 		return (
 			<Box flexDirection="column">
@@ -108,6 +140,17 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 				</Text>
 			)}
 			{modal?.kind === 'message' ? <MessageBox conversation={conversation} width={width} onClose={() => setModal(null)} /> : null}
+			{modal?.kind === 'agent' ? (
+				<AgentDialogs
+					dialog={modal.dialog}
+					conversationId={id}
+					title={clean(conversation.title) || id}
+					policy={conversation.confirmation_policy ?? agent?.policy ?? null}
+					pending={pendingLines}
+					width={width}
+					onDialog={dialog => setModal(dialog ? {kind: 'agent', dialog} : null)}
+				/>
+			) : null}
 			{modal?.kind === 'accept' ? (
 				<Confirm
 					message={`Accept ${count > 1 ? `${count} pending actions` : 'the pending action'}${count === 1 ? `: ${pendingLines[0]}` : ''}?`}

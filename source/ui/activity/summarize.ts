@@ -6,6 +6,7 @@
  * object (the store keeps an event's identity), so scrolling 10,000 events summarizes each once.
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
+import {policyText} from '../../api/confirmationPolicy.js';
 import {clean} from '../sanitize.js';
 import {maskSecrets} from '../secrets.js';
 import {actionGist} from './actions.js';
@@ -123,6 +124,9 @@ function stateLine(raw: Raw): Pick<EventSummary, 'text' | 'tone' | 'status'> {
 	if (key === 'full_state') {
 		const status = str(obj(value)?.['execution_status']);
 		return status ? {text: `state snapshot (status ${clean(status)})`, tone: 'muted', status: clean(status)} : {text: 'state snapshot', tone: 'muted'};
+	}
+	if (key === 'confirmation_policy' && obj(value) && typeof obj(value)!['kind'] === 'string') {
+		return {text: `confirmation: ${clean(policyText(obj(value) as {kind: string}))}`, tone: 'muted'};
 	}
 	return {text: `${clean(key) || 'state'}: ${shortValue(value)}`, tone: 'muted'};
 }

@@ -1,5 +1,7 @@
 /** Columns, detail entries and start-task lines of the Conversations view. */
+import type {Capabilities} from '../../api/client.js';
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
+import {policyText} from '../../api/confirmationPolicy.js';
 import type {LostWatch} from '../../store/types.js';
 import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../format.js';
 import {clean} from '../sanitize.js';
@@ -61,14 +63,36 @@ const TOKENS: Column<AppConversation> = {
 	sortKey: c => (tokensOf(c) > 0 ? tokensOf(c) : null),
 };
 
-/** The columns for these rows: cost and tokens only when some row has them. */
-export function conversationColumns(rows: readonly AppConversation[]): readonly Column<AppConversation>[] {
+/** The model without its provider (`openai/gpt-4o` → `gpt-4o`): the details show it whole. Dropped after the cost. */
+const MODEL: Column<AppConversation> = {id: 'model', title: 'MODEL', width: 12, drop: 7.5, middle: true, text: c => clean(c.llm_model?.split('/').pop()) || '—'};
+
+/** An agent server's conversations have a working directory, not a repository (agent-server doc 4.2). */
+const WHERE: Column<AppConversation> = {
+	id: 'repo',
+	title: 'REPO / DIR',
+	width: 16,
+	grow: 1,
+	drop: 5,
+	middle: true,
+	text: c => (c.selected_repository ? repoAtBranch(c.selected_repository, c.selected_branch) : clean(c.working_dir) || '—'),
+};
+
+/**
+ * The columns for these rows: cost and tokens only when some row has them, the model when some row
+ * names one, the sandbox only where the server has sandboxes (issue 16 §1), a working directory
+ * where rows have one.
+ */
+export function conversationColumns(rows: readonly AppConversation[], capabilities: Capabilities | null = null): readonly Column<AppConversation>[] {
 	const withCost = rows.some(c => costOf(c) > 0);
 	const withTokens = rows.some(c => tokensOf(c) > 0);
-	if (!withCost && !withTokens) return CONVERSATION_COLUMNS;
-	const extra = [...(withCost ? [COST] : []), ...(withTokens ? [TOKENS] : [])];
+	const withModel = rows.some(c => c.llm_model);
+	const withDirs = rows.some(c => c.working_dir);
+	const noSandboxes = capabilities?.sandboxes === false;
+	if (!withCost && !withTokens && !withModel && !withDirs && !noSandboxes) return CONVERSATION_COLUMNS;
+	const base = CONVERSATION_COLUMNS.filter(c => !(noSandboxes && c.id === 'sandbox')).map(c => (withDirs && c.id === 'repo' ? WHERE : c));
+	const extra = [...(withModel ? [MODEL] : []), ...(withCost ? [COST] : []), ...(withTokens ? [TOKENS] : [])];
 	// before the id, which is the last column
-	return [...CONVERSATION_COLUMNS.slice(0, -1), ...extra, CONVERSATION_COLUMNS.at(-1)!];
+	return [...base.slice(0, -1), ...extra, base.at(-1)!];
 }
 
 /**
@@ -79,8 +103,44 @@ export function agentLabel(status: string | null | undefined): string {
 	return status === 'waiting_for_confirmation' ? 'confirm?' : orDash(status);
 }
 
+/** An agent server's conversation: its own fields, no sandbox (agent-server doc 4.2). */
+function agentEntries(c: AppConversation, now: number): Entry[] {
+	return [
+		field('id', clean(c.id)),
+		field('title', orDash(c.title)),
+		field('working directory', orDash(c.working_dir)),
+		field('model', orDash(c.llm_model)),
+		field('agent status', orDash(c.execution_status)),
+		field('confirmation', policyText(c.confirmation_policy)),
+		field('security analyzer', orDash(c.security_analyzer)),
+		field('created', `${absoluteTime(c.created_at)} (${relativeTime(c.created_at, now)})`),
+		field('updated', `${absoluteTime(c.updated_at)} (${relativeTime(c.updated_at, now)})`),
+		heading('Links'),
+		field('parent', orDash(c.parent_conversation_id)),
+		field('sub-conversations', c.sub_conversation_ids.length ? c.sub_conversation_ids.map(id => clean(id)).join(', ') : '—'),
+	];
+}
+
 export function conversationEntries(c: AppConversation, now: number): Entry[] {
 	const usage = c.metrics?.accumulated_token_usage;
+	const own = c.sandbox_id === '' ? agentEntries(c, now) : null;
+	return [
+		...(own ?? appEntries(c, now)),
+		heading('Metrics'),
+		field('model', orDash(c.metrics?.model_name)),
+		field('cost', c.metrics ? cost(c.metrics.accumulated_cost) : '—'),
+		field('max budget', c.metrics?.max_budget_per_task == null ? '—' : cost(c.metrics.max_budget_per_task)),
+		field('prompt tokens', usage ? count(usage.prompt_tokens) : '—'),
+		field('completion tokens', usage ? count(usage.completion_tokens) : '—'),
+		field('cache read tokens', usage ? count(usage.cache_read_tokens) : '—'),
+		field('cache write tokens', usage ? count(usage.cache_write_tokens) : '—'),
+		field('reasoning tokens', usage ? count(usage.reasoning_tokens) : '—'),
+		field('context window', usage ? count(usage.context_window) : '—'),
+		field('per-turn tokens', usage ? count(usage.per_turn_token) : '—'),
+	];
+}
+
+function appEntries(c: AppConversation, now: number): Entry[] {
 	return [
 		field('id', clean(c.id)),
 		field('title', orDash(c.title)),
@@ -102,17 +162,6 @@ export function conversationEntries(c: AppConversation, now: number): Entry[] {
 		field('pull requests', c.pr_number.length ? c.pr_number.map(n => `#${n}`).join(', ') : '—'),
 		field('parent', orDash(c.parent_conversation_id)),
 		field('sub-conversations', c.sub_conversation_ids.length ? c.sub_conversation_ids.map(id => clean(id)).join(', ') : '—'),
-		heading('Metrics'),
-		field('model', orDash(c.metrics?.model_name)),
-		field('cost', c.metrics ? cost(c.metrics.accumulated_cost) : '—'),
-		field('max budget', c.metrics?.max_budget_per_task == null ? '—' : cost(c.metrics.max_budget_per_task)),
-		field('prompt tokens', usage ? count(usage.prompt_tokens) : '—'),
-		field('completion tokens', usage ? count(usage.completion_tokens) : '—'),
-		field('cache read tokens', usage ? count(usage.cache_read_tokens) : '—'),
-		field('cache write tokens', usage ? count(usage.cache_write_tokens) : '—'),
-		field('reasoning tokens', usage ? count(usage.reasoning_tokens) : '—'),
-		field('context window', usage ? count(usage.context_window) : '—'),
-		field('per-turn tokens', usage ? count(usage.per_turn_token) : '—'),
 	];
 }
 

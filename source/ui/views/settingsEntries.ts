@@ -43,7 +43,7 @@ function mcpEntries(s: Settings): Entry[] {
 
 function llmEntries(s: Settings): Entry[] {
 	const {llm} = s;
-	const nested = s.shape === 'nested';
+	const nested = s.shape !== 'flat';
 	return [
 		heading('LLM'),
 		field('model', orDash(llm.model)),
@@ -89,7 +89,7 @@ function agentEntries(s: Settings): Entry[] {
 			field('acp model', orDash(agent.acpModel)),
 			field('acp session mode', orDash(agent.acpSessionMode)),
 		),
-		...when(s.shape === 'nested' && !acp, field('tools', agent.tools ? list(agent.tools) : 'standard set')),
+		...when(s.shape !== 'flat' && !acp, field('tools', agent.tools ? list(agent.tools) : 'standard set')),
 		...when(present(agent.subAgents), field('sub-agents', yesNo(agent.subAgents))),
 		...when(present(agent.toolConcurrency), field('tool concurrency', orDash(agent.toolConcurrency))),
 		field('max iterations', orDash(conversation.maxIterations)),
@@ -153,7 +153,29 @@ function secretEntries(s: Settings): Entry[] {
 	];
 }
 
+/**
+ * An agent server's own settings (agent-server doc 3): no sandbox, account or provider tokens;
+ * its app preferences (language, git identity) where it keeps them.
+ */
+function agentServerEntries(s: Settings): Entry[] {
+	return [
+		...llmEntries(s),
+		...profileEntries(s),
+		...agentEntries(s),
+		...criticEntries(s),
+		heading('MCP servers'),
+		...mcpEntries(s),
+		...skillEntries(s),
+		heading('Git identity'),
+		field('user name', orDash(s.git.userName)),
+		field('user email', orDash(s.git.userEmail)),
+		heading('Secrets'),
+		field('llm api key', setOrNot(s.secrets.llmApiKey)),
+	];
+}
+
 export function settingsEntries(s: Settings): Entry[] {
+	if (s.shape === 'agent') return agentServerEntries(s);
 	const {features} = s;
 	return [
 		...llmEntries(s),

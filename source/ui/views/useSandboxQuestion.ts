@@ -43,7 +43,8 @@ export function useSandboxQuestion() {
 		ask,
 		question,
 		start(kind: Ask['kind'], item: AppConversation) {
-			store.conversationsInSandbox(item.sandbox_id);
+			// no sandbox (an agent server's conversation): nobody to look up
+			if (item.sandbox_id) store.conversationsInSandbox(item.sandbox_id);
 			setAsk({kind, item});
 		},
 		confirm() {
