@@ -4,7 +4,8 @@
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {AttentionItem, ErrorInfo, Notice, ResourceName, StoreSnapshot} from '../store/types.js';
+import type {FleetServer, FleetSnapshot, Tagged} from '../fleet/types.js';
+import type {AttentionItem, ErrorInfo, Notice, ResourceName} from '../store/types.js';
 import {useUi} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
@@ -57,8 +58,6 @@ const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
 	specs: ['specs', 'list'],
 };
 
-const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
-
 const NO_HINTS: readonly never[] = [];
 const NO_SCOPES: readonly Scope[] = [];
 
@@ -67,12 +66,22 @@ function isFinal(error: ErrorInfo | null): boolean {
 	return error !== null && (error.kind === 'unsupported' || error.kind === 'not_openhands');
 }
 
+/**
+ * The tab's one line when no server in view can fill it (every one has a final answer and no data):
+ * their messages, once each. Null when some server has rows or may still.
+ */
+function finalLine(servers: readonly FleetServer[], tab: ResourceName): string | null {
+	const states = servers.map(s => s.snapshot[tab]);
+	if (states.length === 0 || states.some(state => state.data !== undefined || !isFinal(state.error))) return null;
+	return [...new Set(states.map(state => clean(state.error!.message)))].join(' · ');
+}
+
 export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume}: ShellProps) {
-	const {store, now, notify} = useUi();
+	const {fleet, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
 	useRedrawOnResume(onResume);
-	const [tab, setTab] = useState<ResourceName>(() => store.getSnapshot().visible);
+	const [tab, setTab] = useState<ResourceName>(() => fleet.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
 	const [attentionOpen, setAttentionOpen] = useState(false);
 	const attention = useSnapshot(selectAttention);
@@ -89,16 +98,17 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 		},
 		[memory],
 	);
-	const goToItem = (item: AttentionItem) => {
+	const goToItem = (item: Tagged<AttentionItem>) => {
+		const ref = {server: item.server, id: item.id};
 		if (item.subject === 'sandbox') {
-			go({kind: 'row', resource: 'sandboxes', id: item.id});
+			go({kind: 'row', resource: 'sandboxes', ref});
 			return;
 		}
 		if (item.subject === 'start-task') {
-			go({kind: 'task', id: item.id});
+			go({kind: 'task', ref});
 			return;
 		}
-		const conversation = conversations.data?.find(c => c.id === item.id) ?? item.conversation;
+		const conversation = conversations.data?.find(c => c.id === item.id && c.server === item.server) ?? (item.conversation && {...item.conversation, server: item.server});
 		if (conversation) go({kind: 'activity', conversation});
 		else notify('info', `conversation ${item.id} is not loaded any more`);
 	};
@@ -108,10 +118,11 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	const onScopes = useCallback((scopes: readonly Scope[]) => setReported({tab, scopes}), [tab]);
 	const viewScopes = reported?.tab === tab ? reported.scopes : DEFAULT_SCOPES[tab];
 
-	const selectVisible = useMemo(() => selectVisibleState(tab), [tab]);
+	const selectVisible = useMemo(() => (s: FleetSnapshot) => s.servers[0]!.snapshot[tab], [tab]);
 	const visibleState = useSnapshot(selectVisible);
-	const finalError = visibleState.error;
-	const final = visibleState.data === undefined && finalError && isFinal(finalError) ? clean(finalError.message) : null;
+	// a string or null: a poll that changed nothing re-renders nothing
+	const selectFinal = useMemo(() => (s: FleetSnapshot) => finalLine(s.servers, tab), [tab]);
+	const final = useSnapshot(selectFinal);
 	const overlay = help || attentionOpen;
 	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : final ? NO_SCOPES : viewScopes;
 
@@ -130,13 +141,13 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 
 	const first = useRef(true);
 	useEffect(() => {
-		if (first.current && store.getSnapshot().visible === tab) {
+		if (first.current && fleet.getSnapshot().visible === tab) {
 			first.current = false;
 			return;
 		}
 		first.current = false;
-		store.setVisible(tab);
-	}, [store, tab]);
+		fleet.setVisible(tab);
+	}, [fleet, tab]);
 
 	useKeys('global', name => {
 		switch (commandFor('global', name)) {
@@ -159,7 +170,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 				setTab(t => cycleTab(t, -1));
 				return true;
 			case 'refresh':
-				store.refresh();
+				fleet.refresh();
 				return true;
 			case 'help':
 				setHelp(true);

@@ -9,12 +9,13 @@ import React, {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
+import {sameRef, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import type {Scope} from '../keymap.js';
 import {clean} from '../sanitize.js';
 import {useTheme} from '../theme.js';
-import {selectActivity, selectCapabilities, selectConversations, selectPending, useSnapshot} from '../useStore.js';
+import {selectActivity, selectConversations, selectPending, useCapabilities, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {LINE_INPUT_HEIGHT, LineInput} from '../widgets/LineInput.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
@@ -30,34 +31,34 @@ import {useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
 
 type Props = {
-	conversation: AppConversation;
+	conversation: Tagged<AppConversation>;
 	width: number;
 	height: number;
 	active: boolean;
 	onBack(): void;
 	/** `c`: the workspace's changes */
-	onChanges?(conversation: AppConversation): void;
+	onChanges?(conversation: Tagged<AppConversation>): void;
 };
 
 const NO_EVENTS: readonly ConversationEvent[] = [];
 
 export function ActivityView({conversation: opened, width, height, active, onBack, onChanges}: Props) {
-	const {store, now} = useUi();
+	const {fleet, now} = useUi();
 	const theme = useTheme();
 	const activity = useSnapshot(selectActivity);
 	const conversations = useSnapshot(selectConversations);
 	const inFlightAll = useSnapshot(selectPending);
-	const capabilities = useSnapshot(selectCapabilities);
-	const conversation = conversations.data?.find(c => c.id === opened.id) ?? opened;
-	const id = conversation.id;
-	const mine = activity?.conversationId === id ? activity : null;
+	const conversation = conversations.data?.find(c => sameRef(c, opened)) ?? opened;
+	const {id, server} = conversation;
+	const capabilities = useCapabilities(server);
+	const mine = activity?.conversationId === id && activity.server === server ? activity : null;
 	const events = mine?.events ?? NO_EVENTS;
 	const [modal, setModal] = useState<ActivityModal>(null);
 
 	useEffect(() => {
-		store.openActivity(id);
-		return () => store.closeActivity();
-	}, [store, id]);
+		fleet.openActivity({server, id});
+		return () => fleet.closeActivity();
+	}, [fleet, server, id]);
 
 	const agent = mine?.agent ?? null;
 	const status = agentStatus(conversation, events, agent?.clockOffsetMs ?? 0);
@@ -65,8 +66,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
 	const inFlight = useMemo(
-		() => inFlightAll.filter(p => p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id)),
-		[inFlightAll, id, conversation.sandbox_id],
+		() => inFlightAll.filter(p => p.server === server && (p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id))),
+		[inFlightAll, server, id, conversation.sandbox_id],
 	);
 
 	const bottom =
@@ -143,7 +144,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 			{modal?.kind === 'agent' ? (
 				<AgentDialogs
 					dialog={modal.dialog}
-					conversationId={id}
+					conversation={{server, id}}
 					title={clean(conversation.title) || id}
 					policy={conversation.confirmation_policy ?? agent?.policy ?? null}
 					pending={pendingLines}
@@ -156,7 +157,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					message={`Accept ${count > 1 ? `${count} pending actions` : 'the pending action'}${count === 1 ? `: ${pendingLines[0]}` : ''}?`}
 					width={width}
 					onConfirm={() => {
-						store.controlAgent(id, 'accept');
+						fleet.controlAgent(conversation, 'accept');
 						setModal(null);
 					}}
 					onCancel={() => setModal(null)}
@@ -170,8 +171,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					scope="reason"
 					onSubmit={reason => {
 						const text = reason.trim();
-						if (text) store.controlAgent(id, 'reject', text);
-						else store.controlAgent(id, 'reject');
+						if (text) fleet.controlAgent(conversation, 'reject', text);
+						else fleet.controlAgent(conversation, 'reject');
 						setModal(null);
 					}}
 					onCancel={() => setModal(null)}

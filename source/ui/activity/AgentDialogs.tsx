@@ -7,6 +7,7 @@
 import React from 'react';
 import {ALWAYS, NEVER, RISKY, policyText} from '../../api/confirmationPolicy.js';
 import type {ConfirmationPolicy} from '../../api/schemas/index.js';
+import type {Ref} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {clean} from '../sanitize.js';
 import {Confirm} from '../widgets/Confirm.js';
@@ -38,7 +39,7 @@ const NO_REJECT_DETAIL =
 
 type Props = {
 	dialog: AgentDialog;
-	conversationId: string;
+	conversation: Ref;
 	title: string;
 	/** the policy in force, if known */
 	policy: ConfirmationPolicy | null;
@@ -48,8 +49,8 @@ type Props = {
 	onDialog(next: AgentDialog | null): void;
 };
 
-export function AgentDialogs({dialog, conversationId, title, policy, pending, width, onDialog}: Props) {
-	const {store, notify} = useUi();
+export function AgentDialogs({dialog, conversation, title, policy, pending, width, onDialog}: Props) {
+	const {fleet, notify} = useUi();
 	const close = () => onDialog(null);
 	switch (dialog.kind) {
 		case 'policy':
@@ -69,7 +70,7 @@ export function AgentDialogs({dialog, conversationId, title, policy, pending, wi
 					message={`Switch “${clean(title)}” to ${policyText(dialog.policy)}?`}
 					width={width}
 					onConfirm={() => {
-						store.setConfirmationPolicy(conversationId, dialog.policy);
+						fleet.setConfirmationPolicy(conversation, dialog.policy);
 						close();
 					}}
 					onCancel={close}
@@ -96,7 +97,7 @@ export function AgentDialogs({dialog, conversationId, title, policy, pending, wi
 					message={`Run the agent? It first runs ${what}`}
 					width={width}
 					onConfirm={() => {
-						store.controlAgent(conversationId, 'run');
+						fleet.controlAgent(conversation, 'run');
 						close();
 					}}
 					onCancel={close}

@@ -4,6 +4,7 @@
  */
 import type {Capabilities} from '../../api/client.js';
 import type {AppConversation} from '../../api/schemas/index.js';
+import type {Tagged} from '../../fleet/types.js';
 import type {AgentInfo} from '../../store/types.js';
 import {useUi} from '../context.js';
 import {commandFor} from '../keys/activeKeymap.js';
@@ -21,7 +22,7 @@ export type ActivityModal =
 
 type Options = {
 	active: boolean;
-	conversation: AppConversation;
+	conversation: Tagged<AppConversation>;
 	waiting: boolean;
 	list: EventRows;
 	/** the conversation's agent server as far as known (version, can it reject) */
@@ -29,12 +30,12 @@ type Options = {
 	capabilities: Capabilities | null;
 	setModal(modal: ActivityModal): void;
 	onBack(): void;
-	onChanges?(conversation: AppConversation): void;
+	onChanges?(conversation: Tagged<AppConversation>): void;
 };
 
 export function useActivityKeys({active, conversation, waiting, list, agent, capabilities, setModal, onBack, onChanges}: Options): void {
-	const {store, copy, notify} = useUi();
-	const id = conversation.id;
+	const {fleet, copy, notify} = useUi();
+	const sandbox = {server: conversation.server, id: conversation.sandbox_id};
 	const sandboxKeys = capabilities?.sandboxes !== false;
 	useKeys(
 		'view',
@@ -49,7 +50,7 @@ export function useActivityKeys({active, conversation, waiting, list, agent, cap
 			}
 			switch (commandFor('activity', name) ?? (sandboxKeys ? commandFor('activitySandbox', name) : undefined)) {
 				case 'agent.interrupt':
-					store.controlAgent(id, 'interrupt');
+					fleet.controlAgent(conversation, 'interrupt');
 					return true;
 				case 'agent.policy':
 					if (capabilities?.confirmationPolicy === false) notify('info', 'this server cannot switch a confirmation policy');
@@ -70,18 +71,18 @@ export function useActivityKeys({active, conversation, waiting, list, agent, cap
 					setModal({kind: 'message'});
 					return true;
 				case 'agent.pause':
-					store.controlAgent(id, 'pause');
+					fleet.controlAgent(conversation, 'pause');
 					return true;
 				case 'agent.run':
 					// a run executes the pending action first: never by surprise
 					if (waiting) setModal({kind: 'agent', dialog: {kind: 'run'}});
-					else store.controlAgent(id, 'run');
+					else fleet.controlAgent(conversation, 'run');
 					return true;
 				case 'sandbox.pause':
-					store.pauseSandbox(conversation.sandbox_id);
+					fleet.pauseSandbox(sandbox);
 					return true;
 				case 'sandbox.resume':
-					store.resumeSandbox(conversation.sandbox_id);
+					fleet.resumeSandbox(sandbox);
 					return true;
 				case 'filter':
 					list.editFilter();

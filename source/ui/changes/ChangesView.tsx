@@ -6,6 +6,7 @@
 import React, {useEffect, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
+import type {Tagged} from '../../fleet/types.js';
 import type {ChangedFile, ChangesState} from '../../store/types.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
@@ -17,7 +18,7 @@ import {selectChanges, useSnapshot} from '../useStore.js';
 import {Pager} from '../widgets/Pager.js';
 import {diffPagerLines} from './diffLines.js';
 
-type Props = {conversation: AppConversation; width: number; height: number; active: boolean; onBack(): void};
+type Props = {conversation: Tagged<AppConversation>; width: number; height: number; active: boolean; onBack(): void};
 
 const STATUS_WIDTH = 8;
 const COUNT_WIDTH = 7;
@@ -27,20 +28,20 @@ function countText(n: number | null, sign: '+' | '-'): string {
 }
 
 export function ChangesView({conversation, width, height, active, onBack}: Props) {
-	const {store} = useUi();
+	const {fleet} = useUi();
 	const theme = useTheme();
 	const state = useSnapshot(selectChanges);
-	const mine: ChangesState | null = state?.conversationId === conversation.id ? state : null;
+	const mine: ChangesState | null = state?.conversationId === conversation.id && state.server === conversation.server ? state : null;
 	const files = mine?.files ?? [];
 	const [index, setIndex] = useState(0);
 	const selected = Math.min(index, Math.max(0, files.length - 1));
 
 	useEffect(() => {
-		store.openChanges(conversation);
-		return () => store.closeChanges();
+		fleet.openChanges(conversation);
+		return () => fleet.closeChanges();
 		// opened once per conversation; a fresher copy of it must not read the list again
 		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, [store, conversation.id]);
+	}, [fleet, conversation.server, conversation.id]);
 
 	const diff = mine?.diff ?? null;
 	const pagerLines = useMemo(() => (diff ? diffPagerLines(diff) : null), [diff]);
@@ -62,7 +63,7 @@ export function ChangesView({conversation, width, height, active, onBack}: Props
 					setIndex(Math.max(0, files.length - 1));
 					return true;
 				case 'open':
-					if (files[selected]) store.openDiff(files[selected]!.path);
+					if (files[selected]) fleet.openDiff(files[selected]!.path);
 					return true;
 				case 'back':
 					onBack();
@@ -84,7 +85,7 @@ export function ChangesView({conversation, width, height, active, onBack}: Props
 		return (
 			<Box flexDirection="column">
 				{head}
-				<Pager lines={pagerLines} width={width} height={Math.max(1, height - 1)} onClose={() => store.openDiff(null)} active={active} />
+				<Pager lines={pagerLines} width={width} height={Math.max(1, height - 1)} onClose={() => fleet.openDiff(null)} active={active} />
 			</Box>
 		);
 	}

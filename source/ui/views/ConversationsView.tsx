@@ -9,6 +9,7 @@
 import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
+import {refKey, sameRef, type Tagged} from '../../fleet/types.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
@@ -16,7 +17,7 @@ import {useHintScopes} from '../hints.js';
 import {truncate} from '../sanitize.js';
 import {useGo} from '../navigation.js';
 import {useTheme} from '../theme.js';
-import {selectAttention, selectCapabilities, selectConversations, selectLostWatches, selectStartTasks, useSnapshot} from '../useStore.js';
+import {capabilitiesOf, selectAnySandboxes, selectAttention, selectConversations, selectInView, selectLostWatches, selectStartTasks, useCapabilities, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {ActivityView} from '../activity/ActivityView.js';
 import {usePersistentState} from '../usePersistentState.js';
@@ -34,13 +35,15 @@ import {useSandboxQuestion} from './useSandboxQuestion.js';
 import {useTaskLines} from './useTaskLines.js';
 import type {ViewProps} from './viewProps.js';
 
-type Mode = {kind: 'list'} | {kind: 'detail'; item: AppConversation} | {kind: 'form'};
+type Item = Tagged<AppConversation>;
+
+type Mode = {kind: 'list'} | {kind: 'detail'; item: Item} | {kind: 'form'};
 
 const MAX_TASK_LINES = 3;
 
-type OpenActivity = {item: AppConversation; from: 'list' | 'detail'};
+type OpenActivity = {item: Item; from: 'list' | 'detail'};
 /** the changes view (issue 16), over the list, the details or the activity it was opened from */
-type OpenChanges = {item: AppConversation; from: 'list' | 'detail' | 'activity'};
+type OpenChanges = {item: Item; from: 'list' | 'detail' | 'activity'};
 
 export function ConversationsView(props: ViewProps) {
 	// Kept across tab switches like the table's selection: coming back to the tab shows the activity.
@@ -75,23 +78,22 @@ export function ConversationsView(props: ViewProps) {
 
 type ListProps = ViewProps & {
 	initialMode: Mode;
-	onActivity(item: AppConversation, from: OpenActivity['from']): void;
-	onChanges(item: AppConversation, from: 'list' | 'detail'): void;
+	onActivity(item: Item, from: OpenActivity['from']): void;
+	onChanges(item: Item, from: 'list' | 'detail'): void;
 };
 
 function ConversationList({width, height, active, initialMode, onActivity, onChanges}: ListProps) {
-	const {store, now: clock} = useUi();
+	const {fleet, now: clock} = useUi();
 	const go = useGo();
 	const theme = useTheme();
 	const list = useSnapshot(selectConversations);
 	const tasks = useSnapshot(selectStartTasks);
 	const attention = useSnapshot(selectAttention);
 	const lost = useSnapshot(selectLostWatches);
-	const capabilities = useSnapshot(selectCapabilities);
-	// an agent server has no sandboxes: those keys are not offered (undefined: not probed yet, as before)
-	const sandboxKeys = capabilities?.sandboxes !== false;
-	const [mode, setMode] = useState<Mode>(initialMode);
-	const [message, setMessage] = useState<AppConversation | null>(null);
+	const inView = useSnapshot(selectInView);
+	// an agent server has no sandboxes: its sandbox column and keys go (not probed yet: as before)
+	const sandboxColumn = useSnapshot(selectAnySandboxes);	const [mode, setMode] = useState<Mode>(initialMode);
+	const [message, setMessage] = useState<Item | null>(null);
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
 	const now = clock();
@@ -99,8 +101,8 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 	const shownTasks = tasks.slice(0, MAX_TASK_LINES);
 	const boxHeight = message ? MESSAGE_BOX_HEIGHT : 0;
 	const tableHeight = Math.max(LIST_CHROME + 1, height - shownTasks.length - boxHeight - questionHeight(question, width));
-	const onOpen = useCallback((item: AppConversation) => setMode({kind: 'detail', item}), []);
-	const columns = useMemo(() => conversationColumns(list.data ?? [], capabilities), [list.data, capabilities]);
+	const onOpen = useCallback((item: Item) => setMode({kind: 'detail', item}), []);
+	const columns = useMemo(() => conversationColumns(list.data ?? [], sandboxColumn), [list.data, sandboxColumn]);
 	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, attention), [attention]);
 	const listKeys = active && mode.kind === 'list' && !message && !ask;
 	const controller = useListController({
@@ -122,7 +124,7 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 		conversations: list.data,
 		tableIndex: controller.index,
 		active: listKeys && !controller.filter.editing,
-		onActivity: (conversation: AppConversation) => onActivity(conversation, 'list'),
+		onActivity: (conversation: Item) => onActivity(conversation, 'list'),
 	});
 
 	useKeys(
@@ -132,7 +134,9 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 				setMode({kind: 'form'});
 				return true;
 			}
-			const item = mode.kind === 'detail' ? (list.data?.find(c => c.id === mode.item.id) ?? mode.item) : taskLines.onTask ? undefined : controller.selected;
+			const item = mode.kind === 'detail' ? (list.data?.find(c => sameRef(c, mode.item)) ?? mode.item) : taskLines.onTask ? undefined : controller.selected;
+			// a row of a server without sandboxes (an agent server) has no sandbox keys
+			const sandboxKeys = capabilitiesOf(fleet.getSnapshot().servers, item?.server)?.sandboxes !== false;
 			const command = commandFor('conversation', name) ?? (sandboxKeys ? commandFor('conversationSandbox', name) : undefined);
 			switch (command) {
 				case 'conversation.changes':
@@ -145,7 +149,7 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 					if (item) setMessage(item);
 					return true;
 				case 'conversation.sandbox':
-					if (item) go({kind: 'row', resource: 'sandboxes', id: item.sandbox_id});
+					if (item) go({kind: 'row', resource: 'sandboxes', ref: {server: item.server, id: item.sandbox_id}});
 					return true;
 				case 'sandbox.pause':
 					if (item) sandboxQuestion.start('pause', item);
@@ -162,7 +166,8 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 		},
 		active && (mode.kind === 'list' || mode.kind === 'detail') && !controller.filter.editing && !message && !ask,
 	);
-	const own: Scope[] = sandboxKeys ? ['conversation', 'conversationSandbox'] : ['conversation'];
+	const selectedCapabilities = useCapabilities(mode.kind === 'detail' ? mode.item.server : controller.selected?.server);
+	const own: Scope[] = selectedCapabilities?.sandboxes === false ? ['conversation'] : ['conversation', 'conversationSandbox'];
 	useHintScopes(
 		ask
 			? ['confirm']
@@ -190,12 +195,14 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 		) : null;
 
 	if (mode.kind === 'form') {
-		// its start task line is selected once it is there: Enter opens the conversation when ready
-		return <NewConversationForm width={width} onClose={() => setMode({kind: 'list'})} onStarted={() => taskLines.selectNew()} />;
+		// the server of the row the form was opened from; its start task line is selected once it is
+		// there (Enter opens the conversation when ready)
+		const formServer = controller.selected?.server ?? inView[0]!;
+		return <NewConversationForm server={formServer} width={width} onClose={() => setMode({kind: 'list'})} onStarted={() => taskLines.selectNew()} />;
 	}
 
 	if (mode.kind === 'detail') {
-		const item = list.data?.find(c => c.id === mode.item.id) ?? mode.item;
+		const item = list.data?.find(c => sameRef(c, mode.item)) ?? mode.item;
 		return (
 			<Box flexDirection="column">
 				<DetailPane
@@ -204,7 +211,7 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 					entries={conversationEntries(item, now)}
 					width={width}
 					height={height - boxHeight}
-					memoryKey={`conversation:${item.id}`}
+					memoryKey={`conversation:${refKey(item)}`}
 					onClose={() => setMode({kind: 'list'})}
 					active={active && !message && !ask}
 				/>
@@ -222,14 +229,14 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 					const selected = taskLines.onTask && i === taskLines.index;
 					return (
 						<Text
-							key={task.id}
+							key={refKey(task)}
 							wrap="truncate"
 							inverse={selected}
 							bold={selected}
 							color={task.status === 'ERROR' ? theme.error : task.status === 'READY' ? theme.ok : theme.warn}
 						>
 							{selected ? `${theme.selectMarker} ` : ''}
-							{truncate(startTaskLine(task, lost?.[task.id], now), width - (selected ? 2 : 0))}
+							{truncate(startTaskLine(task, lost?.[refKey(task)], now), width - (selected ? 2 : 0))}
 						</Text>
 					);
 				})}

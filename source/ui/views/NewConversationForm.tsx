@@ -7,11 +7,14 @@ import React, {useEffect} from 'react';
 import {policyFromSettings, policyText} from '../../api/confirmationPolicy.js';
 import type {ResourceState} from '../../store/types.js';
 import type {Settings} from '../../api/schemas/index.js';
+import type {FleetSnapshot, ServerName} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {clean} from '../sanitize.js';
-import {selectCapabilities, selectSettings, useSnapshot} from '../useStore.js';
+import {useCapabilities, useServerSettings, useSnapshot} from '../useStore.js';
 import {Form} from '../widgets/Form.js';
 import type {FieldSpec} from '../widgets/useFormState.js';
+
+const selectSeveral = (s: FleetSnapshot) => s.servers.length > 1;
 
 const APP_FIELDS: readonly FieldSpec[] = [
 	{name: 'initialMessage', label: 'Initial message', required: true, placeholder: 'what should the agent do?'},
@@ -41,20 +44,20 @@ export function settingsNote(state: ResourceState<Settings | null>): string {
 	return `${head}: ${parts.join(' · ')}`;
 }
 
-type Props = {width: number; onClose(): void; onStarted(): void};
+type Props = {server: ServerName; width: number; onClose(): void; onStarted(): void};
 
-export function NewConversationForm({width, onClose, onStarted}: Props) {
-	const {store} = useUi();
-	const capabilities = useSnapshot(selectCapabilities);
-	const settings = useSnapshot(selectSettings);
-	const direct = capabilities?.startTasks === false;
+export function NewConversationForm({server, width, onClose, onStarted}: Props) {
+	const {fleet} = useUi();
+	const several = useSnapshot(selectSeveral);
+	const direct = useCapabilities(server)?.startTasks === false;
+	const settings = useServerSettings(server);
 	useEffect(() => {
-		if (direct) store.prefetch('settings');
-	}, [store, direct]);
+		if (direct) fleet.prefetch('settings');
+	}, [fleet, direct]);
 	const optional = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 	return (
 		<Form
-			title={direct ? 'New conversation on the agent server' : 'New conversation'}
+			title={`New conversation${direct ? ' on the agent server' : ''}${several ? ` (${clean(server)})` : ''}`}
 			note={direct ? settingsNote(settings) : null}
 			fields={direct ? AGENT_FIELDS : APP_FIELDS}
 			width={width}
@@ -63,7 +66,7 @@ export function NewConversationForm({width, onClose, onStarted}: Props) {
 				// an app server's start task line is selected (Enter opens the conversation once ready);
 				// an agent server's conversation is a row at once
 				if (!direct) onStarted();
-				store.createConversation({
+				fleet.createConversation(server, {
 					initialMessage: values['initialMessage']!.trim(),
 					...(direct
 						? {workingDir: values['workingDir']!.trim()}

@@ -1,7 +1,7 @@
 /** Columns, detail entries and start-task lines of the Conversations view. */
-import type {Capabilities} from '../../api/client.js';
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
 import {policyText} from '../../api/confirmationPolicy.js';
+import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch} from '../../store/types.js';
 import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../format.js';
 import {clean} from '../sanitize.js';
@@ -9,7 +9,8 @@ import {maskSecrets} from '../secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
 
-export const conversationKey = (c: AppConversation) => c.id;
+/** a row's key: its server and id (ids repeat when two profiles share a server) */
+export const conversationKey = (row: Tagged<AppConversation>) => refKey(row);
 
 export const CONVERSATION_COLUMNS: readonly Column<AppConversation>[] = [
 	{id: 'title', title: 'TITLE', width: 14, grow: 2, drop: 0, text: c => clean(c.title) || '(untitled)'},
@@ -79,15 +80,15 @@ const WHERE: Column<AppConversation> = {
 
 /**
  * The columns for these rows: cost and tokens only when some row has them, the model when some row
- * names one, the sandbox only where the server has sandboxes (issue 16 §1), a working directory
+ * names one, the sandbox only where some server in view has sandboxes (issue 16 §1), a working directory
  * where rows have one.
  */
-export function conversationColumns(rows: readonly AppConversation[], capabilities: Capabilities | null = null): readonly Column<AppConversation>[] {
+export function conversationColumns(rows: readonly AppConversation[], sandboxes = true): readonly Column<AppConversation>[] {
 	const withCost = rows.some(c => costOf(c) > 0);
 	const withTokens = rows.some(c => tokensOf(c) > 0);
 	const withModel = rows.some(c => c.llm_model);
 	const withDirs = rows.some(c => c.working_dir);
-	const noSandboxes = capabilities?.sandboxes === false;
+	const noSandboxes = !sandboxes;
 	if (!withCost && !withTokens && !withModel && !withDirs && !noSandboxes) return CONVERSATION_COLUMNS;
 	const base = CONVERSATION_COLUMNS.filter(c => !(noSandboxes && c.id === 'sandbox')).map(c => (withDirs && c.id === 'repo' ? WHERE : c));
 	const extra = [...(withModel ? [MODEL] : []), ...(withCost ? [COST] : []), ...(withTokens ? [TOKENS] : [])];
