@@ -56,14 +56,16 @@ export class Agent {
 	/** an action `act` just emitted that its policy holds for confirmation; the engine stops the run there */
 	held: EventRecord | null = null;
 
+	/** `about`: what the work is about when the title does not say yet (a new conversation's first message) */
 	constructor(
 		readonly conversation: ConversationRecord,
 		private readonly sink: (agent: Agent, record: EventRecord) => void,
+		about: string | null = conversation.title,
 	) {
 		this.log = new ConversationLog(conversation.id);
-		this.plot = new Prng(hash32(`plot:${conversation.title ?? conversation.id}`));
+		this.plot = new Prng(hash32(`plot:${about ?? conversation.id}`));
 		this.ids = new Prng(hash32(`ids:${conversation.id}`));
-		this.topic = topicFor(conversation.title);
+		this.topic = topicFor(about);
 	}
 
 	get status(): Status {

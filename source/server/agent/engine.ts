@@ -45,8 +45,8 @@ export class Engine {
 		return this.options.now();
 	}
 
-	create(conversation: ConversationRecord): Agent {
-		const agent = new Agent(conversation, this.options.onEvent);
+	create(conversation: ConversationRecord, about?: string | null): Agent {
+		const agent = new Agent(conversation, this.options.onEvent, about === undefined ? conversation.title : about);
 		this.agents.set(conversation.id, agent);
 		return agent;
 	}
