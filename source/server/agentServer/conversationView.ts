@@ -2,6 +2,7 @@ import {dashedUuid} from '../ids.js';
 import {float} from '../json.js';
 import {formatUtc} from '../time.js';
 import type {AgentConversation} from './conversation.js';
+import {agentContextJson, llmJson} from './llmShape.js';
 import {stats} from './usage.js';
 import type {Features} from './version.js';
 import {dump} from './wire.js';
@@ -10,30 +11,35 @@ type Json = Record<string, unknown>;
 
 const TOOLS = ['terminal', 'file_editor', 'task_tracker'];
 
-/** `agent` as the server dumps it: the LLM with its key always null here (§4.2, live `b01`), the tools by name. */
-function agentJson(c: AgentConversation) {
+/**
+ * `agent` as the server dumps it: the LLM with its key null in ConversationInfo (§4.2, live `b01`), the tools
+ * by name, the condenser with its own LLM (usage id `condenser`).
+ */
+function agentJson(c: AgentConversation, apiKey: string | null = null) {
+	const model = c.llmModel ?? 'anthropic/claude-sonnet-4-5-20250929';
 	return {
-		llm: {
-			model: c.llmModel ?? 'anthropic/claude-sonnet-4-5-20250929',
-			api_key: null,
-			base_url: null,
-			api_version: null,
-			num_retries: 5,
-			temperature: float(0),
-			top_p: float(1),
-			max_input_tokens: 200_000,
-			max_output_tokens: 64_000,
-			usage_id: c.usageId,
-			stream: false,
-		},
+		llm: llmJson(model, apiKey, null, c.usageId),
 		tools: TOOLS.map(name => ({name, params: {}})),
 		mcp_config: {},
 		filter_tools_regex: null,
-		agent_context: {skills: [], system_message_suffix: null, user_message_suffix: null},
+		include_default_tools: ['FinishTool', 'ThinkTool', 'SwitchLLMTool'],
+		agent_context: agentContextJson(formatUtc(c.createdUs)),
+		system_prompt: null,
 		system_prompt_filename: 'system_prompt.j2',
 		security_policy_filename: 'security_policy.j2',
-		system_prompt_kwargs: {},
-		condenser: {max_size: 240, keep_first: 2, kind: 'LLMSummarizingCondenser'},
+		system_prompt_kwargs: {llm_security_analyzer: c.securityAnalyzer !== null},
+		condenser: {
+			llm: llmJson(model, apiKey, null, 'condenser'),
+			max_size: 240,
+			max_tokens: 128_000,
+			keep_first: 2,
+			minimum_progress: float(0.1),
+			hard_context_reset_max_retries: 5,
+			hard_context_reset_context_scaling: float(0.8),
+			kind: 'LLMSummarizingCondenser',
+		},
+		critic: null,
+		tool_concurrency_limit: 1,
 		kind: 'Agent',
 	};
 }
@@ -92,7 +98,8 @@ export function conversationState(c: AgentConversation): Json {
 	return dump(
 		{
 			id: dashedUuid(c.id),
-			agent: agentJson(c),
+			// the state's dump redacts the key where ConversationInfo drops it (seen on a real 1.43.1)
+			agent: agentJson(c, '**********'),
 			workspace: workspace(c),
 			persistence_dir: persistenceDir(c),
 			max_iterations: c.maxIterations,

@@ -92,7 +92,8 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 		} catch (error) {
 			reply = serverError(features, error instanceof Error ? error.message : String(error));
 		}
-		sendReply(res, reply, {extraHeaders, headOnly: method === 'HEAD'});
+		// an unhandled exception is answered outside the CORS middleware: no vary (seen on a real 1.43.1)
+		sendReply(res, reply, {extraHeaders: reply.status === 500 ? {} : extraHeaders, headOnly: method === 'HEAD'});
 	};
 
 	// `ws` is loaded with the first handshake: a REST-only client never pays for it

@@ -65,6 +65,7 @@ export class AgentServerState implements WireCtx {
 		this.entries.set(c.id, entry);
 		entry.agent = this.engine.create(c, about);
 		entry.agent.confirms = risk => policyConfirms(c.policy, risk);
+		entry.agent.rate = risk => (c.securityAnalyzer ? risk : 'UNKNOWN');
 		this.workspaces.addRepo(c.workingDir);
 		const {view} = entry.agent.topic;
 		this.workspaces.known(c.workingDir, view.path.slice(WORKING_DIR.length + 1), view.lines.join('\n'));

@@ -61,6 +61,10 @@ describe('agent server stand-in: identity, auth, errors (shared/openhands-agent-
 		expect(other.headers.get('vary')).toBe('Origin');
 		expect(other.headers.get('access-control-allow-origin')).toBeNull();
 		expect(other.headers.get('server')).toBe('uvicorn');
+		// an unhandled exception is answered outside the CORS middleware (seen on a real 1.43.1)
+		const crash = await call(server, '/api/conversations/search?limit=101', {headers: {Origin: 'http://localhost:3000'}});
+		expect(crash.status).toBe(500);
+		expect(crash.headers.get('vary')).toBeNull();
 	});
 
 	it('shows its settings with exactly six top-level keys and the LLM key redacted; X-Expose-Secrets decides', async () => {
