@@ -15,7 +15,7 @@ import {commandFor, offBinding} from './keys/activeKeymap.js';
 import {hintList} from './keys/footerHints.js';
 import {useKeys} from './keys/KeyRouter.js';
 import {GoContext, prepareVisit, type Target} from './navigation.js';
-import {clean} from './sanitize.js';
+import {clean} from '../text/sanitize.js';
 import {cycleTab} from './tabs.js';
 import {useHealth} from './useHealth.js';
 import {useViewMemory} from './usePersistentState.js';

@@ -7,7 +7,7 @@
  * sandbox grouping), so a view can leave it out instead of showing a value that was never sent.
  * No secret value is held: keys are `…Set` flags. Values that may still carry a credential (URLs,
  * command arguments, legacy MCP env values, which the server sends in clear) are kept raw and must be
- * shown through ui/secrets.ts.
+ * shown through text/secrets.ts.
  */
 
 /** `agent`: an agent server's own settings (agent-server doc 3), nested like `nested` but without the app server's parts */

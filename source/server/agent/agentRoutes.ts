@@ -2,7 +2,7 @@ import {internalError, json, type Reply, success, unprocessable, type FieldError
 import {readPaging, readTime} from '../events/eventQuery.js';
 import type {ActivityHub} from '../events/hub.js';
 import {type EventRecord, qualifiedKind} from '../events/model.js';
-import {dropNulls, wireEvent} from '../events/wire.js';
+import {dropNulls, type Shape, wireEvent} from '../events/wire.js';
 import {dashedUuid, parseUuid} from '../ids.js';
 import {readJsonObject} from '../jsonBody.js';
 import {QueryReader} from '../query.js';
@@ -56,11 +56,13 @@ function matches(event: EventRecord, f: ReturnType<typeof searchFilters>): boole
 	return true;
 }
 
-function wire(ctx: AgentCtx, event: EventRecord): unknown {
-	const item = wireEvent(event, ctx.hub.shape);
-	// SDK 1.37+ dumps search items with exclude_none=True (4.3)
-	return ctx.hub.shape === 'sdk1.37' ? dropNulls(item) : item;
+/** An event as this agent server's search and websocket give it: SDK 1.37+ dumps with exclude_none=True (4.3). */
+export function agentWire(shape: Shape, event: EventRecord): Record<string, unknown> {
+	const item = wireEvent(event, shape);
+	return shape === 'sdk1.37' ? (dropNulls(item) as Record<string, unknown>) : item;
 }
+
+const wire = (ctx: AgentCtx, event: EventRecord) => agentWire(ctx.hub.shape, event);
 
 /** `GET .../events/search`: page ids are event ids, the page starting at (and including) that event. */
 function search(ctx: AgentCtx): Reply {

@@ -9,7 +9,7 @@ import {ALWAYS, NEVER, RISKY, policyText} from '../../api/confirmationPolicy.js'
 import type {ConfirmationPolicy} from '../../api/schemas/index.js';
 import type {Ref} from '../../fleet/types.js';
 import {useUi} from '../context.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {Picker, type PickerItem} from '../widgets/Picker.js';
 

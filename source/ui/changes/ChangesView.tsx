@@ -12,7 +12,7 @@ import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
-import {clean, fit, truncate, truncateMiddle} from '../sanitize.js';
+import {clean, fit, truncate, truncateMiddle} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectChanges, useSnapshot} from '../useStore.js';
 import {Pager} from '../widgets/Pager.js';

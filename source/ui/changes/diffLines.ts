@@ -6,7 +6,7 @@
 import type {DiffState} from '../../store/types.js';
 import type {PagerLine} from '../activity/detail.js';
 import {pagerLines} from '../activity/text.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 
 function styleOf(line: string): PagerLine['style'] {
 	if (line.startsWith('+++ ') || line.startsWith('--- ')) return 'heading';

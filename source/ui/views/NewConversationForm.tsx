@@ -9,7 +9,7 @@ import type {ResourceState} from '../../store/types.js';
 import type {Settings} from '../../api/schemas/index.js';
 import type {FleetSnapshot, ServerName} from '../../fleet/types.js';
 import {useUi} from '../context.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {useCapabilities, useServerSettings, useSnapshot} from '../useStore.js';
 import {Form} from '../widgets/Form.js';
 import type {FieldSpec} from '../widgets/useFormState.js';

@@ -1,0 +1,85 @@
+import {float} from '../json.js';
+
+/**
+ * An `LLM` as the 1.43.1 server dumps it (in settings, in a conversation's agent and condenser),
+ * keys in declaration order, defaults as a real server showed them. `apiKey` is already what may be
+ * shown (redacted, encrypted, raw or null).
+ */
+export function llmJson(model: string, apiKey: string | null, baseUrl: string | null, usageId: string) {
+	return {
+		model,
+		api_key: apiKey,
+		provider_connection_id: null,
+		auth_type: 'api_key',
+		subscription_vendor: null,
+		base_url: baseUrl,
+		api_version: null,
+		aws_access_key_id: null,
+		aws_secret_access_key: null,
+		aws_session_token: null,
+		aws_region_name: null,
+		aws_profile_name: null,
+		aws_role_name: null,
+		aws_session_name: null,
+		aws_bedrock_runtime_endpoint: null,
+		openrouter_site_url: 'https://docs.all-hands.dev/',
+		openrouter_app_name: 'OpenHands',
+		num_retries: 5,
+		retry_multiplier: float(8),
+		retry_min_wait: 8,
+		retry_max_wait: 64,
+		timeout: 300,
+		max_message_chars: 30_000,
+		temperature: null,
+		top_p: null,
+		top_k: null,
+		max_input_tokens: null,
+		max_output_tokens: null,
+		model_canonical_name: null,
+		api_mode: 'auto',
+		capability_overrides: {},
+		extra_headers: null,
+		input_cost_per_token: null,
+		output_cost_per_token: null,
+		ollama_base_url: null,
+		stream: false,
+		drop_params: true,
+		modify_params: true,
+		disable_vision: null,
+		disable_stop_word: false,
+		caching_prompt: true,
+		log_completions: false,
+		log_completions_folder: 'logs/completions',
+		custom_tokenizer: null,
+		native_tool_calling: true,
+		force_string_serializer: null,
+		inline_image_urls: null,
+		reasoning_effort: 'high',
+		reasoning_summary: null,
+		enable_encrypted_reasoning: true,
+		prompt_cache_retention: '24h',
+		extended_thinking_budget: 200_000,
+		seed: null,
+		usage_id: usageId,
+		litellm_extra_body: {},
+		is_subscription: false,
+	};
+}
+
+/** `agent_context` with nothing loaded; `current_datetime` is when it was built (aware UTC). */
+export function agentContextJson(nowIso: string) {
+	return {
+		skills: [],
+		system_message_suffix: null,
+		user_message_suffix: null,
+		load_user_skills: false,
+		load_public_skills: false,
+		marketplace_path: 'marketplaces/default.json',
+		registered_marketplaces: [],
+		load_project_skills: false,
+		load_memory: false,
+		disabled_skills: [],
+		secrets: null,
+		current_datetime: nowIso,
+	};
+}
