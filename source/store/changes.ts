@@ -21,6 +21,8 @@ import type {ChangedFile, ChangesState} from './types.js';
 
 /** Files whose counts are read when the view opens (each is a request). */
 export const MAX_COUNTED = 40;
+const DELETED_NOTE = 'deleted in the working tree: the agent server has no diff of a file that is gone';
+
 /** Diff text kept in memory, in characters. */
 const KEEP_CHARS = 4_000_000;
 
@@ -56,6 +58,7 @@ export class Changes {
 		if (!run || !run.workingDir) return;
 		const kept = this.kept.get(path);
 		if (kept) return this.patch({diff: {path, loading: false, error: null, text: kept.text, note: kept.note}});
+		if (this.isDeleted(path)) return this.patch({diff: {path, loading: false, error: null, text: '', note: DELETED_NOTE}});
 		this.patch({diff: {path, loading: true, error: null, text: null, note: null}});
 		void this.fetchDiff(run, path, PRIORITY.page).then(
 			diff => {
@@ -87,7 +90,7 @@ export class Changes {
 	}
 
 	private async count(run: Run, path: string): Promise<void> {
-		if (this.kept.has(path)) return;
+		if (this.kept.has(path) || this.isDeleted(path)) return;
 		try {
 			const diff = await this.fetchDiff(run, path, PRIORITY.watch);
 			if (!this.live(run)) return;
@@ -120,6 +123,15 @@ export class Changes {
 	/** the list, then the counts, one after another */
 	private enqueue(run: Run, job: () => Promise<void>): void {
 		run.queue = run.queue.then(() => (this.live(run) ? job() : undefined)).catch(() => {});
+	}
+
+	/**
+	 * The agent server reads a file's diff from the file on disk: a deleted file is its
+	 * `GitPathError`, a 400 (agent-server 1.43.1, as the stand-in has it from a real run), so no
+	 * request is made for one: the view says what is known.
+	 */
+	private isDeleted(path: string): boolean {
+		return this.current()?.files?.find(f => f.path === path)?.status === 'DELETED';
 	}
 
 	private live(run: Run): boolean {

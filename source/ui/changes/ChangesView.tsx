@@ -23,8 +23,10 @@ type Props = {conversation: Tagged<AppConversation>; width: number; height: numb
 const STATUS_WIDTH = 8;
 const COUNT_WIDTH = 7;
 
-function countText(n: number | null, sign: '+' | '-'): string {
-	return n === null ? '?' : `${sign}${n}`;
+/** `+5`; `?` until the diff was read; `—` for a deleted file (the server gives no diff of it). */
+function countText(n: number | null, sign: '+' | '-', deleted: boolean): string {
+	if (n === null) return deleted ? '—' : '?';
+	return `${sign}${n}`;
 }
 
 export function ChangesView({conversation, width, height, active, onBack}: Props) {
@@ -119,8 +121,8 @@ function FileRow({file, selected, pathWidth, marker}: {file: ChangedFile; select
 		<Text wrap="truncate" inverse={selected} bold={selected}>
 			{selected ? `${marker} ` : '  '}
 			<Text color={color}>{fit(status, STATUS_WIDTH)}</Text>{' '}
-			<Text color={theme.ok}>{fit(countText(file.added, '+'), COUNT_WIDTH, 'right')}</Text>{' '}
-			<Text color={theme.error}>{fit(countText(file.removed, '-'), COUNT_WIDTH, 'right')}</Text>{' '}
+			<Text color={theme.ok}>{fit(countText(file.added, '+', status === 'DELETED'), COUNT_WIDTH, 'right')}</Text>{' '}
+			<Text color={theme.error}>{fit(countText(file.removed, '-', status === 'DELETED'), COUNT_WIDTH, 'right')}</Text>{' '}
 			{truncateMiddle(clean(file.path), pathWidth)}
 		</Text>
 	);

@@ -22,7 +22,7 @@ export function diffPagerLines(diff: DiffState): PagerLine[] {
 	if (diff.loading) return [head, {text: 'reading the diff…', style: 'muted'}];
 	if (diff.error) return [head, {text: clean(diff.error.message), style: 'error'}];
 	const out: PagerLine[] = diff.note ? [{text: clean(diff.note), style: 'muted'}] : [];
-	if (!diff.text) return [head, ...out, {text: 'no difference', style: 'muted'}];
+	if (!diff.text) return [head, ...(out.length ? out : [{text: 'no difference', style: 'muted' as const}])];
 	for (const line of pagerLines(diff.text)) {
 		const style = styleOf(line);
 		out.push(style ? {text: line, style} : {text: line});

@@ -64,8 +64,14 @@ const TOKENS: Column<AppConversation> = {
 	sortKey: c => (tokensOf(c) > 0 ? tokensOf(c) : null),
 };
 
-/** The model without its provider (`openai/gpt-4o` → `gpt-4o`): the details show it whole. Dropped after the cost. */
-const MODEL: Column<AppConversation> = {id: 'model', title: 'MODEL', width: 12, drop: 7.5, middle: true, text: c => clean(c.llm_model?.split('/').pop()) || '—'};
+/**
+ * The model without its provider or date (`anthropic/claude-sonnet-4-5-20250929` →
+ * `claude-sonnet-4-5`): the details show it whole. Dropped after the cost.
+ */
+export function shortModel(model: string | null | undefined): string {
+	return clean(model?.split('/').pop()?.replace(/-\d{8}$/, '')) || '—';
+}
+const MODEL: Column<AppConversation> = {id: 'model', title: 'MODEL', width: 12, drop: 7.5, middle: true, text: c => shortModel(c.llm_model)};
 
 /** An agent server's conversations have a working directory, not a repository (agent-server doc 4.2). */
 const WHERE: Column<AppConversation> = {
