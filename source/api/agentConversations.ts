@@ -6,6 +6,7 @@ import {z} from 'zod';
 import {getBatch} from './batch.js';
 import type {CallOptions, ConversationQuery, Created} from './client.js';
 import {errorFromResponse} from './errorFromResponse.js';
+import {noSettingsRoute} from './agentSettings.js';
 import {policyFromSettings} from './confirmationPolicy.js';
 import {makeError} from './errorText.js';
 import type {Http} from './http.js';
@@ -81,6 +82,8 @@ export async function createAgentConversation(http: Http, request: NewConversati
 		throw makeError({operation: `POST ${BASE}`, host: 'the agent server'}, {kind: 'validation', message: 'an agent server needs a working directory for a new conversation'});
 	}
 	const raw = await http.send({method: 'GET', path: '/api/settings', headers: {'x-expose-secrets': 'encrypted'}, signal: options?.signal, deadlineMs: options?.deadlineMs});
+	const none = noSettingsRoute(raw, ' to start a conversation with');
+	if (none) throw none;
 	if (raw.status < 200 || raw.status >= 300) throw errorFromResponse(raw.ctx, raw);
 	const saved = parseWith(raw.ctx, savedSchema, parseJsonBody(raw.ctx, raw), raw.status);
 	const agentSettings: Record<string, unknown> = {...saved.agent_settings};

@@ -9,8 +9,8 @@ import {z} from 'zod';
 import type {CallOptions} from './client.js';
 import {errorFromResponse} from './errorFromResponse.js';
 import type {ErrorContext} from './errorText.js';
-import {isApiError} from './errors.js';
-import type {Http} from './http.js';
+import {ApiError, isApiError} from './errors.js';
+import type {Http, HttpResponse} from './http.js';
 import {parseJsonBody, parseWith} from './parseBody.js';
 import {currentMcp, fromNested} from './readSettings.js';
 import {type LlmProfileSetting, type NestedSettingsWire, type Settings, agentSettingsSchema, conversationSettingsSchema, nullable} from './schemas/index.js';
@@ -97,9 +97,20 @@ async function readProfiles(http: Http, options?: CallOptions): Promise<LlmProfi
 	}
 }
 
+/**
+ * `GET /api/settings` came with SDK 1.17 (agent-server doc 9): an older agent server (1.1.0, what
+ * legacy app servers launch) answers FastAPI's 404. That is final, not a failure to retry.
+ */
+export function noSettingsRoute(raw: HttpResponse, what: string): ApiError | null {
+	if (raw.status !== 404) return null;
+	return new ApiError({kind: 'unsupported', status: 404, message: `this agent server keeps no settings${what} (SDK 1.17 and later)`, operation: 'GET /api/settings'});
+}
+
 /** Settings and profiles, two requests one after the other (never two at once to one server for one view). */
 export async function getAgentSettings(http: Http, options?: CallOptions): Promise<Settings> {
 	const raw = await http.send({method: 'GET', path: '/api/settings', signal: options?.signal, deadlineMs: options?.deadlineMs});
+	const none = noSettingsRoute(raw, '');
+	if (none) throw none;
 	if (raw.status < 200 || raw.status >= 300) throw errorFromResponse(raw.ctx, raw);
 	const json = parseJsonBody(raw.ctx, raw);
 	const profiles = await readProfiles(http, options);
