@@ -7,6 +7,7 @@ import {agentServerCapabilities} from '../../source/api/probe.js';
 import {defaultAgentSettings} from '../support/agentFixture.js';
 import type {ServerInfo} from '../../source/api/client.js';
 import type {AgentInfo, ChangesState} from '../../source/store/types.js';
+import {conversationColumns} from '../../source/ui/views/conversationParts.js';
 import {conversation, list, resource} from './fixtures.js';
 import {KEYS, renderApp} from './harness.js';
 import {activityState, event, LEGACY} from './eventFixtures.js';
@@ -50,6 +51,14 @@ describe('an agent server in the views', () => {
 		await h.press('c');
 		await h.waitFor('Changes · Fix flaky');
 		await vi.waitFor(() => expect(h.store.callsOf('openChanges')).toEqual([[conversation().id]]));
+	});
+
+	it('beside an app server: the sandbox column stays, an agent server\'s row shows none there', () => {
+		const columns = conversationColumns([conversation(), agentConversation()], true);
+		const sandboxColumn = columns.find(c => c.id === 'sandbox')!;
+		expect(sandboxColumn.text(conversation(), 0)).toBe('RUNNING');
+		expect(sandboxColumn.text(agentConversation(), 0)).toBe('—');
+		expect(columns.find(c => c.id === 'model')!.text(conversation(), 0)).toBe('claude-sonnet-4-5');
 	});
 
 	it('an app server keeps its sandbox column and keys', async () => {

@@ -15,7 +15,8 @@ export const conversationKey = (row: Tagged<AppConversation>) => refKey(row);
 export const CONVERSATION_COLUMNS: readonly Column<AppConversation>[] = [
 	{id: 'title', title: 'TITLE', width: 14, grow: 2, drop: 0, text: c => clean(c.title) || '(untitled)'},
 	{id: 'repo', title: 'REPOSITORY', width: 20, grow: 1, drop: 5, text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
-	{id: 'sandbox', title: 'SANDBOX', width: 9, drop: 2, text: c => clean(c.sandbox_status), color: (c, t) => t.status(c.sandbox_status)},
+	// an agent server's row (beside an app server's) has no sandbox: a dash, not its RUNNING stand-in
+	{id: 'sandbox', title: 'SANDBOX', width: 9, drop: 2, text: c => (c.sandbox_id ? clean(c.sandbox_status) : '—'), color: (c, t) => (c.sandbox_id ? t.status(c.sandbox_status) : t.muted)},
 	{id: 'agent', title: 'AGENT', width: 10, drop: 4, text: c => agentLabel(c.execution_status), color: (c, t) => t.status(c.execution_status)},
 	{id: 'updated', title: 'UPDATED', width: 9, drop: 3, noFilter: true, text: (c, now) => relativeTime(c.updated_at, now), sortKey: c => c.updated_at},
 	{id: 'id', title: 'ID', width: 10, drop: 6, middle: true, text: c => clean(c.id)},
