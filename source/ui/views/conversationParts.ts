@@ -121,9 +121,21 @@ function agentEntries(c: AppConversation, now: number): Entry[] {
 		field('agent status', orDash(c.execution_status)),
 		field('confirmation', policyText(c.confirmation_policy)),
 		field('security analyzer', orDash(c.security_analyzer)),
+		...timeEntries(c, now),
+		heading('Links'),
+		...linkEntries(c),
+	];
+}
+
+function timeEntries(c: AppConversation, now: number): Entry[] {
+	return [
 		field('created', `${absoluteTime(c.created_at)} (${relativeTime(c.created_at, now)})`),
 		field('updated', `${absoluteTime(c.updated_at)} (${relativeTime(c.updated_at, now)})`),
-		heading('Links'),
+	];
+}
+
+function linkEntries(c: AppConversation): Entry[] {
+	return [
 		field('parent', orDash(c.parent_conversation_id)),
 		field('sub-conversations', c.sub_conversation_ids.length ? c.sub_conversation_ids.map(id => clean(id)).join(', ') : '—'),
 	];
@@ -157,8 +169,7 @@ function appEntries(c: AppConversation, now: number): Entry[] {
 		field('git provider', orDash(c.git_provider)),
 		field('trigger', orDash(c.trigger)),
 		field('llm model', orDash(c.llm_model)),
-		field('created', `${absoluteTime(c.created_at)} (${relativeTime(c.created_at, now)})`),
-		field('updated', `${absoluteTime(c.updated_at)} (${relativeTime(c.updated_at, now)})`),
+		...timeEntries(c, now),
 		field('created by', orDash(c.created_by_user_id)),
 		heading('Runtime'),
 		field('sandbox id', orDash(c.sandbox_id)),
@@ -168,8 +179,7 @@ function appEntries(c: AppConversation, now: number): Entry[] {
 		field('session api key', maskSecret(c.session_api_key)),
 		heading('Links'),
 		field('pull requests', c.pr_number.length ? c.pr_number.map(n => `#${n}`).join(', ') : '—'),
-		field('parent', orDash(c.parent_conversation_id)),
-		field('sub-conversations', c.sub_conversation_ids.length ? c.sub_conversation_ids.map(id => clean(id)).join(', ') : '—'),
+		...linkEntries(c),
 	];
 }
 

@@ -141,8 +141,10 @@ function skillEntries(s: Settings): Entry[] {
 	];
 }
 
+/** An agent server keeps only its LLM key among these (agent-server doc 3.1). */
 function secretEntries(s: Settings): Entry[] {
 	const providers = s.secrets.providerTokens;
+	if (s.shape === 'agent') return [heading('Secrets'), field('llm api key', setOrNot(s.secrets.llmApiKey))];
 	return [
 		heading('Secrets'),
 		field('llm api key', setOrNot(s.secrets.llmApiKey)),
@@ -153,51 +155,38 @@ function secretEntries(s: Settings): Entry[] {
 	];
 }
 
-/**
- * An agent server's own settings (agent-server doc 3): no sandbox, account or provider tokens;
- * its app preferences (language, git identity) where it keeps them.
- */
-function agentServerEntries(s: Settings): Entry[] {
-	return [
-		...llmEntries(s),
-		...profileEntries(s),
-		...agentEntries(s),
-		...criticEntries(s),
-		heading('MCP servers'),
-		...mcpEntries(s),
-		...skillEntries(s),
-		heading('Git identity'),
-		field('user name', orDash(s.git.userName)),
-		field('user email', orDash(s.git.userEmail)),
-		heading('Secrets'),
-		field('llm api key', setOrNot(s.secrets.llmApiKey)),
-	];
-}
-
-export function settingsEntries(s: Settings): Entry[] {
-	if (s.shape === 'agent') return agentServerEntries(s);
+function featureEntries(s: Settings): Entry[] {
 	const {features} = s;
 	return [
-		...llmEntries(s),
-		...profileEntries(s),
-		...agentEntries(s),
-		...criticEntries(s),
-		heading('MCP servers'),
-		...mcpEntries(s),
-		...sandboxEntries(s),
-		...skillEntries(s),
 		heading('Features'),
 		field('sound notifications', yesNo(features.soundNotifications)),
 		field('conversation starters', yesNo(features.conversationStarters)),
 		...when(present(features.solvabilityAnalysis), field('solvability analysis', yesNo(features.solvabilityAnalysis))),
 		field('analytics consent', yesNo(features.analyticsConsent)),
 		...when(present(features.v1Enabled), field('v1 enabled', yesNo(features.v1Enabled))),
+	];
+}
+
+/**
+ * The lines of either app-server shape, or of an agent server's own settings (agent-server doc 3),
+ * which have no sandbox, features, account or provider tokens.
+ */
+export function settingsEntries(s: Settings): Entry[] {
+	const app = s.shape !== 'agent';
+	return [
+		...llmEntries(s),
+		...profileEntries(s),
+		...agentEntries(s),
+		...criticEntries(s),
+		heading('MCP servers'),
+		...mcpEntries(s),
+		...when(app, ...sandboxEntries(s)),
+		...skillEntries(s),
+		...when(app, ...featureEntries(s)),
 		heading('Git identity'),
 		field('user name', orDash(s.git.userName)),
 		field('user email', orDash(s.git.userEmail)),
-		heading('Account'),
-		field('email', orDash(s.account.email)),
-		field('email verified', yesNo(s.account.emailVerified)),
+		...when(app, heading('Account'), field('email', orDash(s.account.email)), field('email verified', yesNo(s.account.emailVerified))),
 		...secretEntries(s),
 	];
 }
