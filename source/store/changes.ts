@@ -15,7 +15,7 @@ import {targetOf} from './agentTarget.js';
 import type {AppConversation} from '../api/schemas/index.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
-import {type FileDiff, unifiedDiff} from './diffText.js';
+import type {FileDiff} from './diffText.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
 import type {ChangedFile, ChangesState} from './types.js';
 
@@ -104,6 +104,8 @@ export class Changes {
 	private async fetchDiff(run: Run, path: string, priority: Priority): Promise<FileDiff> {
 		const workingDir = run.workingDir!;
 		const texts = await this.core.send(priority, o => this.client.gitDiff(run.target, workingDir, path, o));
+		// loaded with the first diff: jsdiff stays out of the first frame's bundle
+		const {unifiedDiff} = await import('./diffText.js');
 		const diff = unifiedDiff(path, texts.original, texts.modified);
 		if (this.live(run)) this.keep(path, diff);
 		return diff;
