@@ -103,10 +103,11 @@ export class Changes {
 
 	private async fetchDiff(run: Run, path: string, priority: Priority): Promise<FileDiff> {
 		const workingDir = run.workingDir!;
-		const texts = await this.core.send(priority, o => this.client.gitDiff(run.target, workingDir, path, o));
-		// loaded with the first diff: jsdiff stays out of the first frame's bundle
-		const {unifiedDiff} = await import('./diffText.js');
-		const diff = unifiedDiff(path, texts.original, texts.modified);
+		const diff = await this.core.send(priority, async o => {
+			// loaded with the first diff, beside its request: jsdiff stays out of the first frame's bundle
+			const [texts, {unifiedDiff}] = await Promise.all([this.client.gitDiff(run.target, workingDir, path, o), import('./diffText.js')]);
+			return unifiedDiff(path, texts.original, texts.modified);
+		});
 		if (this.live(run)) this.keep(path, diff);
 		return diff;
 	}
