@@ -139,3 +139,20 @@ describe('agent server stand-in: events websocket frames (§6.2-6.6; §10 items 
 		expect(stored.some(e => e.kind === 'StreamingDeltaEvent')).toBe(false);
 	});
 });
+
+describe('agent server stand-in: replay while events are created', () => {
+	it('subscribes before it replays: an event created during the replay comes live, then again inside the replay', async () => {
+		const server = await startAgent({seed: {conversations: 1, events: 5000}});
+		const [id] = server.conversationIds();
+		const client = connect(socketUrl(server.url, id!, 'resend_mode=all'));
+		await client.opened;
+		client.send({role: 'user', content: [{type: 'text', text: 'while you replay'}]});
+		const mine = (f: any) => f.kind === 'MessageEvent' && f.llm_message.content[0].text === 'while you replay';
+		const live = await client.next(mine, 10_000);
+		const again = await client.next(mine, 10_000, client.frames.indexOf(live) + 1);
+		expect(again).toEqual(live);
+		// the live one came before older events the replay had not reached yet
+		const firstOld = client.frames.findIndex((f, i) => i > client.frames.indexOf(live) && f.key !== 'full_state' && f.timestamp < live.timestamp);
+		expect(firstOld).toBeGreaterThan(client.frames.indexOf(live));
+	});
+});
