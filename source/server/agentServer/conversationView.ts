@@ -2,7 +2,7 @@ import {dashedUuid} from '../ids.js';
 import {float} from '../json.js';
 import {formatUtc} from '../time.js';
 import type {AgentConversation} from './conversation.js';
-import {agentContextJson, llmJson} from './llmShape.js';
+import {agentContextJson, llmJson} from '../sdkModels.js';
 import {stats} from './usage.js';
 import type {Features} from './version.js';
 import {dump} from './wire.js';
