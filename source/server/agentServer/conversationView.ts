@@ -2,7 +2,7 @@ import {dashedUuid} from '../ids.js';
 import {float} from '../json.js';
 import {formatUtc} from '../time.js';
 import type {AgentConversation} from './conversation.js';
-import {agentContextJson, llmJson} from './llmShape.js';
+import {agentContextJson, llmJson} from '../sdkModels.js';
 import {stats} from './usage.js';
 import type {Features} from './version.js';
 import {dump} from './wire.js';
@@ -44,8 +44,17 @@ function agentJson(c: AgentConversation, apiKey: string | null = null) {
 	};
 }
 
-const workspace = (c: AgentConversation) => ({working_dir: c.workingDir, kind: 'LocalWorkspace'});
-const persistenceDir = (c: AgentConversation) => `workspace/conversations/${c.id}`;
+/** The fields ConversationInfo and ConversationState both begin with (after `id`, and the state's `agent`). */
+const stateHead = (c: AgentConversation) => ({
+	workspace: {working_dir: c.workingDir, kind: 'LocalWorkspace'},
+	persistence_dir: `workspace/conversations/${c.id}`,
+	max_iterations: c.maxIterations,
+	stuck_detection: c.stuckDetection,
+	execution_status: c.executionStatus ?? 'idle',
+	confirmation_policy: c.policy,
+	security_analyzer: c.securityAnalyzer,
+	activated_knowledge_skills: [],
+});
 
 /**
  * `ConversationInfo` (§4.2, `models.py`): dumped with nulls, keys in declaration order. Agent servers
@@ -55,14 +64,7 @@ export function conversationInfo(c: AgentConversation, features: Features): Json
 	const modern = features.storageOrder;
 	const info: Json = {
 		id: dashedUuid(c.id),
-		workspace: workspace(c),
-		persistence_dir: persistenceDir(c),
-		max_iterations: c.maxIterations,
-		stuck_detection: c.stuckDetection,
-		execution_status: c.executionStatus ?? 'idle',
-		confirmation_policy: c.policy,
-		security_analyzer: c.securityAnalyzer,
-		activated_knowledge_skills: [],
+		...stateHead(c),
 		...(modern
 			? {invoked_skills: [], blocked_actions: {}, blocked_messages: {}, last_user_message_id: c.lastUserMessageId, leaf_event_id: c.leafEventId}
 			: {}),
@@ -100,14 +102,7 @@ export function conversationState(c: AgentConversation): Json {
 			id: dashedUuid(c.id),
 			// the state's dump redacts the key where ConversationInfo drops it (seen on a real 1.43.1)
 			agent: agentJson(c, '**********'),
-			workspace: workspace(c),
-			persistence_dir: persistenceDir(c),
-			max_iterations: c.maxIterations,
-			stuck_detection: c.stuckDetection,
-			execution_status: c.executionStatus ?? 'idle',
-			confirmation_policy: c.policy,
-			security_analyzer: c.securityAnalyzer,
-			activated_knowledge_skills: [],
+			...stateHead(c),
 			activated_path_rules: {},
 			invoked_skills: [],
 			blocked_actions: {},

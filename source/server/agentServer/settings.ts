@@ -1,7 +1,6 @@
 import {randomBytes} from 'node:crypto';
 import {base62} from '../ids.js';
-import {float} from '../json.js';
-import {agentContextJson, llmJson} from './llmShape.js';
+import {agentContextJson, condenserSettingsJson, llmJson, verificationJson} from '../sdkModels.js';
 
 /**
  * What `GET /api/settings` and `/api/profiles` show (§3): the server's saved settings, secrets
@@ -62,26 +61,8 @@ export function settingsBody(saved: SavedSettings, exposure: Exposure) {
 			tool_concurrency_limit: 1,
 			mcp_config: {},
 			agent_context: agentContextJson(new Date().toISOString().replace(/Z$/, '000Z')),
-			condenser: {
-				enabled: true,
-				max_size: 240,
-				condenser_kind: 'llm_summarizing',
-				max_tokens: null,
-				keep_first: 2,
-				minimum_progress: float(0.1),
-				hard_context_reset_max_retries: 5,
-				hard_context_reset_context_scaling: float(0.8),
-			},
-			verification: {
-				critic_enabled: false,
-				critic_mode: 'finish_and_message',
-				enable_iterative_refinement: false,
-				critic_threshold: float(0.6),
-				max_refinement_iterations: 3,
-				critic_server_url: null,
-				critic_model_name: null,
-				critic_api_key: null,
-			},
+			condenser: condenserSettingsJson(),
+			verification: verificationJson(),
 		},
 		conversation_settings: {schema_version: 1, max_iterations: 500, confirmation_mode: true, security_analyzer: 'llm'},
 		llm_api_key_is_set: saved.apiKey !== '',

@@ -63,10 +63,11 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 		zone: options.utcOffsetMinutes === undefined ? localZone : fixedZone(options.utcOffsetMinutes),
 		features,
 		streaming: options.streaming ?? false,
+		active: () => void (meta.lastActivityMs = now()),
 	});
-	seedAgentServer(state, options.seed ?? 'demo', {live, stepMs});
 	const keys = keysOf(options.apiKey);
 	const meta: ServerMeta = {now, startedMs: now(), lastActivityMs: now(), ready: options.ready ?? true, keys, settings: demoSettings()};
+	seedAgentServer(state, options.seed ?? 'demo', {live, stepMs});
 	const faults = new Faults();
 	faults.refuseUpgrades = options.refuseUpgrades ?? false;
 	faults.silent = options.silentSockets ?? false;

@@ -1,12 +1,21 @@
-import {float} from '../json.js';
+import {float} from './json.js';
 
 /**
- * An `LLM` as the 1.43.1 server dumps it (in settings, in a conversation's agent and condenser),
- * keys in declaration order, defaults as a real server showed them. `apiKey` is already what may be
+ * SDK models as servers dump them, shared by the stand-ins: the current app server's settings
+ * (sandbox-server 1.x, SDK 1.37, shared/openhands-api-newer.md 2.4.1) and the agent server's
+ * (1.43.1, shared/openhands-agent-server.md §3), keys in declaration order, defaults as a real 1.43.1
+ * showed them.
+ */
+
+/** 1.43 added these LLM fields since 1.37 */
+const SINCE_143 = ['provider_connection_id', 'api_mode', 'capability_overrides'];
+
+/**
+ * An `LLM` (in settings, in a conversation's agent and condenser). `apiKey` is already what may be
  * shown (redacted, encrypted, raw or null).
  */
-export function llmJson(model: string, apiKey: string | null, baseUrl: string | null, usageId: string) {
-	return {
+export function llmJson(model: string, apiKey: string | null, baseUrl: string | null, usageId = 'default', sdk: '1.37' | '1.43' = '1.43'): Record<string, unknown> {
+	const all = {
 		model,
 		api_key: apiKey,
 		provider_connection_id: null,
@@ -64,10 +73,11 @@ export function llmJson(model: string, apiKey: string | null, baseUrl: string | 
 		litellm_extra_body: {},
 		is_subscription: false,
 	};
+	return sdk === '1.43' ? all : Object.fromEntries(Object.entries(all).filter(([key]) => !SINCE_143.includes(key)));
 }
 
-/** `agent_context` with nothing loaded; `current_datetime` is when it was built (aware UTC). */
-export function agentContextJson(nowIso: string) {
+/** `agent_context` with nothing loaded; `current_datetime` is when it was built (aware UTC), null in stored settings. */
+export function agentContextJson(nowIso: string | null) {
 	return {
 		skills: [],
 		system_message_suffix: null,
@@ -83,3 +93,27 @@ export function agentContextJson(nowIso: string) {
 		current_datetime: nowIso,
 	};
 }
+
+/** The settings' condenser: the default LLM summarizing one. */
+export const condenserSettingsJson = () => ({
+	enabled: true,
+	max_size: 240,
+	condenser_kind: 'llm_summarizing',
+	max_tokens: null,
+	keep_first: 2,
+	minimum_progress: float(0.1),
+	hard_context_reset_max_retries: 5,
+	hard_context_reset_context_scaling: float(0.8),
+});
+
+/** The settings' verification: no critic. */
+export const verificationJson = () => ({
+	critic_enabled: false,
+	critic_mode: 'finish_and_message',
+	enable_iterative_refinement: false,
+	critic_threshold: float(0.6),
+	max_refinement_iterations: 3,
+	critic_server_url: null,
+	critic_model_name: null,
+	critic_api_key: null,
+});
