@@ -12,8 +12,9 @@ export type ApiErrorKind =
 	| 'rate_limited' // 429: keeps Retry-After
 	| 'server' // 5xx
 	| 'bad_response' // non-JSON, too large, or a body that fails the schema
-	| 'aborted' // the caller's AbortSignal fired
-	| 'unsupported'; // the backend cannot do this at all: final, never retried (issue 16)
+	| 'not_openhands' // the URL answers, but as no OpenHands server (final; probed again slowly)
+	| 'unsupported' // this kind of backend cannot do that (an agent server has no sandboxes): final, never retried
+	| 'aborted'; // the caller's AbortSignal fired
 
 /**
  * The longest wait a `Retry-After` may ask for. A server (or something in front of it) that asks for

@@ -20,9 +20,8 @@ import {type ConversationEvent, conversationEventSchema} from './schemas/index.j
 export type SocketAuth = 'header' | 'query';
 
 export type SocketSpec = {
-	/** the agent server's http(s) base URL (origin and any prefix a proxy mounts it under) */
-	baseUrl: string;
-	conversationId: string;
+	/** `ws[s]://<host><prefix>/sockets/events/<id>`, no query */
+	url: string;
 	/** '' when the server takes any request (no SESSION_API_KEY) */
 	key: string;
 	auth: SocketAuth;
@@ -65,9 +64,8 @@ export type EventSocket = {
 export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
 
 /** `ws://host/prefix/sockets/events/<id>?…`; the key is added only for `query` auth. */
-export function socketUrl(spec: Pick<SocketSpec, 'baseUrl' | 'conversationId' | 'after' | 'auth' | 'key'>): URL {
-	const url = new URL(`${spec.baseUrl.replace(/\/+$/, '')}/sockets/events/${encodeURIComponent(spec.conversationId)}`);
-	url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+export function socketUrl(spec: Pick<SocketSpec, 'url' | 'after' | 'auth' | 'key'>): URL {
+	const url = new URL(spec.url);
 	if (spec.after !== null) {
 		url.searchParams.set('resend_mode', 'since');
 		url.searchParams.set('after_timestamp', spec.after);

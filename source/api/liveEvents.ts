@@ -8,7 +8,7 @@
  * remote server advertises before any key is sent (the REST calls' rule, reused).
  *
  * The version comes from `GET /server_info`, which every agent server answers without a key
- * (shared/openhands-agent-server.md 1.1), asked once per agent server:
+ * (shared/openhands-agent-server.md 1.1), asked once per agent server (./agentServer.ts):
  * - since 1.12 the key goes in the upgrade's `X-Session-API-Key` header; before (1.1.0 runs in
  *   legacy app servers' sandboxes) only the `session_api_key` query parameter is read (2.3), so
  *   there, and only there, the key goes in the URL;
@@ -17,11 +17,9 @@
  * A version that cannot be read (no `/server_info` behind a proxy) is taken as a current server: header,
  * no replay (the search catch-up is right on every version).
  */
-import type {AgentTarget, ClientOptions} from './client.js';
-import type {ApiContext} from './context.js';
+import type {AgentTarget, ClientOptions, EventSocketTarget, ServerInfo} from './client.js';
 import {makeError} from './errorText.js';
 import {type EventSocket, type SocketHandlers, openEventSocket} from './eventSocket.js';
-import type {Http} from './http.js';
 
 export type LiveConnection = EventSocket & {
 	/** the socket replays from the `after` timestamp given (else the caller catches up by search) */
@@ -35,6 +33,13 @@ export type LiveEvents = {
 	 * connection when there is no agent server to reach; later failures come through `onClose`.
 	 */
 	open(target: AgentTarget, after: string | null, handlers: SocketHandlers): Promise<LiveConnection>;
+};
+
+/** What the client knows: its server, where a conversation's socket is, and that agent server's version. */
+export type LiveSeams = {
+	server(): Promise<ServerInfo>;
+	where(target: AgentTarget): Promise<EventSocketTarget>;
+	version(target: AgentTarget): Promise<string | null>;
 };
 
 type Version = [number, number, number];
@@ -53,45 +58,21 @@ export function atLeast(version: Version, minimum: Version): boolean {
 
 const HEADER_AUTH: Version = [1, 12, 0];
 const SINCE_REPLAY: Version = [1, 15, 0];
-/** A version ask that failed is asked again after this (the api has no timers: it compares times). */
-const RETRY_VERSION_MS = 60_000;
-/** Agent servers remembered; docker sandboxes each get their own port, so a long session meets many. */
-const MAX_VERSIONS = 64;
 
-export function createLiveEvents(ctx: ApiContext, options: ClientOptions, now: () => number = Date.now): LiveEvents {
-	const versions = new Map<string, {version: Version | null; at: number}>();
-
-	async function versionOf(http: Http): Promise<Version | null> {
-		const known = versions.get(http.baseUrl);
-		if (known && (known.version !== null || now() - known.at < RETRY_VERSION_MS)) return known.version;
-		let version: Version | null = null;
-		try {
-			const raw = await http.send({method: 'GET', path: '/server_info', anonymous: true, deadlineMs: 10_000});
-			const body = raw.status === 200 ? (JSON.parse(raw.text) as {version?: unknown; sdk_version?: unknown}) : null;
-			version = parseVersion(body?.version) ?? parseVersion(body?.sdk_version);
-		} catch {
-			version = null;
-		}
-		if (versions.size >= MAX_VERSIONS) versions.delete(versions.keys().next().value as string);
-		versions.set(http.baseUrl, {version, at: now()});
-		return version;
-	}
-
+export function createLiveEvents(seams: LiveSeams, options: ClientOptions): LiveEvents {
 	return {
 		async open(target, after, handlers) {
-			const server = await ctx.server();
+			const server = await seams.server();
 			if (!server.capabilities.liveEvents) {
 				throw makeError({operation: 'events socket', host: 'the server'}, {kind: 'unsupported', message: 'this server has no live events'});
 			}
-			const own = server.kind === 'agent-server';
-			const endpoint = own ? {http: ctx.http, key: options.apiKey ?? ''} : ctx.agents.endpoint(target, 'events socket');
-			const version = await versionOf(endpoint.http);
+			const where = await seams.where(target);
+			const version = parseVersion(await seams.version(target).catch(() => null));
 			const replays = version !== null && atLeast(version, SINCE_REPLAY);
 			const socket = await openEventSocket(
 				{
-					baseUrl: endpoint.http.baseUrl,
-					conversationId: target.id,
-					key: endpoint.key,
+					url: where.url,
+					key: where.key ?? '',
 					auth: version !== null && !atLeast(version, HEADER_AUTH) ? 'query' : 'header',
 					after: replays ? after : null,
 					env: options.env,

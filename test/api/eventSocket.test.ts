@@ -8,7 +8,7 @@ import {type LiveConnection, atLeast, createLiveEvents, parseVersion} from '../.
 import {type ActivityServer, startActivityServer} from '../support/activityServer.js';
 import {startConnectProxy} from '../support/connectProxy.js';
 import {makeEvent} from '../support/eventData.js';
-import {contextFor} from '../support/generationClient.js';
+import {appLiveSeams, contextFor} from '../support/generationClient.js';
 import {appServerInfo} from '../support/serverInfo.js';
 import {startTestServer} from './testServer.js';
 
@@ -63,7 +63,7 @@ function recorder(): {seen: Seen; handlers: SocketHandlers; until(test: (seen: S
 }
 
 async function openLive(ctx: ApiContext, target: AgentTarget, after: string | null, handlers: SocketHandlers, env?: NodeJS.ProcessEnv): Promise<LiveConnection> {
-	const socket = await createLiveEvents(ctx, {baseUrl: ctx.http.baseUrl, env: env ?? {}}).open(target, after, handlers);
+	const socket = await createLiveEvents(appLiveSeams(ctx), {baseUrl: ctx.http.baseUrl, env: env ?? {}}).open(target, after, handlers);
 	cleanup.push(async () => socket.close());
 	return socket;
 }
@@ -170,7 +170,7 @@ describe('the events websocket', () => {
 		const {ctx} = await fixture();
 		const remote: ApiContext = {http: ctx.http, agents, server: async () => appServerInfo('current', null, 'session')};
 		const target: AgentTarget = {id: CONV, sandbox_id: 'sb1', session_api_key: KEY, conversation_url: `http://localhost:${listener.port}/api/conversations/${CONV}`};
-		const error = await createLiveEvents(remote, {baseUrl: 'https://openhands.example.com'})
+		const error = await createLiveEvents(appLiveSeams(remote), {baseUrl: 'https://openhands.example.com'})
 			.open(target, null, recorder().handlers)
 			.catch((e: unknown) => e as Error);
 		expect(error).toMatchObject({kind: 'unreachable'});
