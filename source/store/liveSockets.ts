@@ -12,9 +12,12 @@
  *   dated before (6.2), so the newest time received can be later than an event not yet received.
  *   What comes again is dropped by id by the owner. Servers before 1.15 cannot replay: the owner is
  *   told (`replays: false`) and catches up by event search.
- * - Drops: reconnect after 1 s doubling to 30 s (±20 %). A refused upgrade (403: a wrong key, a bad
- *   parameter, an old or proxied path; 404, …), a 4001 or a 4004 is no blip: it is tried again only
- *   after REFUSED_RETRY_MS; 1013 (the server's 50 subscribers per conversation, 6.2) after BUSY_RETRY_MS.
+ * - Drops: reconnect after 1 s doubling to 30 s (±20 %); a socket that was up comes back quicker, at
+ *   most QUICK_CAP_MS apart for its first QUICK_ATTEMPTS tries (a restart or a blip is over in
+ *   seconds, and the lane polls meanwhile). A refused upgrade (a 4xx: a wrong key, a bad parameter, an
+ *   old server or a proxy without websockets), a 4001 or a 4004 is no blip: it is tried again only
+ *   after REFUSED_RETRY_MS; 1013 (the server's 50 subscribers per conversation, 6.2) after
+ *   BUSY_RETRY_MS. A 5xx from a proxy in front (a restart behind it) is a drop.
  * - Liveness: the server's pings are answered by undici. Our own ping control frame goes every
  *   PING_MS while the socket is up; a socket that showed no life (no frame, no pong) since the last
  *   one is closed and reconnected. Nothing else ticks for an idle socket.
@@ -35,6 +38,8 @@ export const PING_MS = 30_000;
 export const RESUME_MARGIN_MS = 1000;
 export const REFUSED_RETRY_MS = 5 * 60_000;
 export const BUSY_RETRY_MS = 30_000;
+export const QUICK_CAP_MS = 5000;
+export const QUICK_ATTEMPTS = 24;
 
 export type Priority = 'activity' | 'watch';
 
@@ -129,6 +134,7 @@ class SocketFeed implements Feed {
 	private generation = 0;
 	private closed = false;
 	private attempts = 0;
+	private everLive = false;
 	private cancelTimer: (() => void) | null = null;
 	private aliveAt = 0;
 	private pingedAt = 0;
@@ -171,6 +177,7 @@ class SocketFeed implements Feed {
 				onOpen: () => {
 					if (!mine()) return;
 					this.attempts = 0;
+					this.everLive = true;
 					this.aliveAt = this.core.now();
 					this.setState({kind: 'live', replays: this.socket?.replays ?? false, message: null});
 					this.armPing();
@@ -219,7 +226,7 @@ class SocketFeed implements Feed {
 		this.flush();
 		this.socket = null;
 		this.stopTimer();
-		const refused = (!close.opened && close.status !== null && close.status !== 101) || close.code === 4001 || close.code === 4004;
+		const refused = (!close.opened && close.status !== null && close.status >= 400 && close.status < 500) || close.code === 4001 || close.code === 4004;
 		if (refused) {
 			const why = close.status !== null && !close.opened ? `the server refused the socket (${close.status})` : `the server closed the socket (${close.code}${close.reason ? ` ${close.reason}` : ''})`;
 			this.setState({kind: 'refused', replays: false, message: why});
@@ -228,7 +235,9 @@ class SocketFeed implements Feed {
 		this.attempts++;
 		const busy = close.code === 1013;
 		this.setState({kind: 'down', replays: this.state.replays, message: busy ? 'the server has too many sockets on this conversation' : 'the socket dropped'});
-		this.retryIn(busy ? BUSY_RETRY_MS : backoffMs(this.attempts, this.core.config.random));
+		const backoff = backoffMs(this.attempts, this.core.config.random);
+		const quick = this.everLive && this.attempts <= QUICK_ATTEMPTS ? Math.min(backoff, QUICK_CAP_MS) : backoff;
+		this.retryIn(busy ? BUSY_RETRY_MS : quick);
 	}
 
 	private retryIn(ms: number): void {

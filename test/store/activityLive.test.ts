@@ -124,6 +124,22 @@ describe.each<Generation>(['legacy', 'current'])('%s: events over the websocket'
 	});
 });
 
+describe('a proxy in front', () => {
+	it('a 5xx to the upgrade (a restart behind it) is a drop, not a refusal: asked again within seconds', async () => {
+		h = await activityHarness('current', {events: 10, execution: 'idle', store: {liveEvents: true}});
+		h.server.sockets.refuse = 503;
+		h.store.start();
+		await h.settle();
+		h.store.openActivity(CONV);
+		await h.settle();
+		await waitFor(() => expect(activity().transport).toMatchObject({live: false, why: 'the socket dropped'}));
+		h.server.sockets.refuse = null;
+		await h.advance(1000);
+		await waitFor(() => expect(activity().transport).toMatchObject({live: true}));
+		expect(h.server.sockets.upgrades).toHaveLength(2);
+	});
+});
+
 describe('older agent servers', () => {
 	it('1.1.0 cannot replay: after each connect one search from the newest event held, then none', async () => {
 		h = await activityHarness('legacy', {events: 10, execution: 'idle', store: {liveEvents: true}});
