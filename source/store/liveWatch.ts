@@ -53,7 +53,7 @@ export class LiveWatch {
 		this.seen = rows;
 		this.looking = looking;
 		const wanted = new Map<string, AppConversation>();
-		const running = (rows ?? []).filter(c => c.execution_status === 'running' && c.id !== looking && c.conversation_url);
+		const running = (rows ?? []).filter(c => c.execution_status === 'running' && c.id !== looking && hasAgentServer(c));
 		for (const c of [...running].sort((a, b) => b.updated_at - a.updated_at)) wanted.set(c.id, c);
 		for (const [id, watch] of this.watches) {
 			const c = wanted.get(id);
@@ -87,6 +87,14 @@ export class LiveWatch {
 		const moved: AppConversation = {...row, execution_status: status};
 		this.resources.upsert('conversations', moved, false, this.core.now());
 	}
+}
+
+/**
+ * An app server's conversation has an agent server while its sandbox runs (`conversation_url`); an
+ * agent server's own conversations have no sandbox (`sandbox_id` '') and are on the server itself.
+ */
+function hasAgentServer(c: AppConversation): boolean {
+	return Boolean(c.conversation_url) || c.sandbox_id === '';
 }
 
 function keyOf(c: AppConversation): string {
