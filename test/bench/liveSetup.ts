@@ -1,14 +1,16 @@
 /**
  * What the live benches share (issue 18 §4): the agent-server stand-in on 127.0.0.1 with a key, the
- * app in a pty against it, REST calls to the stand-in made as another client would (a message, a
- * policy), and finding a conversation's row on screen.
+ * app in a pty against it, and finding a conversation's row on screen. REST calls to the stand-in
+ * as another client makes them: test/support/agentRest.ts.
  */
 import {startAgentServerStandIn} from '../../source/server/agentServer/start.js';
 import type {AgentServerOptions, AgentServerStandIn} from '../../source/server/agentServer/types.js';
 import {type Probe, spawnCliProbe} from '../support/ptyProbe.js';
+import {KEY} from '../support/agentRest.js';
 import {hasTabs} from './figures.js';
 
-export const KEY = 'bench-live-key-5c1e';
+export {KEY, conversationTitles, readEvents, sendMessage, setPolicy} from '../support/agentRest.js';
+
 
 export type LiveSetup = {server: AgentServerStandIn; probe: Probe; close(): Promise<void>};
 
@@ -24,30 +26,6 @@ export async function liveSetup(options: AgentServerOptions): Promise<LiveSetup>
 			await server.close();
 		},
 	};
-}
-
-async function call(server: AgentServerStandIn, path: string, body: unknown): Promise<void> {
-	const response = await fetch(`${server.url}${path}`, {method: 'POST', headers: {'content-type': 'application/json', 'x-session-api-key': KEY}, body: JSON.stringify(body)});
-	if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-}
-
-/** A user message, as another client sends it; `run: false` leaves the agent as it is (one event). */
-export function sendMessage(server: AgentServerStandIn, id: string, text: string, run = false): Promise<void> {
-	return call(server, `/api/conversations/${id}/events`, {role: 'user', content: [{type: 'text', text}], run});
-}
-
-export function setPolicy(server: AgentServerStandIn, id: string, kind: 'AlwaysConfirm' | 'NeverConfirm'): Promise<void> {
-	return call(server, `/api/conversations/${id}/confirmation_policy`, {policy: {kind}});
-}
-
-export async function conversationTitles(server: AgentServerStandIn): Promise<{id: string; title: string; status: string}[]> {
-	const response = await fetch(`${server.url}/api/conversations/search?limit=100`, {headers: {'x-session-api-key': KEY}});
-	const body = (await response.json()) as {items: {id: string; title: string | null; execution_status: string}[]};
-	return body.items.map(c => ({id: c.id, title: c.title ?? '', status: c.execution_status}));
-}
-
-export async function readEvents(server: AgentServerStandIn, id: string): Promise<void> {
-	await (await fetch(`${server.url}/api/conversations/${id}/events/search?limit=1`, {headers: {'x-session-api-key': KEY}})).text();
 }
 
 const selected = (screen: string) => screen.split('\n').find(line => line.trimStart().startsWith('›')) ?? '';
