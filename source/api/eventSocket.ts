@@ -13,6 +13,7 @@ import dc from 'node:diagnostics_channel';
 import type {Duplex} from 'node:stream';
 import type {Dispatcher} from 'undici';
 import {createDispatcher} from './dispatcher.js';
+import {serverText} from './errorText.js';
 import {eventTime} from './eventPage.js';
 import {requestLine} from './requestLog.js';
 import {type ConversationEvent, conversationEventSchema} from './schemas/index.js';
@@ -152,7 +153,8 @@ export async function openEventSocket(spec: SocketSpec, handlers: SocketHandlers
 	});
 	socket.addEventListener('close', close => {
 		alive.delete(socket);
-		finish({opened, status, code: close.code, reason: close.reason});
+		// the server's words: one safe line, never the key
+		finish({opened, status, code: close.code, reason: serverText(close.reason, {operation: 'events socket', host: url.host, apiKey: spec.key || null}, 80)});
 	});
 	return {
 		ping() {

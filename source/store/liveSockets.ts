@@ -17,7 +17,8 @@
  *   seconds, and the lane polls meanwhile). A refused upgrade (a 4xx: a wrong key, a bad parameter, an
  *   old server or a proxy without websockets), a 4001 or a 4004 is no blip: it is tried again only
  *   after REFUSED_RETRY_MS; 1013 (the server's 50 subscribers per conversation, 6.2) after
- *   BUSY_RETRY_MS. A 5xx from a proxy in front (a restart behind it) is a drop.
+ *   BUSY_RETRY_MS. A 5xx from a proxy in front (a restart behind it) is a drop. A socket never up
+ *   after NEVER_UP_ATTEMPTS tries (a sandbox address only its own network reaches) waits as a refused one.
  * - Liveness: the server's pings are answered by undici. Our own ping control frame goes every
  *   PING_MS while the socket is up; a socket that showed no life (no frame, no pong) since the last
  *   one is closed and reconnected. Nothing else ticks for an idle socket.
@@ -40,6 +41,7 @@ export const REFUSED_RETRY_MS = 5 * 60_000;
 export const BUSY_RETRY_MS = 30_000;
 export const QUICK_CAP_MS = 5000;
 export const QUICK_ATTEMPTS = 24;
+export const NEVER_UP_ATTEMPTS = 3;
 
 export type Priority = 'activity' | 'watch';
 
@@ -237,7 +239,9 @@ class SocketFeed implements Feed {
 		this.setState({kind: 'down', replays: this.state.replays, message: busy ? 'the server has too many sockets on this conversation' : 'the socket dropped'});
 		const backoff = backoffMs(this.attempts, this.core.config.random);
 		const quick = this.everLive && this.attempts <= QUICK_ATTEMPTS ? Math.min(backoff, QUICK_CAP_MS) : backoff;
-		this.retryIn(busy ? BUSY_RETRY_MS : quick);
+		// never up after a few tries (an address only the server's own network reaches): as if refused
+		const unreachable = !this.everLive && this.attempts >= NEVER_UP_ATTEMPTS;
+		this.retryIn(busy ? BUSY_RETRY_MS : unreachable ? REFUSED_RETRY_MS : quick);
 	}
 
 	private retryIn(ms: number): void {

@@ -137,6 +137,16 @@ describe('the events websocket', () => {
 		expect(gone.seen.closed).toMatchObject({opened: true, code: 4004, reason: 'Conversation not found'});
 	});
 
+	it("a close reason is the server's words made safe: one line, never the key", async () => {
+		const {server, ctx, target} = await fixture();
+		const r = recorder();
+		await openLive(ctx, target, null, r.handlers);
+		await r.until(s => s.events.length === 1);
+		server.sockets.closeAll(4001, `bad key ${KEY}\u001b[2J`);
+		await r.until(s => s.closed !== null);
+		expect(r.seen.closed).toMatchObject({opened: true, code: 4001, reason: 'bad key *** [2J'});
+	});
+
 	it('answers to a ping count as alive; frames that are no event are counted, not fatal', async () => {
 		const {server, ctx, target} = await fixture();
 		const r = recorder();
