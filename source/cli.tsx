@@ -64,6 +64,13 @@ async function main(): Promise<void> {
 			return;
 		}
 
+		case 'command': {
+			// its own chunk, and each command one more: no React, no Ink on this path (issue 20)
+			const {runCommandInProcess} = await import('./commands/main.js');
+			exit(await runCommandInProcess(startup.name, startup.argv));
+			return;
+		}
+
 		case 'run': {
 			// Before anything starts: a full-screen UI on a pipe would only write escape codes into a file.
 			if (!process.stdin.isTTY || !process.stdout.isTTY) {

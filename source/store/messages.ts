@@ -1,7 +1,8 @@
-import type {AgentCommand, AgentTarget, CallOptions, OpenHandsClient} from '../api/client.js';
+import type {AgentCommand, CallOptions, OpenHandsClient} from '../api/client.js';
 import {ApiError, isApiError} from '../api/errors.js';
 import type {AppConversation} from '../api/schemas/index.js';
 import {type Actions, outcomeUnknown} from './actions.js';
+import {targetOf} from './agentTarget.js';
 import type {Activity} from './activity.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
@@ -191,15 +192,6 @@ class UnknownOutcome extends Error {
 	constructor(override readonly cause: unknown) {
 		super('outcome unknown');
 	}
-}
-
-function targetOf(conversation: AppConversation): AgentTarget {
-	return {
-		id: conversation.id,
-		conversation_url: conversation.conversation_url,
-		session_api_key: conversation.session_api_key,
-		sandbox_id: conversation.sandbox_id,
-	};
 }
 
 function titleOf(conversation: AppConversation): string {
