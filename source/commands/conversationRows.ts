@@ -50,10 +50,10 @@ export function conversationJson(judged: Judged, withServer: boolean): Record<st
 	};
 }
 
-/** `waiting!`: the state in words, marked when it needs you. */
+/** `! confirm?`: the state in a word or two, marked when it needs you (the mark lines up in a column). */
 export function stateLabel(judged: Pick<Judged, 'state' | 'needsYou'>): string {
 	const word = judged.state === 'waiting' ? 'confirm?' : ATTENTION_WORDS[judged.state];
-	return judged.needsYou ? `${word} !` : word;
+	return judged.needsYou ? `! ${word}` : `  ${word}`;
 }
 
 /**
@@ -77,9 +77,10 @@ export function conversationColumns(rows: readonly Judged[], withServer: boolean
 	const idLength = prefixLength(rows.map(r => r.conversation.id));
 	const columns: Column<Judged>[] = [
 		{title: 'ID', text: r => (terminal ? clean(r.conversation.id).slice(0, idLength) : clean(r.conversation.id))},
-		{title: 'STATE', text: stateLabel},
-		{title: 'TITLE', text: r => titleOf(r.conversation), shrink: true, min: 16},
-		{title: 'REPOSITORY', text: r => maskSecrets(r.conversation.selected_repository) || '—', drop: 2, shrink: true, min: 12},
+		// a pipe gets the state's name, as in --json and --status
+		{title: 'STATE', text: r => (terminal ? stateLabel(r) : r.state)},
+		{title: 'TITLE', text: r => titleOf(r.conversation), shrink: 1, min: 16},
+		{title: 'REPOSITORY', text: r => maskSecrets(r.conversation.selected_repository) || '—', drop: 2, shrink: 2, min: 12},
 		{title: 'UPDATED', text: r => (terminal ? relativeTime(r.conversation.updated_at, now) : (isoTime(r.conversation.updated_at) ?? '')), drop: 1},
 	];
 	return withServer ? [{title: 'SERVER', text: r => clean(r.server), drop: 3}, ...columns] : columns;

@@ -16,11 +16,12 @@ import {messageText} from './readText.js';
 import {checkWritable, type OpenServer} from './servers.js';
 import {sleep} from './sleep.js';
 
-const USAGE = `Usage: ohtui new --message TEXT [--repo OWNER/REPO] [--branch B] [--wait]
+const USAGE = `Usage: ohtui new --message TEXT [--repo OWNER/REPO] [--branch B] [--sandbox ID] [--wait]
 
   --message TEXT     what the agent is to do; - reads it from standard input
   --repo OWNER/REPO  the repository to clone into its workspace
   --branch B         the branch to check out
+  --sandbox ID       start it in this (running or paused) sandbox instead of a new one
   --wait             follow the start until the conversation exists, then print its id
   --url URL, --profile NAME, --auth MODE, --log FILE   as for the TUI (one server)
 
@@ -51,7 +52,7 @@ async function followTask(ctx: CommandContext, server: OpenServer, first: StartT
 }
 
 export const newConversation: Command = {
-	options: {message: {type: 'string'}, repo: {type: 'string'}, branch: {type: 'string'}, wait: {type: 'boolean'}},
+	options: {message: {type: 'string'}, repo: {type: 'string'}, branch: {type: 'string'}, sandbox: {type: 'string'}, wait: {type: 'boolean'}},
 	usage: USAGE,
 	async run(ctx) {
 		if (ctx.args.positionals.length > 0) throw new UsageError('the message goes after --message');
@@ -62,7 +63,9 @@ export const newConversation: Command = {
 		checkWritable(server!);
 		const repository = ctx.args.values['repo'];
 		const branch = ctx.args.values['branch'];
-		const task = await act('starting the conversation', o => server!.client.createConversation({initialMessage: text, ...(repository ? {repository} : {}), ...(branch ? {branch} : {})}, o), ctx.io.signal);
+		const sandboxId = ctx.args.values['sandbox'];
+		const request = {initialMessage: text, ...(repository ? {repository} : {}), ...(branch ? {branch} : {}), ...(sandboxId ? {sandboxId} : {})};
+		const task = await act('starting the conversation', o => server!.client.createConversation(request, o), ctx.io.signal);
 		if (!ctx.args.switches.has('wait')) {
 			ctx.io.stdout.write(`${clean(task.id)}\n`);
 			ctx.warn(`start task ${clean(task.id)} is ${clean(task.status)} (--wait follows it to the conversation)`);

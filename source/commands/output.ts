@@ -22,8 +22,8 @@ export type CommandIo = {
 export type Column<T> = {
 	title: string;
 	text(item: T): string;
-	/** the column that gives up width first when the terminal is narrow (the title) */
-	shrink?: boolean;
+	/** gives up width when the terminal is narrow, highest first, each down to `min` (titles last: they are what is read) */
+	shrink?: number;
 	/** narrowest a shrinking column gets before columns are dropped */
 	min?: number;
 	/** dropped when the terminal is narrow, highest first; 0: never */
@@ -52,9 +52,10 @@ export function renderTable<T>(rows: readonly T[], columns: readonly Column<T>[]
 	for (;;) {
 		let excess = total(shown, widths) - width;
 		if (excess <= 0) break;
-		for (const i of shown) {
+		const shrinking = shown.filter(i => (columns[i]!.shrink ?? 0) > 0).sort((a, b) => columns[b]!.shrink! - columns[a]!.shrink!);
+		for (const i of shrinking) {
 			const column = columns[i]!;
-			if (!column.shrink || excess <= 0) continue;
+			if (excess <= 0) break;
 			const floor = Math.min(natural[i]!, column.min ?? 10);
 			const give = Math.min(excess, widths[i]! - floor);
 			widths[i] = widths[i]! - give;

@@ -41,9 +41,9 @@ function withServerColumn<T>(columns: Column<Row<T>>[], withServer: boolean): Co
 export function sandboxColumns(withServer: boolean, now: number, terminal: boolean): Column<Row<Sandbox>>[] {
 	return withServerColumn<Sandbox>(
 		[
-			{title: 'ID', text: r => clean(r.item.id), shrink: true, middle: true, min: 14},
+			{title: 'ID', text: r => clean(r.item.id), shrink: 1, middle: true, min: 14},
 			{title: 'STATUS', text: r => clean(r.item.status)},
-			{title: 'SPEC', text: r => maskSecrets(r.item.sandbox_spec_id), shrink: true, middle: true, min: 12, drop: 2},
+			{title: 'SPEC', text: r => maskSecrets(r.item.sandbox_spec_id), shrink: 2, middle: true, min: 12, drop: 2},
 			timeColumn('CREATED', r => r.item.created_at, now, terminal),
 		],
 		withServer,
@@ -53,8 +53,8 @@ export function sandboxColumns(withServer: boolean, now: number, terminal: boole
 export function specColumns(withServer: boolean, now: number, terminal: boolean): Column<Row<SandboxSpec>>[] {
 	return withServerColumn<SandboxSpec>(
 		[
-			{title: 'ID', text: r => maskSecrets(r.item.id), shrink: true, middle: true, min: 14},
-			{title: 'COMMAND', text: r => (r.item.command ? maskArgv(r.item.command) : '—'), shrink: true, min: 10, drop: 2},
+			{title: 'ID', text: r => maskSecrets(r.item.id), shrink: 1, middle: true, min: 14},
+			{title: 'COMMAND', text: r => (r.item.command ? maskArgv(r.item.command) : '—'), shrink: 2, min: 10, drop: 2},
 			timeColumn('CREATED', r => r.item.created_at, now, terminal),
 		],
 		withServer,

@@ -15,7 +15,8 @@ import {eventClock} from '../ui/activity/time.js';
 import {absoluteTime, cost, relativeTime, repoAtBranch} from '../ui/format.js';
 import {wholeNumber} from './args.js';
 import type {Command, CommandContext} from './context.js';
-import {conversationJson, judge, stateLabel, titleOf, type Judged} from './conversationRows.js';
+import {conversationJson, judge, titleOf, type Judged} from './conversationRows.js';
+import {ATTENTION_WORDS} from '../store/needsYou.js';
 import {newestEvents, pollingSource, type EventSource} from './eventFeed.js';
 import {EXIT} from './exitCodes.js';
 import {terminalWidth, writeJson, writeLines} from './output.js';
@@ -56,7 +57,7 @@ function detailLines(judged: Judged, several: boolean, now: number): string[] {
 		['title', titleOf(c)],
 		['id', clean(c.id)],
 		...(several ? ([['server', clean(judged.server)]] as [string, string][]) : []),
-		['state', `${stateLabel(judged)}${judged.needsYou ? ' (needs you)' : ''}`],
+		['state', `${ATTENTION_WORDS[judged.state]}${judged.needsYou ? ' (needs you)' : ''}`],
 		['agent', clean(c.execution_status) || '—'],
 		['sandbox', `${clean(c.sandbox_status)} ${maskSecrets(c.sandbox_id)}`],
 		['repository', repoAtBranch(maskSecrets(c.selected_repository), maskSecrets(c.selected_branch))],
@@ -84,7 +85,8 @@ async function follow(ctx: CommandContext, source: EventSource, refreshMs: numbe
 			failing = true;
 		}
 	}
-	return EXIT.ok;
+	// ended by Ctrl-c, as tail -f is
+	return EXIT.interrupted;
 }
 
 export const show: Command = {

@@ -138,8 +138,8 @@ export const status: Command = {
 		}
 		if (ctx.args.switches.has('json')) {
 			const servers = answers.map(({server, status}) => ({name: server.name, ok: status.ok, ...(status.ok ? {} : {error: status.message}), asked_at: new Date(status.at).toISOString()}));
-			const {needs, servers: _count, ...states} = counts;
-			writeJson(ctx.io.stdout, {needs_you: needs, ...states, servers});
+			const {needs, total, down, servers: _count, ...states} = counts;
+			writeJson(ctx.io.stdout, {needs_you: needs, ...states, total, down, servers});
 		} else {
 			ctx.io.stdout.write(`${statusLine(counts, format, tmux)}\n`);
 		}
