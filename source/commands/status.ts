@@ -54,15 +54,15 @@ async function ask(ctx: CommandContext, selection: Selection, server: CommandSer
 	const reuse = server.auth === 'auto' && server.apiKey !== null && known !== null;
 	const clients = await openClients({...selection, servers: [{...server, auth: reuse ? known : server.auth}]}, ctx.io.env, STATUS_TIMEOUTS);
 	const {client} = clients.open[0]!;
-	const at = ctx.io.now();
 	try {
 		const page = await client.searchConversations({limit: 100}, {signal: ctx.io.signal});
 		const auth = server.apiKey === null ? null : server.auth !== 'auto' ? server.auth : reuse ? known : (await client.serverInfo()).auth;
-		return {version: 1, at, ok: true, auth, conversations: page.items.map(compact)};
+		// the time of the answer: a caller that waited for it takes it whatever its --max-age
+		return {version: 1, at: ctx.io.now(), ok: true, auth, conversations: page.items.map(compact)};
 	} catch (error) {
 		// the scheme kept from an earlier run may be stale (the server changed): find it again, once
 		if (reuse && exitCodeOf(error) === EXIT.refused) return ask(ctx, selection, server, null);
-		return {version: 1, at, ok: false, auth: known, code: exitCodeOf(error), message: maskSecrets(failureText(error))};
+		return {version: 1, at: ctx.io.now(), ok: false, auth: known, code: exitCodeOf(error), message: maskSecrets(failureText(error))};
 	} finally {
 		await clients.close();
 	}
@@ -71,8 +71,11 @@ async function ask(ctx: CommandContext, selection: Selection, server: CommandSer
 /** The server's answer: the cache's when fresh, else a new one (one process asks; the others wait for it). */
 async function answer(ctx: CommandContext, selection: Selection, server: CommandServer, maxAgeMs: number): Promise<CachedStatus> {
 	const path = cachePath(ohtuiDirectory('cache', ctx.io.env as NodeJS.ProcessEnv), server.url, server.apiKey, server.auth);
-	// a time ahead of ours (a clock set back) is not fresh: it would be forever
-	const fresh = (status: CachedStatus | null): boolean => status !== null && ctx.io.now() - status.at < maxAgeMs && status.at <= ctx.io.now() + 1000;
+	const startedAt = ctx.io.now();
+	// younger than --max-age, or answered since this run began; a time ahead of ours (a clock set
+	// back) is not fresh, or it would be forever
+	const fresh = (status: CachedStatus | null): boolean =>
+		status !== null && status.at <= ctx.io.now() + 1000 && (ctx.io.now() - status.at < maxAgeMs || status.at >= startedAt);
 	const cached = readCache(path);
 	if (cached && fresh(cached)) return cached;
 	const until = ctx.io.now() + WAIT_FOR_OTHER_MS;
