@@ -89,7 +89,8 @@ async function main(): Promise<void> {
 }
 
 async function runApp(config: Config, warnings: readonly string[]): Promise<void> {
-	const redact = (text: string) => (config.apiKey ? text.split(config.apiKey).join('***') : text);
+	const keys = config.servers.flatMap(server => (server.apiKey ? [server.apiKey] : []));
+	const redact = (text: string) => keys.reduce((out, key) => out.split(key).join('***'), text);
 	// A terminal that stops reading must not block the event loop, or even SIGTERM waits (tty.ts).
 	// stderr too: restore-cursor (through Ink) writes to it on every signal.
 	writeWithoutBlocking(process.stdout);
@@ -142,6 +143,7 @@ async function startApp(
 		log?.close();
 	});
 
+	const server = config.servers[0]!;
 	// Demo mode: the stand-in server with its default (human-paced) timings. It starts after the
 	// first frame, which it would delay by ~40 ms (loading and seeding it, then listening): the
 	// header says `demo` at once and shows the address when it is known, and the client's calls
@@ -149,7 +151,7 @@ async function startApp(
 	let demoStarted: ((url: string) => void) | undefined;
 	let demoFailed: ((error: unknown) => void) | undefined;
 	const demoUrl =
-		config.url === null
+		server.url === null
 			? new Promise<string>((resolve, reject) => {
 					demoStarted = resolve;
 					demoFailed = reject;
@@ -165,15 +167,15 @@ async function startApp(
 	});
 	const {renderApp} = await import('./boot/renderApp.js');
 	const client = createLazyClient({
-		baseUrl: demoUrl ?? config.url!,
-		apiKey: config.apiKey,
-		auth: config.auth,
+		baseUrl: demoUrl ?? server.url!,
+		apiKey: server.apiKey,
+		auth: server.auth,
 		...(log ? {log: (line: string) => log.write(line)} : {}),
 		// the embedded demo server is on loopback: a corporate proxy from the environment has no business there
 		...(demoUrl ? {env: {}} : {}),
 	});
 	lifecycle.defer(async () => client.close());
-	const store = createStore(client, {refreshMs: config.refreshMs, maxItems: config.maxItems});
+	const store = createStore(client, {refreshMs: server.refreshMs, maxItems: server.maxItems});
 	lifecycle.defer(() => {
 		store.dispose();
 	});
@@ -187,19 +189,19 @@ async function startApp(
 	unguard = guardStderr(log ? line => log.write(`${new Date().toISOString()} stderr ${line}`) : null);
 	const instance = renderApp({
 		store,
-		serverLabel: config.url === null ? '' : serverLabel(config.url),
+		serverLabel: server.url === null ? '' : serverLabel(server.url),
 		demo: config.demo,
 		onQuit: () => {
 			lifecycle.quit(0);
 		},
 		onFatal: lifecycle.fatal,
-		apiKey: config.apiKey,
+		apiKey: server.apiKey,
 		keys: config.keys,
 		theme: config.theme,
 		suspend: suspender.suspend,
 		onResume: suspender.onResume,
 		plain: !screen.capable,
-		readOnly: config.readOnly,
+		readOnly: server.readOnly,
 		notify: config.notify,
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
 		notices: warnings,

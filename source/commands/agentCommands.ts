@@ -53,9 +53,8 @@ function agentCommand(name: string, command: AgentCommand, line: string): Comman
 			const [typed, ...rest] = ctx.args.positionals;
 			if (typed === undefined) throw new UsageError(`which conversation? (ohtui ${name} ID)`);
 			if (rest.length > 0) throw new UsageError(reject ? 'one conversation at a time (a reason goes after --reason)' : 'one conversation at a time');
-			const {config} = await ctx.select();
-			const servers = await ctx.connect();
-			const {server, conversation} = await resolveConversation(servers, typed, config.maxItems);
+				const servers = await ctx.connect();
+			const {server, conversation} = await resolveConversation(servers, typed);
 			checkWritable(server);
 			const why = notRunning(conversation);
 			if (why) throw new CommandError(EXIT.refused, `${why}: the agent cannot take commands (ohtui send --resume brings it back)`);

@@ -8,7 +8,7 @@ import {maskSecrets} from '../text/secrets.js';
 import type {CommandArgs, OptionSpec} from './args.js';
 import {exitCodeOf, type ExitCode} from './exitCodes.js';
 import type {CommandIo} from './output.js';
-import {openClients, selectServers, type Clients, type OpenServer, type Selection, type Timeouts} from './servers.js';
+import {chooseServers, openClients, type Clients, type OpenServer, type Selection, type Timeouts} from './servers.js';
 
 export type CommandContext = {
 	name: string;
@@ -43,7 +43,7 @@ export function createContext(name: string, args: CommandArgs, io: CommandIo): C
 		io.stderr.write(`ohtui ${name}: ${maskSecrets(text)}\n`);
 	};
 	const select = async () => {
-		selection ??= selectServers(args.flags, io.env).then(selected => {
+		selection ??= chooseServers(args.flags, io.env).then(selected => {
 			for (const warning of selected.warnings) warn(warning);
 			several = selected.servers.length > 1;
 			return selected;

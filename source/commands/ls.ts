@@ -84,11 +84,11 @@ function sandboxFilter(ctx: CommandContext): ((row: Row<Sandbox>) => boolean) | 
 	return words.length ? row => words.includes(row.item.status.toUpperCase()) : null;
 }
 
-async function listConversations(ctx: CommandContext, servers: OpenServer[], limit: number, maxItems: number): Promise<number> {
+async function listConversations(ctx: CommandContext, servers: OpenServer[], limit: number): Promise<number> {
 	const filter = conversationFilter(ctx);
 	const title = ctx.args.values['title'];
 	const read = async (server: OpenServer) =>
-		readList<AppConversation>((query, options) => server.client.searchConversations({...query, ...(title ? {titleContains: title} : {})}, options), filter ? maxItems : Math.min(limit, maxItems), ctx.io.signal);
+		readList<AppConversation>((query, options) => server.client.searchConversations({...query, ...(title ? {titleContains: title} : {})}, options), filter ? server.maxItems : Math.min(limit, server.maxItems), ctx.io.signal);
 	const {rows, code} = await readAll(ctx, servers, read);
 	const seen = openSeen(servers, ctx.io.env);
 	const judged = rows.map(row => judge(row.server, row.item, seen.get(row.server) ?? null));
@@ -103,20 +103,20 @@ async function listConversations(ctx: CommandContext, servers: OpenServer[], lim
 	return code;
 }
 
-async function listOthers(ctx: CommandContext, servers: OpenServer[], what: 'sandboxes' | 'specs', limit: number, maxItems: number): Promise<number> {
+async function listOthers(ctx: CommandContext, servers: OpenServer[], what: 'sandboxes' | 'specs', limit: number): Promise<number> {
 	const several = servers.length > 1;
 	const json = ctx.args.switches.has('json');
 	const width = terminalWidth(ctx.io);
 	if (what === 'sandboxes') {
 		const filter = sandboxFilter(ctx);
-		const {rows, code} = await readAll(ctx, servers, async s => readList<Sandbox>((q, o) => s.client.searchSandboxes(q, o), filter ? maxItems : Math.min(limit, maxItems), ctx.io.signal));
+		const {rows, code} = await readAll(ctx, servers, async s => readList<Sandbox>((q, o) => s.client.searchSandboxes(q, o), filter ? s.maxItems : Math.min(limit, s.maxItems), ctx.io.signal));
 		const shown = (filter ? rows.filter(filter) : rows).slice(0, limit);
 		if (json) writeJson(ctx.io.stdout, shown.map(r => sandboxJson(r, several)));
 		else writeLines(ctx.io.stdout, renderTable(shown, sandboxColumns(several, ctx.io.now(), width !== null), width));
 		return code;
 	}
 	if (ctx.args.values['status'] !== undefined) throw new UsageError('--status: specs have no status');
-	const {rows, code} = await readAll(ctx, servers, async s => readList<SandboxSpec>((q, o) => s.client.searchSpecs(q, o), Math.min(limit, maxItems), ctx.io.signal));
+	const {rows, code} = await readAll(ctx, servers, async s => readList<SandboxSpec>((q, o) => s.client.searchSpecs(q, o), Math.min(limit, s.maxItems), ctx.io.signal));
 	const shown = rows.slice(0, limit);
 	if (json) writeJson(ctx.io.stdout, shown.map(r => specJson(r, several)));
 	else writeLines(ctx.io.stdout, renderTable(shown, specColumns(several, ctx.io.now(), width !== null), width));
@@ -135,8 +135,7 @@ export const ls: Command = {
 			throw new UsageError(`--needs-you and --title are for conversations, not ${what}`);
 		}
 		const limit = wholeNumber(ctx.args.values, 'limit', 1, 100_000) ?? DEFAULT_LIMIT;
-		const {config} = await ctx.select();
 		const servers = await ctx.connect();
-		return what === 'conversations' ? listConversations(ctx, servers, limit, config.maxItems) : listOthers(ctx, servers, what, limit, config.maxItems);
+		return what === 'conversations' ? listConversations(ctx, servers, limit) : listOthers(ctx, servers, what, limit);
 	},
 };

@@ -1,7 +1,7 @@
 /**
  * A conversation named on the command line: its whole id (one batch get per server) or a unique
  * prefix of it, as the TUI and `ohtui ls` show them (the servers' conversation lists are read, up
- * to `maxItems` each). Dashes and case do not matter (ids are 32 hex digits on the wire, dashed
+ * to each server's `maxItems`). Dashes and case do not matter (ids are 32 hex digits on the wire, dashed
  * accepted: api/schemas/common.ts). No match exits 4; several exit 2 and list them.
  */
 import {collectPages} from '../api/paging.js';
@@ -26,10 +26,10 @@ function shown(text: string): string {
 	return truncate(clean(text), 40);
 }
 
-export async function resolveConversation(servers: readonly OpenServer[], typed: string, maxItems: number): Promise<Found> {
+export async function resolveConversation(servers: readonly OpenServer[], typed: string): Promise<Found> {
 	const id = normalizeId(typed);
 	if (id === '') throw new CommandError(EXIT.usage, 'the conversation id is empty');
-	const found = WHOLE.test(id) ? await byWholeId(servers, id) : await byPrefix(servers, id, maxItems);
+	const found = WHOLE.test(id) ? await byWholeId(servers, id) : await byPrefix(servers, id);
 	if (found.length === 1) return found[0]!;
 	if (found.length === 0) {
 		throw new CommandError(EXIT.notFound, WHOLE.test(id) ? `no conversation ${shown(typed)}` : `no conversation id starts with ${shown(typed)}`);
@@ -46,10 +46,11 @@ async function byWholeId(servers: readonly OpenServer[], id: string): Promise<Fo
 	return answers.flatMap(({server, items}) => items.filter((c): c is AppConversation => c !== null && c.id === id).map(conversation => ({server, conversation})));
 }
 
-async function byPrefix(servers: readonly OpenServer[], prefix: string, maxItems: number): Promise<Found[]> {
+/** Each server's list is read up to its own `maxItems` (as `G` loads it in the TUI). */
+async function byPrefix(servers: readonly OpenServer[], prefix: string): Promise<Found[]> {
 	const answers = await Promise.all(
 		servers.map(async server => {
-			const {items} = await collectPages((query, options) => server.client.searchConversations(query, options), {maxItems});
+			const {items} = await collectPages((query, options) => server.client.searchConversations(query, options), {maxItems: server.maxItems});
 			return {server, items};
 		}),
 	);

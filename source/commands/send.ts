@@ -34,9 +34,8 @@ export const send: Command = {
 		if (typed === undefined) throw new UsageError('which conversation? (ohtui send ID TEXT)');
 		if (rest.length > 0) throw new UsageError('one message: put it in quotes, or use - and standard input');
 		const text = await messageText(argument, ctx.io.stdin);
-		const {config} = await ctx.select();
 		const servers = await ctx.connect();
-		const {server, conversation: found} = await resolveConversation(servers, typed, config.maxItems);
+		const {server, conversation: found} = await resolveConversation(servers, typed);
 		let conversation = found;
 		checkWritable(server);
 		const why = notRunning(conversation);

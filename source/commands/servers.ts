@@ -4,25 +4,18 @@
  * probe, authentication and error type). Every key is registered with the masking (text/secrets.ts)
  * before anything is printed, so no output can show one.
  */
-import type {AuthSetting, OpenHandsClient} from '../api/client.js';
+import type {OpenHandsClient} from '../api/client.js';
 import type {Env} from '../config/env.js';
 import {readEnv} from '../config/env.js';
 import {configPath, loadConfigFile} from '../config/file.js';
 import type {Flags} from '../config/flags.js';
-import {resolveConfig, type Config} from '../config/resolveConfig.js';
-import {serverLabel} from '../config/url.js';
+import {resolveConfig, type Config, type ServerConfig} from '../config/resolveConfig.js';
 import {openLogFile, type LogFile} from '../log/logFile.js';
 import {registerKnownSecret} from '../text/secrets.js';
 import {CommandError, EXIT} from './exitCodes.js';
 
-export type CommandServer = {
-	/** the profile's name, else the URL's host: what `--json` and messages call it */
-	name: string;
-	url: string;
-	apiKey: string | null;
-	auth: AuthSetting;
-	readOnly: boolean;
-};
+/** A server as config/servers.ts chose it (name, key, auth, refresh, maxItems, readOnly), always with a URL. */
+export type CommandServer = ServerConfig & {url: string};
 
 export type Selection = {
 	servers: CommandServer[];
@@ -30,23 +23,22 @@ export type Selection = {
 	warnings: string[];
 };
 
-/** The name a server goes by: its profile, or `host:port` of its URL. */
-export function serverName(config: Pick<Config, 'profile'>, url: string): string {
-	if (config.profile) return config.profile;
-	return serverLabel(url).replace(/^https?:\/\//, '');
-}
-
-/** Reads the config as the TUI does; a command needs a real server (there is no demo to script). */
-export async function selectServers(flags: Flags, env: Env): Promise<Selection> {
+/**
+ * Reads the config and chooses the servers as the TUI does (config/servers.ts: `--url`, `--profile
+ * a,b`, `--all`, the environment, the file's `open`); a command needs a real server (there is no
+ * demo to script).
+ */
+export async function chooseServers(flags: Flags, env: Env): Promise<Selection> {
 	const path = configPath(env);
 	const loaded = await loadConfigFile(path);
-	const config = resolveConfig({flags, env: readEnv(env), file: loaded.file, filePath: path});
-	if (config.url === null) {
-		throw new CommandError(EXIT.usage, config.demo && flags.demo ? '--demo: the commands need a server (--url, OPENHANDS_URL or a profile)' : 'no server: set --url, OPENHANDS_URL or a profile in the config file');
+	const warnings = [...loaded.warnings];
+	const config = resolveConfig({flags, env: readEnv(env), file: loaded.file, filePath: path}, warnings);
+	const servers = config.servers.filter((s): s is CommandServer => s.url !== null);
+	if (config.demo || servers.length === 0) {
+		throw new CommandError(EXIT.usage, flags.demo ? '--demo: the commands need a server (--url, OPENHANDS_URL or a profile)' : 'no server: set --url, OPENHANDS_URL or a profile in the config file');
 	}
-	const servers: CommandServer[] = [{name: serverName(config, config.url), url: config.url, apiKey: config.apiKey, auth: config.auth, readOnly: config.readOnly}];
 	for (const server of servers) registerKnownSecret(server.apiKey);
-	return {servers, config, warnings: loaded.warnings};
+	return {servers, config, warnings};
 }
 
 export type Timeouts = {connectTimeoutMs: number; headersTimeoutMs: number; bodyTimeoutMs: number; requestDeadlineMs: number};

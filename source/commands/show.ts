@@ -98,9 +98,8 @@ export const show: Command = {
 		if (rest.length > 0) throw new UsageError('one conversation at a time');
 		const count = wholeNumber(ctx.args.values, 'events', 0, 100) ?? DEFAULT_EVENTS;
 		const json = ctx.args.switches.has('json');
-		const {config} = await ctx.select();
 		const servers = await ctx.connect();
-		const found = await resolveConversation(servers, typed, config.maxItems);
+		const found = await resolveConversation(servers, typed);
 		const server: OpenServer = found.server;
 		const conversation = found.conversation;
 		const seen = openSeen([server], ctx.io.env, ctx.io.now).get(server.name)!;
@@ -126,6 +125,6 @@ export const show: Command = {
 		seen.save();
 		if (!following) return EXIT.ok;
 		// the live channel takes this seam when there is one (eventFeed.ts)
-		return follow(ctx, pollingSource(server.client, conversation.id, events), config.refreshMs, json, width);
+		return follow(ctx, pollingSource(server.client, conversation.id, events), server.refreshMs, json, width);
 	},
 };

@@ -130,7 +130,8 @@ export const status: Command = {
 		const maxAge = secondsOption(ctx.args.values, 'max-age', 3600);
 		const tmux = ctx.args.switches.has('tmux') && !ctx.io.env['NO_COLOR'];
 		const selection = await ctx.select();
-		const maxAgeMs = maxAge === undefined ? Math.max(500, selection.config.refreshMs - 500) : maxAge * 1000;
+		// one interval: the shortest refresh of the servers asked, less half a second
+		const maxAgeMs = maxAge === undefined ? Math.max(500, Math.min(...selection.servers.map(s => s.refreshMs)) - 500) : maxAge * 1000;
 		const answers: Answer[] = await Promise.all(selection.servers.map(async server => ({server, status: await answer(ctx, selection, server, maxAgeMs)})));
 		const counts = countAnswers(answers, ctx.io.env, ctx.io.now);
 		let code: number = EXIT.ok;

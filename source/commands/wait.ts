@@ -67,9 +67,8 @@ export const wait: Command = {
 		const timeout = secondsOption(ctx.args.values, 'timeout');
 		const {now, signal} = ctx.io;
 		const deadline = timeout === undefined ? Number.POSITIVE_INFINITY : now() + timeout * 1000;
-		const {config} = await ctx.select();
 		const servers = await ctx.connect();
-		const {server, conversation} = await resolveConversation(servers, typed, config.maxItems);
+		const {server, conversation} = await resolveConversation(servers, typed);
 		const seen = openSeen([server], ctx.io.env, now).get(server.name)!;
 		let judged = judge(server.name, conversation, seen);
 		const start = keyOf(judged);
@@ -80,7 +79,7 @@ export const wait: Command = {
 				ctx.warn(`timed out after ${timeout} s: ${titleOf(conversation)} is ${ATTENTION_WORDS[judged.state]}`);
 				return EXIT.timedOut;
 			}
-			if (!(await sleep(Math.min(config.refreshMs, left), signal))) return EXIT.interrupted;
+			if (!(await sleep(Math.min(server.refreshMs, left), signal))) return EXIT.interrupted;
 			if (now() >= deadline) continue;
 			try {
 				const [latest] = await server.client.getConversations([conversation.id], {signal, deadlineMs: Math.max(1000, Math.min(30_000, deadline - now()))});

@@ -9,7 +9,10 @@ export type ThemeName = 'auto' | 'dark' | 'light';
 /** What the command line asked for; every field is optional so lower layers can fill it. */
 export type Flags = {
 	url?: string;
+	/** one profile name, or several separated by commas (`--profile work,laptop`) */
 	profile?: string;
+	/** `--all`: every profile in the config file */
+	all?: boolean;
 	/** seconds */
 	refresh?: number;
 	/** cap on rows loaded per list */
@@ -51,6 +54,7 @@ export const OPTIONS = {
 	notify: {type: 'string'},
 	theme: {type: 'string'},
 	demo: {type: 'boolean'},
+	all: {type: 'boolean'},
 	'read-only': {type: 'boolean'},
 	'needs-you': {type: 'boolean'},
 	help: {type: 'boolean', short: 'h'},
@@ -121,6 +125,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 				flags.demo = true;
 			} else if (name === 'needs-you') {
 				flags.needsYou = true;
+			} else if (name === 'all') {
+				flags.all = true;
 			} else {
 				flags.readOnly = true;
 			}

@@ -41,8 +41,9 @@ export async function decideStartup(argv: readonly string[], env: Env, version: 
 
 			case 'run': {
 				const loaded = await loadConfigFile(path);
-				const config = resolveConfig({flags: parsed.flags, env: readEnv(env), file: loaded.file, filePath: path});
-				return {kind: 'run', config, warnings: loaded.warnings, ...(parsed.flags.needsYou ? {needsYou: true} : {})};
+				const warnings = [...loaded.warnings];
+				const config = resolveConfig({flags: parsed.flags, env: readEnv(env), file: loaded.file, filePath: path}, warnings);
+				return {kind: 'run', config, warnings, ...(parsed.flags.needsYou ? {needsYou: true} : {})};
 			}
 		}
 	} catch (error) {

@@ -86,7 +86,7 @@ describe('bad servers', () => {
 	it('a server that echoes the key (hidden with invisible characters) in an error and a title: never printed', async () => {
 		const hidden = `${KEY.slice(0, 8)}\u00AD${KEY.slice(8, 16)}\u200B${KEY.slice(16)}`;
 		const page = (await (await fetch(`${server.upstream.url}${SEARCH}?limit=100`, {headers: {'X-Session-API-Key': KEY}})).json()) as {items: Record<string, unknown>[]};
-		const first = {...page.items[0], title: `leaked ${hidden} and ${GHP} here`};
+		const first: Record<string, unknown> = {...page.items[0], title: `leaked ${hidden} and ${GHP} here`};
 		await server.set(faults.status(200, JSON.stringify({items: [first, ...page.items.slice(1)], next_page_id: null}), 'application/json'), {path: SEARCH});
 		await server.add(faults.status(500, JSON.stringify({detail: `upstream refused X-Session-API-Key ${hidden}`}), 'application/json'), {path: '/api/v1/sandboxes/search'});
 		for (const argv of [['ls'], ['ls', '--json'], ['ls', 'sandboxes'], ['show', String(first['id']), '--json'], ['status', '--max-age', '0.001']]) {
