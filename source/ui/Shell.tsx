@@ -40,6 +40,8 @@ export type ShellProps = {
 	onQuit(): void;
 	/** subscribes to "the terminal is ours again" (after `fg`): the frame is drawn again in full */
 	onResume?: (listener: () => void) => () => void;
+	/** `ohtui --needs-you`: open on the needs-you list (`!`) */
+	openAttention?: boolean;
 };
 
 const VIEWS: Record<ResourceName, (props: ViewProps) => React.JSX.Element> = {
@@ -60,14 +62,14 @@ const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
 
 const NO_HINTS: readonly never[] = [];
 
-export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume}: ShellProps) {
+export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume, openAttention = false}: ShellProps) {
 	const {store, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
 	useRedrawOnResume(onResume);
 	const [tab, setTab] = useState<ResourceName>(() => store.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
-	const [attentionOpen, setAttentionOpen] = useState(false);
+	const [attentionOpen, setAttentionOpen] = useState(openAttention);
 	const attention = useSnapshot(selectAttention);
 	const conversations = useSnapshot(selectConversations);
 	// Going somewhere mounts the target view afresh, so it reads what navigation wrote for it.
