@@ -157,6 +157,40 @@ export const builtinsViaRequire = {
 };
 
 /**
+ * zod's error messages in English only. `zod` exports every locale (`z.locales`, 46 of them): half
+ * of the zod chunk (345 of 708 kB) that every start of the client, and every `ohtui status` or `ls`,
+ * parses for messages ohtui never shows (it sets no locale; zod's default, English, is imported on
+ * its own by classic/schemas.js). The build fails when the file no longer re-exports `en` this way.
+ * Upstream: none (zod 4.x keeps `export * as locales` in its classic entry).
+ */
+export const zodEnglishOnly = {
+	name: 'zod-english-only',
+	setup(build) {
+		const line = 'export { default as en } from "./en.js";';
+		let applied = false;
+		let zod = false;
+		build.onStart(() => {
+			applied = false;
+			zod = false;
+		});
+		// a bundle without zod (the start-up bench's minimal Ink app) has nothing to patch
+		build.onLoad({filter: /[\\/]node_modules[\\/]zod[\\/]/}, () => {
+			zod = true;
+			return undefined;
+		});
+		build.onLoad({filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/}, args => {
+			if (!readFileSync(args.path, 'utf8').includes(line)) {
+				throw new Error(`${args.path}: no ${line}; update zodEnglishOnly in scripts/build.mjs`);
+			}
+
+			applied = true;
+			return {contents: line, loader: 'js'};
+		});
+		build.onEnd(result => (result.errors.length === 0 && zod && !applied ? {errors: [{text: 'zodEnglishOnly never applied: zod no longer loads v4/locales/index.js'}]} : undefined));
+	},
+};
+
+/**
  * The bundling options, shared with the start-up bench's baseline (a minimal Ink app built the
  * same way: test/bench/baselineInk.tsx).
  */
@@ -186,7 +220,7 @@ export function bundleOptions({entryPoints, outdir: directory}) {
 		minifySyntax: true,
 		legalComments: 'none',
 		logLevel: 'warning',
-		plugins: [builtinsViaRequire, inkCursorUpFix, inkOutputFix, startupPatch],
+		plugins: [builtinsViaRequire, inkCursorUpFix, inkOutputFix, startupPatch, zodEnglishOnly],
 	};
 }
 

@@ -142,4 +142,13 @@ describe('the commands in the bundle', () => {
 			}
 		}
 	});
+
+	it("carries zod's English messages only (scripts/build.mjs zodEnglishOnly: half of zod's size)", () => {
+		const chunks = join(root, 'dist', 'chunks');
+		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
+		const zod = current.map(name => readFileSync(join(chunks, name), 'utf8')).filter(text => /^\/\/ node_modules\/zod\//m.test(text));
+		expect(zod.length).toBeGreaterThan(0);
+		const locales = zod.flatMap(text => [...text.matchAll(/^\/\/ node_modules\/zod\/v4\/locales\/(\w+)\.js$/gm)].map(m => m[1]));
+		expect(locales.sort()).toEqual(['en', 'index']);
+	});
 });
