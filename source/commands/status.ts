@@ -19,7 +19,7 @@ import {openSeen} from './seen.js';
 import {openClients, type CommandServer, type Selection, type Timeouts} from './servers.js';
 import {sleep} from './sleep.js';
 import {cachePath, lockHeld, readCache, tryLock, writeCache, type CachedStatus, type CompactConversation} from './statusCache.js';
-import {checkFormat, emptyCounts, statusLine, type Counts} from './statusLine.js';
+import {checkFormat, emptyCounts, failureMarker, statusLine, type Counts} from './statusLine.js';
 import type {AppConversation} from '../api/schemas/index.js';
 
 /** A status bar must not hang on a dead server: shorter than the commands' time-outs. */
@@ -129,7 +129,14 @@ export const status: Command = {
 		if (format !== undefined) checkFormat(format);
 		const maxAge = secondsOption(ctx.args.values, 'max-age', 3600);
 		const tmux = ctx.args.switches.has('tmux') && !ctx.io.env['NO_COLOR'];
-		const selection = await ctx.select();
+		let selection: Selection;
+		try {
+			selection = await ctx.select();
+		} catch (error) {
+			// a status bar shows that something is wrong (the reason goes to stderr, as always)
+			ctx.io.stdout.write(`${failureMarker(tmux)}\n`);
+			throw error;
+		}
 		// one interval: the shortest refresh of the servers asked, less half a second
 		const maxAgeMs = maxAge === undefined ? Math.max(500, Math.min(...selection.servers.map(s => s.refreshMs)) - 500) : maxAge * 1000;
 		const answers: Answer[] = await Promise.all(selection.servers.map(async server => ({server, status: await answer(ctx, selection, server, maxAgeMs)})));

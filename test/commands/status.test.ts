@@ -123,6 +123,13 @@ describe('ohtui status', () => {
 		expect((await ohtui(['status', '--tmux'], {env})).out).toBe('#[fg=yellow]ohtui ✗#[default]\n');
 	});
 
+	it('no server configured: the marker on stdout (a bar shows it), the reason on stderr, exit 2', async () => {
+		home = tempHome();
+		const run = await ohtui(['status', '--tmux'], {env: home.env});
+		expect([run.code, run.out]).toEqual([2, '#[fg=yellow]ohtui ✗#[default]\n']);
+		expect(run.err).toContain('no server');
+	});
+
 	it('a wrong key: the marker and exit 1, the key in no output', async () => {
 		const env = envFor(cloud.url, {OPENHANDS_API_KEY: 'sk-oh-wrong-Bn7Mv4Cx1Za8'});
 		const run = await ohtui(['status'], {env});
