@@ -4,6 +4,7 @@
  * newest first within a state. Servers are asked at once; one that fails is one line on stderr and
  * sets the exit code, and the others still print.
  */
+import {isApiError} from '../api/errors.js';
 import type {AppConversation, Sandbox, SandboxSpec} from '../api/schemas/index.js';
 import {UsageError} from '../config/errors.js';
 import {ATTENTION_ORDER, sortByAttention} from '../store/needsYou.js';
@@ -47,12 +48,19 @@ without a header and whole ids. Exit: 0 ok, 1 the server said no, 2 usage, 3 unr
 
 type Outcome<T> = {server: OpenServer; listed: Listed<T>} | {server: OpenServer; error: unknown};
 
+/** The client's "this backend cannot do that" (PLAN decision 1: ApiError kind `unsupported`). */
+function unsupported(error: unknown): boolean {
+	return isApiError(error) && (error.kind as string) === 'unsupported';
+}
+
 async function readAll<T>(ctx: CommandContext, servers: OpenServer[], read: (server: OpenServer) => Promise<Listed<T>>): Promise<{rows: Row<T>[]; code: number}> {
 	const outcomes: Outcome<T>[] = await Promise.all(servers.map(async server => read(server).then(listed => ({server, listed}), (error: unknown) => ({server, error}))));
 	let code: number = EXIT.ok;
 	const rows: Row<T>[] = [];
 	for (const outcome of outcomes) {
 		if ('error' in outcome) {
+			// an agent server among several has no sandboxes or specs: nothing to list there, no failure
+			if (servers.length > 1 && unsupported(outcome.error)) continue;
 			const failed = ctx.failed(outcome.server, outcome.error);
 			if (code === EXIT.ok) code = failed;
 			continue;

@@ -1,3 +1,7 @@
+import {AGENT_USAGE, parseAgentServeArgs} from './agentServer/serveArgs.js';
+import {startAgentServerStandIn} from './agentServer/start.js';
+import type {AgentServerOptions} from './agentServer/types.js';
+import {readFlags, wholeNumber} from './serveFlags.js';
 import {startStandInServer} from './standInServer.js';
 import type {StandInOptions} from './types.js';
 
@@ -6,6 +10,8 @@ const USAGE = `Usage: ohtui serve [options]
 Run the embedded stand-in OpenHands server on 127.0.0.1 until interrupted.
 
 Options:
+  --kind K                 app-server (default) or agent-server (an OpenHands agent server
+                           1.43.1; see ohtui serve --kind agent-server --help)
   --port N                 port to listen on (default 0: a free port)
   --generation G           which server to imitate: current (default; sandbox-server 1.x,
                            /api/v1/settings, no web app) or legacy (OpenHands 0.62,
@@ -35,31 +41,38 @@ export type ServeIo = {
 	signal?: AbortSignal;
 };
 
-type Parsed = {options: StandInOptions; help: boolean} | {error: string};
+type Parsed =
+	| {options: StandInOptions; help: boolean}
+	| {kind: 'agent-server'; options: AgentServerOptions; help: boolean}
+	| {error: string};
 
 const VALUE_FLAGS = ['--port', '--generation', '--api-key', '--boot-ms', '--step-ms', '--seed-sandboxes', '--seed-conversations', '--seed-events'];
 
+/** `--kind agent-server` (anywhere among the arguments) serves the agent-server stand-in instead. */
+function kindOf(args: readonly string[]): {kind: string; rest: string[]} {
+	const rest: string[] = [];
+	let kind = 'app-server';
+	for (let i = 0; i < args.length; i++) {
+		const arg = args[i]!;
+		if (arg === '--kind' && i + 1 < args.length) kind = args[++i]!;
+		else if (arg.startsWith('--kind=')) kind = arg.slice(7);
+		else rest.push(arg);
+	}
+	return {kind, rest};
+}
+
 export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Parsed {
-	const args = argv[0] === 'serve' ? argv.slice(1) : [...argv];
+	const {kind, rest: args} = kindOf(argv[0] === 'serve' ? argv.slice(1) : argv);
+	if (kind === 'agent-server') return parseAgentServeArgs(args, env);
+	if (kind !== 'app-server') return {error: `--kind expects app-server or agent-server, got '${kind}'`};
+	const flags = readFlags(args, VALUE_FLAGS);
+	if ('error' in flags) return flags;
 	const options: StandInOptions = {};
 	const counts: {sandboxes?: number; conversations?: number; events?: number} = {};
 	let help = false;
 	let apiKey: string | undefined;
-	for (let i = 0; i < args.length; i++) {
-		const arg = args[i]!;
-		const eq = arg.indexOf('=');
-		const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-		let value: string | undefined;
-		if (VALUE_FLAGS.includes(flag)) {
-			value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : args[++i];
-			if (value === undefined) return {error: `${flag} needs a value`};
-		} else if (eq > 0 && arg.startsWith('--')) {
-			return {error: `unknown option ${flag}`};
-		}
-		const int = (max: number): number | {error: string} => {
-			const n = /^\d+$/.test(value ?? '') ? Number(value) : Number.NaN;
-			return Number.isSafeInteger(n) && n <= max ? n : {error: `${flag} expects a whole number, got '${value}'`};
-		};
+	for (const f of flags) {
+		const {flag, value} = f;
 		let n: number | {error: string} = 0;
 		switch (flag) {
 			case '-h':
@@ -86,27 +99,27 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
 				apiKey = value;
 				continue;
 			case '--port':
-				n = int(65535);
+				n = wholeNumber(f, 65535);
 				if (typeof n === 'number') options.port = n;
 				break;
 			case '--boot-ms':
-				n = int(3_600_000);
+				n = wholeNumber(f, 3_600_000);
 				if (typeof n === 'number') options.bootMs = n;
 				break;
 			case '--step-ms':
-				n = int(3_600_000);
+				n = wholeNumber(f, 3_600_000);
 				if (typeof n === 'number') options.stepMs = n;
 				break;
 			case '--seed-sandboxes':
-				n = int(1_000_000);
+				n = wholeNumber(f, 1_000_000);
 				if (typeof n === 'number') counts.sandboxes = n;
 				break;
 			case '--seed-conversations':
-				n = int(1_000_000);
+				n = wholeNumber(f, 1_000_000);
 				if (typeof n === 'number') counts.conversations = n;
 				break;
 			case '--seed-events':
-				n = int(1_000_000);
+				n = wholeNumber(f, 1_000_000);
 				if (typeof n === 'number') counts.events = n;
 				break;
 			default:
@@ -134,12 +147,12 @@ export async function serve(argv: string[], io: ServeIo = {}): Promise<number> {
 		return 2;
 	}
 	if (parsed.help) {
-		stdout.write(USAGE);
+		stdout.write('kind' in parsed ? AGENT_USAGE : USAGE);
 		return 0;
 	}
 	let server;
 	try {
-		server = await startStandInServer(parsed.options);
+		server = 'kind' in parsed ? await startAgentServerStandIn(parsed.options) : await startStandInServer(parsed.options);
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		stderr.write(`ohtui serve: cannot listen on 127.0.0.1:${parsed.options.port ?? 0}${code ? ` (${code})` : ''}\n`);

@@ -42,7 +42,8 @@ export type StandInOptions = {
 	live?: boolean;
 };
 
-export type RequestRecord = {method: string; path: string; query: string; at: number};
+/** `upgrade`: a websocket handshake (the agent servers' event sockets) */
+export type RequestRecord = {method: string; path: string; query: string; at: number; upgrade?: boolean};
 
 export interface StandInServer {
 	/** e.g. http://127.0.0.1:41234 */
