@@ -82,6 +82,11 @@ export const startupPatches = [
 		file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
 		onlyIf: 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
 		replacements: [
+			// and its Intl.Segmenter, made at load (ICU's break iterator: 13-40 ms here), only when a
+			// string that is not printable ASCII is measured (the ASCII fast path needs none): a command
+			// that prints ASCII (`ohtui status`) never makes one
+			['const segmenter = new Intl.Segmenter();', 'let segmenter;'],
+			['for (const {segment} of segmenter.segment(string)) {', 'for (const {segment} of (segmenter ??= new Intl.Segmenter()).segment(string)) {'],
 			['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'let rgiEmojiRegex;\nconst maybeEmojiRegex = /\\p{Emoji}/u;\nconst nonAsciiRegex = /[^\\u0000-\\u007F]/;'],
 			[
 				'if (rgiEmojiRegex.test(segment) ||',

@@ -13,6 +13,8 @@ import {chooseServers, openClients, type Clients, type OpenServer, type Selectio
 export type CommandContext = {
 	name: string;
 	args: CommandArgs;
+	/** the arguments as given after the command's name */
+	argv: readonly string[];
 	io: CommandIo;
 	select(): Promise<Selection>;
 	connect(timeouts?: Timeouts): Promise<OpenServer[]>;
@@ -35,7 +37,7 @@ export function failureText(error: unknown): string {
 	return String(error);
 }
 
-export function createContext(name: string, args: CommandArgs, io: CommandIo): CommandContext & {close(): Promise<void>} {
+export function createContext(name: string, args: CommandArgs, io: CommandIo, argv: readonly string[] = []): CommandContext & {close(): Promise<void>} {
 	let selection: Promise<Selection> | null = null;
 	let several = false;
 	const opened: Clients[] = [];
@@ -53,6 +55,7 @@ export function createContext(name: string, args: CommandArgs, io: CommandIo): C
 	return {
 		name,
 		args,
+		argv,
 		io,
 		select,
 		async connect(timeouts) {

@@ -3,6 +3,7 @@
  * problem on stderr, documented exit codes (./exitCodes.ts). No Ink and no React on this path: each
  * command is its own chunk, loaded here by name, so `ohtui status` parses only what it needs.
  */
+import {createRequire} from 'node:module';
 import {isUsageError} from '../config/errors.js';
 import type {CommandName} from '../config/flags.js';
 import {scrubKnown} from '../text/knownSecrets.js';
@@ -40,7 +41,7 @@ export async function runCommand(name: CommandName, argv: readonly string[], io:
 		io.stdout.write(command.usage);
 		return EXIT.ok;
 	}
-	const context = createContext(name, args, io);
+	const context = createContext(name, args, io, argv);
 	try {
 		return await command.run(context);
 	} catch (error) {
@@ -79,5 +80,15 @@ export async function runCommandInProcess(name: CommandName, argv: readonly stri
 		if (error.code === 'EPIPE') process.exit(EXIT.ok);
 	});
 	process.stderr.on('error', () => {});
-	return runCommand(name, argv, {stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: Date.now, signal: controller.signal});
+	const refresh = (args: readonly string[]) => {
+		try {
+			// loaded here, not with the chunk (4 ms a status run, measured, for a module it rarely needs);
+			// its own session, no terminal, nothing inherited: it outlives this process quietly
+			const {spawn} = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+			spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], {detached: true, stdio: 'ignore', env: process.env}).unref();
+		} catch {
+			// the next status asks in the foreground
+		}
+	};
+	return runCommand(name, argv, {stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: Date.now, signal: controller.signal, refresh});
 }

@@ -17,6 +17,8 @@ export type CommandIo = {
 	now(): number;
 	/** fires on Ctrl-c / SIGTERM: a command that follows or waits stops cleanly */
 	signal: AbortSignal;
+	/** starts `ohtui ARGS` detached, for `status`'s refresh in the background; absent: it is done in the foreground */
+	refresh?: (argv: readonly string[]) => void;
 };
 
 export type Column<T> = {

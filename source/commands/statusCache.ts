@@ -34,8 +34,9 @@ export function keyTag(key: string | null): string {
 	return hash.toString(16).padStart(8, '0');
 }
 
-export function cachePath(directory: string, url: string, key: string | null, auth: string): string {
-	return join(directory, 'status', `${seenFileName(url).replace(/\.json$/, '')}-${auth}-${keyTag(key)}.json`);
+/** A server's answers: named after its URL, auth setting and key's hash (`keyTag`). */
+export function cachePath(directory: string, url: string, tag: string, auth: string): string {
+	return join(directory, 'status', `${seenFileName(url).replace(/\.json$/, '')}-${auth}-${tag}.json`);
 }
 
 export function readCache(path: string): CachedStatus | null {
@@ -50,7 +51,7 @@ export function readCache(path: string): CachedStatus | null {
 	}
 }
 
-export function writeCache(path: string, data: CachedStatus): void {
+export function writeCache(path: string, data: CachedStatus | SelectionSummary): void {
 	const temporary = `${path}.${process.pid}.tmp`;
 	try {
 		mkdirSync(join(path, '..'), {recursive: true, mode: 0o700});
@@ -89,5 +90,31 @@ export function lockHeld(path: string): boolean {
 		return true;
 	} catch {
 		return false;
+	}
+}
+
+/**
+ * The servers a `status` invocation chose, without their keys, so the next identical invocation
+ * (same arguments, environment and config file: `inputs`) answered from the cache needs neither the
+ * config file read nor its schema (zod) loaded. A key that changes changes `inputs`.
+ */
+export type SelectionSummary = {
+	version: 1;
+	inputs: string;
+	servers: {name: string; url: string; auth: string; keyTag: string; refreshMs: number}[];
+};
+
+export function summaryPath(directory: string, inputs: string): string {
+	return join(directory, 'status', `selection-${keyTag(inputs)}.json`);
+}
+
+export function readSummary(path: string, inputs: string): SelectionSummary | null {
+	try {
+		const data = JSON.parse(readFileSync(path, 'utf8')) as SelectionSummary | null;
+		if (!data || data.version !== 1 || data.inputs !== inputs || !Array.isArray(data.servers) || data.servers.length === 0) return null;
+		const valid = data.servers.every(s => s && typeof s.name === 'string' && typeof s.url === 'string' && typeof s.auth === 'string' && typeof s.keyTag === 'string' && Number.isFinite(s.refreshMs));
+		return valid ? data : null;
+	} catch {
+		return null;
 	}
 }

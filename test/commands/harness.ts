@@ -20,6 +20,8 @@ export type RunOptions = {
 	columns?: number;
 	signal?: AbortSignal;
 	now?: () => number;
+	/** stands for the detached `ohtui …` status starts to refresh its cache */
+	refresh?: (argv: readonly string[]) => void;
 };
 
 export type Home = {dir: string; env: Record<string, string>; remove(): void};
@@ -48,6 +50,7 @@ export async function ohtui(argv: string[], options: RunOptions = {}): Promise<R
 		env: options.env ?? {},
 		now: options.now ?? Date.now,
 		signal: options.signal ?? new AbortController().signal,
+		...(options.refresh ? {refresh: options.refresh} : {}),
 	});
 	return {code, out, err};
 }

@@ -3,7 +3,7 @@
 import {mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {cachePath, STALE_LOCK_MS} from '../../source/commands/statusCache.js';
+import {cachePath, keyTag, STALE_LOCK_MS} from '../../source/commands/statusCache.js';
 import {startStandInServer} from '../../source/server/standInServer.js';
 import type {StandInServer} from '../../source/server/types.js';
 import {deadPort} from '../api/testServer.js';
@@ -89,7 +89,7 @@ describe('ohtui status', () => {
 
 	it('a lock left by a process that died is taken over after STALE_LOCK_MS', async () => {
 		const env = envFor(server.url);
-		const path = cachePath(join(home.dir, 'cache', 'ohtui'), server.url, null, 'auto');
+		const path = cachePath(join(home.dir, 'cache', 'ohtui'), server.url, keyTag(null), 'auto');
 		mkdirSync(join(path, '..'), {recursive: true});
 		writeFileSync(`${path}.lock`, '');
 		const old = (Date.now() - STALE_LOCK_MS - 1000) / 1000;
@@ -136,5 +136,62 @@ describe('ohtui status', () => {
 		expect([run.code, run.out]).toEqual([1, 'ohtui ✗\n']);
 		expect(run.err).toContain('unauthorized');
 		expect(run.err + run.out).not.toContain('sk-oh-wrong-Bn7Mv4Cx1Za8');
+	});
+});
+
+describe('ohtui status without waiting on the network', () => {
+	it('an answer older than --max-age but recent is printed at once, and one refresh is started in the background', async () => {
+		const env = envFor(server.url);
+		const refreshes: (readonly string[])[] = [];
+		const refresh = (argv: readonly string[]) => refreshes.push(argv);
+		let clock = Date.now();
+		const now = () => clock;
+		server.clearRequests();
+		// the first run has nothing to show: it asks
+		expect((await ohtui(['status', '--max-age', '5'], {env, refresh, now})).out).toBe('⚑3 ▶1\n');
+		expect(searches(server)).toBe(1);
+		expect(refreshes).toEqual([]);
+		// fresh: from the cache
+		clock += 2000;
+		expect((await ohtui(['status', '--max-age', '5'], {env, refresh, now})).out).toBe('⚑3 ▶1\n');
+		expect([searches(server), refreshes.length]).toEqual([1, 0]);
+		// older than --max-age, recent: printed at once, the refresh asked of a process of its own
+		clock += 5000;
+		expect((await ohtui(['status', '--max-age', '5', '--tmux'], {env, refresh, now})).out).toBe('#[fg=red,bold]⚑3#[default] #[fg=green]▶1#[default]\n');
+		expect(searches(server)).toBe(1);
+		expect(refreshes).toEqual([['status', '--refresh-only', '--max-age', '5', '--tmux']]);
+		// that process: one request, nothing printed
+		const refreshed = await ohtui([...refreshes[0]!], {env, now});
+		expect([refreshed.code, refreshed.out, refreshed.err]).toEqual([0, '', '']);
+		expect(searches(server)).toBe(2);
+		// --fresh, or an answer too old to show (three intervals, at least 15 s), waits for a new one
+		clock += 6000;
+		expect((await ohtui(['status', '--max-age', '5', '--fresh'], {env, refresh, now})).out).toBe('⚑3 ▶1\n');
+		expect(searches(server)).toBe(3);
+		clock += 16_000;
+		expect((await ohtui(['status', '--max-age', '5'], {env, refresh, now})).out).toBe('⚑3 ▶1\n');
+		expect(searches(server)).toBe(4);
+		expect(refreshes).toHaveLength(1);
+	});
+
+	it('answered from the cache without the config file, yet a changed config file is noticed', async () => {
+		const env = envFor('');
+		delete (env as Record<string, string>)['OPENHANDS_URL'];
+		const other = await startStandInServer({live: false, rateLimit: false, bootMs: 0, seed: 'empty'});
+		const dir = join(home.env['XDG_CONFIG_HOME']!, 'ohtui');
+		mkdirSync(dir, {recursive: true});
+		const write = (url: string) => writeFileSync(join(dir, 'config.json'), JSON.stringify({current: 'work', profiles: {work: {url}}}));
+		try {
+			write(server.url);
+			expect((await ohtui(['status'], {env})).out).toBe('⚑3 ▶1\n');
+			expect((await ohtui(['status'], {env})).out).toBe('⚑3 ▶1\n');
+			write(`${other.url}/`);
+			expect((await ohtui(['status'], {env})).out).toBe('⚑0 ▶0\n');
+			const dirs = readdirSync(join(home.dir, 'cache', 'ohtui', 'status'));
+			expect(dirs.filter(name => name.startsWith('selection-'))).toHaveLength(2);
+			for (const name of dirs) expect(readFileSync(join(home.dir, 'cache', 'ohtui', 'status', name), 'utf8')).not.toContain('apiKey');
+		} finally {
+			await other.close();
+		}
 	});
 });

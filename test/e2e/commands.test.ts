@@ -95,6 +95,35 @@ describe('ohtui commands from a shell', () => {
 		}
 	});
 
+	it('a recent answer older than --max-age is printed at once; a detached process asks for the next one', async () => {
+		const statusHome = tempHome();
+		try {
+			const statusEnv = childEnv(statusHome.home, {OPENHANDS_URL: server.url});
+			const status = async () => {
+				const child = spawn(process.execPath, [cliPath, 'status', '--max-age', '1'], {env: statusEnv, stdio: ['ignore', 'pipe', 'pipe']});
+				let out = '';
+				child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+				await new Promise(resolve => child.on('exit', resolve));
+				return out;
+			};
+			const searches = () => server.requests.filter(r => r.path === '/api/v1/app-conversations/search').length;
+			server.clearRequests();
+			const first = await status();
+			expect(first).toMatch(/^⚑\d+ ▶\d+\n$/);
+			expect(searches()).toBe(1);
+			await new Promise(resolve => setTimeout(resolve, 1200));
+			expect(await status()).toBe(first);
+			// the refresher runs on after the status that started it has exited
+			const deadline = Date.now() + 10_000;
+			while (searches() < 2 && Date.now() < deadline) await new Promise(resolve => setTimeout(resolve, 50));
+			expect(searches()).toBe(2);
+			await new Promise(resolve => setTimeout(resolve, 300));
+			expect(searches()).toBe(2);
+		} finally {
+			statusHome.dispose();
+		}
+	});
+
 	it('bash completion: subcommands, flags, values, profiles and the ids status cached', async () => {
 		mkdirSync(join(home.home, 'ohtui'), {recursive: true});
 		writeFileSync(join(home.home, 'ohtui', 'config.json'), JSON.stringify({profiles: {work: {url: server.url}, laptop: {url: 'http://127.0.0.1:1'}}}));
