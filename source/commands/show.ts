@@ -116,7 +116,9 @@ export const show: Command = {
 			writeJson(ctx.io.stdout, {conversation: conversationJson(judged, several), pending, events: shown.map(eventJson)});
 		} else {
 			const lines = detailLines(judged, several, ctx.io.now());
-			if (pending.length > 0) lines.push('', `waiting for your confirmation (ohtui approve / reject ${clean(conversation.id).slice(0, 8)}):`, ...pending.map(p => `  ${p}`));
+			if (pending.length > 0) {
+				lines.push('', `waiting for your confirmation (ohtui approve / reject ${clean(conversation.id).slice(0, 8)}):`, ...pending.map(p => (width === null ? `  ${p}` : truncate(`  ${p}`, width))));
+			}
 			if (count > 0) lines.push('', shown.length > 0 ? `last ${shown.length} event${shown.length > 1 ? 's' : ''}:` : 'no events yet', ...shown.map(e => eventLine(e, width)));
 			writeLines(ctx.io.stdout, lines);
 		}
