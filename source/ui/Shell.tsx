@@ -228,7 +228,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 						) : null}
 						<Box display={overlay ? 'none' : 'flex'} flexDirection="column">
 							{final ? (
-								<Text wrap="truncate">{final}</Text>
+								<Text wrap="wrap">{final}</Text>
 							) : (
 								<View key={`${tab}:${visit}`} width={columns} height={bodyHeight} active={!overlay} />
 							)}
