@@ -15,8 +15,10 @@ import {CommandError, EXIT} from './exitCodes.js';
 import {resolveConversation} from './resolveId.js';
 import {checkWritable} from './servers.js';
 
-const DONE: Record<AgentCommand, string> = {accept: 'approved', reject: 'rejected', pause: 'paused', run: 'running'};
-const WHAT: Record<AgentCommand, string> = {accept: 'approving', reject: 'rejecting', pause: 'pausing the agent', run: 'running the agent'};
+/** The commands this file offers (the client's `interrupt` has no command of its own). */
+type Offered = Exclude<AgentCommand, 'interrupt'>;
+const DONE: Record<Offered, string> = {accept: 'approved', reject: 'rejected', pause: 'paused', run: 'running'};
+const WHAT: Record<Offered, string> = {accept: 'approving', reject: 'rejecting', pause: 'pausing the agent', run: 'running the agent'};
 
 function usage(name: string, line: string, extra = ''): string {
 	return `Usage: ohtui ${name} ID${extra}
@@ -31,7 +33,7 @@ Exit: 0 done (or nothing to do), 1 the server said no (or the state does not all
 }
 
 /** Whether the command makes sense now: null to send it, else why not and whether that is fine. */
-function precheck(command: AgentCommand, status: string | null): {ok: boolean; text: string} | null {
+function precheck(command: Offered, status: string | null): {ok: boolean; text: string} | null {
 	const now = status ?? 'not running';
 	switch (command) {
 		case 'accept':
@@ -44,7 +46,7 @@ function precheck(command: AgentCommand, status: string | null): {ok: boolean; t
 	}
 }
 
-function agentCommand(name: string, command: AgentCommand, line: string): Command {
+function agentCommand(name: string, command: Offered, line: string): Command {
 	const reject = command === 'reject';
 	return {
 		options: reject ? {reason: {type: 'string'}} : {},

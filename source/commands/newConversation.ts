@@ -16,16 +16,18 @@ import {messageText} from './readText.js';
 import {checkWritable, type OpenServer} from './servers.js';
 import {sleep} from './sleep.js';
 
-const USAGE = `Usage: ohtui new --message TEXT [--repo OWNER/REPO] [--branch B] [--sandbox ID] [--wait]
+const USAGE = `Usage: ohtui new --message TEXT [--repo OWNER/REPO] [--branch B] [--sandbox ID] [--workdir DIR] [--wait]
 
   --message TEXT     what the agent is to do; - reads it from standard input
   --repo OWNER/REPO  the repository to clone into its workspace
   --branch B         the branch to check out
   --sandbox ID       start it in this (running or paused) sandbox instead of a new one
+  --workdir DIR      its working directory on the server (agent servers need one)
   --wait             follow the start until the conversation exists, then print its id
   --url URL, --profile NAME, --auth MODE, --log FILE   as for the TUI (one server)
 
-Prints the start task's id, or with --wait the conversation's id (progress goes to stderr).
+Prints the start task's id, or with --wait the conversation's id (progress goes to stderr); an
+agent server makes the conversation at once, and its id is printed.
 Exit: 0 started, 1 the server said no or the start failed, 2 usage, 3 unreachable or timed out.
 `;
 
@@ -52,7 +54,7 @@ async function followTask(ctx: CommandContext, server: OpenServer, first: StartT
 }
 
 export const newConversation: Command = {
-	options: {message: {type: 'string'}, repo: {type: 'string'}, branch: {type: 'string'}, sandbox: {type: 'string'}, wait: {type: 'boolean'}},
+	options: {message: {type: 'string'}, repo: {type: 'string'}, branch: {type: 'string'}, sandbox: {type: 'string'}, workdir: {type: 'string'}, wait: {type: 'boolean'}},
 	usage: USAGE,
 	async run(ctx) {
 		if (ctx.args.positionals.length > 0) throw new UsageError('the message goes after --message');
@@ -64,8 +66,15 @@ export const newConversation: Command = {
 		const repository = ctx.args.values['repo'];
 		const branch = ctx.args.values['branch'];
 		const sandboxId = ctx.args.values['sandbox'];
-		const request = {initialMessage: text, ...(repository ? {repository} : {}), ...(branch ? {branch} : {}), ...(sandboxId ? {sandboxId} : {})};
-		const task = await act('starting the conversation', o => server!.client.createConversation(request, o), ctx.io.signal);
+		const workingDir = ctx.args.values['workdir'];
+		const request = {initialMessage: text, ...(repository ? {repository} : {}), ...(branch ? {branch} : {}), ...(sandboxId ? {sandboxId} : {}), ...(workingDir ? {workingDir} : {})};
+		const created = await act('starting the conversation', o => server!.client.createConversation(request, o), ctx.io.signal);
+		// an agent server makes the conversation at once: its id is the answer, with or without --wait
+		if (created.kind === 'conversation') {
+			ctx.io.stdout.write(`${clean(created.conversation.id)}\n`);
+			return EXIT.ok;
+		}
+		const {task} = created;
 		if (!ctx.args.switches.has('wait')) {
 			ctx.io.stdout.write(`${clean(task.id)}\n`);
 			ctx.warn(`start task ${clean(task.id)} is ${clean(task.status)} (--wait follows it to the conversation)`);

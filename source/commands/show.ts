@@ -59,7 +59,9 @@ function detailLines(judged: Judged, several: boolean, now: number): string[] {
 		...(several ? ([['server', clean(judged.server)]] as [string, string][]) : []),
 		['state', `${ATTENTION_WORDS[judged.state]}${judged.needsYou ? ' (needs you)' : ''}`],
 		['agent', clean(c.execution_status) || '—'],
-		['sandbox', `${clean(c.sandbox_status)} ${maskSecrets(c.sandbox_id)}`],
+		// an agent server's conversation has no sandbox but a working directory (PLAN decision 3)
+		...(c.sandbox_id ? ([['sandbox', `${clean(c.sandbox_status)} ${maskSecrets(c.sandbox_id)}`]] as [string, string][]) : []),
+		...(c.working_dir ? ([['workdir', maskSecrets(c.working_dir)]] as [string, string][]) : []),
 		['repository', repoAtBranch(maskSecrets(c.selected_repository), maskSecrets(c.selected_branch))],
 		['model', maskSecrets(c.llm_model) || '—'],
 		...(c.metrics && c.metrics.accumulated_cost > 0 ? ([['cost', cost(c.metrics.accumulated_cost)]] as [string, string][]) : []),

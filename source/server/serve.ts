@@ -1,7 +1,7 @@
 import {AGENT_USAGE, parseAgentServeArgs} from './agentServer/serveArgs.js';
 import {startAgentServerStandIn} from './agentServer/start.js';
 import type {AgentServerOptions} from './agentServer/types.js';
-import {readFlags, wholeNumber} from './serveFlags.js';
+import {applyFlags, type FlagTable} from './serveFlags.js';
 import {startStandInServer} from './standInServer.js';
 import type {StandInOptions} from './types.js';
 
@@ -46,7 +46,31 @@ type Parsed =
 	| {kind: 'agent-server'; options: AgentServerOptions; help: boolean}
 	| {error: string};
 
-const VALUE_FLAGS = ['--port', '--generation', '--api-key', '--boot-ms', '--step-ms', '--seed-sandboxes', '--seed-conversations', '--seed-events'];
+type AppTarget = {options: StandInOptions; counts: {sandboxes?: number; conversations?: number; events?: number}; apiKey?: string};
+
+const APP_FLAGS: FlagTable<AppTarget> = {
+	switches: {
+		'--no-settings': t => void (t.options.withSettings = false),
+		'--no-live': t => void (t.options.live = false),
+		'--no-rate-limit': t => void (t.options.rateLimit = false),
+		'--cloud': t => void (t.options.cloud = true),
+	},
+	values: {
+		'--generation': (t, value) => {
+			if (value !== 'legacy' && value !== 'current') return `--generation expects legacy or current, got '${value}'`;
+			t.options.generation = value;
+		},
+		'--api-key': (t, value) => void (t.apiKey = value),
+	},
+	numbers: {
+		'--port': [65535, (t, n) => (t.options.port = n)],
+		'--boot-ms': [3_600_000, (t, n) => (t.options.bootMs = n)],
+		'--step-ms': [3_600_000, (t, n) => (t.options.stepMs = n)],
+		'--seed-sandboxes': [1_000_000, (t, n) => (t.counts.sandboxes = n)],
+		'--seed-conversations': [1_000_000, (t, n) => (t.counts.conversations = n)],
+		'--seed-events': [1_000_000, (t, n) => (t.counts.events = n)],
+	},
+};
 
 /** `--kind agent-server` (anywhere among the arguments) serves the agent-server stand-in instead. */
 function kindOf(args: readonly string[]): {kind: string; rest: string[]} {
@@ -65,73 +89,15 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
 	const {kind, rest: args} = kindOf(argv[0] === 'serve' ? argv.slice(1) : argv);
 	if (kind === 'agent-server') return parseAgentServeArgs(args, env);
 	if (kind !== 'app-server') return {error: `--kind expects app-server or agent-server, got '${kind}'`};
-	const flags = readFlags(args, VALUE_FLAGS);
-	if ('error' in flags) return flags;
-	const options: StandInOptions = {};
-	const counts: {sandboxes?: number; conversations?: number; events?: number} = {};
-	let help = false;
-	let apiKey: string | undefined;
-	for (const f of flags) {
-		const {flag, value} = f;
-		let n: number | {error: string} = 0;
-		switch (flag) {
-			case '-h':
-			case '--help':
-				help = true;
-				continue;
-			case '--no-settings':
-				options.withSettings = false;
-				continue;
-			case '--no-live':
-				options.live = false;
-				continue;
-			case '--no-rate-limit':
-				options.rateLimit = false;
-				continue;
-			case '--cloud':
-				options.cloud = true;
-				continue;
-			case '--generation':
-				if (value !== 'legacy' && value !== 'current') return {error: `--generation expects legacy or current, got '${value}'`};
-				options.generation = value;
-				continue;
-			case '--api-key':
-				apiKey = value;
-				continue;
-			case '--port':
-				n = wholeNumber(f, 65535);
-				if (typeof n === 'number') options.port = n;
-				break;
-			case '--boot-ms':
-				n = wholeNumber(f, 3_600_000);
-				if (typeof n === 'number') options.bootMs = n;
-				break;
-			case '--step-ms':
-				n = wholeNumber(f, 3_600_000);
-				if (typeof n === 'number') options.stepMs = n;
-				break;
-			case '--seed-sandboxes':
-				n = wholeNumber(f, 1_000_000);
-				if (typeof n === 'number') counts.sandboxes = n;
-				break;
-			case '--seed-conversations':
-				n = wholeNumber(f, 1_000_000);
-				if (typeof n === 'number') counts.conversations = n;
-				break;
-			case '--seed-events':
-				n = wholeNumber(f, 1_000_000);
-				if (typeof n === 'number') counts.events = n;
-				break;
-			default:
-				return {error: `unknown option ${flag}`};
-		}
-		if (typeof n !== 'number') return n;
-	}
+	const target: AppTarget = {options: {}, counts: {}};
+	const read = applyFlags(args, APP_FLAGS, target);
+	if ('error' in read) return read;
+	const {options, counts, apiKey} = target;
 	if (counts.sandboxes !== undefined || counts.conversations !== undefined || counts.events !== undefined) options.seed = counts;
 	if (options.cloud && options.generation === 'legacy') return {error: '--cloud imitates a current server; it cannot be combined with --generation legacy'};
 	const key = apiKey ?? env['OPENHANDS_API_KEY'];
 	if (key) options.apiKey = key;
-	return {options, help};
+	return {options, help: read.help};
 }
 
 /**

@@ -20,6 +20,8 @@ export type RunOptions = {
 	columns?: number;
 	signal?: AbortSignal;
 	now?: () => number;
+	/** sees stdout as it is written (a command that follows) */
+	onStdout?: (text: string) => void;
 	/** stands for the detached `ohtui …` status starts to refresh its cache */
 	refresh?: (argv: readonly string[]) => void;
 };
@@ -41,7 +43,13 @@ export async function ohtui(argv: string[], options: RunOptions = {}): Promise<R
 	if (parsed.command !== 'command') throw new Error(`not a command: ${argv.join(' ')}`);
 	let out = '';
 	let err = '';
-	const stdout = {write: (text: string) => (out += text), isTTY: options.columns !== undefined, columns: options.columns ?? 0};
+	const stdout = {
+		write: (text: string) => {
+			out += text;
+			options.onStdout?.(text);
+			return true;
+		},
+		isTTY: options.columns !== undefined, columns: options.columns ?? 0};
 	const stdin = typeof options.stdin === 'string' || options.stdin === undefined ? Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]) : options.stdin;
 	const code = await runCommand(parsed.name, parsed.argv, {
 		stdout,

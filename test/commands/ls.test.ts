@@ -14,7 +14,7 @@ const KINDS: Kind[] = [
 ];
 
 const ORDER = ['waiting', 'error', 'stuck', 'finished', 'running', 'idle', 'paused', 'gone'];
-const FIELDS = ['id', 'title', 'state', 'needs_you', 'execution_status', 'sandbox_status', 'sandbox_id', 'repository', 'branch', 'model', 'cost', 'created_at', 'updated_at'];
+const FIELDS = ['id', 'title', 'state', 'needs_you', 'execution_status', 'sandbox_status', 'sandbox_id', 'working_dir', 'repository', 'branch', 'model', 'cost', 'created_at', 'updated_at'];
 
 describe.each(KINDS)('ohtui ls against a $name', kind => {
 	let server: StandInServer;

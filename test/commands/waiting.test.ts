@@ -76,13 +76,17 @@ describe.each(['legacy', 'current'] as const)('waiting commands against a %s app
 		const target = await byTitle('Fix flaky date parsing');
 		const controller = new AbortController();
 		let out = '';
-		const following = ohtui(['show', target.id, '--events', '1', '--follow', '--refresh', '1'], {env, signal: controller.signal}).then(run => {
+		let live = '';
+		const following = ohtui(['show', target.id, '--events', '1', '--follow', '--refresh', '1'], {env, signal: controller.signal, onStdout: text => (live += text)}).then(run => {
 			out = run.out;
 			return run;
 		});
 		await new Promise(resolve => setTimeout(resolve, 400));
 		expect((await ohtui(['send', target.id, 'Now bump the version'], {env})).code).toBe(0);
-		await new Promise(resolve => setTimeout(resolve, 3500));
+		// until the message and what the agent did with it are printed (a loaded machine is slow)
+		const deadline = Date.now() + 30_000;
+		const answered = () => /user\s+Now bump the version[^\n]*\n[^\n]+\n/.test(live);
+		while (!answered() && Date.now() < deadline) await new Promise(resolve => setTimeout(resolve, 100));
 		controller.abort();
 		const run = await following;
 		expect(run.code).toBe(130);

@@ -53,6 +53,11 @@ export class Agent {
 	 * default is the app server's `ConfirmRisky(HIGH)`; the agent-server stand-in sets its own.
 	 */
 	confirms: (risk: SecurityRisk) => boolean = risk => risk === 'HIGH';
+	/**
+	 * The risk the action event records: what the security analyzer says, or `UNKNOWN` where the
+	 * conversation has none (as on a real agent server); the policy asks with the recorded risk.
+	 */
+	rate: (risk: SecurityRisk) => SecurityRisk = risk => risk;
 	/** an action `act` just emitted that its policy holds for confirmation; the engine stops the run there */
 	held: EventRecord | null = null;
 
@@ -121,8 +126,9 @@ export class Agent {
 	 * `holdable: false` is for a move that handles its own confirmation (moves.ts `risky`).
 	 */
 	act(us: Micros, thought: string, call: ToolCall, risk: 'LOW' | 'MEDIUM' | 'HIGH' = 'LOW', holdable = true): EventRecord {
-		const action = this.emit(us, {kind: 'ActionEvent', thought, call, callId: this.callId(), responseId: this.responseId(), risk});
-		if (holdable && call.tool !== 'finish' && call.tool !== 'think' && this.confirms(risk)) this.held = action;
+		const rated = this.rate(risk);
+		const action = this.emit(us, {kind: 'ActionEvent', thought, call, callId: this.callId(), responseId: this.responseId(), risk: rated});
+		if (holdable && call.tool !== 'finish' && call.tool !== 'think' && this.confirms(rated)) this.held = action;
 		return action;
 	}
 

@@ -172,7 +172,7 @@ export function risky(agent: Agent): Beat[] {
 			gap: 'instant',
 			run: us => {
 				const observe = (at: Micros) => agent.observe(at, action!, result);
-				if (agent.confirms('HIGH')) {
+				if (agent.confirms(agent.rate('HIGH'))) {
 					agent.pending.push({action: action!, run: observe});
 					agent.queue = [];
 					agent.setStatus(us, 'waiting_for_confirmation');

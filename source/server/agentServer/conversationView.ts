@@ -2,6 +2,7 @@ import {dashedUuid} from '../ids.js';
 import {float} from '../json.js';
 import {formatUtc} from '../time.js';
 import type {AgentConversation} from './conversation.js';
+import {agentContextJson, llmJson} from '../sdkModels.js';
 import {stats} from './usage.js';
 import type {Features} from './version.js';
 import {dump} from './wire.js';
@@ -10,36 +11,50 @@ type Json = Record<string, unknown>;
 
 const TOOLS = ['terminal', 'file_editor', 'task_tracker'];
 
-/** `agent` as the server dumps it: the LLM with its key always null here (§4.2, live `b01`), the tools by name. */
-function agentJson(c: AgentConversation) {
+/**
+ * `agent` as the server dumps it: the LLM with its key null in ConversationInfo (§4.2, live `b01`), the tools
+ * by name, the condenser with its own LLM (usage id `condenser`).
+ */
+function agentJson(c: AgentConversation, apiKey: string | null = null) {
+	const model = c.llmModel ?? 'anthropic/claude-sonnet-4-5-20250929';
 	return {
-		llm: {
-			model: c.llmModel ?? 'anthropic/claude-sonnet-4-5-20250929',
-			api_key: null,
-			base_url: null,
-			api_version: null,
-			num_retries: 5,
-			temperature: float(0),
-			top_p: float(1),
-			max_input_tokens: 200_000,
-			max_output_tokens: 64_000,
-			usage_id: c.usageId,
-			stream: false,
-		},
+		llm: llmJson(model, apiKey, null, c.usageId),
 		tools: TOOLS.map(name => ({name, params: {}})),
 		mcp_config: {},
 		filter_tools_regex: null,
-		agent_context: {skills: [], system_message_suffix: null, user_message_suffix: null},
+		include_default_tools: ['FinishTool', 'ThinkTool', 'SwitchLLMTool'],
+		agent_context: agentContextJson(formatUtc(c.createdUs)),
+		system_prompt: null,
 		system_prompt_filename: 'system_prompt.j2',
 		security_policy_filename: 'security_policy.j2',
-		system_prompt_kwargs: {},
-		condenser: {max_size: 240, keep_first: 2, kind: 'LLMSummarizingCondenser'},
+		system_prompt_kwargs: {llm_security_analyzer: c.securityAnalyzer !== null},
+		condenser: {
+			llm: llmJson(model, apiKey, null, 'condenser'),
+			max_size: 240,
+			max_tokens: 128_000,
+			keep_first: 2,
+			minimum_progress: float(0.1),
+			hard_context_reset_max_retries: 5,
+			hard_context_reset_context_scaling: float(0.8),
+			kind: 'LLMSummarizingCondenser',
+		},
+		critic: null,
+		tool_concurrency_limit: 1,
 		kind: 'Agent',
 	};
 }
 
-const workspace = (c: AgentConversation) => ({working_dir: c.workingDir, kind: 'LocalWorkspace'});
-const persistenceDir = (c: AgentConversation) => `workspace/conversations/${c.id}`;
+/** The fields ConversationInfo and ConversationState both begin with (after `id`, and the state's `agent`). */
+const stateHead = (c: AgentConversation) => ({
+	workspace: {working_dir: c.workingDir, kind: 'LocalWorkspace'},
+	persistence_dir: `workspace/conversations/${c.id}`,
+	max_iterations: c.maxIterations,
+	stuck_detection: c.stuckDetection,
+	execution_status: c.executionStatus ?? 'idle',
+	confirmation_policy: c.policy,
+	security_analyzer: c.securityAnalyzer,
+	activated_knowledge_skills: [],
+});
 
 /**
  * `ConversationInfo` (§4.2, `models.py`): dumped with nulls, keys in declaration order. Agent servers
@@ -49,14 +64,7 @@ export function conversationInfo(c: AgentConversation, features: Features): Json
 	const modern = features.storageOrder;
 	const info: Json = {
 		id: dashedUuid(c.id),
-		workspace: workspace(c),
-		persistence_dir: persistenceDir(c),
-		max_iterations: c.maxIterations,
-		stuck_detection: c.stuckDetection,
-		execution_status: c.executionStatus ?? 'idle',
-		confirmation_policy: c.policy,
-		security_analyzer: c.securityAnalyzer,
-		activated_knowledge_skills: [],
+		...stateHead(c),
 		...(modern
 			? {invoked_skills: [], blocked_actions: {}, blocked_messages: {}, last_user_message_id: c.lastUserMessageId, leaf_event_id: c.leafEventId}
 			: {}),
@@ -92,15 +100,9 @@ export function conversationState(c: AgentConversation): Json {
 	return dump(
 		{
 			id: dashedUuid(c.id),
-			agent: agentJson(c),
-			workspace: workspace(c),
-			persistence_dir: persistenceDir(c),
-			max_iterations: c.maxIterations,
-			stuck_detection: c.stuckDetection,
-			execution_status: c.executionStatus ?? 'idle',
-			confirmation_policy: c.policy,
-			security_analyzer: c.securityAnalyzer,
-			activated_knowledge_skills: [],
+			// the state's dump redacts the key where ConversationInfo drops it (seen on a real 1.43.1)
+			agent: agentJson(c, '**********'),
+			...stateHead(c),
 			activated_path_rules: {},
 			invoked_skills: [],
 			blocked_actions: {},

@@ -1,8 +1,7 @@
-import {type FieldError, json, type Reply, success, unprocessable} from '../errors.js';
+import {json, type Reply, success, unprocessable} from '../errors.js';
 import {readPaging, readTime} from '../events/eventQuery.js';
 import {type EventRecord, qualifiedKind} from '../events/model.js';
-import {readJsonObject} from '../jsonBody.js';
-import {parseMessageBody} from '../agent/messageBody.js';
+import {parseConfirmationBody, parseMessageBody} from '../agent/messageBody.js';
 import {QueryReader} from '../query.js';
 import {answer, say} from './drive.js';
 import {asRoute, conversationNotFound, type Ctx, serverError, withConversation} from './routes.js';
@@ -133,17 +132,9 @@ function send(ctx: Ctx, entry: Entry): Reply {
 
 /** `POST …/respond_to_confirmation` `{"accept", "reason"}`: always 200 for a known conversation (§7.3). */
 function respond(ctx: Ctx, entry: Entry): Reply {
-	const read = readJsonObject(ctx.body);
-	if ('errors' in read) return unprocessable(read.errors);
-	const {body} = read;
-	const errors: FieldError[] = [];
-	if (body['accept'] === undefined) errors.push({type: 'missing', loc: ['body', 'accept'], msg: 'Field required', input: body});
-	else if (typeof body['accept'] !== 'boolean') errors.push({type: 'bool_type', loc: ['body', 'accept'], msg: 'Input should be a valid boolean', input: body['accept']});
-	if (body['reason'] !== undefined && typeof body['reason'] !== 'string') {
-		errors.push({type: 'string_type', loc: ['body', 'reason'], msg: 'Input should be a valid string', input: body['reason']});
-	}
-	if (errors.length > 0) return unprocessable(errors);
-	answer(ctx.state, entry, body['accept'] as boolean, (body['reason'] as string | undefined) ?? 'User rejected the action.');
+	const body = parseConfirmationBody(ctx.body);
+	if ('errors' in body) return unprocessable(body.errors);
+	answer(ctx.state, entry, body.accept, body.reason);
 	return success();
 }
 

@@ -3,7 +3,8 @@ import {float} from '../json.js';
 import {asRoute, type Ctx, detail} from './routes.js';
 import {profilesBody, readExposure, settingsBody} from './settings.js';
 
-const USABLE_TOOLS = ['terminal', 'file_editor', 'task_tracker', 'browser_tool_set', 'glob', 'grep', 'planning_file_editor', 'delegate'];
+/** what a real 1.43.1 listed */
+const USABLE_TOOLS = ['file_editor', 'task_tool_set', 'task', 'task_tracker', 'terminal', 'workflow_tool_set', 'workflow', 'edit', 'list_directory', 'read_file', 'write_file', 'glob', 'grep', 'planning_file_editor'];
 
 /**
  * `GET /server_info` (also at `/`), unauthenticated (§1.1): whole seconds sent as floats. 1.1.0 had
@@ -25,9 +26,10 @@ function serverInfo(ctx: Ctx): Reply {
 		build_git_ref: 'unknown',
 		python_version: '3.12.11 (main, Jun  4 2025, 04:14:08) [GCC 12.2.0]',
 		usable_tools: USABLE_TOOLS,
-		runtime_idle_timeout_seconds: float(1200),
+		// null on a real 1.43.1 started as ohtui's checks start it (no terminal timeout policy set)
+		runtime_idle_timeout_seconds: null,
 		capabilities: ['credential_binding_v1', 'credential_binding_readiness_probe_v1', 'credential_binding_activation_guard_v1'],
-		max_foreground_terminal_timeout_seconds: float(600),
+		max_foreground_terminal_timeout_seconds: null,
 		docs: '/docs',
 		redoc: '/redoc',
 	});

@@ -82,6 +82,7 @@ export function newRecord(id: string, title: string | null, model: string, statu
  * waiting conversation is what stopped it), then the conversation's own policy set for what comes.
  */
 function writeHistory(state: AgentServerState, entry: Entry, policy: ConfirmationPolicy, events?: number): void {
+	// the story's risky action waits: written as it happened under a confirm-risky policy
 	entry.c.policy = CONFIRM_RISKY;
 	seedHistory(entry.agent, {events});
 	entry.agent.held = null;
@@ -93,6 +94,8 @@ function writeHistory(state: AgentServerState, entry: Entry, policy: Confirmatio
 	}
 }
 
+const LLM_ANALYZER = {kind: 'LLMSecurityAnalyzer'};
+
 export type SeedOption = 'demo' | 'empty' | {conversations?: number; events?: number};
 
 export function seedAgentServer(state: AgentServerState, seed: SeedOption, options: {live: boolean; stepMs: number}): void {
@@ -102,6 +105,8 @@ export function seedAgentServer(state: AgentServerState, seed: SeedOption, optio
 		for (const d of DEMO) {
 			const c = newRecord(newHexId(), d.title, LLM_MODELS[d.model]!, d.status, nowUs - d.ageH * HOUR, nowUs - d.idleH * HOUR, d.dir);
 			if (d.tags) c.tags = d.tags;
+			// risks are rated only with an analyzer; ConfirmRisky without one would ask about every action
+			if (d.policy?.kind === 'ConfirmRisky') c.securityAnalyzer = LLM_ANALYZER;
 			const entry = state.add(c);
 			if (d.untouched) c.policy = d.policy ?? NEVER_CONFIRM;
 			else writeHistory(state, entry, d.policy ?? NEVER_CONFIRM);
@@ -135,6 +140,7 @@ function seedScale(state: AgentServerState, nowUs: Micros, count: number, events
 		const c = newRecord(newHexId(), scaleTitle(i), LLM_MODELS[i % LLM_MODELS.length]!, status, createdUs, at, `${HOME}/${SCALE_DIRS[i % SCALE_DIRS.length]}`);
 		const entry = state.add(c);
 		const policy = status === 'waiting_for_confirmation' ? CONFIRM_RISKY : NEVER_CONFIRM;
+		if (policy === CONFIRM_RISKY) c.securityAnalyzer = LLM_ANALYZER;
 		state.writeLater(c.id, () => {
 			writeHistory(state, entry, policy, i === 0 ? events : undefined);
 			// at scale, running agents just carry on once someone looks

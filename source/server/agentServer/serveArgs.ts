@@ -1,4 +1,4 @@
-import {readFlags, wholeNumber} from '../serveFlags.js';
+import {applyFlags, type FlagTable} from '../serveFlags.js';
 import type {AgentServerOptions} from './types.js';
 
 export const AGENT_USAGE = `Usage: ohtui serve --kind agent-server [options]
@@ -20,61 +20,40 @@ Options:
   -h, --help               show this help
 `;
 
-const VALUE_FLAGS = ['--port', '--api-key', '--agent-version', '--step-ms', '--seed-conversations', '--seed-events'];
+type AgentTarget = {options: AgentServerOptions; counts: {conversations?: number; events?: number}; apiKey?: string};
+
+/** the app server's flags, named when given to the agent server */
+const APP_ONLY = ['--generation', '--cloud', '--boot-ms', '--seed-sandboxes', '--no-settings', '--no-rate-limit'];
+
+const AGENT_FLAGS: FlagTable<AgentTarget> = {
+	switches: {
+		'--no-live': t => void (t.options.live = false),
+		'--pings': t => void (t.options.pingIntervalMs = 20_000),
+		'--streaming': t => void (t.options.streaming = true),
+	},
+	values: {
+		'--api-key': (t, value) => void (t.apiKey = value),
+		'--agent-version': (t, value) => {
+			if (!/^\d+\.\d+\.\d+/.test(value)) return `--agent-version expects a version such as 1.43.1, got '${value}'`;
+			t.options.version = value;
+		},
+	},
+	numbers: {
+		'--port': [65535, (t, n) => (t.options.port = n)],
+		'--step-ms': [3_600_000, (t, n) => (t.options.stepMs = n)],
+		'--seed-conversations': [1_000_000, (t, n) => (t.counts.conversations = n)],
+		'--seed-events': [1_000_000, (t, n) => (t.counts.events = n)],
+	},
+	hint: flag => (APP_ONLY.includes(flag) ? ' for --kind agent-server' : ''),
+};
 
 export function parseAgentServeArgs(args: readonly string[], env: NodeJS.ProcessEnv): {kind: 'agent-server'; options: AgentServerOptions; help: boolean} | {error: string} {
-	const flags = readFlags(args, VALUE_FLAGS);
-	if ('error' in flags) return flags;
-	const options: AgentServerOptions = {};
-	const counts: {conversations?: number; events?: number} = {};
-	let help = false;
-	let apiKey: string | undefined;
-	for (const f of flags) {
-		let n: number | {error: string} = 0;
-		switch (f.flag) {
-			case '-h':
-			case '--help':
-				help = true;
-				continue;
-			case '--no-live':
-				options.live = false;
-				continue;
-			case '--pings':
-				options.pingIntervalMs = 20_000;
-				continue;
-			case '--streaming':
-				options.streaming = true;
-				continue;
-			case '--api-key':
-				apiKey = f.value;
-				continue;
-			case '--agent-version':
-				if (!/^\d+\.\d+\.\d+/.test(f.value!)) return {error: `--agent-version expects a version such as 1.43.1, got '${f.value}'`};
-				options.version = f.value!;
-				continue;
-			case '--port':
-				n = wholeNumber(f, 65535);
-				if (typeof n === 'number') options.port = n;
-				break;
-			case '--step-ms':
-				n = wholeNumber(f, 3_600_000);
-				if (typeof n === 'number') options.stepMs = n;
-				break;
-			case '--seed-conversations':
-				n = wholeNumber(f, 1_000_000);
-				if (typeof n === 'number') counts.conversations = n;
-				break;
-			case '--seed-events':
-				n = wholeNumber(f, 1_000_000);
-				if (typeof n === 'number') counts.events = n;
-				break;
-			default:
-				return {error: `unknown option ${f.flag}${['--generation', '--cloud', '--boot-ms', '--seed-sandboxes', '--no-settings', '--no-rate-limit'].includes(f.flag) ? ' for --kind agent-server' : ''}`};
-		}
-		if (typeof n !== 'number') return n;
-	}
+	const target: AgentTarget = {options: {}, counts: {}};
+	const read = applyFlags(args, AGENT_FLAGS, target);
+	if ('error' in read) return read;
+	const {options, counts} = target;
 	if (counts.conversations !== undefined || counts.events !== undefined) options.seed = counts;
-	const key = apiKey ?? env['OPENHANDS_API_KEY'];
+	const key = target.apiKey ?? env['OPENHANDS_API_KEY'];
 	if (key) options.apiKey = key;
-	return {kind: 'agent-server', options, help};
+	return {kind: 'agent-server', options, help: read.help};
 }

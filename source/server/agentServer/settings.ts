@@ -1,6 +1,6 @@
 import {randomBytes} from 'node:crypto';
 import {base62} from '../ids.js';
-import {float} from '../json.js';
+import {agentContextJson, condenserSettingsJson, llmJson, verificationJson} from '../sdkModels.js';
 
 /**
  * What `GET /api/settings` and `/api/profiles` show (§3): the server's saved settings, secrets
@@ -47,42 +47,6 @@ function secret(value: string | null, exposure: Exposure): string | null {
 	return exposure === 'encrypted' ? fernetLike() : '**********';
 }
 
-function llm(model: string, apiKey: string | null, baseUrl: string | null, exposure: Exposure) {
-	return {
-		model,
-		api_key: secret(apiKey, exposure),
-		provider_connection_id: null,
-		base_url: baseUrl,
-		api_version: null,
-		aws_access_key_id: null,
-		aws_secret_access_key: null,
-		aws_session_token: null,
-		aws_region_name: null,
-		num_retries: 5,
-		retry_multiplier: float(8),
-		retry_min_wait: 8,
-		retry_max_wait: 64,
-		timeout: 300,
-		max_message_chars: 30_000,
-		temperature: null,
-		top_p: null,
-		max_input_tokens: null,
-		max_output_tokens: null,
-		extra_headers: null,
-		stream: false,
-		drop_params: true,
-		modify_params: true,
-		disable_vision: null,
-		caching_prompt: true,
-		log_completions: false,
-		native_tool_calling: true,
-		reasoning_effort: 'high',
-		extended_thinking_budget: 200_000,
-		seed: null,
-		usage_id: 'default',
-	};
-}
-
 /** The body of `GET /api/settings` (§3.1): exactly six top-level keys. */
 export function settingsBody(saved: SavedSettings, exposure: Exposure) {
 	return {
@@ -90,15 +54,15 @@ export function settingsBody(saved: SavedSettings, exposure: Exposure) {
 			schema_version: 5,
 			agent_kind: 'openhands',
 			agent: 'CodeActAgent',
-			llm: llm(saved.model, saved.apiKey, null, exposure),
+			llm: llmJson(saved.model, secret(saved.apiKey, exposure), null, 'default'),
 			tools: null,
 			enable_sub_agents: false,
 			enable_switch_llm_tool: true,
 			tool_concurrency_limit: 1,
 			mcp_config: {},
-			agent_context: {skills: [], system_message_suffix: null, user_message_suffix: null, load_user_skills: true, load_public_skills: true},
-			condenser: {enabled: true, max_size: 240, condenser_kind: 'llm_summarizing', keep_first: 2},
-			verification: {critic_enabled: false, critic_mode: 'finish_and_message', enable_iterative_refinement: false},
+			agent_context: agentContextJson(new Date().toISOString().replace(/Z$/, '000Z')),
+			condenser: condenserSettingsJson(),
+			verification: verificationJson(),
 		},
 		conversation_settings: {schema_version: 1, max_iterations: 500, confirmation_mode: true, security_analyzer: 'llm'},
 		llm_api_key_is_set: saved.apiKey !== '',

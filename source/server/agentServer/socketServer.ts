@@ -123,20 +123,22 @@ export class EventSockets {
 	}
 
 	/**
-	 * The history the client asked for, in storage order, 100 events a page with a turn of the event
-	 * loop between pages: live events are already subscribed, so they can come before (and again
-	 * inside) the replay, as on the real server (§6.2).
+	 * The history the client asked for, in storage order, read from the live log 100 events a page with
+	 * a turn of the event loop between pages: the socket is subscribed already, so an event created
+	 * meanwhile is sent live and then again when the replay reaches it, as on the real server (§6.2).
 	 */
 	private async replay(ws: WebSocket, conversation: SocketConversation, handshake: Handshake, send: (text: string) => void): Promise<void> {
 		const {replay} = handshake;
 		if (!replay || (replay.mode === 'since' && replay.from === null)) return;
 		const {zone} = this.backend;
 		const from = replay.mode === 'since' ? replay.from! : null;
-		const events = conversation.events().filter(e => from === null || naiveLocal(zone, e.us) >= from);
-		for (let i = 0; i < events.length; i += 100) {
+		const log = conversation.events();
+		for (let i = 0; i < log.length; i += 100) {
 			if (i > 0) await new Promise(resolve => setImmediate(resolve));
 			if (ws.readyState !== ws.OPEN) return;
-			for (const record of events.slice(i, i + 100)) send(toJson(conversation.frame(record)));
+			for (const record of log.slice(i, i + 100)) {
+				if (from === null || naiveLocal(zone, record.us) >= from) send(toJson(conversation.frame(record)));
+			}
 		}
 	}
 

@@ -63,10 +63,11 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 		zone: options.utcOffsetMinutes === undefined ? localZone : fixedZone(options.utcOffsetMinutes),
 		features,
 		streaming: options.streaming ?? false,
+		active: () => void (meta.lastActivityMs = now()),
 	});
-	seedAgentServer(state, options.seed ?? 'demo', {live, stepMs});
 	const keys = keysOf(options.apiKey);
 	const meta: ServerMeta = {now, startedMs: now(), lastActivityMs: now(), ready: options.ready ?? true, keys, settings: demoSettings()};
+	seedAgentServer(state, options.seed ?? 'demo', {live, stepMs});
 	const faults = new Faults();
 	faults.refuseUpgrades = options.refuseUpgrades ?? false;
 	faults.silent = options.silentSockets ?? false;
@@ -92,7 +93,8 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 		} catch (error) {
 			reply = serverError(features, error instanceof Error ? error.message : String(error));
 		}
-		sendReply(res, reply, {extraHeaders, headOnly: method === 'HEAD'});
+		// an unhandled exception is answered outside the CORS middleware: no vary (seen on a real 1.43.1)
+		sendReply(res, reply, {extraHeaders: reply.status === 500 ? {} : extraHeaders, headOnly: method === 'HEAD'});
 	};
 
 	// `ws` is loaded with the first handshake: a REST-only client never pays for it

@@ -19,7 +19,15 @@ export type Entry = {readonly c: AgentConversation; readonly agent: Agent};
 /** An open events socket: gets each frame as JSON text. */
 export type Subscriber = {send(text: string): void};
 
-export type StateOptions = {now: () => number; stepMs: number; zone: Zone; features: Features; streaming: boolean};
+export type StateOptions = {
+	now: () => number;
+	stepMs: number;
+	zone: Zone;
+	features: Features;
+	streaming: boolean;
+	/** agent activity (`update_last_execution_time`): resets the server's idle time */
+	active?: () => void;
+};
 
 /** A run that ends (or stops for the user) publishes a `full_state` snapshot (§5.4, §6.2). */
 const STOPS = new Set(['finished', 'error', 'stuck', 'waiting_for_confirmation', 'paused']);
@@ -65,6 +73,7 @@ export class AgentServerState implements WireCtx {
 		this.entries.set(c.id, entry);
 		entry.agent = this.engine.create(c, about);
 		entry.agent.confirms = risk => policyConfirms(c.policy, risk);
+		entry.agent.rate = risk => (c.securityAnalyzer ? risk : 'UNKNOWN');
 		this.workspaces.addRepo(c.workingDir);
 		const {view} = entry.agent.topic;
 		this.workspaces.known(c.workingDir, view.path.slice(WORKING_DIR.length + 1), view.lines.join('\n'));
@@ -145,6 +154,7 @@ export class AgentServerState implements WireCtx {
 		const entry = this.entries.get(agent.conversation.id);
 		if (!entry) return;
 		const {c} = entry;
+		this.options.active?.();
 		if (c.leafEventId) this.parents.set(record.id, c.leafEventId);
 		c.leafEventId = record.id;
 		if (record.us > c.updatedUs) c.updatedUs = record.us;

@@ -19,7 +19,11 @@ export type AgentServerOptions = {
 	 * `resend_all`, a reject that acts as pause before 1.6.0). Landmarks: ./version.ts
 	 */
 	version?: string;
-	/** `demo` (default): believable conversations with histories; `empty`; or counts for scale */
+	/**
+	 * `demo` (default): believable conversations with histories; `empty`; or counts for scale (histories
+	 * written when first read; `events`: the newest conversation's agent makes that many events, and the
+	 * server adds its state updates to them, about half as many again)
+	 */
 	seed?: 'demo' | 'empty' | {conversations?: number; events?: number};
 	/** agents work on their own and the demo tells its story (default true); false: only when asked */
 	live?: boolean;

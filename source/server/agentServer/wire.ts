@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto';
 import {PyFloat} from '../json.js';
-import type {EventRecord} from '../events/model.js';
+import type {EventRecord, ToolCall} from '../events/model.js';
 import {WORKING_DIR} from '../events/topics.js';
 import {wireEvent} from '../events/wire.js';
 import type {Micros} from '../time.js';
@@ -54,8 +54,28 @@ export function eventJson(ctx: WireCtx, c: AgentConversation, record: EventRecor
 	const base = wireEvent(record, ctx.features.eventShape);
 	base['timestamp'] = naiveLocal(ctx.zone, record.us);
 	if ('parent_id' in base) base['parent_id'] = ctx.parents.get(record.id) ?? null;
+	// what a real 1.43.1 server fills in: the date for the model, the model's one-line summary of its call
+	if ('dynamic_context' in base) {
+		const text = `<CURRENT_DATETIME>\nThe current date and time is: ${(base['timestamp'] as string).slice(0, 16)}\n</CURRENT_DATETIME>`;
+		base['dynamic_context'] = {cache_prompt: false, type: 'text', text};
+	}
+	if ('summary' in base && record.body.kind === 'ActionEvent') base['summary'] = summaryOf(record.body.call);
 	const homed = c.workingDir === WORKING_DIR ? base : (rehome(base, c.workingDir) as Json);
 	return dump(homed, ctx.features.excludeNone, record.body.kind === 'ConversationStateUpdateEvent' ? CSU_VALUE : NONE) as Json;
+}
+
+function summaryOf(call: ToolCall): string | null {
+	const cut = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
+	switch (call.tool) {
+		case 'terminal':
+			return cut(`Run ${call.command}`);
+		case 'file_editor':
+			return cut(`${call.command === 'view' ? 'View' : call.command === 'create' ? 'Create' : 'Edit'} ${call.path}`);
+		case 'browser_navigate':
+			return cut(`Open ${call.url}`);
+		default:
+			return null;
+	}
 }
 
 /** `GET …/events/{id}` answers with the response model: nulls included whatever the version (§5.2). */

@@ -100,6 +100,23 @@ describe('agent server stand-in: driving (§7; §10 items 19-23)', () => {
 		expect((await post(server, `/api/conversations/${UNKNOWN}/confirmation_policy`, {policy: {kind: 'NeverConfirm'}})).status).toBe(404);
 	});
 
+	it('rates actions UNKNOWN without a security analyzer, so ConfirmRisky (confirm_unknown) asks about every one', async () => {
+		const clock = manualClock();
+		const server = await startAgent({now: clock.now});
+		const c = await byTitle(server, 'Fix flaky date parsing');
+		expect(c.security_analyzer).toBeNull();
+		await post(server, `/api/conversations/${c.id}/confirmation_policy`, {policy: {kind: 'ConfirmRisky'}});
+		await post(server, `/api/conversations/${c.id}/events`, {content: [{type: 'text', text: 'Tidy up'}], run: true});
+		expect(await until(server, clock, c.id, s => s !== 'running')).toBe('waiting_for_confirmation');
+		const action = (await allEvents(server, c.id)).filter(e => e.kind === 'ActionEvent').at(-1);
+		expect(action.security_risk).toBe('UNKNOWN');
+		// with the analyzer, a low-risk action runs
+		const other = await byTitle(server, 'Add dark mode');
+		expect(other.security_analyzer).toEqual({kind: 'LLMSecurityAnalyzer'});
+		expect((await post(server, `/api/conversations/${c.id}/security_analyzer`, {security_analyzer: {kind: 'LLMSecurityAnalyzer'}})).status).toBe(200);
+		expect((await call(server, `/api/conversations/${c.id}`)).json.security_analyzer).toEqual({kind: 'LLMSecurityAnalyzer'});
+	});
+
 	it('before SDK 1.6.0 a reject acts as pause: 200, no rejection stored, the action still pending (issue 21 item 1)', async () => {
 		const server = await startAgent({version: '1.1.0'});
 		const c = await byTitle(server, 'Plan: split the billing');

@@ -119,7 +119,10 @@ describe('agent server stand-in: events over REST (§5; §10 items 14-18)', () =
 		const [first] = await allEvents(server, c.id);
 		const one = await call(server, `/api/conversations/${c.id}/events/${first.id}`);
 		expect(one.json.id).toBe(first.id);
-		expect(one.json.dynamic_context).toBeNull();
+		expect(one.json.dynamic_context.text).toMatch(/^<CURRENT_DATETIME>\nThe current date and time is: \d{4}-\d\d-\d\dT\d\d:\d\d\n<\/CURRENT_DATETIME>$/);
+		const action = (await allEvents(server, c.id)).find(e => e.kind === 'ActionEvent');
+		expect(action).not.toHaveProperty('reasoning_content');
+		expect((await call(server, `/api/conversations/${c.id}/events/${action.id}`)).json.reasoning_content).toBeNull();
 		expect((await call(server, `/api/conversations/${c.id}/events/${UNKNOWN_DASHED}`)).status).toBe(500);
 		// a GET with a JSON array of ids as its body (fetch cannot send one)
 		const ids = JSON.stringify([first.id, 'nope']);

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest';
+import {manualClock} from '../helpers.js';
 import {call, startAgent} from './helpers.js';
 
 const KEY = 'session-key-1';
@@ -17,6 +18,21 @@ describe('agent server stand-in: identity, auth, errors (shared/openhands-agent-
 		expect(info.json.usable_tools).toContain('terminal');
 		const root = await call(server, '/');
 		expect(root.json.title).toBe('OpenHands Agent Server');
+	});
+
+	it('counts uptime from the start and idle time from the last API use or agent step', async () => {
+		const clock = manualClock();
+		const server = await startAgent({now: clock.now});
+		clock.advance(90_000);
+		expect((await call(server, '/server_info')).json).toMatchObject({uptime: 90, idle_time: 90});
+		await call(server, '/api/conversations/count');
+		clock.advance(5_000);
+		expect((await call(server, '/server_info')).json).toMatchObject({uptime: 95, idle_time: 5});
+		const c = (await call(server, '/api/conversations/search?status=finished&limit=1')).json.items[0];
+		await call(server, `/api/conversations/${c.id}/run`, {method: 'POST'});
+		clock.advance(60_000);
+		// the agent stepped meanwhile (the catch-up before this request)
+		expect((await call(server, '/server_info')).json.idle_time).toBeLessThan(60);
 	});
 
 	it('answers /alive, /health and /ready (503 initializing when not ready)', async () => {
@@ -61,6 +77,21 @@ describe('agent server stand-in: identity, auth, errors (shared/openhands-agent-
 		expect(other.headers.get('vary')).toBe('Origin');
 		expect(other.headers.get('access-control-allow-origin')).toBeNull();
 		expect(other.headers.get('server')).toBe('uvicorn');
+		const preflight = await call(server, '/api/conversations/count', {
+			method: 'OPTIONS',
+			headers: {Origin: 'http://127.0.0.1:5173', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-session-api-key'},
+		});
+		expect([preflight.status, preflight.headers.get('access-control-allow-origin'), preflight.headers.get('access-control-allow-headers')]).toEqual([
+			200,
+			'http://127.0.0.1:5173',
+			'x-session-api-key',
+		]);
+		const refused = await call(server, '/api/conversations/count', {method: 'OPTIONS', headers: {Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET'}});
+		expect([refused.status, refused.text]).toEqual([400, 'Disallowed CORS origin']);
+		// an unhandled exception is answered outside the CORS middleware (seen on a real 1.43.1)
+		const crash = await call(server, '/api/conversations/search?limit=101', {headers: {Origin: 'http://localhost:3000'}});
+		expect(crash.status).toBe(500);
+		expect(crash.headers.get('vary')).toBeNull();
 	});
 
 	it('shows its settings with exactly six top-level keys and the LLM key redacted; X-Expose-Secrets decides', async () => {

@@ -12,12 +12,14 @@ function capture() {
 
 describe('ohtui serve --kind agent-server', () => {
 	it('parses its own flags, refuses the app server’s, and keeps --generation/--cloud for app servers', () => {
-		expect(parseServeArgs(['serve', '--kind', 'agent-server', '--port', '0', '--no-live', '--seed-conversations', '20', '--pings', '--agent-version=1.1.0'], {OPENHANDS_API_KEY: 'k'})).toEqual({
+		expect(parseServeArgs(['serve', '--kind', 'agent-server', '--port', '0', '--no-live', '--seed-conversations', '20', '--pings', '--streaming', '--agent-version=1.1.0'], {OPENHANDS_API_KEY: 'k'})).toEqual({
 			kind: 'agent-server',
-			options: {port: 0, live: false, seed: {conversations: 20}, pingIntervalMs: 20_000, version: '1.1.0', apiKey: 'k'},
+			options: {port: 0, live: false, seed: {conversations: 20}, pingIntervalMs: 20_000, streaming: true, version: '1.1.0', apiKey: 'k'},
 			help: false,
 		});
 		expect(parseServeArgs(['--kind=agent-server', '--cloud'], {})).toEqual({error: 'unknown option --cloud for --kind agent-server'});
+		expect(parseServeArgs(['--kind', 'agent-server', '--agent-version', 'latest'], {})).toEqual({error: "--agent-version expects a version such as 1.43.1, got 'latest'"});
+		expect(parseServeArgs(['--kind', 'agent-server', '--step-ms'], {})).toEqual({error: '--step-ms needs a value'});
 		expect(parseServeArgs(['--kind', 'sandbox'], {})).toEqual({error: "--kind expects app-server or agent-server, got 'sandbox'"});
 		expect(parseServeArgs(['--kind', 'app-server', '--generation', 'legacy'], {})).toEqual({options: {generation: 'legacy'}, help: false});
 	});
