@@ -167,7 +167,7 @@ export class Activity {
 			run.hasNewer = false;
 			run.loaded = true;
 			run.viewport = null;
-			this.succeed(run);
+			recordSuccess(run, this.core.now());
 			takePage(run, page, 'newer');
 			this.commit(run, {loading: false, error: null}, true);
 			if (!run.conversation) await this.refetchConversation(run);
@@ -203,7 +203,7 @@ export class Activity {
 			}
 			run.followNext = pageId === null ? null : {query, pageId};
 			const recovered = run.failures > 0;
-			this.succeed(run);
+			recordSuccess(run, this.core.now());
 			if (added > 0) this.commit(run, {error: null}, true);
 			else if (recovered) this.commit(run, {error: null});
 			if (added > 0) await this.refetchConversation(run);
@@ -269,13 +269,7 @@ export class Activity {
 		this.commit(run, {});
 	}
 
-	private askAgent(run: Run): Promise<void> {
-		return askAgent(run, {core: this.core, client: this.client, live: () => this.live(run), commit: () => this.commit(run, {})});
-	}
-
-	private succeed(run: Run): void {
-		recordSuccess(run, this.core.now());
-	}
+	private askAgent = (run: Run): Promise<void> => askAgent(run, {core: this.core, client: this.client, live: () => this.live(run), commit: () => this.commit(run, {})});
 
 	private fail(run: Run, error: unknown): void {
 		if (!this.live(run) || isAbort(error)) return;
