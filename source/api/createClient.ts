@@ -44,6 +44,13 @@ const OPTIONS_AT: {[K in keyof Backend]: number} = {
  */
 const ELSEWHERE: ReadonlySet<keyof Backend> = new Set(['sendMessage', 'controlAgent', 'setConfirmationPolicy', 'agentFacts', 'gitChanges', 'gitDiff', 'eventSocket']);
 
+/**
+ * App-server calls that wait for the probe's verdict anyway (their route depends on the generation):
+ * they wait for it before choosing a backend too, so none of them goes to an agent server as if it
+ * were an app server.
+ */
+const NEEDS_PROBE: ReadonlySet<keyof Backend> = new Set(['getSettings', 'searchEvents', 'sendMessage', 'deleteConversation', 'conversationsInSandbox']);
+
 const isNotOpenHands = (error: unknown) => isApiError(error) && error.kind === 'not_openhands';
 
 /** The app server has no such route (FastAPI's 404/405, or the web app's HTML page): maybe another kind of server. */
@@ -88,12 +95,12 @@ export function createClient(options: ClientOptions): OpenHandsClient {
 		options,
 	);
 
-	async function backendFor(signal: AbortSignal | undefined): Promise<Backend> {
+	async function backendFor(name: keyof Backend, signal: AbortSignal | undefined): Promise<Backend> {
 		const known = probe.peek();
 		if (known) return pick(known);
 		const failure = probe.failure();
 		if (failure && isNotOpenHands(failure)) throw failure;
-		if (!needsScheme && !probe.busy()) return app;
+		if (!needsScheme && !probe.busy() && !NEEDS_PROBE.has(name)) return app;
 		try {
 			return pick(await probe.info(signal));
 		} catch (error) {
@@ -109,7 +116,7 @@ export function createClient(options: ClientOptions): OpenHandsClient {
 			const signal = (args[at] as CallOptions | undefined)?.signal;
 			const run = (backend: Backend) => (backend[name] as (...a: unknown[]) => Promise<unknown>)(...args);
 			try {
-				const backend = await backendFor(signal);
+				const backend = await backendFor(name, signal);
 				try {
 					return await run(backend);
 				} catch (error) {

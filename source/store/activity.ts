@@ -191,7 +191,7 @@ export class Activity {
 			run.hasNewer = false;
 			run.loaded = true;
 			run.viewport = null;
-			this.succeed(run);
+			recordSuccess(run, this.core.now());
 			takePage(run, page, 'newer', true);
 			takeLive(run, this.liveLane.holdFrames(run, false));
 			this.commit(run, {loading: false, error: null}, true);
@@ -208,7 +208,7 @@ export class Activity {
 	/** Follow off and the newest events out of the window: the conversation, for the header's status. */
 	private async refreshHeader(run: Run): Promise<void> {
 		await this.refetchConversation(run);
-		if (this.live(run)) this.succeed(run);
+		if (this.live(run)) recordSuccess(run, this.core.now());
 	}
 
 	/** One tick: what is at or after the newest event held (the edge comes back; deduped by id). Returns how many were new. */
@@ -236,7 +236,7 @@ export class Activity {
 			}
 			run.followNext = pageId === null ? null : {query, pageId};
 			const recovered = run.failures > 0;
-			this.succeed(run);
+			recordSuccess(run, this.core.now());
 			if (added > 0) this.commit(run, {error: null}, true);
 			else if (recovered) this.commit(run, {error: null});
 			if (added > 0) await this.refetchConversation(run);
@@ -304,13 +304,7 @@ export class Activity {
 		this.commit(run, {});
 	}
 
-	private askAgent(run: Run): Promise<void> {
-		return askAgent(run, {core: this.core, client: this.client, live: () => this.live(run), commit: () => this.commit(run, {})});
-	}
-
-	private succeed(run: Run): void {
-		recordSuccess(run, this.core.now());
-	}
+	private askAgent = (run: Run): Promise<void> => askAgent(run, {core: this.core, client: this.client, live: () => this.live(run), commit: () => this.commit(run, {})});
 
 	private fail(run: Run, error: unknown): void {
 		if (!this.live(run) || isAbort(error)) return;

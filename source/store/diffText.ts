@@ -20,8 +20,10 @@ export type FileDiff = {
 };
 
 const WORK = 20_000_000;
-const MAX_LINES = 200_000;
+const MAX_LINES = 100_000;
 const CONTEXT = 3;
+/** Lines of a coarse diff's text (the pager shows 20,000 of any text; the counts stay exact). */
+const MAX_TEXT_LINES = 20_000;
 
 function lines(text: string): string[] {
 	if (text === '') return [];
@@ -44,15 +46,14 @@ function coarse(path: string, before: string[], after: string[], note: string): 
 	const trail = before.slice(before.length - tail, Math.min(before.length, before.length - tail + CONTEXT));
 	const oldCount = lead.length + removed.length + trail.length;
 	const newCount = lead.length + added.length + trail.length;
-	const out = [
-		`--- a/${path}`,
-		`+++ b/${path}`,
-		`@@ -${oldCount ? from + 1 : from},${oldCount} +${newCount ? from + 1 : from},${newCount} @@`,
-		...lead.map(l => ` ${l}`),
-		...removed.map(l => `-${l}`),
-		...added.map(l => `+${l}`),
-		...trail.map(l => ` ${l}`),
-	];
+	const out = [`--- a/${path}`, `+++ b/${path}`, `@@ -${oldCount ? from + 1 : from},${oldCount} +${newCount ? from + 1 : from},${newCount} @@`];
+	const room = () => MAX_TEXT_LINES - out.length;
+	for (const [lines, sign] of [[lead, ' '], [removed, '-'], [added, '+'], [trail, ' ']] as const) {
+		for (const line of lines.slice(0, Math.max(0, room()))) out.push(`${sign}${line}`);
+	}
+	const shown = out.length - 3;
+	const all = lead.length + removed.length + added.length + trail.length;
+	if (shown < all) out.push(`… ${all - shown} more lines of this diff not shown`);
 	return {text: out.join('\n'), added: added.length, removed: removed.length, note};
 }
 

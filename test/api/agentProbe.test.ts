@@ -89,6 +89,13 @@ describe('probe: agent servers', () => {
 		]);
 	});
 
+	it('a first settings read before any probe waits for it: the agent server\'s shape, not an app server\'s', async () => {
+		const server = await agentServer();
+		const api = client({baseUrl: server.url});
+		expect((await api.getSettings())?.shape).toBe('agent');
+		expect(paths(server)).toEqual(['GET /api/v1/settings', 'GET /api/settings', 'GET /server_info', 'GET /api/settings', 'GET /api/profiles']);
+	});
+
 	it('what an agent server does not have is unsupported, final, and costs no request', async () => {
 		const server = await agentServer();
 		const api = client({baseUrl: server.url});

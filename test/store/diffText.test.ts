@@ -29,7 +29,7 @@ describe('unified diff of two whole texts', () => {
 	});
 
 	it('bounded: a file whose every line changed is shown replaced whole between the common head and tail', () => {
-		const n = 30_000;
+		const n = 5000;
 		const before = Array.from({length: n}, (_, i) => `a${i}`).join('\n');
 		const after = Array.from({length: n}, (_, i) => `b${i}`).join('\n');
 		const diff = unifiedDiff('big.txt', `head\n${before}\ntail\n`, `head\n${after}\ntail\n`);
@@ -38,6 +38,12 @@ describe('unified diff of two whole texts', () => {
 		expect(diff).toMatchObject({added: n, removed: n});
 		expect(diff.text.split('\n').slice(0, 4)).toEqual(['--- a/big.txt', '+++ b/big.txt', `@@ -1,${n + 2} +1,${n + 2} @@`, ' head']);
 		expect(diff.text.endsWith(' tail')).toBe(true);
+		// a longer one: the counts exact, the text cut where the pager would stop anyway
+		const big = Array.from({length: 30_000}, (_, i) => `a${i}`).join('\n');
+		const cut = unifiedDiff('big.txt', big, big.replaceAll('a', 'b'));
+		expect(cut).toMatchObject({added: 30_000, removed: 30_000});
+		expect(cut.text.split('\n')).toHaveLength(20_001);
+		expect(cut.text.endsWith('… 40003 more lines of this diff not shown')).toBe(true);
 	});
 });
 
