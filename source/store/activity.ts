@@ -3,7 +3,8 @@ import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConfirmationPolicy, EventPage} from '../api/schemas/index.js';
 import {askAgent, learnClock, withPolicy} from './activityAgent.js';
 import {ActivityLive} from './activityLive.js';
-import {MAX_PAGES_PER_JOB, newerStart, newRun, olderStart, PAGE, pageUntilFresh, recordFailure, recordSuccess, type Run, takeLive, takePage} from './activityRun.js';
+import {MAX_PAGES_PER_JOB, newerStart, newRun, olderStart, openedState, PAGE, pageUntilFresh, recordFailure, recordSuccess, type Run, takeLive, takePage} from './activityRun.js';
+import {nextTick} from './activityTick.js';
 import {backoffMs} from './backoff.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
@@ -81,21 +82,7 @@ export class Activity {
 		const run: Run = newRun(conversationId, conversation, this.core.now(), () => this.schedule(run));
 		this.run = run;
 		this.resources.hold(true);
-		const state: ActivityState = {
-			conversationId,
-			events: [],
-			hasOlder: false,
-			loadingOlder: false,
-			following: true,
-			loading: true,
-			error: null,
-			fetchedAt: null,
-			hasNewer: false,
-			conversation: run.conversation,
-			unreadable: 0,
-			transport: null,
-			agent: run.agent,
-		};
+		const state = openedState(run);
 		this.core.set({...this.core.get(), activity: state});
 		void run.lane.run('refresh', () => this.loadNewest(run), true);
 	}
@@ -154,17 +141,18 @@ export class Activity {
 		run.cancelTimer?.();
 		run.cancelTimer = null;
 		if (!this.live(run) || run.lane.has('refresh')) return;
+		const tick = nextTick(run, this.core.now(), this.core.config.refreshMs, this.liveLane.silentCheckAt(run));
+		if (!tick) return;
+		const jobs = {
+			newest: () => this.loadNewest(run),
+			follow: async () => void (await this.follow(run)),
+			// the window no longer reaches the newest events and the user reads back: the header only
+			header: () => this.refreshHeader(run),
+			silent: async () => this.liveLane.missed(run, await this.follow(run)),
+		};
+		const job = jobs[tick.job];
+		const {due} = tick;
 		const now = this.core.now();
-		let due = run.failures > 0 ? (run.retryAt ?? now) : run.lastFollowAt + this.core.config.refreshMs;
-		let job = !run.loaded || (run.hasNewer && run.following) ? () => this.loadNewest(run) : async () => void (await this.follow(run));
-		// the window no longer reaches the newest events and the user reads back: the header only
-		if (run.loaded && run.hasNewer && !run.following) job = () => this.refreshHeader(run);
-		if (run.live && run.failures === 0 && !(run.hasNewer && run.following)) {
-			const silent = this.liveLane.silentCheckAt(run);
-			if (silent === null) return;
-			due = silent;
-			job = async () => this.liveLane.missed(run, await this.follow(run));
-		}
 		run.cancelTimer = this.core.after(Math.max(0, due - now), () => {
 			run.cancelTimer = null;
 			void run.lane.run('refresh', job, true);

@@ -12,7 +12,7 @@ import type {AgentInfo} from './agentTypes.js';
 import {retryDelayMs} from './backoff.js';
 import {Lane} from './lane.js';
 import type {Feed} from './liveSockets.js';
-import type {ActivityTransport} from './types.js';
+import type {ActivityState, ActivityTransport} from './types.js';
 
 /** Events a request asks for (the servers' maximum). */
 export const PAGE = 100;
@@ -91,6 +91,25 @@ export function newRun(id: string, conversation: AppConversation | null, now: nu
 		cancelConversation: null,
 		agent: emptyAgentInfo(),
 		factsAsked: false,
+	};
+}
+
+/** What the view shows of a run just opened: loading its first page. */
+export function openedState(run: Run): ActivityState {
+	return {
+		conversationId: run.id,
+		events: [],
+		hasOlder: false,
+		loadingOlder: false,
+		following: true,
+		loading: true,
+		error: null,
+		fetchedAt: null,
+		hasNewer: false,
+		conversation: run.conversation,
+		unreadable: 0,
+		transport: null,
+		agent: run.agent,
 	};
 }
 
