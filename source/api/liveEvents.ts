@@ -15,11 +15,12 @@
  * - since 1.15 `resend_mode=since&after_timestamp=` replays what the client missed (6.1, 6.4); before,
  *   the socket replays nothing and the caller catches up by event search.
  * A version that cannot be read (no `/server_info` behind a proxy) is taken as a current server: header,
- * no replay (the search catch-up is right on every version).
+ * no replay (the search catch-up is right on every version); if that server refuses the header with
+ * a 403, the query key is tried once (what such a server is likely to be: before 1.12).
  */
 import type {AgentTarget, ClientOptions, EventSocketTarget, ServerInfo} from './client.js';
 import {makeError} from './errorText.js';
-import {type EventSocket, type SocketHandlers, openEventSocket} from './eventSocket.js';
+import {type EventSocket, type SocketAuth, type SocketClose, type SocketHandlers, type SocketSpec, openEventSocket} from './eventSocket.js';
 
 export type LiveConnection = EventSocket & {
 	/** the socket replays from the `after` timestamp given (else the caller catches up by search) */
@@ -59,7 +60,12 @@ export function atLeast(version: Version, minimum: Version): boolean {
 const HEADER_AUTH: Version = [1, 12, 0];
 const SINCE_REPLAY: Version = [1, 15, 0];
 
+/** Agent servers remembered as taking only the query key (found by a refused header, below). */
+const MAX_QUERY_ONLY = 64;
+
 export function createLiveEvents(seams: LiveSeams, options: ClientOptions): LiveEvents {
+	const queryOnly = new Set<string>();
+
 	return {
 		async open(target, after, handlers) {
 			const server = await seams.server();
@@ -69,20 +75,49 @@ export function createLiveEvents(seams: LiveSeams, options: ClientOptions): Live
 			const where = await seams.where(target);
 			const version = parseVersion(await seams.version(target).catch(() => null));
 			const replays = version !== null && atLeast(version, SINCE_REPLAY);
-			const socket = await openEventSocket(
-				{
-					url: where.url,
-					key: where.key ?? '',
-					auth: version !== null && !atLeast(version, HEADER_AUTH) ? 'query' : 'header',
-					after: replays ? after : null,
-					env: options.env,
-					ca: options.ca,
-					connectTimeoutMs: options.connectTimeoutMs,
-					log: options.log,
+			const origin = new URL(where.url).origin;
+			const auth: SocketAuth = version !== null ? (atLeast(version, HEADER_AUTH) ? 'header' : 'query') : queryOnly.has(origin) ? 'query' : 'header';
+			const spec: SocketSpec = {
+				url: where.url,
+				key: where.key ?? '',
+				auth,
+				after: replays ? after : null,
+				env: options.env,
+				ca: options.ca,
+				connectTimeoutMs: options.connectTimeoutMs,
+				log: options.log,
+			};
+			let closed = false;
+			let retried = false;
+			let current: EventSocket | null = null;
+			const onClose = (close: SocketClose) => {
+				// The version could not be read (no /server_info behind this address) and the header was
+				// refused: before 1.12 an agent server reads only the query key and refuses anything else
+				// with a bare 403 (2.3). One more try that way, to the same address, remembered if it works.
+				if (close.status === 403 && !close.opened && spec.auth === 'header' && version === null && spec.key && !retried && !closed) {
+					retried = true;
+					const remembered = {...handlers, onOpen: () => (remember(origin), handlers.onOpen())};
+					void openEventSocket({...spec, auth: 'query'}, remembered).then(socket => {
+						current = socket;
+						if (closed) socket.close();
+					}, () => handlers.onClose(close));
+					return;
+				}
+				handlers.onClose(close);
+			};
+			const remember = (key: string) => {
+				if (queryOnly.size >= MAX_QUERY_ONLY) queryOnly.delete(queryOnly.values().next().value as string);
+				queryOnly.add(key);
+			};
+			current = await openEventSocket(spec, {...handlers, onClose});
+			return {
+				replays,
+				ping: () => current?.ping(),
+				close() {
+					closed = true;
+					current?.close();
 				},
-				handlers,
-			);
-			return {...socket, replays};
+			};
 		},
 	};
 }

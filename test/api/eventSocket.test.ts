@@ -112,6 +112,23 @@ describe('the events websocket', () => {
 		expect(upgrade.headers['x-session-api-key']).toBeUndefined();
 	});
 
+	it('no version to read, and the header refused with a 403: the query key once, remembered for that server', async () => {
+		const {server, ctx, target} = await fixture('legacy', '1.1.0');
+		server.sockets.serverInfo = false;
+		const live = createLiveEvents(appLiveSeams(ctx), {baseUrl: ctx.http.baseUrl, env: {}});
+		const r = recorder();
+		const socket = await live.open(target, null, r.handlers);
+		cleanup.push(async () => socket.close());
+		await r.until(s => s.opened && s.events.length === 1);
+		expect(r.seen.closed).toBeNull();
+		expect(server.sockets.upgrades.map(u => (u.query.has('session_api_key') ? 'query' : 'header'))).toEqual(['header', 'query']);
+		const again = recorder();
+		const second = await live.open(target, null, again.handlers);
+		cleanup.push(async () => second.close());
+		await again.until(s => s.opened);
+		expect(server.sockets.upgrades.map(u => (u.query.has('session_api_key') ? 'query' : 'header'))).toEqual(['header', 'query', 'query']);
+	});
+
 	it('a refused upgrade says its status; a server that is down says none', async () => {
 		const {server, ctx, target} = await fixture();
 		server.sockets.refuse = 403;

@@ -220,7 +220,7 @@ export async function startActivityServer(generation: Generation, start = Date.U
 
 	/** sdk@v1.1.0 conversation_router.py / event_router.py (section 6) */
 	function agentRoute(r: SeenRequest): SearchAnswer {
-		if (r.method === 'GET' && r.path === '/server_info') return json(200, {uptime: 1.0, idle_time: 1.0, title: 'OpenHands Agent Server', version: sockets.version});
+		if (r.method === 'GET' && r.path === '/server_info' && sockets.serverInfo) return json(200, {uptime: 1.0, idle_time: 1.0, title: 'OpenHands Agent Server', version: sockets.version});
 		const m = /^\/api\/conversations\/([^/]+)(\/events|\/pause|\/run|\/events\/respond_to_confirmation)$/.exec(r.path);
 		const key = r.headers['x-session-api-key'];
 		const sandbox = [...sandboxes.values()].find(s => s.key === key && s.status === 'RUNNING' && !s.deleted);

@@ -20,6 +20,8 @@ export type SocketConversation = {events: RawEvent[]; key: string; status: strin
 export type AgentSockets = {
 	/** what `/server_info` says, and what decides the auth and replay rules */
 	version: string;
+	/** false: `/server_info` is not there (a proxy that passes only `/api` and `/sockets`) */
+	serverInfo: boolean;
 	/** answer every upgrade with this status (a proxy, an old server); null: accept */
 	refuse: number | null;
 	/** withhold frames and pongs (a half-dead connection); what was withheld is lost, as on a dead link */
@@ -87,6 +89,7 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 
 	const sockets: AgentSockets = {
 		version: '1.43.1',
+		serverInfo: true,
 		refuse: null,
 		silent: false,
 		upgrades: [],
