@@ -14,7 +14,7 @@
  * - The background check sends at most one request per refresh interval (issue 18 §2: a conversation
  *   that comes to need the user is counted within one interval, whichever tab is visible): page 1 of
  *   the conversation search with `updated_at__gte` (only what changed since the last check, with a
- *   margin), or, one turn in SANDBOX_TURN, a batch get of the sandboxes started or resumed in this
+ *   margin; CHECK_LIMIT of them, more when that was not enough), or, one turn in SANDBOX_TURN, a batch get of the sandboxes started or resumed in this
  *   session. It skips the conversations when their visible tab already polls everything there is.
  *   Where a conversation's events socket is open (./liveWatch.ts), its changes count at once.
  */
@@ -36,6 +36,13 @@ export const SANDBOX_TURN = 6;
  * a change.
  */
 export const UPDATED_MARGIN_MS = 60_000;
+/**
+ * What changed since the last check is asked for this many at a time, twice as many after a page
+ * that came back full (up to 100), fewer again once pages are mostly empty: every interval now
+ * (issue 18 §2), and an agent server has no time filter, so the page is its newest conversations,
+ * whose details run to kilobytes each (70 of them were 335 kB per check, the most of an idle app's CPU).
+ */
+export const CHECK_LIMIT = 10;
 /** The batch get of sandboxes takes fewer than 100 ids (2.7). */
 const MAX_SANDBOX_IDS = 99;
 
@@ -64,6 +71,8 @@ export class Attention {
 	private newestUpdate: number | null = null;
 	private cancelTimer: (() => void) | null = null;
 	private turn = 0;
+	/** conversations a check asks for (page 1 of what changed) */
+	private checkLimit = CHECK_LIMIT;
 	private started = false;
 
 	constructor(
@@ -247,10 +256,16 @@ export class Attention {
 	private async checkConversations(): Promise<void> {
 		const since = this.newestUpdate === null ? undefined : new Date(this.newestUpdate - UPDATED_MARGIN_MS);
 		let sentAt = this.core.now();
+		const limit = since === undefined ? 100 : this.checkLimit;
 		const page = await this.core.send(PRIORITY.poll, o => {
 			sentAt = this.core.now();
-			return this.client.searchConversations({limit: 100, updatedAtGte: since}, o);
+			return this.client.searchConversations({limit, updatedAtGte: since}, o);
 		});
+		// a full page may have left changes out: ask for more next time; a mostly empty one, for fewer
+		if (since !== undefined) {
+			if (page.items.length >= limit) this.checkLimit = Math.min(100, limit * 2);
+			else if (page.items.length < limit / 2) this.checkLimit = Math.max(CHECK_LIMIT, Math.floor(limit / 2));
+		}
 		// Loaded rows get the fresher data too (equal data keeps its identity: nobody is notified).
 		for (const conversation of page.items) this.resources.upsert('conversations', conversation, false, sentAt);
 		const snapshot = this.core.get();

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {UPDATED_MARGIN_MS} from '../../source/store/attention.js';
+import {CHECK_LIMIT, UPDATED_MARGIN_MS} from '../../source/store/attention.js';
 
 /** the background check's pace: the refresh interval (default 5 s; issue 18 §2) */
 const BACKGROUND_MS = 5000;
@@ -152,7 +152,8 @@ describe('attention: the background check', () => {
 		await s.advance(BACKGROUND_MS);
 		const newest = Math.max(...s.conversations.map(c => c.updatedAt));
 		const since = new Date(newest - UPDATED_MARGIN_MS).toISOString();
-		expect(searches(s).map(r => r.line)[1]).toBe(`GET ${SEARCH}?limit=100&updated_at__gte=${encodeURIComponent(since)}`);
+		// what changed, a few at a time (CHECK_LIMIT; issue 18 §2: it runs every interval now)
+		expect(searches(s).map(r => r.line)[1]).toBe(`GET ${SEARCH}?limit=${CHECK_LIMIT}&updated_at__gte=${encodeURIComponent(since)}`);
 
 		s.move(A, 'waiting_for_confirmation');
 		const movedAt = s.clock.now();
@@ -172,6 +173,18 @@ describe('attention: the background check', () => {
 		expect(quiet).toHaveLength(60);
 		quiet.slice(1).forEach((r, i) => expect(r.at - quiet[i]!.at).toBeGreaterThanOrEqual(BACKGROUND_MS));
 		expect(notified).toBe(0);
+	});
+
+	it('a page of changes that came back full: the next check asks for twice as many, and none is missed', async () => {
+		const many = Array.from({length: 3 * CHECK_LIMIT}, (_, i) => ({id: hexId(0x100 + i), title: `agent ${i}`, status: 'running'}));
+		s = await script(many, {visible: 'specs'});
+		s.store.start();
+		await s.advance(0);
+		for (const c of many.slice(0, Math.floor(1.5 * CHECK_LIMIT))) s.move(c.id, 'finished');
+		await s.advance(BACKGROUND_MS);
+		await s.advance(BACKGROUND_MS);
+		expect(searches(s).slice(1).map(r => new URLSearchParams(r.line.split('?')[1]).get('limit'))).toEqual([String(CHECK_LIMIT), String(2 * CHECK_LIMIT)]);
+		expect(s.store.getSnapshot().attention).toHaveLength(Math.floor(1.5 * CHECK_LIMIT));
 	});
 
 	it('stays out of the way when the Conversations tab already polls every conversation there is', async () => {
