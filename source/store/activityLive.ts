@@ -44,7 +44,10 @@ export class ActivityLive {
 		if (!c || !run.loaded || !this.host.isOpen(run)) return;
 		const key = `${c.conversation_url ?? ''}\n${c.session_api_key ?? ''}`;
 		if (run.feed && run.feedKey === key) return;
+		const wasLive = run.live;
 		this.detach(run);
+		// another address or key (the sandbox restarted): the lane polls until the new socket is up
+		if (wasLive) this.host.reschedule(run);
 		const target: AgentTarget = {id: c.id, conversation_url: c.conversation_url, session_api_key: c.session_api_key, sandbox_id: c.sandbox_id};
 		run.feedKey = key;
 		run.feed = this.sockets.open(target, 'activity', run.events.at(-1)?.timestamp ?? null, {

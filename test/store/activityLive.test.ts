@@ -4,7 +4,7 @@ import {earlierServerTime} from '../../source/api/serverTime.js';
 import {PING_MS, REFUSED_RETRY_MS, RESUME_MARGIN_MS} from '../../source/store/liveSockets.js';
 import type {ActivityState} from '../../source/store/types.js';
 import {type RawEvent, makeEvent, stateEvent} from '../support/eventData.js';
-import {type ActivityHarness, CONV, activityHarness, eventSearches} from './activityHarness.js';
+import {type ActivityHarness, CONV, SANDBOX, activityHarness, eventSearches} from './activityHarness.js';
 import {realSleep, record} from './harness.js';
 
 let h: ActivityHarness | undefined;
@@ -121,6 +121,23 @@ describe.each<Generation>(['legacy', 'current'])('%s: events over the websocket'
 		await h.advance(REFUSED_RETRY_MS);
 		await waitFor(() => expect(activity().transport).toMatchObject({live: true}));
 		expect(h.server.sockets.upgrades).toHaveLength(2);
+	});
+});
+
+describe('the conversation moves', () => {
+	it('a new session key (the sandbox restarted): a new socket with it; refused, the lane polls again', async () => {
+		await openLive('current');
+		const sandbox = h!.server.sandboxes.get(SANDBOX)!;
+		sandbox.key = 'sess-rotated';
+		h!.server.sockets.refuse = 403;
+		// new events: the conversation is read again within an interval, with its new key
+		h!.server.sockets.publish(CONV, ...next(1));
+		await h!.advance(INTERVAL);
+		await waitFor(() => expect(activity().transport).toMatchObject({live: false}));
+		expect(h!.server.sockets.upgrades.at(-1)!.headers['x-session-api-key']).toBe('sess-rotated');
+		h!.clear();
+		await h!.advance(2 * INTERVAL);
+		expect(eventSearches(h!.lines())).toHaveLength(2);
 	});
 });
 
