@@ -12,6 +12,9 @@ import type {EventSockets} from '../agentServer/socketServer.js';
 import type {RequestRecord} from '../types.js';
 import {listenerSocketBackend, unreachable} from './listenerSockets.js';
 import {AGENT_ROUTES, type AgentCtx, conversationInPath} from './agentRoutes.js';
+import {listenerFeatures} from './listenerVersion.js';
+import {sandboxWorkspaces} from './sandboxGit.js';
+import {serverInfoBody} from '../agentServer/infoRoutes.js';
 
 /** The listener, and test hooks for its events websockets (the same as the agent-server stand-in's). */
 export type AgentListener = Listening & {sockets: ListenerSockets};
@@ -35,6 +38,9 @@ export type ListenerSockets = {
  */
 export async function startAgentListener(hub: ActivityHub, requests: RequestRecord[]): Promise<AgentListener> {
 	const state = hub.state;
+	const features = listenerFeatures(hub.shape);
+	const startedMs = state.now();
+	let lastMs = startedMs;
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -52,7 +58,10 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 		}
 		if (body === undefined) return send(res, tooLarge());
 		if (url.pathname === '/alive') return send(res, json(200, {status: 'ok'}));
-		const matching = AGENT_ROUTES.filter(r => r.pattern.test(url.pathname) && (!r.current || hub.shape === 'sdk1.37'));
+		// public (§1.1): the client learns the version from it (git route forms, reject, interrupt)
+		if (url.pathname === '/server_info' && method === 'GET') return send(res, json(200, serverInfoBody(features, state.now() - startedMs, state.now() - lastMs)));
+		lastMs = state.now();
+		const matching = AGENT_ROUTES.filter(r => r.pattern.test(url.pathname) && (!r.when || r.when(features)));
 		if (matching.length === 0) return send(res, notFound());
 		const chosen = matching.find(r => r.method === method);
 		if (!chosen) return send(res, methodNotAllowed());
@@ -70,6 +79,8 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 		const agent = conversation ? hub.agent(conversation.id) : undefined;
 		const ctx: AgentCtx = {
 			hub,
+			features,
+			workspaces: () => sandboxWorkspaces(hub, sandbox),
 			method,
 			params,
 			query: url.searchParams,
