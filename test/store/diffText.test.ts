@@ -47,6 +47,38 @@ describe('unified diff of two whole texts', () => {
 	});
 });
 
+describe('texts as an agent server sends them (sdk git_diff.py; a real 1.43.1, /work/realas README)', () => {
+	// `original` is `git show` output stripped, `modified` the file's lines joined with \n: neither
+	// side keeps its final newline, so whether the file has one is not known here
+	it('claims no missing final newline when neither side has one', () => {
+		const diff = unifiedDiff('app.py', 'import os\n\nprint(1)', 'import os\n\nprint(2)');
+		expect(diff).toMatchObject({added: 1, removed: 1, note: null});
+		expect(diff.text).not.toMatch(/No newline/);
+		expect(diff.text.split('\n').at(-1)).toBe('+print(2)');
+		const added = unifiedDiff('NOTES.txt', '', 'remember the tests');
+		expect(added).toMatchObject({added: 1, removed: 0});
+		expect(added.text).not.toMatch(/No newline/);
+		expect(unifiedDiff('gone.txt', 'a\nb', null).text).not.toMatch(/No newline/);
+	});
+
+	it('nor when one side has it and the other not, around a real change', () => {
+		const diff = unifiedDiff('a.txt', 'one\ntwo\n', 'one\nTWO');
+		expect(diff).toMatchObject({added: 1, removed: 1});
+		expect(diff.text).not.toMatch(/No newline/);
+	});
+
+	it('texts that differ only at the end or in line endings: no line shown as changed, and a note that says why', () => {
+		// the original stripped of a trailing blank line, the file's CRLF read as LF
+		for (const [original, modified] of [
+			['a\nb', 'a\nb\n'],
+			['a\nb\n', 'a\nb'],
+			['a\r\nb\r\n', 'a\nb'],
+		]) {
+			expect(unifiedDiff('x.txt', original, modified)).toEqual({text: '', added: 0, removed: 0, note: expect.stringMatching(/^no line differs: the texts differ only in line endings or newlines at the end/)});
+		}
+	});
+});
+
 describe('the agent server clock offset (doc 5.3)', () => {
 	const conversation = (updatedAt: string) => ({updated_at: Date.parse(updatedAt)}) as AppConversation;
 	const event = (timestamp: string) => ({id: 'e', kind: 'MessageEvent', timestamp, source: 'agent', raw: {}}) as ConversationEvent;
