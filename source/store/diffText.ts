@@ -93,7 +93,10 @@ export function unifiedDiff(path: string, original: string | null, modified: str
 	let removed = 0;
 	const out = [`--- a/${path}`, `+++ b/${path}`];
 	for (const hunk of patch.hunks) {
-		out.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
+		// an empty range names the line before it (jsdiff's own formatPatch does the same)
+		const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+		const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+		out.push(`@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@`);
 		for (const line of hunk.lines) {
 			if (line.startsWith('+')) added++;
 			else if (line.startsWith('-')) removed++;

@@ -24,6 +24,11 @@ describe('unified diff of two whole texts', () => {
 		expect(unifiedDiff('same', 'x\n', 'x\n')).toEqual({text: '', added: 0, removed: 0, note: null});
 	});
 
+	it('an empty side is the range before the first line, as diff and git write it (`-0,0`)', () => {
+		expect(unifiedDiff('n.md', '', '# a\n# b\n').text.split('\n')[2]).toBe('@@ -0,0 +1,2 @@');
+		expect(unifiedDiff('d.md', 'x\ny\n', null).text.split('\n')[2]).toBe('@@ -1,2 +0,0 @@');
+	});
+
 	it('binary: said, not diffed', () => {
 		expect(unifiedDiff('img.png', 'PNG\u0000a', 'PNG\u0000b')).toMatchObject({text: 'Binary file img.png differs', note: expect.stringMatching(/binary/)});
 	});
