@@ -74,11 +74,12 @@ describe('texts as an agent server sends them (sdk git_diff.py; a real 1.43.1, /
 
 	it('texts that differ only at the end or in line endings: no line shown as changed, and a note that says why', () => {
 		// the original stripped of a trailing blank line, the file's CRLF read as LF
-		for (const [original, modified] of [
+		const cases: [string, string][] = [
 			['a\nb', 'a\nb\n'],
 			['a\nb\n', 'a\nb'],
 			['a\r\nb\r\n', 'a\nb'],
-		]) {
+		];
+		for (const [original, modified] of cases) {
 			expect(unifiedDiff('x.txt', original, modified)).toEqual({text: '', added: 0, removed: 0, note: expect.stringMatching(/^no line differs: the texts differ only in line endings or newlines at the end/)});
 		}
 	});
