@@ -42,6 +42,8 @@ export type ShellProps = {
 	onQuit(): void;
 	/** subscribes to "the terminal is ours again" (after `fg`): the frame is drawn again in full */
 	onResume?: (listener: () => void) => () => void;
+	/** `ohtui --needs-you`: open on the needs-you list (`!`) */
+	openAttention?: boolean;
 };
 
 const VIEWS: Record<ResourceName, (props: ViewProps) => React.JSX.Element> = {
@@ -76,14 +78,14 @@ function finalLine(servers: readonly FleetServer[], tab: ResourceName): string |
 	return [...new Set(states.map(state => clean(state.error!.message)))].join(' · ');
 }
 
-export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume}: ShellProps) {
+export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume, openAttention = false}: ShellProps) {
 	const {fleet, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
 	useRedrawOnResume(onResume);
 	const [tab, setTab] = useState<ResourceName>(() => fleet.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
-	const [attentionOpen, setAttentionOpen] = useState(false);
+	const [attentionOpen, setAttentionOpen] = useState(openAttention);
 	const attention = useSnapshot(selectAttention);
 	const conversations = useSnapshot(selectConversations);
 	// Going somewhere mounts the target view afresh, so it reads what navigation wrote for it.
