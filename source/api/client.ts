@@ -4,6 +4,8 @@
  *
  * Every method rejects only with ApiError (./errors.ts).
  */
+import type {SocketHandlers} from './eventSocket.js';
+import type {LiveConnection} from './liveEvents.js';
 import type {
 	AppConversation,
 	ConfirmationPolicy,
@@ -258,6 +260,13 @@ export interface OpenHandsClient {
 	deleteConversation(id: string, options?: CallOptions): Promise<void>;
 	/** `DELETE /api/v1/sandboxes/{id}?sandbox_id={id}` (works with and without the route quirk). */
 	deleteSandbox(id: string, options?: CallOptions): Promise<void>;
+
+	/**
+	 * The conversation's events websocket on its agent server (issue 18, ./liveEvents.ts): events
+	 * as they happen; `after` asks for a replay from that server timestamp where the server can.
+	 * Not a request of the budget: one connection that stays open.
+	 */
+	openEvents(target: AgentTarget, after: string | null, handlers: SocketHandlers): Promise<LiveConnection>;
 
 	/** closes the connection pool */
 	close(): Promise<void>;

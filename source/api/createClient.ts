@@ -6,6 +6,7 @@ import type {CallOptions, ClientOptions, OpenHandsClient, ServerInfo} from './cl
 import type {ApiContext} from './context.js';
 import {isApiError} from './errors.js';
 import {createHttp} from './http.js';
+import {createLiveEvents} from './liveEvents.js';
 import {createProbe, isTransportFailure, isUnreachable} from './probe.js';
 
 /** Where each method takes its CallOptions (the store passes its abort signal there). */
@@ -80,6 +81,19 @@ export function createClient(options: ClientOptions): OpenHandsClient {
 	const agent = createAgentBackend(http, options.apiKey ?? null, signal => probe.info(signal));
 	const needsScheme = setting === 'auto' && http.hasKey;
 	const pick = (info: ServerInfo): Backend => (info.kind === 'agent-server' ? agent : app);
+	// where a conversation's socket is: the backend says (an app server's conversation_url, with the
+	// loopback refusal, or the agent server itself); its version: the agent server's /server_info
+	const live = createLiveEvents(
+		{
+			server: () => probe.info(),
+			where: target => methods.eventSocket(target),
+			version: async target => {
+				const info = await probe.info();
+				return info.kind === 'agent-server' ? info.version : agents.version(agents.endpoint(target, 'GET /server_info'));
+			},
+		},
+		options,
+	);
 
 	async function backendFor(name: keyof Backend, signal: AbortSignal | undefined): Promise<Backend> {
 		const known = probe.peek();
@@ -127,6 +141,8 @@ export function createClient(options: ClientOptions): OpenHandsClient {
 	return {
 		...methods,
 		baseUrl: http.baseUrl,
+		// not dispatched: an agent server that cannot be reached says nothing about the client's own server
+		openEvents: (target, after, handlers) => live.open(target, after, handlers),
 		serverInfo: async (callOptions?: CallOptions) => {
 			try {
 				return await probe.info(callOptions?.signal);

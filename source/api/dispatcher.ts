@@ -149,6 +149,11 @@ export type DispatcherOptions = {
 	pool: PoolTypes.Options & {connect?: {timeout?: number}};
 	/** extra trusted CA certificates (PEM), added to Node's own */
 	ca?: string | undefined;
+	/**
+	 * through a proxy, always a CONNECT tunnel, plain http included: a websocket upgrade forwarded as
+	 * `GET http://host/path` is not relayed by most proxies (node:http's is not), a tunnel carries it
+	 */
+	tunnel?: boolean;
 };
 
 export type OriginDispatcher = {dispatcher: Dispatcher; route: ProxyRoute};
@@ -169,7 +174,7 @@ export function createDispatcher(target: URL, env: Env, options: DispatcherOptio
 	const agent = new ProxyAgent({
 		...pool,
 		uri: route.url,
-		proxyTunnel: target.protocol === 'https:' || !route.url.startsWith('http:'),
+		proxyTunnel: options.tunnel === true || target.protocol === 'https:' || !route.url.startsWith('http:'),
 		requestTls: tls,
 		proxyTls: timeout === undefined ? {} : {timeout},
 	});

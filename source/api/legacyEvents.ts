@@ -101,7 +101,7 @@ export async function searchLegacyEvents(
 		if (Number.isNaN(at)) return true; // unreadable: counted as skipped below
 		return (wanted.gte === undefined || at >= wanted.gte) && (wanted.lt === undefined || at < wanted.lt);
 	});
-	const page = readEvents(kept);
+	const page = {...readEvents(kept), byTime: true};
 	// within a second the files are in kind-name order, not in time: put them in time order
 	page.items.sort((a, b) => {
 		const order = parseServerTime(a.timestamp) - parseServerTime(b.timestamp) || (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0);

@@ -59,7 +59,8 @@ export const appServerCapabilities: Capabilities = {
 	startTasks: true,
 	confirmationPolicy: true,
 	gitChanges: true,
-	liveEvents: false,
+	// over the conversation's `conversation_url`, where this machine reaches it (store/liveSockets.ts)
+	liveEvents: true,
 };
 
 export const agentServerCapabilities: Capabilities = {

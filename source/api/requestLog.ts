@@ -19,6 +19,8 @@ const PLAIN = new Set([
 	'sandbox_id__eq',
 	'sandbox_spec_id',
 	'include_sub_conversations',
+	'resend_mode',
+	'after_timestamp',
 ]);
 
 export type RequestRecord = {

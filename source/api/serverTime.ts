@@ -39,3 +39,29 @@ export function rememberServerTime(ms: number, text: string): void {
 export function serverTimeText(ms: number): string | undefined {
 	return rawTexts.get(ms);
 }
+
+const STAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?((?:Z|[+-]\d{2}:?\d{2})?)$/i;
+
+/**
+ * The server's own timestamp moved `ms` earlier, written the way it was sent (naive stays naive,
+ * microseconds kept, an offset kept verbatim): an agent server compares `after_timestamp` with its
+ * naive local times as strings (shared/openhands-agent-server.md 5.1, 6.4), so the value must be in
+ * its zone and shape, not converted. Null when the text is not such a timestamp.
+ */
+export function earlierServerTime(text: string, ms: number): string | null {
+	const m = STAMP.exec(text.trim());
+	if (!m) return null;
+	const fraction = (m[7] ?? '').padEnd(6, '0');
+	const micros = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) * 1000 + Number(fraction) - ms * 1000;
+	const whole = Math.floor(micros / 1_000_000);
+	const base = new Date(whole * 1000).toISOString().slice(0, 19);
+	return `${base}.${String(micros - whole * 1_000_000).padStart(6, '0')}${m[8] ?? ''}`;
+}
+
+/** The later of two timestamps of one server (to the millisecond by time, then by the text's microseconds). */
+export function laterServerTime(a: string | null, b: string): string {
+	if (a === null) return b;
+	const byTime = parseServerTime(a) - parseServerTime(b);
+	if (byTime !== 0 && !Number.isNaN(byTime)) return byTime > 0 ? a : b;
+	return a >= b ? a : b;
+}

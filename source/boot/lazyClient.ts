@@ -58,6 +58,7 @@ export function createLazyClient(options: LazyClientOptions, load: Loader = asyn
 		gitChanges: async (target, callOptions) => (await real()).gitChanges(target, callOptions),
 		gitDiff: async (target, workingDir, path, callOptions) => (await real()).gitDiff(target, workingDir, path, callOptions),
 		eventSocket: async (target, callOptions) => (await real()).eventSocket(target, callOptions),
+		openEvents: async (target, after, handlers) => (await real()).openEvents(target, after, handlers),
 		async close() {
 			if (closed) return;
 			closed = true;

@@ -7,6 +7,7 @@
 import type {ServerConfig} from '../config/servers.js';
 import type {FleetMember} from '../fleet/createFleet.js';
 import {createStore} from '../store/createStore.js';
+import {SocketBudget} from '../store/liveSockets.js';
 import {serverLabel} from '../config/url.js';
 import {createLazyClient} from './lazyClient.js';
 
@@ -45,12 +46,14 @@ export function fleetMembers(servers: readonly ServerConfig[], log?: (line: stri
 			...(server.url === null ? {env: {}} : {}),
 		});
 	});
+	// one cap on events websockets for all servers together (issue 18: at most 8, the open activity first)
+	const socketBudget = new SocketBudget();
 	const members = servers.map(
 		(server, i): FleetMember => ({
 			name: server.name,
 			label: server.url === null ? '' : serverLabel(server.url),
 			readOnly: server.readOnly,
-			createStore: visible => createStore(clients[i]!, {refreshMs: server.refreshMs, maxItems: server.maxItems, visible}),
+			createStore: visible => createStore(clients[i]!, {refreshMs: server.refreshMs, maxItems: server.maxItems, visible, socketBudget}),
 		}),
 	);
 	return {

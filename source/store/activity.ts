@@ -2,10 +2,13 @@ import type {EventQuery, OpenHandsClient} from '../api/client.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConfirmationPolicy, EventPage} from '../api/schemas/index.js';
 import {askAgent, learnClock, withPolicy} from './activityAgent.js';
-import {MAX_PAGES_PER_JOB, newerStart, newRun, olderStart, PAGE, pageUntilFresh, recordFailure, recordSuccess, type Run, takePage} from './activityRun.js';
+import {ActivityLive} from './activityLive.js';
+import {MAX_PAGES_PER_JOB, newerStart, newRun, olderStart, openedState, PAGE, pageUntilFresh, recordFailure, recordSuccess, type Run, takeLive, takePage} from './activityRun.js';
+import {nextTick} from './activityTick.js';
 import {backoffMs} from './backoff.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
+import type {LiveSockets} from './liveSockets.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
 import type {Resources} from './resources.js';
 import {shareValue} from './share.js';
@@ -29,15 +32,29 @@ const NEAR_EDGE = 50;
  *   again when the user goes back there (hasOlder / hasNewer true again).
  * - The conversation's own fields: the status comes from ConversationStateUpdateEvents as they
  *   arrive; a batch get refreshes the rest only after new events (and when it was not listed).
+ * - Follow off (the user reads back): new events still come into the window (below what is on
+ *   screen), so the header's status and pending actions stay current; once the window no longer
+ *   reaches the newest events, a batch get of the conversation keeps the header current instead.
+ * - Where the conversation's websocket can be had, events come over it instead (./activityLive.ts).
  */
 export class Activity {
 	private run: Run | null = null;
+	private readonly liveLane: ActivityLive;
 
 	constructor(
 		private readonly client: OpenHandsClient,
 		private readonly core: Core,
 		private readonly resources: Resources,
-	) {}
+		sockets: LiveSockets,
+	) {
+		this.liveLane = new ActivityLive(core, sockets, {
+			isOpen: run => this.live(run),
+			commit: (run, fields, touch) => this.commit(run, fields, touch),
+			catchUp: run => void run.lane.run('refresh', async () => void (await this.follow(run)), true),
+			reschedule: run => this.schedule(run),
+			refreshConversation: run => this.refetchConversation(run),
+		});
+	}
 
 	/** the conversation as the activity knows it (fresher than the list while open) */
 	conversation(id: string): AppConversation | null {
@@ -55,6 +72,7 @@ export class Activity {
 		if (run?.id !== conversation.id) return;
 		run.conversation = shareValue(run.conversation ?? undefined, conversation);
 		this.commit(run, {});
+		this.liveLane.attach(run);
 	}
 
 	open(conversationId: string): void {
@@ -64,20 +82,7 @@ export class Activity {
 		const run: Run = newRun(conversationId, conversation, this.core.now(), () => this.schedule(run));
 		this.run = run;
 		this.resources.hold(true);
-		const state: ActivityState = {
-			conversationId,
-			events: [],
-			hasOlder: false,
-			loadingOlder: false,
-			following: true,
-			loading: true,
-			error: null,
-			fetchedAt: null,
-			hasNewer: false,
-			conversation: run.conversation,
-			unreadable: 0,
-			agent: run.agent,
-		};
+		const state = openedState(run);
 		this.core.set({...this.core.get(), activity: state});
 		void run.lane.run('refresh', () => this.loadNewest(run), true);
 	}
@@ -86,6 +91,7 @@ export class Activity {
 		const run = this.run;
 		if (!run) return;
 		run.cancelTimer?.();
+		this.liveLane.detach(run);
 		this.run = null;
 		const snapshot = this.core.get();
 		if (snapshot.activity) this.core.set({...snapshot, activity: null});
@@ -97,14 +103,10 @@ export class Activity {
 		if (!run || run.following === on) return;
 		run.following = on;
 		this.commit(run, {});
-		if (!on) {
-			run.cancelTimer?.();
-			run.cancelTimer = null;
-			return;
-		}
+		if (!on) return;
 		// back at the end: what the window dropped at the newer side is reloaded as the newest page
-		const job = run.hasNewer || !run.loaded ? () => this.loadNewest(run) : () => this.follow(run);
-		void run.lane.run('refresh', job, true);
+		if (run.hasNewer || !run.loaded) void run.lane.run('refresh', () => this.loadNewest(run), true);
+		else if (!run.live) void run.lane.run('refresh', async () => void (await this.follow(run)), true);
 	}
 
 	setViewport(first: number, last: number): void {
@@ -126,6 +128,7 @@ export class Activity {
 
 	dispose(): void {
 		this.run?.cancelTimer?.();
+		if (this.run) this.liveLane.detach(this.run);
 		this.run = null;
 	}
 
@@ -133,15 +136,23 @@ export class Activity {
 		return this.run === run && !this.core.disposed;
 	}
 
-	/** After every job of the lane: the next follow tick (or retry of the first load). */
+	/** After every job of the lane: the next follow tick (or retry of the first load, or the silent check). */
 	private schedule(run: Run): void {
 		run.cancelTimer?.();
 		run.cancelTimer = null;
 		if (!this.live(run) || run.lane.has('refresh')) return;
-		if (run.loaded && !run.following) return;
+		const tick = nextTick(run, this.core.now(), this.core.config.refreshMs, this.liveLane.silentCheckAt(run));
+		if (!tick) return;
+		const jobs = {
+			newest: () => this.loadNewest(run),
+			follow: async () => void (await this.follow(run)),
+			// the window no longer reaches the newest events and the user reads back: the header only
+			header: () => this.refreshHeader(run),
+			silent: async () => this.liveLane.missed(run, await this.follow(run)),
+		};
+		const job = jobs[tick.job];
+		const {due} = tick;
 		const now = this.core.now();
-		const due = run.failures > 0 ? (run.retryAt ?? now) : run.lastFollowAt + this.core.config.refreshMs;
-		const job = run.loaded && !run.hasNewer ? () => this.follow(run) : () => this.loadNewest(run);
 		run.cancelTimer = this.core.after(Math.max(0, due - now), () => {
 			run.cancelTimer = null;
 			void run.lane.run('refresh', job, true);
@@ -155,6 +166,7 @@ export class Activity {
 	/** The newest page replaces the window: on open, on `G` after the window dropped newer events. */
 	private async loadNewest(run: Run): Promise<void> {
 		const query: EventQuery = {sortOrder: 'TIMESTAMP_DESC', limit: PAGE};
+		this.liveLane.holdFrames(run, true);
 		try {
 			const page = await this.search(run, PRIORITY.page, query);
 			if (!this.live(run)) return;
@@ -168,20 +180,29 @@ export class Activity {
 			run.loaded = true;
 			run.viewport = null;
 			recordSuccess(run, this.core.now());
-			takePage(run, page, 'newer');
+			takePage(run, page, 'newer', true);
+			takeLive(run, this.liveLane.holdFrames(run, false));
 			this.commit(run, {loading: false, error: null}, true);
 			if (!run.conversation) await this.refetchConversation(run);
 			if (learnClock(run)) this.commit(run, {});
 			await this.askAgent(run);
+			this.liveLane.attach(run);
 		} catch (error) {
+			this.liveLane.holdFrames(run, false);
 			this.fail(run, error);
 		}
 	}
 
-	/** One tick: what is at or after the newest event held (the edge comes back; deduped by id). */
-	private async follow(run: Run): Promise<void> {
+	/** Follow off and the newest events out of the window: the conversation, for the header's status. */
+	private async refreshHeader(run: Run): Promise<void> {
+		await this.refetchConversation(run);
+		if (this.live(run)) recordSuccess(run, this.core.now());
+	}
+
+	/** One tick: what is at or after the newest event held (the edge comes back; deduped by id). Returns how many were new. */
+	private async follow(run: Run): Promise<number> {
 		const newest = run.events[run.events.length - 1];
-		if (!newest) return this.loadNewest(run);
+		if (!newest) return this.loadNewest(run).then(() => run.events.length);
 		// Legacy pages are cut in file-name order, not time order: a tick that stopped early holds
 		// some later events of a second and not yet earlier ones, so a time cursor would skip those.
 		// agent servers page from the newest event held, by its id (anchorEventId); app servers by time
@@ -196,8 +217,8 @@ export class Activity {
 			let pageId: string | null = run.followNext?.pageId ?? null;
 			for (let pages = 0; pages < MAX_PAGES_PER_JOB; pages++) {
 				const page: EventPage = await this.search(run, PRIORITY.poll, {...query, pageId});
-				if (!this.live(run)) return;
-				added += takePage(run, page, 'newer');
+				if (!this.live(run)) return 0;
+				added += takePage(run, page, 'newer', false);
 				pageId = page.next_page_id;
 				if (pageId === null) break;
 			}
@@ -209,8 +230,10 @@ export class Activity {
 			if (added > 0) await this.refetchConversation(run);
 			if (added > 0 && learnClock(run)) this.commit(run, {});
 			if (!run.factsAsked) await this.askAgent(run);
+			return added;
 		} catch (error) {
 			this.fail(run, error);
+			return 0;
 		}
 	}
 
@@ -290,6 +313,7 @@ export class Activity {
 			following: run.following,
 			conversation: run.conversation,
 			unreadable: run.unreadable,
+			transport: run.transport,
 			agent: run.agent,
 			...fields,
 		};

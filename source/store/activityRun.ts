@@ -6,11 +6,13 @@
 import type {EventQuery} from '../api/client.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
-import {type Viewport, freshOnly, indexOf, latestExecutionStatus, mergeEvents, trimWindow, withStatus} from './activityWindow.js';
+import {type Viewport, freshOnly, indexOf, isPersisted, latestExecutionStatus, mergeEvents, trimWindow, withStatus} from './activityWindow.js';
 import {emptyAgentInfo} from './activityAgent.js';
 import type {AgentInfo} from './agentTypes.js';
 import {retryDelayMs} from './backoff.js';
 import {Lane} from './lane.js';
+import type {Feed} from './liveSockets.js';
+import type {ActivityState, ActivityTransport} from './types.js';
 
 /** Events a request asks for (the servers' maximum). */
 export const PAGE = 100;
@@ -39,6 +41,19 @@ export type Run = {
 	cancelTimer: (() => void) | null;
 	conversation: AppConversation | null;
 	unreadable: number;
+	/** the conversation's events socket (./activityLive.ts) and the address and key it was opened with */
+	feed: Feed | null;
+	feedKey: string | null;
+	/** events come over the socket now, not from searches */
+	live: boolean;
+	transport: ActivityTransport | null;
+	/** when the socket last brought something (the silent check counts from it) */
+	heardAt: number;
+	/** frames that came while the newest page was on its way: taken after it */
+	arrived: ConversationEvent[] | null;
+	/** the last read of the conversation for the header while live, and the one planned */
+	conversationAt: number;
+	cancelConversation: (() => void) | null;
 	/** its agent server (version, abilities, policy, clock offset) */
 	agent: AgentInfo;
 	/** the agent server was asked once (its version does not change while the view is open) */
@@ -66,8 +81,35 @@ export function newRun(id: string, conversation: AppConversation | null, now: nu
 		cancelTimer: null,
 		conversation,
 		unreadable: 0,
+		feed: null,
+		feedKey: null,
+		live: false,
+		transport: null,
+		heardAt: now,
+		arrived: null,
+		conversationAt: now,
+		cancelConversation: null,
 		agent: emptyAgentInfo(),
 		factsAsked: false,
+	};
+}
+
+/** What the view shows of a run just opened: loading its first page. */
+export function openedState(run: Run): ActivityState {
+	return {
+		conversationId: run.id,
+		events: [],
+		hasOlder: false,
+		loadingOlder: false,
+		following: true,
+		loading: true,
+		error: null,
+		fetchedAt: null,
+		hasNewer: false,
+		conversation: run.conversation,
+		unreadable: 0,
+		transport: null,
+		agent: run.agent,
 	};
 }
 
@@ -98,14 +140,36 @@ export function newerStart(run: Run): Continuation | null {
 	return run.newer ?? {query: {sortOrder: 'TIMESTAMP', limit: PAGE, timestampGte: new Date(secondOf(newest)), anchorEventId: newest.id}, pageId: ''};
 }
 
-/** Merges a page into the window, trims it, keeps the viewport on its rows; returns how many were new. */
-export function takePage(run: Run, page: EventPage, side: 'older' | 'newer'): number {
-	const fresh = freshOnly(run.ids, page.items);
+/**
+ * Merges a page into the window, trims it, keeps the viewport on its rows; returns how many were new.
+ * `descending`: the page came newest first (TIMESTAMP_DESC); the window is oldest first.
+ */
+export function takePage(run: Run, page: EventPage, side: 'older' | 'newer', descending: boolean): number {
+	const items = descending ? [...page.items].reverse() : page.items;
 	// a follow tick fetches its edge again: count what it could not read only with news
-	if (fresh.length > 0 || side === 'older') run.unreadable += page.skipped;
+	if (side === 'older' || freshOnly(run.ids, items).length > 0) run.unreadable += page.skipped;
+	return takeEvents(run, items, side, page.byTime === true);
+}
+
+/**
+ * Events from the websocket, as they came (./activityLive.ts). Only what the event log holds goes
+ * into the window (a `full_state` snapshot and streaming deltas never are in a search either, 6.2),
+ * and only while the window reaches the newest events; the state they report counts either way.
+ */
+export function takeLive(run: Run, events: readonly ConversationEvent[]): number {
+	// the state they report: a `full_state` (the state now) and what is new; a replayed event already
+	// held is old news (a resume replays a margin before the newest event received)
+	const news = events.filter(event => !isPersisted(event) || !run.ids.has(event.id));
+	const added = run.hasNewer ? 0 : takeEvents(run, news.filter(isPersisted), 'newer');
+	run.conversation = withStatus(run.conversation, latestExecutionStatus(news));
+	return added;
+}
+
+function takeEvents(run: Run, items: readonly ConversationEvent[], side: 'older' | 'newer', byTime = false): number {
+	const fresh = freshOnly(run.ids, items);
 	if (fresh.length === 0) return 0;
 	const anchor = run.viewport ? run.events[run.viewport.first]?.id : undefined;
-	const merged = mergeEvents(run.events, fresh);
+	const merged = mergeEvents(run.events, fresh, side, byTime);
 	for (const event of fresh) run.ids.add(event.id);
 	const at = indexOf(merged, anchor);
 	let viewport = run.viewport && at >= 0 ? {first: at, last: at + run.viewport.last - run.viewport.first} : run.viewport;
@@ -162,7 +226,7 @@ export async function pageUntilFresh(
 	for (let pages = 0; pages < MAX_PAGES_PER_JOB; pages++) {
 		const page = await search({...start.query, pageId});
 		if (!live()) return null;
-		const added = takePage(run, page, side);
+		const added = takePage(run, page, side, start.query.sortOrder === 'TIMESTAMP_DESC');
 		if (page.next_page_id === null) return null;
 		pageId = page.next_page_id;
 		if (added > 0) return {query: start.query, pageId};

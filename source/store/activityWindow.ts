@@ -11,14 +11,6 @@ export const WINDOW_MAX = 1000;
 
 export type Viewport = {first: number; last: number};
 
-function compare(a: ConversationEvent, b: ConversationEvent): number {
-	// naive timestamps are UTC (api/schemas/common.ts); microseconds live only in the string
-	const byTime = parseServerTime(a.timestamp) - parseServerTime(b.timestamp);
-	if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
-	if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp ? -1 : 1;
-	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
 /** The events of `incoming` not held yet (by id, and once each). */
 export function freshOnly(held: ReadonlySet<string>, incoming: readonly ConversationEvent[]): ConversationEvent[] {
 	const seen = new Set<string>();
@@ -29,9 +21,30 @@ export function freshOnly(held: ReadonlySet<string>, incoming: readonly Conversa
 	});
 }
 
-/** Merges fresh events into the window in time order (legacy pages are cut by file name, not time). */
-export function mergeEvents(events: readonly ConversationEvent[], fresh: readonly ConversationEvent[]): ConversationEvent[] {
+/**
+ * Puts fresh events on one side of the window in the order given, oldest first: the server's
+ * storage order (a search page) or the order frames arrived (the websocket). Never re-sorted by
+ * time: an agent server's timestamps are taken when an event is made, not when it is stored, and a
+ * `stats` update is stored after the step it is dated before (shared/openhands-agent-server.md 5.1,
+ * 6.2); its log order is the truth. Only a server that keeps no log order (`byTime`, legacy app
+ * servers) is placed by time.
+ */
+export function mergeEvents(events: readonly ConversationEvent[], fresh: readonly ConversationEvent[], side: 'older' | 'newer', byTime = false): ConversationEvent[] {
 	if (fresh.length === 0) return events as ConversationEvent[];
+	if (byTime) return mergeByTime(events, fresh);
+	return side === 'newer' ? [...events, ...fresh] : [...fresh, ...events];
+}
+
+function compare(a: ConversationEvent, b: ConversationEvent): number {
+	// naive timestamps are UTC (api/schemas/common.ts); microseconds live only in the string
+	const byTime = parseServerTime(a.timestamp) - parseServerTime(b.timestamp);
+	if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
+	if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp ? -1 : 1;
+	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** A server with no log order (`EventPage.byTime`): a second split across pages is put back in time order. */
+function mergeByTime(events: readonly ConversationEvent[], fresh: readonly ConversationEvent[]): ConversationEvent[] {
 	const sorted = [...fresh].sort(compare);
 	const first = sorted[0]!;
 	const last = sorted[sorted.length - 1]!;
@@ -39,6 +52,16 @@ export function mergeEvents(events: readonly ConversationEvent[], fresh: readonl
 	if (events.length === 0 || compare(events[events.length - 1]!, first) <= 0) return [...events, ...sorted];
 	if (compare(last, events[0]!) <= 0) return [...sorted, ...events];
 	return [...events, ...sorted].sort(compare);
+}
+
+/**
+ * Whether an event is a position in the event log: a `full_state` snapshot (sent on every connect and
+ * after runs), a streaming delta and a reply to a bad frame never are, and a search never returns
+ * them (shared/openhands-agent-server.md 5.4, 6.2, 6.4).
+ */
+export function isPersisted(event: ConversationEvent): boolean {
+	if (event.kind === 'StreamingDeltaEvent' || event.kind === 'ServerErrorEvent') return false;
+	return !(event.kind === 'ConversationStateUpdateEvent' && event.raw['key'] === 'full_state');
 }
 
 export type Trimmed = {events: ConversationEvent[]; droppedOlder: number; droppedNewer: number};

@@ -11,10 +11,12 @@
  *   activity is opened, when it is deleted, or when dismissed.
  * - No item while the user looks at that conversation (its activity is open), nor for what changed
  *   while they looked and the first polls after closing it bring (two refresh intervals).
- * - The background check sends at most one request per BACKGROUND_MS: page 1 of the conversation
- *   search with `updated_at__gte` (only what changed since the last check, with a margin), or a batch
- *   get of the sandboxes started or resumed in this session. It skips the conversations when their
- *   visible tab already polls everything there is.
+ * - The background check sends at most one request per refresh interval (issue 18 §2: a conversation
+ *   that comes to need the user is counted within one interval, whichever tab is visible): page 1 of
+ *   the conversation search with `updated_at__gte` (only what changed since the last check, with a
+ *   margin; CHECK_LIMIT of them, more when that was not enough), or, one turn in SANDBOX_TURN, a batch get of the sandboxes started or resumed in this
+ *   session. It skips the conversations when their visible tab already polls everything there is.
+ *   Where a conversation's events socket is open (./liveWatch.ts), its changes count at once.
  */
 import type {OpenHandsClient} from '../api/client.js';
 import type {AppConversation, Sandbox, StartTask} from '../api/schemas/index.js';
@@ -26,14 +28,21 @@ import {isAbort} from './oneLine.js';
 import type {Resources} from './resources.js';
 import type {AttentionItem, PendingAction, StoreSnapshot} from './types.js';
 
-/** At most one background request per this interval (issue 11). */
-export const BACKGROUND_MS = 30_000;
+/** While sandboxes are watched too, they take one background turn in this many (every 30 s at the default 5 s). */
+export const SANDBOX_TURN = 6;
 /**
  * `updated_at__gte` asks from the newest `updated_at` seen, minus this: a row written while the last
  * check was answered is not missed. Both ends are server time, so a skewed local clock cannot hide
  * a change.
  */
 export const UPDATED_MARGIN_MS = 60_000;
+/**
+ * What changed since the last check is asked for this many at a time, twice as many after a page
+ * that came back full (up to 100), fewer again once pages are mostly empty: every interval now
+ * (issue 18 §2), and an agent server has no time filter, so the page is its newest conversations,
+ * whose details run to kilobytes each (70 of them were 335 kB per check, the most of an idle app's CPU).
+ */
+export const CHECK_LIMIT = 10;
 /** The batch get of sandboxes takes fewer than 100 ids (2.7). */
 const MAX_SANDBOX_IDS = 99;
 
@@ -62,6 +71,8 @@ export class Attention {
 	private newestUpdate: number | null = null;
 	private cancelTimer: (() => void) | null = null;
 	private turn = 0;
+	/** conversations a check asks for (page 1 of what changed) */
+	private checkLimit = CHECK_LIMIT;
 	private started = false;
 
 	constructor(
@@ -81,8 +92,8 @@ export class Attention {
 	start(): void {
 		if (this.started) return;
 		this.started = true;
-		// Another tab visible at start: the baseline comes from a check now, not in 30 s.
-		this.plan(this.core.get().visible === 'conversations' ? BACKGROUND_MS : 0);
+		// Another tab visible at start: the baseline comes from a check now, not an interval later.
+		this.plan(this.core.get().visible === 'conversations' ? this.core.config.refreshMs : 0);
 	}
 
 	dispose(): void {
@@ -207,7 +218,7 @@ export class Attention {
 	}
 
 	private async tick(): Promise<void> {
-		let wait = BACKGROUND_MS;
+		let wait = this.core.config.refreshMs;
 		try {
 			const source = this.nextSource();
 			if (source === 'conversations') await this.checkConversations();
@@ -230,7 +241,7 @@ export class Attention {
 			snapshot.visible === 'conversations' && snapshot.activity === null && list.data !== undefined && !list.hasMore && list.error === null;
 		const conversations = !covered;
 		const sandboxes = this.sandboxIdsToCheck().length > 0;
-		if (conversations && sandboxes) return this.turn++ % 2 === 0 ? 'conversations' : 'sandboxes';
+		if (conversations && sandboxes) return this.turn++ % SANDBOX_TURN === SANDBOX_TURN - 1 ? 'sandboxes' : 'conversations';
 		return conversations ? 'conversations' : sandboxes ? 'sandboxes' : null;
 	}
 
@@ -245,10 +256,16 @@ export class Attention {
 	private async checkConversations(): Promise<void> {
 		const since = this.newestUpdate === null ? undefined : new Date(this.newestUpdate - UPDATED_MARGIN_MS);
 		let sentAt = this.core.now();
+		const limit = since === undefined ? 100 : this.checkLimit;
 		const page = await this.core.send(PRIORITY.poll, o => {
 			sentAt = this.core.now();
-			return this.client.searchConversations({limit: 100, updatedAtGte: since}, o);
+			return this.client.searchConversations({limit, updatedAtGte: since}, o);
 		});
+		// a full page may have left changes out: ask for more next time; a mostly empty one, for fewer
+		if (since !== undefined) {
+			if (page.items.length >= limit) this.checkLimit = Math.min(100, limit * 2);
+			else if (page.items.length < limit / 2) this.checkLimit = Math.max(CHECK_LIMIT, Math.floor(limit / 2));
+		}
 		// Loaded rows get the fresher data too (equal data keeps its identity: nobody is notified).
 		for (const conversation of page.items) this.resources.upsert('conversations', conversation, false, sentAt);
 		const snapshot = this.core.get();

@@ -59,9 +59,13 @@
  *   each, a notice for every result, drafts kept until the app quits.
  * - Attention (./attention.ts, issue 11): derived from transitions the store already sees, inside
  *   the same snapshot change (`Core.derive`: one snapshot, one notification). Unless
- *   `attentionCheck` is false, a background check sends at most one request every 30 s (changed
- *   conversations, or this session's sandboxes), skipped while the visible tab already reads every
- *   conversation; it fails quietly and waits its turn (or the Retry-After).
+ *   `attentionCheck` is false, a background check sends at most one request every refresh interval
+ *   (changed conversations, or now and then this session's sandboxes; issue 18 §2), skipped while the
+ *   visible tab already reads every conversation; it fails quietly and waits its turn (or the
+ *   Retry-After). Conversations with an events socket open (./liveWatch.ts) count at once.
+ * - Live events (./liveSockets.ts, ./activityLive.ts, issue 18): where a conversation's agent server
+ *   can be reached, its events websocket feeds the open activity (no search while it is up) and the
+ *   running conversations' statuses (attention), at most 8 sockets; elsewhere, polling as above.
  * - Deletes (./deletes.ts): exactly one request, no retry; the row goes when the server confirms and
  *   stays gone even when an older poll answers later. Server info (./serverInfo.ts): asked at start
  *   (before the first list, which then waits for its verdict) and again when the server comes back
@@ -84,6 +88,8 @@ import {Attention} from './attention.js';
 import {Changes} from './changes.js';
 import {Core} from './core.js';
 import {Deletes} from './deletes.js';
+import {LiveSockets, SocketBudget} from './liveSockets.js';
+import {LiveWatch} from './liveWatch.js';
 import {Messages} from './messages.js';
 import {Resources} from './resources.js';
 import {SandboxConversationsFinder} from './sandboxConversations.js';
@@ -104,10 +110,12 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const watches = new WatchHub(core);
 	registerWatchSources(watches, client);
 	const actions = new Actions(client, core, resources, watches);
-	const activity = new Activity(client, core, resources);
+	const sockets = new LiveSockets(client, core, options.liveEvents === false ? new SocketBudget(0) : (options.socketBudget ?? new SocketBudget()));
+	const activity = new Activity(client, core, resources, sockets);
 	const messages = new Messages(client, core, actions, activity);
 	const serverInfo = new ServerInfoWatch(client, core);
 	const attention = new Attention(client, core, resources);
+	const watch = new LiveWatch(core, sockets, resources);
 	const deletes = new Deletes(client, core, resources, attention);
 	const siblings = new SandboxConversationsFinder(client, core, resources);
 	const changes = new Changes(client, core);
@@ -129,11 +137,14 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 			serverInfo.start();
 			resources.start();
 			if (options.attentionCheck !== false) attention.start();
+			if (options.liveEvents !== false) watch.start();
 		},
 		dispose: () => {
 			attention.dispose();
+			watch.dispose();
 			changes.close();
 			activity.dispose();
+			sockets.dispose();
 			serverInfo.dispose();
 			resources.dispose();
 			core.dispose();

@@ -17,6 +17,7 @@ import type {
 	Settings,
 	StartTask,
 } from '../api/schemas/index.js';
+import type {SocketBudget} from './liveSockets.js';
 import type {AgentInfo, ChangesState} from './agentTypes.js';
 import type {Scheduler} from './scheduler.js';
 import type {ErrorInfo, ListResourceName, ListState, ResourceName, ResourceState} from './resourceTypes.js';
@@ -53,9 +54,14 @@ export type ActivityState = {
 	conversation?: AppConversation | null;
 	/** events the server sent that could not be read (skipped, never blanking the view) */
 	unreadable?: number;
+	/** how new events come (issue 18): over the conversation's websocket, or by a search every interval; null until known */
+	transport?: ActivityTransport | null;
 	/** its agent server (version, abilities, policy); null until asked (absent in hand-built snapshots) */
 	agent?: AgentInfo | null;
 };
+
+/** `live`: the websocket brings events as they happen; else a search every `everyMs` (`why`: one line, why no socket). */
+export type ActivityTransport = {live: boolean; everyMs: number; why: string | null};
 
 /** Something that needs the user (issue 11): each transition counts once; states present at start do not. */
 export type AttentionItem = {
@@ -216,8 +222,12 @@ export type StoreOptions = {
 	/** the tab visible at first; default 'conversations' */
 	visible?: ResourceName;
 	/**
-	 * the slow background check for what needs the user while another tab is visible (issue 11):
-	 * at most one request per 30 s; default true (tests of other request counts turn it off)
+	 * the background check for what needs the user while another tab is visible (issues 11, 18):
+	 * at most one request per refresh interval; default true (tests of other request counts turn it off)
 	 */
 	attentionCheck?: boolean;
+	/** events over the conversations' websockets where they can be had (issue 18); default true */
+	liveEvents?: boolean;
+	/** how many sockets may be open at once; pass one to several stores to cap them all; default 8 a store */
+	socketBudget?: SocketBudget;
 };

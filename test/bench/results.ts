@@ -112,7 +112,10 @@ ${renderTable(results, order)}
 
 Targets: first frame <= 1.5x the first frame of a minimal Ink app bundled the same way (on every
 Node; on Node 20 also <= 3x \`node -e 0\`); resident memory after loading 1,000 rows <= 120 MB; idle
-CPU <= 0.2% of a core; key to frame < 50 ms; action to screen < 1.5 s; bytes per refresh as listed.
+CPU <= 0.2% of a core; key to frame < 50 ms; action to screen < 1.5 s; bytes per refresh as listed;
+live events (issue 18): event to screen over the socket p50 <= 150 ms and p95 <= 300 ms, 0 event
+searches while a socket is up, each event of a 10 s drop on screen once within 2 s of the reconnect,
+eight idle sockets <= 0.3% of a core and 0 bytes, needs-you on another tab within one refresh interval.
 
 Notes:
 - Start-up is timed from spawn to the chunk after which all four tab names are on the pty's screen;
@@ -123,6 +126,19 @@ Notes:
 - Key latency: from writing the key to the pty to the first output chunk after it, with the app
   quiet for 120 ms before each press.
 - CPU: utime + stime from /proc/<pid>/stat, in 10 ms ticks.
+- Live events replace polling where a conversation's agent server can be reached: the activity
+  bench's "new event to screen" (polling, about 3 s at a 5 s refresh) is what the activity still
+  does where no socket can be had; the live benches give what it does over the socket. Needs-you on
+  another tab took 25.8 s before issue 18 (a background check every 30 s, Node 20, legacy stand-in):
+  the check now runs every refresh interval, and a watched conversation's socket says it at once.
+- Closing note on issue 18 (runs of 2026-11-25, loads 0.8-7 on 2 cores): on every Node line an event
+  another client makes is on screen over the socket in 7.5-17 ms (p50; p95 at most 87 ms) against
+  about 3 s polling, with no event search while a socket is up; a 10 s drop of every socket shows
+  each event of the drop exactly once (polling brought them while the socket was down, the socket
+  reconnected 1.1-1.6 s after the network came back and its replay was dropped by id); eight idle
+  sockets with the server pinging every 20 s cost 0.08-0.1 % of a core and write nothing, with the
+  background check at one request an interval; needs-you on another tab takes about 10 ms over a
+  socket and 3.7 s (median) by the background check where no socket can be had, against 25.8 s before.
 
 ## Runs
 

@@ -52,7 +52,8 @@ describe('activity in a terminal', () => {
 		const session = await conversationsTab();
 		await select(session, /RUNNING\s+running/);
 		session.press('l');
-		await session.waitForText(/agent running · sandbox RUNNING/);
+		// the transport (issue 18) sits beside the agent's status once it is known
+		await session.waitForText(/agent running · (?:live · |polling every [\d.]+ s · )?sandbox RUNNING/);
 		await session.waitForText('P pause agent');
 		expect(session.screenText()).toContain('p pause sandbox');
 		session.press('\x1b');
@@ -123,6 +124,6 @@ describe('activity in a terminal', () => {
 		await session.waitForText('Accept');
 		session.press('y');
 		await session.waitForText(/action accepted: Plan: split/, 15_000);
-		await session.waitForText(/agent (running|finished) · sandbox/, 15_000);
+		await session.waitForText(/agent (running|finished) · (?:live · |polling every [\d.]+ s · )?sandbox/, 15_000);
 	}, 60_000);
 });

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {ConversationEvent} from '../../source/api/schemas/index.js';
-import {freshOnly, latestExecutionStatus, mergeEvents, trimWindow} from '../../source/store/activityWindow.js';
+import {freshOnly, isPersisted, latestExecutionStatus, mergeEvents, trimWindow} from '../../source/store/activityWindow.js';
 
 function event(id: string, timestamp: string, kind = 'MessageEvent', raw: Record<string, unknown> = {}): ConversationEvent {
 	return {id, kind, timestamp, source: 'agent', raw: {id, kind, timestamp, ...raw}};
@@ -10,15 +10,30 @@ const at = (n: number) => event(`e${n}`, `2025-11-15T09:00:${String(n).padStart(
 const range = (from: number, to: number) => Array.from({length: to - from}, (_, i) => at(from + i));
 
 describe('the event window', () => {
-	it('merges newer, older and interleaved pages in time order (microseconds and ids break ties)', () => {
+	it('puts fresh events on their side in the order given, never re-sorted by time (storage / arrival order)', () => {
 		const held = range(10, 20);
-		expect(mergeEvents(held, range(20, 22)).map(e => e.id)).toEqual(range(10, 22).map(e => e.id));
-		expect(mergeEvents(held, range(5, 10)).map(e => e.id)).toEqual(range(5, 20).map(e => e.id));
+		expect(mergeEvents(held, range(20, 22), 'newer').map(e => e.id)).toEqual(range(10, 22).map(e => e.id));
+		expect(mergeEvents(held, range(5, 10), 'older').map(e => e.id)).toEqual(range(5, 20).map(e => e.id));
+		// an agent server stores a `stats` update after the step it is dated before (6.2): it stays where it came
+		const stats = event('stats', '2025-11-15T09:00:12.000400', 'ConversationStateUpdateEvent');
+		expect(mergeEvents(held, [at(20), stats], 'newer').map(e => e.id).slice(-2)).toEqual(['e20', 'stats']);
+	});
+
+	it('a server with no log order (legacy file names): placed by time, microseconds and ids breaking ties', () => {
+		const held = range(10, 20);
 		const late = event('late', '2025-11-15T09:00:12.000400');
 		const tie = event('a-tie', '2025-11-15T09:00:12.000500');
-		expect(mergeEvents(held, [tie, late]).map(e => e.id).slice(1, 5)).toEqual(['e11', 'late', 'a-tie', 'e12']);
+		expect(mergeEvents(held, [tie, late], 'newer', true).map(e => e.id).slice(1, 5)).toEqual(['e11', 'late', 'a-tie', 'e12']);
+		expect(mergeEvents(held, [tie, late], 'newer').map(e => e.id).slice(-2)).toEqual(['a-tie', 'late']);
 		// naive and offset timestamps are the same instant when the offset is zero
-		expect(mergeEvents([event('z', '2025-11-15T09:00:01Z')], [event('n', '2025-11-15T09:00:00.5')]).map(e => e.id)).toEqual(['n', 'z']);
+		expect(mergeEvents([event('z', '2025-11-15T09:00:01Z')], [event('n', '2025-11-15T09:00:00.5')], 'newer', true).map(e => e.id)).toEqual(['n', 'z']);
+	});
+
+	it('knows what is no position in the event log (full state, streaming deltas, replies to bad frames)', () => {
+		expect(isPersisted(event('a', at(1).timestamp, 'ConversationStateUpdateEvent', {key: 'execution_status', value: 'running'}))).toBe(true);
+		expect(isPersisted(event('b', at(1).timestamp, 'ConversationStateUpdateEvent', {key: 'full_state', value: {}}))).toBe(false);
+		expect(isPersisted(event('c', at(1).timestamp, 'StreamingDeltaEvent'))).toBe(false);
+		expect(isPersisted(event('d', at(1).timestamp, 'ServerErrorEvent'))).toBe(false);
 	});
 
 	it('keeps only events not held, once each', () => {

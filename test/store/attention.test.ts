@@ -1,5 +1,8 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {BACKGROUND_MS, UPDATED_MARGIN_MS} from '../../source/store/attention.js';
+import {CHECK_LIMIT, UPDATED_MARGIN_MS} from '../../source/store/attention.js';
+
+/** the background check's pace: the refresh interval (default 5 s; issue 18 §2) */
+const BACKGROUND_MS = 5000;
 import {hexId, script, type Script} from './conversationScript.js';
 
 let s: Script | undefined;
@@ -138,7 +141,7 @@ describe('attention: while an activity is open', () => {
 });
 
 describe('attention: the background check', () => {
-	it('while another tab is visible: page 1 at most every 30 s, asking only for what changed since', async () => {
+	it('while another tab is visible: page 1 at most once a refresh interval, asking only for what changed since', async () => {
 		s = await script(three, {visible: 'specs'});
 		s.store.start();
 		await s.advance(0);
@@ -149,7 +152,8 @@ describe('attention: the background check', () => {
 		await s.advance(BACKGROUND_MS);
 		const newest = Math.max(...s.conversations.map(c => c.updatedAt));
 		const since = new Date(newest - UPDATED_MARGIN_MS).toISOString();
-		expect(searches(s).map(r => r.line)[1]).toBe(`GET ${SEARCH}?limit=100&updated_at__gte=${encodeURIComponent(since)}`);
+		// what changed, a few at a time (CHECK_LIMIT; issue 18 §2: it runs every interval now)
+		expect(searches(s).map(r => r.line)[1]).toBe(`GET ${SEARCH}?limit=${CHECK_LIMIT}&updated_at__gte=${encodeURIComponent(since)}`);
 
 		s.move(A, 'waiting_for_confirmation');
 		const movedAt = s.clock.now();
@@ -160,15 +164,27 @@ describe('attention: the background check', () => {
 		const last = searches(s).at(-1)!.line;
 		expect(last).toContain(`updated_at__gte=${encodeURIComponent(new Date(movedAt - UPDATED_MARGIN_MS).toISOString())}`);
 
-		// five quiet minutes: one check per 30 s, nothing else for conversations, no notification
+		// five quiet minutes: one check an interval, nothing else for conversations, no notification
 		let notified = 0;
 		s.store.subscribe(() => notified++);
 		const from = searches(s).length;
 		await s.advance(300_000);
 		const quiet = searches(s).slice(from);
-		expect(quiet).toHaveLength(10);
+		expect(quiet).toHaveLength(60);
 		quiet.slice(1).forEach((r, i) => expect(r.at - quiet[i]!.at).toBeGreaterThanOrEqual(BACKGROUND_MS));
 		expect(notified).toBe(0);
+	});
+
+	it('a page of changes that came back full: the next check asks for twice as many, and none is missed', async () => {
+		const many = Array.from({length: 3 * CHECK_LIMIT}, (_, i) => ({id: hexId(0x100 + i), title: `agent ${i}`, status: 'running'}));
+		s = await script(many, {visible: 'specs'});
+		s.store.start();
+		await s.advance(0);
+		for (const c of many.slice(0, Math.floor(1.5 * CHECK_LIMIT))) s.move(c.id, 'finished');
+		await s.advance(BACKGROUND_MS);
+		await s.advance(BACKGROUND_MS);
+		expect(searches(s).slice(1).map(r => new URLSearchParams(r.line.split('?')[1]).get('limit'))).toEqual([String(CHECK_LIMIT), String(2 * CHECK_LIMIT)]);
+		expect(s.store.getSnapshot().attention).toHaveLength(Math.floor(1.5 * CHECK_LIMIT));
 	});
 
 	it('stays out of the way when the Conversations tab already polls every conversation there is', async () => {
@@ -192,6 +208,8 @@ describe('attention: the background check', () => {
 			'GET /api/v1/sandbox-specs/search',
 			`GET ${SEARCH}`,
 			'GET /api/v1/sandbox-specs/search',
+			// the check's second turn, an interval after its first (issue 18 §2)
+			`GET ${SEARCH}`,
 		]);
 		times.slice(1).forEach((t, i) => expect(t - times[i]!).toBeGreaterThanOrEqual(1000));
 	});

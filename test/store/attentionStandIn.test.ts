@@ -1,5 +1,10 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {BACKGROUND_MS} from '../../source/store/attention.js';
+import {SANDBOX_TURN} from '../../source/store/attention.js';
+
+/** the refresh interval: the background check's pace (issue 18 §2) */
+const INTERVAL = 5000;
+/** sandboxes take one background turn in SANDBOX_TURN */
+const BACKGROUND_MS = SANDBOX_TURN * INTERVAL;
 import {harness, realSleep, type Harness} from './harness.js';
 
 let h: Harness | undefined;
@@ -48,9 +53,9 @@ describe('attention against the stand-in', () => {
 		await h.advance(4 * BACKGROUND_MS);
 		expect(h.store.getSnapshot().attention).toEqual([item]);
 
-		// background requests (conversations and sandboxes take turns): never two within 30 s
+		// background requests (conversations and sandboxes take turns): never two within an interval
 		const background = h.server.requests.filter(r => r.path === '/api/v1/sandboxes' || r.path === '/api/v1/app-conversations/search');
-		background.slice(1).forEach((r, i) => expect(r.at - background[i]!.at).toBeGreaterThanOrEqual(BACKGROUND_MS));
+		background.slice(1).forEach((r, i) => expect(r.at - background[i]!.at).toBeGreaterThanOrEqual(INTERVAL));
 	});
 
 	it('a boot that never ends: once the watch gives up in ERROR, one item', async () => {

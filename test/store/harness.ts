@@ -25,9 +25,9 @@ export type Harness = ClockedStore & {
 };
 
 /**
- * The store as the harnesses make it: on `clock`, with a fixed jitter and without the attention
- * check, which adds a request every 30 s (tests that count other requests leave it out; its own
- * tests turn it on). `eachStep` runs at every timer step before the store settles (e.g. to move a
+ * The store as the harnesses make it: on `clock`, with a fixed jitter, without the attention
+ * check, which adds a request every interval, and without events websockets (tests that count
+ * other requests leave them out; their own tests turn them on). `eachStep` runs at every timer step before the store settles (e.g. to move a
  * fixture server's clock). `closeStore` disposes the store and closes the client.
  */
 export function clockedStore(
@@ -36,7 +36,7 @@ export function clockedStore(
 	options: StoreOptions = {},
 	eachStep?: () => void,
 ): ClockedStore & {closeStore(): Promise<void>} {
-	const store = createStore(client, {scheduler: clock, random: () => 0.5, attentionCheck: false, ...options});
+	const store = createStore(client, {scheduler: clock, random: () => 0.5, attentionCheck: false, liveEvents: false, ...options});
 	const settle = () => store.whenSettled();
 	return {
 		clock,

@@ -9,6 +9,7 @@ import {randomUUID} from 'node:crypto';
 import {type IncomingMessage, type Server, type ServerResponse, createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {performance} from 'node:perf_hooks';
+import {type AgentSockets, attachAgentSockets} from './agentSockets.js';
 import {type RawEvent, type SearchAnswer, currentSearch, legacySearch, messageEvent, stateEvent} from './eventData.js';
 
 export type Generation = 'legacy' | 'current';
@@ -43,8 +44,12 @@ export type ActivityServer = {
 	resumeSteps: number;
 	/** answers every event search with this status until cleared (null) */
 	failEvents: number | null;
+	/** current app servers before OpenHands#14399: a plain-text 500 to any search with `timestamp__gte`/`__lt` */
+	boundsFail: boolean;
 	/** requests this matches are seen but never answered (a server that blocks); null: none */
 	hold: ((request: SeenRequest) => boolean) | null;
+	/** the agent server's events websocket (test/support/agentSockets.ts) */
+	sockets: AgentSockets;
 	/** stops the agent server's listener (its port then refuses connections) */
 	closeAgent(): Promise<void>;
 	close(): Promise<void>;
@@ -143,6 +148,9 @@ export async function startActivityServer(generation: Generation, start = Date.U
 			return json(200, {success: true});
 		}
 		if (fixture.failEvents !== null && path.endsWith('/events/search')) return {status: fixture.failEvents, text: 'Internal Server Error'};
+		if (fixture.boundsFail && path.endsWith('/events/search') && (query.has('timestamp__gte') || query.has('timestamp__lt'))) {
+			return {status: 500, text: 'Internal Server Error'};
+		}
 		if (method === 'GET' && generation === 'legacy' && path === '/api/v1/events/search') {
 			const id = (query.get('conversation_id__eq') ?? '').replaceAll('-', '');
 			return legacySearch(conversations.get(id)?.events ?? [], query);
@@ -212,6 +220,7 @@ export async function startActivityServer(generation: Generation, start = Date.U
 
 	/** sdk@v1.1.0 conversation_router.py / event_router.py (section 6) */
 	function agentRoute(r: SeenRequest): SearchAnswer {
+		if (r.method === 'GET' && r.path === '/server_info' && sockets.serverInfo) return json(200, {uptime: 1.0, idle_time: 1.0, title: 'OpenHands Agent Server', version: sockets.version});
 		const m = /^\/api\/conversations\/([^/]+)(\/events|\/pause|\/run|\/events\/respond_to_confirmation)$/.exec(r.path);
 		const key = r.headers['x-session-api-key'];
 		const sandbox = [...sandboxes.values()].find(s => s.key === key && s.status === 'RUNNING' && !s.deleted);
@@ -256,6 +265,12 @@ export async function startActivityServer(generation: Generation, start = Date.U
 		if (!fixture.hold?.(r)) send(res, agentRoute(r));
 	}, 'agent');
 	agentUrl = `http://127.0.0.1:${(agent.address() as AddressInfo).port}`;
+	const sockets = attachAgentSockets(agent, id => {
+		const c = findConversation(id);
+		const s = c && sandboxes.get(c.sandboxId);
+		if (!c || !s || s.deleted || s.status !== 'RUNNING') return undefined;
+		return {events: c.events, key: s.key, status: c.execution};
+	});
 
 	const fixture: ActivityServer = {
 		url: `http://127.0.0.1:${(app.address() as AddressInfo).port}`,
@@ -271,9 +286,12 @@ export async function startActivityServer(generation: Generation, start = Date.U
 		lines: () => seen.map(r => `${r.on === 'agent' ? 'agent ' : ''}${r.method} ${r.path}${r.query.size > 0 ? `?${r.query}` : ''}`),
 		resumeSteps: 1,
 		failEvents: null,
+		boundsFail: false,
 		hold: null,
+		sockets,
 		async closeAgent() {
 			if (!agent.listening) return;
+			await sockets.close();
 			agent.closeAllConnections();
 			await new Promise<void>(resolve => agent.close(() => resolve()));
 		},

@@ -61,7 +61,9 @@ export async function startConversationServer(
 		if (request.path === '/api/v1/app-conversations/search') {
 			const since = request.query.get('updated_at__gte');
 			const from = since === null ? Number.NEGATIVE_INFINITY : Date.parse(since);
-			sendJson(res, 200, {items: conversations.filter(c => c.updatedAt >= from).map(wire), next_page_id: null});
+			const matching = conversations.filter(c => c.updatedAt >= from);
+			const limit = Number(request.query.get('limit') ?? 100);
+			sendJson(res, 200, {items: matching.slice(0, limit).map(wire), next_page_id: matching.length > limit ? String(limit) : null});
 			return;
 		}
 		if (request.path === '/api/v1/app-conversations') {

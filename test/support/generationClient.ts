@@ -7,6 +7,8 @@ import {createClient} from '../../source/api/createClient.js';
 import {deleteConversation, deleteSandbox} from '../../source/api/deletes.js';
 import {searchEvents} from '../../source/api/events.js';
 import {createHttp} from '../../source/api/http.js';
+import {type LiveSeams, createLiveEvents} from '../../source/api/liveEvents.js';
+import {eventSocket} from '../../source/api/agentControl.js';
 
 /**
  * A real client whose generation is given instead of probed: the modules that differ by generation
@@ -30,6 +32,7 @@ export function contextFor(options: ClientOptions, generation: Generation): ApiC
 export function clientFor(options: ClientOptions, generation: Generation): OpenHandsClient {
 	const base = createClient(options);
 	const ctx = contextFor(options, generation);
+	const live = createLiveEvents(appLiveSeams(ctx), options);
 	return {
 		...base,
 		baseUrl: base.baseUrl,
@@ -39,8 +42,18 @@ export function clientFor(options: ClientOptions, generation: Generation): OpenH
 		controlAgent: (target, command, reason, o) => controlAgent(ctx, target, command, reason, o),
 		deleteConversation: (id, o) => deleteConversation(ctx, id, o),
 		deleteSandbox: (id, o) => deleteSandbox(ctx, id, o),
+		openEvents: (target, after, handlers) => live.open(target, after, handlers),
 		async close() {
 			await Promise.all([base.close(), ctx.close()]);
 		},
+	};
+}
+
+/** Where an app server's conversation's socket is and its agent server's version, as the client finds them. */
+export function appLiveSeams(ctx: ApiContext): LiveSeams {
+	return {
+		server: () => ctx.server(),
+		where: async target => eventSocket(ctx, target),
+		version: async target => ctx.agents.version(ctx.agents.endpoint(target, 'GET /server_info')),
 	};
 }

@@ -23,5 +23,10 @@ export const conversationEventSchema = z
 
 export type ConversationEvent = z.output<typeof conversationEventSchema>;
 
-/** A page of events; `skipped` counts items that could not be read (kept out of `items`, never failing the page). */
-export type EventPage = {items: ConversationEvent[]; next_page_id: string | null; skipped: number};
+/**
+ * A page of events; `skipped` counts items that could not be read (kept out of `items`, never failing
+ * the page). `byTime`: the server keeps no log order, only times (legacy app servers list files by
+ * second, then kind name: shared/openhands-api-newer.md 4.1), so pages are placed by time; every
+ * other server's order is its log's, kept as it comes.
+ */
+export type EventPage = {items: ConversationEvent[]; next_page_id: string | null; skipped: number; byTime?: boolean};

@@ -7,7 +7,7 @@ import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {policyText} from '../../api/confirmationPolicy.js';
-import type {AgentInfo, PendingAction} from '../../store/types.js';
+import type {ActivityTransport, AgentInfo, PendingAction} from '../../store/types.js';
 import {cost, count, pendingLabel, repoAtBranch, shortId} from '../format.js';
 import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
@@ -27,10 +27,19 @@ type Props = {
 	agent?: AgentInfo | null;
 	/** actions of this conversation (message, agent) or its sandbox in flight */
 	inFlight: readonly PendingAction[];
+	/** how new events come (issue 18); nothing is said until it is known */
+	transport?: ActivityTransport | null | undefined;
 	width: number;
 };
 
-export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, agent = null, inFlight, width}: Props) {
+/** `live`, or `polling every 5 s` where no websocket can be had (or while it reconnects). */
+export function transportText(transport: ActivityTransport): string {
+	if (transport.live) return 'live';
+	const s = transport.everyMs / 1000;
+	return `polling every ${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+}
+
+export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, agent = null, inFlight, transport, width}: Props) {
 	const theme = useTheme();
 	const title = clean(c.title) || '(untitled)';
 	const usage = c.metrics?.accumulated_token_usage;
@@ -39,6 +48,8 @@ export const ActivityHeader = memo(function ActivityHeader({conversation: c, sta
 	const policy = c.confirmation_policy ?? agent?.policy ?? null;
 	const parts: {text: string; color?: string | undefined}[] = [
 		{text: `agent ${status ?? '—'}`, color: theme.status(status)},
+		// beside the agent's status, so a narrow terminal still shows it
+		...(transport ? [{text: transportText(transport), color: transport.live ? theme.ok : theme.muted}] : []),
 		own ? {text: clean(c.working_dir) || '—'} : {text: `sandbox ${clean(c.sandbox_status)}`, color: theme.status(c.sandbox_status)},
 		...(own ? [] : [{text: repoAtBranch(c.selected_repository, c.selected_branch)}]),
 	];

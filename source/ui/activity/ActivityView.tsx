@@ -61,7 +61,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	}, [fleet, server, id]);
 
 	const agent = mine?.agent ?? null;
-	const status = agentStatus(conversation, events, agent?.clockOffsetMs ?? 0);
+	// far back (the window no longer reaches the newest events) its state updates are old news
+	const status = agentStatus(conversation, mine?.hasNewer ? NO_EVENTS : events, agent?.clockOffsetMs ?? 0);
 	const waiting = status === 'waiting_for_confirmation';
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
@@ -114,7 +115,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 									: own;
 	useHintScopes(scopes);
 
-	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} width={width} />;
+	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} width={width} />;
 	if (modal?.kind === 'pager') {
 		return (
 			<Box flexDirection="column">

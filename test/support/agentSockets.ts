@@ -1,0 +1,114 @@
+/**
+ * The events websocket of an agent server, for tests (shared/openhands-agent-server.md 2.3, 6),
+ * attached to a fixture's agent listener with the `ws` library: `/sockets/events/<id>`, the key as
+ * the given version reads it (1.43.1: query parameter first, then the `X-Session-API-Key` header; a
+ * wrong one is a bare 403; before 1.12 only the query parameter), a `full_state` frame first, the
+ * `resend_mode=since&after_timestamp=` replay (inclusive, since 1.15), then what `publish` sends.
+ * Faults: refuse every upgrade with a status, drop every socket without a close frame, go silent
+ * (no frames, no pongs: a half-dead connection).
+ */
+import {randomUUID} from 'node:crypto';
+import type {IncomingMessage, Server} from 'node:http';
+import type {Duplex} from 'node:stream';
+import {WebSocket, WebSocketServer} from 'ws';
+import {type RawEvent, isoformat} from './eventData.js';
+
+export type Upgrade = {path: string; query: URLSearchParams; headers: IncomingMessage['headers']};
+
+export type SocketConversation = {events: RawEvent[]; key: string; status: string};
+
+export type AgentSockets = {
+	/** what `/server_info` says, and what decides the auth and replay rules */
+	version: string;
+	/** false: `/server_info` is not there (a proxy that passes only `/api` and `/sockets`) */
+	serverInfo: boolean;
+	/** answer every upgrade with this status (a proxy, an old server); null: accept */
+	refuse: number | null;
+	/** withhold frames and pongs (a half-dead connection); what was withheld is lost, as on a dead link */
+	silent: boolean;
+	upgrades: Upgrade[];
+	/** sockets open now, by conversation id */
+	open(conversationId?: string): number;
+	/** appends to the conversation and sends to its sockets, in this order */
+	publish(conversationId: string, ...events: RawEvent[]): void;
+	/** ends every socket without a close frame (a server restart, a network blip) */
+	drop(): void;
+	/** ends every socket with this close frame */
+	closeAll(code: number, reason: string): void;
+	close(): Promise<void>;
+};
+
+const SINCE: [number, number] = [1, 15];
+const HEADER: [number, number] = [1, 12];
+
+function atLeast(version: string, [major, minor]: [number, number]): boolean {
+	const [a = 0, b = 0] = version.split('.').map(Number);
+	return a > major || (a === major && b >= minor);
+}
+
+export function fullState(status: string): RawEvent {
+	return {id: randomUUID(), timestamp: isoformat(Date.now()), source: 'environment', key: 'full_state', value: {execution_status: status}, kind: 'ConversationStateUpdateEvent'};
+}
+
+export function attachAgentSockets(server: Server, find: (conversationId: string) => SocketConversation | undefined): AgentSockets {
+	const wss = new WebSocketServer({noServer: true, autoPong: false});
+	const byConversation = new Map<WebSocket, string>();
+
+	const refuse = (socket: Duplex, status: number) => {
+		socket.end(`HTTP/1.1 ${status} \r\ncontent-length: 0\r\n\r\n`);
+	};
+
+	server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		sockets.upgrades.push({path: url.pathname, query: url.searchParams, headers: req.headers});
+		const m = /^\/sockets\/events\/([0-9a-f-]{32,36})$/i.exec(url.pathname);
+		if (sockets.refuse !== null) return refuse(socket, sockets.refuse);
+		if (!m) return refuse(socket, 403);
+		const id = m[1]!.replaceAll('-', '');
+		const conversation = find(id);
+		const queryKey = url.searchParams.get('session_api_key');
+		const headerKey = atLeast(sockets.version, HEADER) ? (req.headers['x-session-api-key'] as string | undefined) : undefined;
+		const given = queryKey ?? headerKey;
+		if (conversation && given !== conversation.key) return refuse(socket, 403);
+		const after = atLeast(sockets.version, SINCE) && url.searchParams.get('resend_mode') === 'since' ? url.searchParams.get('after_timestamp') : null;
+		wss.handleUpgrade(req, socket, head, ws => {
+			if (!conversation) return ws.close(4004, 'Conversation not found');
+			byConversation.set(ws, id);
+			ws.on('close', () => byConversation.delete(ws));
+			ws.on('ping', data => {
+				if (!sockets.silent) ws.pong(data);
+			});
+			send(ws, fullState(conversation.status));
+			if (after !== null) for (const event of conversation.events) if (event.timestamp >= after) send(ws, event);
+		});
+	});
+
+	const send = (ws: WebSocket, event: RawEvent) => {
+		if (!sockets.silent && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(event));
+	};
+
+	const sockets: AgentSockets = {
+		version: '1.43.1',
+		serverInfo: true,
+		refuse: null,
+		silent: false,
+		upgrades: [],
+		open: conversationId => [...byConversation.values()].filter(id => conversationId === undefined || id === conversationId.replaceAll('-', '')).length,
+		publish(conversationId, ...events) {
+			const id = conversationId.replaceAll('-', '');
+			find(id)?.events.push(...events);
+			for (const [ws, of] of byConversation) if (of === id) for (const event of events) send(ws, event);
+		},
+		drop() {
+			for (const ws of byConversation.keys()) ws.terminate();
+		},
+		closeAll(code, reason) {
+			for (const ws of byConversation.keys()) ws.close(code, reason);
+		},
+		async close() {
+			for (const ws of wss.clients) ws.terminate();
+			await new Promise<void>(resolve => wss.close(() => resolve()));
+		},
+	};
+	return sockets;
+}

@@ -1,0 +1,37 @@
+import {afterEach, describe, expect, it} from 'vitest';
+import {cleanup} from 'ink-testing-library';
+import {conversation, list} from '../fixtures.js';
+import {renderApp} from '../harness.js';
+import {activityState, legacyTrajectory} from '../eventFixtures.js';
+import type {ActivityState} from '../../../source/store/types.js';
+
+afterEach(() => cleanup());
+
+const ID = conversation().id;
+
+async function headerWith(overrides: Partial<ActivityState>): Promise<string> {
+	const h = renderApp({rows: 40, columns: 120, snapshot: {conversations: list([conversation()]), activity: activityState(ID, legacyTrajectory(), overrides)}});
+	await h.waitFor('Fix flaky');
+	await h.press('l');
+	await h.waitFor('Esc back');
+	return h.frame().split('\n').find(line => line.includes('agent finished · ')) ?? '';
+}
+
+describe('the activity header says how events come (issue 18)', () => {
+	it('live over the websocket', async () => {
+		expect(await headerWith({transport: {live: true, everyMs: 5000, why: null}})).toMatch(/^agent finished · live · sandbox RUNNING · /);
+	});
+
+	it('polling, with the pace, where no socket can be had', async () => {
+		expect(await headerWith({transport: {live: false, everyMs: 5000, why: 'the server refused the socket (403)'}})).toMatch(/^agent finished · polling every 5 s · sandbox RUNNING · /);
+	});
+
+	it('polling at another pace', async () => {
+		expect(await headerWith({transport: {live: false, everyMs: 2500, why: null}})).toMatch(/^agent finished · polling every 2\.5 s · sandbox RUNNING · /);
+	});
+
+	it('nothing until it is known', async () => {
+		const header = await headerWith({transport: null});
+		expect(header).toMatch(/^agent finished · sandbox RUNNING · /);
+	});
+});
