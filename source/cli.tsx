@@ -97,7 +97,7 @@ async function runApp(config: Config, warnings: readonly string[]): Promise<void
 		cleanupTimeoutMs: 500,
 	});
 	lifecycle.installProcessHandlers();
-	const suspender = createSuspender({screen, stdin: process.stdin});
+	const suspender = createSuspender();
 	lifecycle.defer(suspender.install());
 
 	let log: LogFile | null = null;
@@ -176,7 +176,6 @@ async function startApp(
 		return;
 	}
 
-	screen.enter();
 	unguard = guardStderr(log ? line => log.write(`${new Date().toISOString()} stderr ${line}`) : null);
 	const instance = renderApp({
 		store,
@@ -190,15 +189,17 @@ async function startApp(
 		keys: config.keys,
 		theme: config.theme,
 		suspend: suspender.suspend,
-		onResume: suspender.onResume,
+		attachTerminal: suspender.attach,
 		plain: !screen.capable,
 		readOnly: config.readOnly,
 		notify: config.notify,
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
 		notices: warnings,
 	});
+	// Ink's unmount gives the terminal back (screen.ts); first of the clean-ups, as the UI goes first
+	screen.hold(instance.unmount);
 	lifecycle.defer(() => {
-		instance.unmount();
+		screen.restore();
 	});
 	store.start();
 	if (demoUrl) {

@@ -24,9 +24,3 @@ export function useRedrawOnResize({columns, rows}: Size, enabled: boolean): void
 		if (enabled) write(CLEAR_AND_HOME);
 	}, [columns, rows, enabled, write]);
 }
-
-/** After `fg` (terminal/suspend.ts): the screen holds the shell's output; draw the frame in full. */
-export function useRedrawOnResume(subscribe: ((listener: () => void) => () => void) | undefined): void {
-	const {write} = useStdout();
-	useEffect(() => subscribe?.(() => write(CLEAR_AND_HOME)), [subscribe, write]);
-}

@@ -37,9 +37,8 @@ const MOVES: Record<string, EditorAction> = {
 	'ctrl-a': {type: 'home'},
 	'ctrl-e': {type: 'end'},
 	'ctrl-u': {type: 'killLine'},
-	// terminals send DEL (0x7f) for Backspace, which Ink names `delete`
 	backspace: {type: 'backspace'},
-	delete: {type: 'backspace'},
+	delete: {type: 'delete'},
 };
 
 export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, onClose}: Props) {

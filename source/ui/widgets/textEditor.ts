@@ -10,6 +10,7 @@ export type EditorState = {text: string; cursor: number};
 export type EditorAction =
 	| {type: 'insert'; text: string}
 	| {type: 'backspace'}
+	| {type: 'delete'}
 	| {type: 'left'}
 	| {type: 'right'}
 	| {type: 'up'}
@@ -71,6 +72,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 			if (cursor === 0) return state;
 			const from = previousBoundary(text, cursor);
 			return {text: text.slice(0, from) + text.slice(cursor), cursor: from};
+		}
+		case 'delete': {
+			if (cursor === text.length) return state;
+			return {text: text.slice(0, cursor) + text.slice(nextBoundary(text, cursor)), cursor};
 		}
 		case 'left':
 			return {text, cursor: previousBoundary(text, cursor)};
