@@ -29,6 +29,7 @@ import {isBuiltin} from 'node:module';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
 import {walkBundle} from './bundleImports.mjs';
+import {ALL as ALL_INK_PATCHES, inkOutputFix} from './inkOutputFix.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'source', 'cli.tsx');
@@ -152,9 +153,10 @@ export const builtinsViaRequire = {
 
 /**
  * The bundling options, shared with the start-up bench's baseline (a minimal Ink app built the
- * same way: test/bench/baselineInk.tsx).
+ * same way: test/bench/baselineInk.tsx). `inkPatches`: the names of the output patches to apply
+ * (scripts/inkOutputFix.mjs; all by default; the output bench builds with fewer to weigh each).
  */
-export function bundleOptions({entryPoints, outdir: directory}) {
+export function bundleOptions({entryPoints, outdir: directory, inkPatches = ALL_INK_PATCHES}) {
 	return {
 		absWorkingDir: root,
 		entryPoints,
@@ -180,7 +182,7 @@ export function bundleOptions({entryPoints, outdir: directory}) {
 		minifySyntax: true,
 		legalComments: 'none',
 		logLevel: 'warning',
-		plugins: [builtinsViaRequire, startupPatch],
+		plugins: [builtinsViaRequire, inkOutputFix(inkPatches), startupPatch],
 	};
 }
 
@@ -294,7 +296,7 @@ function isStale() {
 		return true;
 	}
 
-	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'bundleImports.mjs')];
+	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkOutputFix.mjs'), join(root, 'scripts', 'bundleImports.mjs')];
 	return newestMtime(join(root, 'source'), inputs) > built;
 }
 

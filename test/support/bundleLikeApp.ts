@@ -9,10 +9,10 @@ import {basename, dirname, extname, join} from 'node:path';
 import * as esbuild from 'esbuild';
 import {bundleOptions} from '../../scripts/build.mjs';
 
-export async function bundleLikeApp(source: string): Promise<{entry: string; dispose(): void}> {
+export async function bundleLikeApp(source: string, options: {inkPatches?: readonly string[]} = {}): Promise<{entry: string; dispose(): void}> {
 	const name = basename(source, extname(source));
 	const directory = mkdtempSync(join(tmpdir(), `ohtui-${name}-`));
-	const result = await esbuild.build(bundleOptions({entryPoints: {[name]: source}, outdir: directory}));
+	const result = await esbuild.build(bundleOptions({entryPoints: {[name]: source}, outdir: directory, ...options}));
 	for (const file of result.outputFiles) {
 		mkdirSync(dirname(file.path), {recursive: true});
 		writeFileSync(file.path, file.contents);
