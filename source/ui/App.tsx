@@ -1,12 +1,13 @@
 /**
- * The app: what every view shares (theme, clipboard, notifications, the store and notices through
+ * The app: what every view shares (theme, clipboard, notifications, the fleet and notices through
  * UiContext, view memory, the KeyRouter) around the Shell (./Shell.tsx), which draws header, view
  * and footer. Every view is a small component over headless hooks.
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {useStdout} from 'ink';
 import type {NotifyMode} from '../config/flags.js';
-import type {Notice, Store} from '../store/types.js';
+import type {Fleet} from '../fleet/types.js';
+import type {Notice} from '../store/types.js';
 import {createClipboard} from '../terminal/clipboard.js';
 import {createNotifier} from '../terminal/notify.js';
 import {notifyOnAttention} from './attentionNotify.js';
@@ -22,7 +23,8 @@ import {ViewMemory} from './usePersistentState.js';
 import type {Size} from './useTerminalSize.js';
 
 export type AppProps = {
-	store: Store;
+	/** the servers' stores, merged (source/fleet/) */
+	fleet: Fleet;
 	/** the server's URL, shown in the header */
 	serverLabel: string;
 	/** true when talking to the embedded stand-in server */
@@ -54,7 +56,7 @@ export type AppProps = {
 };
 
 export function App({
-	store,
+	fleet,
 	serverLabel,
 	demo,
 	onQuit,
@@ -79,7 +81,7 @@ export function App({
 	);
 	const quitOnce = useRef(false);
 	// the sandboxes' session keys are secrets wherever the server echoes them (./sessionKeys.ts)
-	useSessionKeys(store);
+	useSessionKeys(fleet);
 	const quit = useCallback(() => {
 		if (quitOnce.current) return;
 		quitOnce.current = true;
@@ -93,16 +95,16 @@ export function App({
 	// clipboard (the bytes move no cursor), once per new attention item (ui/attentionNotify.ts).
 	useEffect(() => {
 		const notifier = createNotifier({mode: notify, env, write: writeRaw ?? (data => stdout.write(data))});
-		const stop = notifyOnAttention(store, notifier);
+		const stop = notifyOnAttention(fleet, notifier);
 		return () => {
 			stop();
 			notifier.close();
 		};
-	}, [store, notify, env, writeRaw, stdout]);
+	}, [fleet, notify, env, writeRaw, stdout]);
 
 	const ui = useMemo<Ui>(
 		() => ({
-			store,
+			fleet,
 			now,
 			notify: (level, text) => setLocalNotice({level, text, at: now()}),
 			copy(text, label) {
@@ -118,7 +120,7 @@ export function App({
 				});
 			},
 		}),
-		[store, now, clipboard],
+		[fleet, now, clipboard],
 	);
 
 	const suspend = useCallback(() => {

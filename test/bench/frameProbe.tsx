@@ -11,6 +11,7 @@ import {Writable} from 'node:stream';
 import React from 'react';
 import {render} from 'ink';
 import {App} from '../../source/ui/App.js';
+import {fleetOf} from '../ui/fakeFleet.js';
 import {FakeStore} from '../ui/fakeStore.js';
 import {NOW, conversation, list, snapshot} from '../ui/fixtures.js';
 
@@ -58,7 +59,7 @@ const conversations = Array.from({length: 10_000}, (_, i) =>
 const store = new FakeStore(snapshot({visible: 'conversations', conversations: list(conversations)}));
 const stdout = new Terminal();
 const stdin = new Keyboard();
-render(<App store={store} serverLabel="http://127.0.0.1:3000" demo={false} onQuit={() => {}} now={() => NOW} env={{}} writeRaw={() => {}} />, {
+render(<App fleet={fleetOf(store)} serverLabel="http://127.0.0.1:3000" demo={false} onQuit={() => {}} now={() => NOW} env={{}} writeRaw={() => {}} />, {
 	stdout: stdout as unknown as NodeJS.WriteStream,
 	stdin: stdin as unknown as NodeJS.ReadStream,
 	exitOnCtrlC: false,

@@ -189,7 +189,7 @@ describe('views use the rules', () => {
 		expect(line).not.toContain(PLAIN);
 		const entries = conversationEntries(conversation({conversation_url: `https://oh.example/api/conversations/x?session_api_key=${PLAIN}`}), NOW);
 		expect(JSON.stringify(entries)).not.toContain(PLAIN);
-		const sandboxText = JSON.stringify(sandboxEntries(sandbox({exposed_urls: [{name: 'VSCODE', url: `http://h:1/?tkn=${PLAIN}`, port: 1}]}), NOW, undefined));
+		const sandboxText = JSON.stringify(sandboxEntries({...sandbox({exposed_urls: [{name: 'VSCODE', url: `http://h:1/?tkn=${PLAIN}`, port: 1}]}), server: 'local'}, NOW, undefined));
 		expect(sandboxText).toContain('tkn=••••');
 		expect(sandboxText).not.toContain(PLAIN);
 	});

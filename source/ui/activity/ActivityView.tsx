@@ -9,6 +9,7 @@ import React, {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
+import {sameRef, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import type {Scope} from '../keymap.js';
@@ -29,7 +30,7 @@ import {useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
 
 type Props = {
-	conversation: AppConversation;
+	conversation: Tagged<AppConversation>;
 	width: number;
 	height: number;
 	active: boolean;
@@ -39,29 +40,29 @@ type Props = {
 const NO_EVENTS: readonly ConversationEvent[] = [];
 
 export function ActivityView({conversation: opened, width, height, active, onBack}: Props) {
-	const {store, now} = useUi();
+	const {fleet, now} = useUi();
 	const theme = useTheme();
 	const activity = useSnapshot(selectActivity);
 	const conversations = useSnapshot(selectConversations);
 	const inFlightAll = useSnapshot(selectPending);
-	const conversation = conversations.data?.find(c => c.id === opened.id) ?? opened;
-	const id = conversation.id;
-	const mine = activity?.conversationId === id ? activity : null;
+	const conversation = conversations.data?.find(c => sameRef(c, opened)) ?? opened;
+	const {id, server} = conversation;
+	const mine = activity?.conversationId === id && activity.server === server ? activity : null;
 	const events = mine?.events ?? NO_EVENTS;
 	const [modal, setModal] = useState<ActivityModal>(null);
 
 	useEffect(() => {
-		store.openActivity(id);
-		return () => store.closeActivity();
-	}, [store, id]);
+		fleet.openActivity({server, id});
+		return () => fleet.closeActivity();
+	}, [fleet, server, id]);
 
 	const status = agentStatus(conversation, events);
 	const waiting = status === 'waiting_for_confirmation';
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
 	const inFlight = useMemo(
-		() => inFlightAll.filter(p => p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id)),
-		[inFlightAll, id, conversation.sandbox_id],
+		() => inFlightAll.filter(p => p.server === server && (p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id))),
+		[inFlightAll, server, id, conversation.sandbox_id],
 	);
 
 	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'accept' ? 2 : modal?.kind === 'reject' ? LINE_INPUT_HEIGHT : 0;
@@ -113,7 +114,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					message={`Accept ${count > 1 ? `${count} pending actions` : 'the pending action'}${count === 1 ? `: ${pendingLines[0]}` : ''}?`}
 					width={width}
 					onConfirm={() => {
-						store.controlAgent(id, 'accept');
+						fleet.controlAgent(conversation, 'accept');
 						setModal(null);
 					}}
 					onCancel={() => setModal(null)}
@@ -127,8 +128,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					scope="reason"
 					onSubmit={reason => {
 						const text = reason.trim();
-						if (text) store.controlAgent(id, 'reject', text);
-						else store.controlAgent(id, 'reject');
+						if (text) fleet.controlAgent(conversation, 'reject', text);
+						else fleet.controlAgent(conversation, 'reject');
 						setModal(null);
 					}}
 					onCancel={() => setModal(null)}
