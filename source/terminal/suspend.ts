@@ -14,6 +14,7 @@
  * stopped: the kernel discards SIGTSTP, so ohtui refuses instead of blanking the screen.
  */
 import {readFileSync} from 'node:fs';
+import {childHasTerminal} from './handOff.js';
 
 /** Ink's suspendTerminal with a callback: the terminal is the callback's until it settles. */
 export type HandOver = (during: () => Promise<void> | void) => Promise<void>;
@@ -45,7 +46,10 @@ export function createSuspender(options: SuspenderOptions = {}): Suspender {
 	let installed = false;
 
 	const onTstp = () => {
-		suspendNow();
+		// Ctrl-z under the user's pager or editor (terminal/handOff.ts): the terminal is already
+		// handed over; stop with that program, as one job, and `fg` continues both
+		if (childHasTerminal()) stopHere();
+		else suspendNow();
 	};
 
 	const onCont = () => {

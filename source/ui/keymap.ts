@@ -81,7 +81,9 @@ export type Command =
 	| 'agent.accept'
 	| 'agent.reject'
 	| 'message.send'
-	| 'message.newline';
+	| 'message.newline'
+	| 'pager.open'
+	| 'editor.open';
 
 export type Binding = {
 	scope: Scope;
@@ -207,6 +209,7 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'activity', keys: ['pagedown'], command: 'page.down', description: 'page down'},
 	{scope: 'activity', keys: ['pageup'], command: 'page.up', description: 'page up'},
 	{scope: 'activity', keys: ['y'], command: 'copy', description: 'copy the selected event id (OSC 52)'},
+	{scope: 'activity', keys: ['e'], command: 'pager.open', description: 'the selected event in full in $PAGER (default less)'},
 
 	{scope: 'pager', keys: ['esc'], command: 'close', description: 'close the event', hint: 'close'},
 	{scope: 'pager', keys: ['j', 'down'], command: 'move.down', description: 'scroll down', hint: 'scroll'},
@@ -215,10 +218,12 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'pager', keys: ['G', 'end'], command: 'move.last', description: 'bottom'},
 	{scope: 'pager', keys: ['pagedown', ' '], command: 'page.down', description: 'page down'},
 	{scope: 'pager', keys: ['pageup'], command: 'page.up', description: 'page up'},
+	{scope: 'pager', keys: ['e'], command: 'pager.open', description: 'the whole text in $PAGER (default less)', hint: '$PAGER'},
 
 	{scope: 'message', keys: ['enter'], command: 'message.send', description: 'send the message', hint: 'send'},
 	{scope: 'message', keys: ['ctrl-j', 'alt-enter'], command: 'message.newline', description: 'new line (pasted text keeps its lines and is not sent)', hint: 'new line'},
 	{scope: 'message', keys: ['esc'], command: 'cancel', description: 'close; the draft is kept until ohtui quits', hint: 'keep draft'},
+	{scope: 'message', keys: ['ctrl-g'], command: 'editor.open', description: 'write the message in $EDITOR (it comes back here, not sent)', hint: '$EDITOR'},
 
 	{scope: 'reason', keys: ['enter'], command: 'submit', description: 'reject, with the reason typed (may be empty)', hint: 'reject'},
 	{scope: 'reason', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},

@@ -26,6 +26,7 @@ import {activityStatusLine} from './activityStatus.js';
 import {eventDetail} from './detail.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
+import {useHandOff} from '../useHandOff.js';
 import {useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
 
@@ -69,6 +70,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
 
+	const {page} = useHandOff();
 	useActivityKeys({
 		active: active && modal === null && !list.filter.editing,
 		conversation,
@@ -76,6 +78,11 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		list,
 		setModal,
 		onBack,
+		pageEvent(eventId) {
+			const index = events.findIndex(e => e.id === eventId);
+			const event = events[index];
+			if (event) void page(eventDetail(event, answerOf(events, index)).map(line => line.text), `event-${eventId}.txt`);
+		},
 	});
 
 	const scopes: Scope[] =
@@ -147,7 +154,7 @@ function PagerFor({events, eventId, width, height, onClose, active}: {events: re
 	const lines = useMemo(() => (event ? eventDetail(event, answer) : [{text: 'this event is no longer loaded'}]), [event, answer]);
 	const ref = useRef(lines);
 	if (event) ref.current = lines;
-	return <Pager lines={ref.current} width={width} height={height} onClose={onClose} active={active} />;
+	return <Pager lines={ref.current} width={width} height={height} onClose={onClose} active={active} name={`event-${eventId}.txt`} />;
 }
 
 function emptyText(activity: {loading: boolean; error: {message: string} | null} | null, filtered: boolean): string {

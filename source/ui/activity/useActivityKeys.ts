@@ -20,9 +20,11 @@ type Options = {
 	list: EventRows;
 	setModal(modal: ActivityModal): void;
 	onBack(): void;
+	/** the event in full in $PAGER */
+	pageEvent(eventId: string): void;
 };
 
-export function useActivityKeys({active, conversation, waiting, list, setModal, onBack}: Options): void {
+export function useActivityKeys({active, conversation, waiting, list, setModal, onBack, pageEvent}: Options): void {
 	const {fleet, copy, notify} = useUi();
 	const sandbox = {server: conversation.server, id: conversation.sandbox_id};
 	useKeys(
@@ -86,6 +88,9 @@ export function useActivityKeys({active, conversation, waiting, list, setModal, 
 					return true;
 				case 'copy':
 					if (list.selected) copy(list.selected.id);
+					return true;
+				case 'pager.open':
+					if (list.selected) pageEvent(list.selected.id);
 					return true;
 				default:
 					return false;

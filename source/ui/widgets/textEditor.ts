@@ -9,6 +9,7 @@ export type EditorState = {text: string; cursor: number};
 
 export type EditorAction =
 	| {type: 'insert'; text: string}
+	| {type: 'replace'; text: string}
 	| {type: 'backspace'}
 	| {type: 'delete'}
 	| {type: 'left'}
@@ -67,6 +68,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 			const piece = normalizeInput(action.text);
 			if (!piece) return state;
 			return {text: text.slice(0, cursor) + piece + text.slice(cursor), cursor: cursor + piece.length};
+		}
+		case 'replace': {
+			const all = normalizeInput(action.text);
+			return {text: all, cursor: all.length};
 		}
 		case 'backspace': {
 			if (cursor === 0) return state;
