@@ -32,9 +32,12 @@ function Rows({frame}: {frame: number}) {
 		// distinct, and more than twice the width of the box
 		rows.push(<Text key={i} wrap="truncate">{`row ${n} ${'conversation-title-'.repeat(2)}${n}`}</Text>);
 	}
+	// a screenful shows, as in the app's tables; Ink wraps every text node, drawn or clipped
 	return (
-		<Box flexDirection="column" width={WIDTH}>
-			{rows}
+		<Box flexDirection="column" width={WIDTH} height={40} overflow="hidden">
+			<Box flexDirection="column" flexShrink={0}>
+				{rows}
+			</Box>
 		</Box>
 	);
 }
