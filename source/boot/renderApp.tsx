@@ -3,6 +3,7 @@ import {render, useApp} from 'ink';
 import chalk from 'chalk';
 import type {NotifyMode} from '../config/flags.js';
 import type {Fleet} from '../fleet/types.js';
+import {bridgeNode20} from '../runtime/node20.js';
 import {FatalBoundary} from '../terminal/FatalBoundary.js';
 import type {HandOver} from '../terminal/suspend.js';
 import {App} from '../ui/App.js';
@@ -47,6 +48,7 @@ export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = 
 	/** the header's server label, once known (the demo server listens after the first frame) */
 	setServerLabel(label: string): void;
 } {
+	bridgeNode20();
 	for (const key of apiKeys) registerKnownSecret(key);
 	// Ink draws through chalk's default instance: level 0 leaves every style out, and the theme
 	// (which reads the same level) switches to its text marks.
