@@ -1,7 +1,9 @@
 /**
  * A scrollable page of text (an event in full): lines wrapped at the width once per width, only
  * the rows on screen drawn, `pager` keys to scroll, Esc to close, `e` the whole text in $PAGER.
- * Lines arrive clean and masked.
+ * Lines arrive clean and masked. Not a scroll view over every line (Ink 8's contentOffsetY): Ink
+ * lays out and wraps every child, drawn or not; for 5,000 lines a step took 143-181 ms and 216 MB
+ * against 5-10 ms and 80 MB windowed (300 lines: 13 ms and 98 MB against 7 ms and 81 MB).
  */
 import React, {memo, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
