@@ -46,7 +46,7 @@ const manifest = join(outdir, 'chunks', 'manifest.json');
  */
 export const startupPatches = [
 	{
-		// With DEV=true, Ink 6.8 imports its devtools.js (React DevTools, and the ws WebSocket
+		// With DEV=true, Ink (6.8 to 8.0) imports its devtools.js (React DevTools, and the ws WebSocket
 		// library it needs): a 117 kB chunk that a user never loads (react-devtools-core is not
 		// installed, so it would fail anyway), and whose ws requires optional native packages
 		// (bufferutil, utf-8-validate) the bundle check rightly refuses. Without the import the
