@@ -1,20 +1,23 @@
 // Ink 8.0.0 turns every frame into a grid of styled cells (build/output.js, with the
-// @alcalzone/ansi-tokenize 0.3 helpers) and allocates, per frame: a fresh object and styles array
+// @alcalzone/ansi-tokenize 0.3 helpers) and allocates, per frame, a fresh object and styles array
 // for each blank cell (4,800 at 120x40), and for every line a grapheme walk with Intl.Segmenter,
-// a token object, a styled character with its own copy of the styles, and a filtered copy of the
-// line's characters; the per-line caches live one frame (OutputCaches is made per Output). These
-// patches keep every frame's text the same (test/e2e/inkOutputFix.test.ts compares both builds on
-// random frames) and drop that garbage, each where test/bench/output.bench.ts shows it pays:
-// - blankCell: one shared, frozen blank cell (cells are replaced in the grid, never changed);
-// - internedChars: styled characters interned per style (nobody changes one after it is made), so
-//   a character is made once, not once per frame;
-// - asciiGraphemes: a pure ASCII line is walked by code unit (every ASCII code unit is its own
-//   grapheme, except in CR LF: such a line goes the slow way);
+// a token object and a styled character with its own copy of the styles; its per-line caches live
+// one frame (OutputCaches is made per Output). These patches keep every frame's text the same
+// (test/e2e/inkOutputFix.test.ts compares both builds on random frames) and drop the garbage that
+// still pays to drop, as test/bench/output.bench.ts weighs it (the real App, 10,000 rows at
+// 120x40, `j`/`k`; MB allocated per key press, counted as young collections of a 1 MB young
+// generation without pretenuring; Node 20, November 2026: 15.3 unpatched, 7.9 patched):
 // - previousFrame: the previous frame's styled characters and widths are reused (most lines do
-//   not change between frames), bounded to one frame.
-// Bundle-time only; each needle must be found exactly once, so an Ink or ansi-tokenize upgrade
-// fails the build instead of shipping a half-applied patch. Upstream, as of November 2026 (each
-// patch names what would retire it): no release of either package does any of these.
+//   not change between frames), bounded to one frame: 15.3 -> 8.7 MB a press on its own;
+// - blankCell: one shared, frozen blank cell (cells are replaced in the grid, never changed):
+//   a further 8.7 -> 8.0.
+// Re-ported from the Ink 6.8 patches and dropped, measured: interning styled characters per style
+// and walking ASCII lines by code unit (-0.12 MB a press together once previousFrame reuses the
+// unchanged lines: under 2%); the styles diff of equal neighbours (ansi-tokenize 0.3.2 has
+// isSameStyle); the measure-text bound (Ink 8 bounds it, issue #986).
+// Bundle-time only; each needle must be found exactly once, so an Ink upgrade fails the build
+// instead of shipping a half-applied patch. Upstream, as of November 2026: neither in a release
+// (each patch names what would retire it).
 import {readFileSync} from 'node:fs';
 
 /**
@@ -40,108 +43,6 @@ export default class Output {`,
                     styles: [],
                 });`,
 				`                row.push(BLANK);`,
-			],
-		],
-	},
-	{
-		name: 'internedChars',
-		file: '@alcalzone/ansi-tokenize/build/styledChars.js',
-		retiredBy: 'an @alcalzone/ansi-tokenize release whose styledCharsFromTokens shares the styles array between characters (0.3.2 copies it per character: `styles: [...codes]`)',
-		replacements: [
-			[
-				`    let codes = [];
-    const ret = [];
-    for (const token of tokens) {
-        if (token.type === "ansi") {
-            codes = reduceAnsiCodesIncremental(codes, [token]);
-        }
-        else if (token.type === "char") {
-            ret.push({
-                ...token,
-                styles: [...codes],
-            });
-        }
-    }`,
-				`    let codes = [];
-    let style = styleOf(codes);
-    const ret = [];
-    for (const token of tokens) {
-        if (token.type === "ansi") {
-            codes = reduceAnsiCodesIncremental(codes, [token]);
-            style = undefined;
-        }
-        else if (token.type === "char") {
-            style ??= styleOf(codes);
-            let char = style.chars.get(token.value);
-            if (char === undefined) {
-                char = Object.freeze({
-                    ...token,
-                    styles: style.styles,
-                });
-                style.chars.set(token.value, char);
-                interned++;
-            }
-            ret.push(char);
-        }
-    }`,
-			],
-			[
-				`export function styledCharsFromTokens(tokens) {`,
-				`// Styled characters are interned: a grapheme's width is a function of the grapheme, and nobody
-// changes a styled character or its styles after it is made. Bounded: cleared past MAX_INTERNED.
-const MAX_INTERNED = 20000;
-let styles = new Map();
-let interned = 0;
-function styleOf(codes) {
-    if (interned > MAX_INTERNED) {
-        styles = new Map();
-        interned = 0;
-    }
-    // Every code starts with ESC, so the concatenation is unambiguous; an end code follows from its code.
-    const key = codes.map((code) => code.code).join("");
-    let style = styles.get(key);
-    if (style === undefined) {
-        style = { styles: Object.freeze([...codes]), chars: new Map() };
-        styles.set(key, style);
-    }
-    return style;
-}
-export function styledCharsFromTokens(tokens) {`,
-			],
-		],
-	},
-	{
-		name: 'asciiGraphemes',
-		file: '@alcalzone/ansi-tokenize/build/tokenize.js',
-		retiredBy: 'an @alcalzone/ansi-tokenize release whose tokenize skips Intl.Segmenter for ASCII text (0.3.2 segments every string)',
-		replacements: [
-			[`    for (const { segment, index } of segmenter.segment(str)) {`, `    for (const { segment, index } of graphemesOf(str)) {`],
-			[
-				`export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {`,
-				`const ASCII = /^[\\x00-\\x7f]*$/;
-// One reused result object: the caller's for-of destructures it before asking for the next one.
-function graphemesOf(str) {
-    if (!ASCII.test(str) || str.includes("\\r\\n"))
-        return segmenter.segment(str);
-    let index = -1;
-    const value = { segment: "", index: 0 };
-    const result = { value, done: false };
-    const iterator = {
-        next() {
-            index++;
-            if (index >= str.length)
-                return { value: undefined, done: true };
-            value.segment = str[index];
-            value.index = index;
-            return result;
-        },
-        [Symbol.iterator]() {
-            return iterator;
-        },
-    };
-    return iterator;
-}
-export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {`,
 			],
 		],
 	},
@@ -229,7 +130,7 @@ export function patchSource(source, file, names = ALL) {
 	return out;
 }
 
-const FILTER = /[\\/](?:ink[\\/]build[\\/]output|@alcalzone[\\/]ansi-tokenize[\\/]build[\\/](?:styledChars|tokenize))\.js$/;
+const FILTER = /[\\/]ink[\\/]build[\\/]output\.js$/;
 
 /** esbuild plugin applying the named patches (default all); fails the build if one never applied. */
 export function inkOutputFix(names = ALL) {
