@@ -130,11 +130,9 @@ export function KeyRouter({onInterrupt, onSuspend, bracketedPaste = true, childr
 		});
 	}, [commits]);
 
-
 	// The event as Ink's input parser cut it, before parse-keypress: useInput strips a leading ESC
-	// (`ESC /` reads as a plain `/`). This listener is added before
-	// useInput's (a layout effect runs before its passive one) and never re-added, so it always runs
-	// first for an event.
+	// (`ESC /` reads as a plain `/`). This listener is added before useInput's (a layout effect runs
+	// before its passive one) and never re-added, so it always runs first for an event.
 	const raw = useRef<string | null>(null);
 	useLayoutEffect(() => {
 		if (!emitter) return;
