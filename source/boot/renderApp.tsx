@@ -8,7 +8,7 @@ import {FatalBoundary} from '../terminal/FatalBoundary.js';
 import type {HandOver} from '../terminal/suspend.js';
 import {App} from '../ui/App.js';
 import {applyKeyOverrides, type KeyOverrides} from '../ui/keys/overrides.js';
-import {registerKnownSecret} from '../ui/secrets.js';
+import {registerKnownSecret} from '../text/secrets.js';
 import type {ThemeChoice} from '../ui/theme.js';
 
 export type RenderAppOptions = {
@@ -18,7 +18,7 @@ export type RenderAppOptions = {
 	demo: boolean;
 	onQuit: () => void;
 	onFatal: (error: unknown) => void;
-	/** the user's API keys (one per server): scrubbed from every string shown (ui/secrets.ts) */
+	/** the user's API keys (one per server): scrubbed from every string shown (text/secrets.ts) */
 	apiKeys?: readonly string[];
 	/** the config file's `keys`, already checked by resolveConfig */
 	keys?: KeyOverrides;
@@ -37,13 +37,15 @@ export type RenderAppOptions = {
 	readOnly?: boolean;
 	/** Config.notify, for App */
 	notify?: NotifyMode;
+	/** `ohtui --needs-you`: the UI opens on the needs-you list */
+	openAttention?: boolean;
 };
 
 /**
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, attachTerminal, plain = false, readOnly = false, notify = 'bell'}: RenderAppOptions): {
+export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, attachTerminal, plain = false, readOnly = false, notify = 'bell', openAttention = false}: RenderAppOptions): {
 	unmount(): void;
 	/** the header's server label, once known (the demo server listens after the first frame) */
 	setServerLabel(label: string): void;
@@ -57,7 +59,7 @@ export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = 
 	const tree = (label: string) => (
 		<FatalBoundary onFatal={onFatal}>
 			{attachTerminal ? <TerminalHandle attach={attachTerminal} /> : null}
-			<App fleet={fleet} serverLabel={label} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} bracketedPaste={!plain} readOnly={readOnly} notify={notify} />
+			<App fleet={fleet} serverLabel={label} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} bracketedPaste={!plain} readOnly={readOnly} notify={notify} openAttention={openAttention} />
 		</FatalBoundary>
 	);
 	const instance = render(tree(serverLabel), {

@@ -15,7 +15,7 @@ import {UiContext, type Ui} from './context.js';
 import {shortId} from './format.js';
 import {isReadOnly, setReadOnly} from './keys/activeKeymap.js';
 import {KeyRouter} from './keys/KeyRouter.js';
-import {clean, cleanForCopy} from './sanitize.js';
+import {clean, cleanForCopy} from '../text/sanitize.js';
 import {useSessionKeys} from './sessionKeys.js';
 import {Shell} from './Shell.js';
 import {ThemeContext, createTheme, type ThemeChoice} from './theme.js';
@@ -53,6 +53,8 @@ export type AppProps = {
 	readOnly?: boolean;
 	/** `--notify` / config `notify` (Config.notify): how an agent that needs you is announced; default bell */
 	notify?: NotifyMode;
+	/** `ohtui --needs-you`: open on the needs-you list */
+	openAttention?: boolean;
 };
 
 export function App({
@@ -71,6 +73,7 @@ export function App({
 	bracketedPaste = true,
 	readOnly = false,
 	notify = 'bell',
+	openAttention = false,
 }: AppProps) {
 	// The one keymap the router, the help and the footer read turns the mutating keys off (keys/activeKeymap.ts).
 	if (isReadOnly() !== readOnly) setReadOnly(readOnly);
@@ -134,7 +137,7 @@ export function App({
 			<UiContext.Provider value={ui}>
 				<ViewMemory>
 					<KeyRouter onInterrupt={quit} onSuspend={suspend} bracketedPaste={bracketedPaste}>
-						<Shell serverLabel={serverLabel} demo={demo} readOnly={readOnly} size={size} localNotice={localNotice} onQuit={quit} />
+						<Shell serverLabel={serverLabel} demo={demo} readOnly={readOnly} size={size} localNotice={localNotice} onQuit={quit} openAttention={openAttention} />
 					</KeyRouter>
 				</ViewMemory>
 			</UiContext.Provider>

@@ -4,8 +4,8 @@ import {Box, Text} from 'ink';
 import type {Notice} from '../store/types.js';
 import type {Command} from './keymap.js';
 import type {Hint} from './keys/footerHints.js';
-import {displayWidth, truncate} from './sanitize.js';
-import {maskSecrets} from './secrets.js';
+import {displayWidth, truncate} from '../text/sanitize.js';
+import {maskSecrets} from '../text/secrets.js';
 import {useTheme} from './theme.js';
 
 type Props = {notice: Notice | null; hints: readonly Hint[]; globalHints: readonly Hint[]; width: number};
@@ -31,7 +31,7 @@ export const Footer = memo(function Footer({notice, hints, globalHints, width}: 
  * mid-word, `Enter det…`). Hints not listed go next, the rightmost of them first; help and quit
  * go last.
  */
-const DROP_FIRST: readonly Command[] = ['sort.next', 'filter.status', 'copy', 'refresh', 'filter', 'open', 'move.down', 'field.next', 'tab.next'];
+const DROP_FIRST: readonly Command[] = ['sort.next', 'filter.status', 'agent.policy', 'copy', 'conversation.changes', 'refresh', 'filter', 'open', 'move.down', 'field.next', 'tab.next'];
 const KEEP_LAST: readonly Command[] = ['help', 'quit'];
 const SEPARATOR = '  ';
 

@@ -13,7 +13,7 @@ import {useCallback, useRef} from 'react';
 import {useApp, useStdin} from 'ink';
 import {handOff, programFor} from '../terminal/handOff.js';
 import {useUi} from './context.js';
-import {scrubKnown} from './knownSecrets.js';
+import {scrubKnown} from '../text/knownSecrets.js';
 
 export type HandOff = {
 	page(lines: readonly string[], name?: string): Promise<void>;

@@ -7,10 +7,11 @@
  * sandbox grouping), so a view can leave it out instead of showing a value that was never sent.
  * No secret value is held: keys are `…Set` flags. Values that may still carry a credential (URLs,
  * command arguments, legacy MCP env values, which the server sends in clear) are kept raw and must be
- * shown through ui/secrets.ts.
+ * shown through text/secrets.ts.
  */
 
-export type SettingsShape = 'flat' | 'nested';
+/** `agent`: an agent server's own settings (agent-server doc 3), nested like `nested` but without the app server's parts */
+export type SettingsShape = 'flat' | 'nested' | 'agent';
 
 export type McpServerSetting = {
 	/** current: the map key; legacy stdio: its `name`; legacy sse/shttp: null */

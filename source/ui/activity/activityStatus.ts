@@ -1,7 +1,7 @@
 /** The line under the activity's rows: follow, counts, filter, loading, the selected event's time. */
 import type {ActivityState} from '../../store/types.js';
 import {count, relativeTime} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {eventDateTime, eventEpoch} from './time.js';
 import type {EventRows} from './useEventRows.js';
 
@@ -19,7 +19,9 @@ export function activityStatusLine({activity, list, now}: Input): string {
 	const selected = list.selected;
 	if (selected) {
 		const at = eventEpoch(selected.timestamp);
-		parts.push(`${eventDateTime(selected.timestamp)}${at === null ? '' : ` (${relativeTime(at, now)})`}`);
+		// the server's wall time as sent; how long ago, from its offset to UTC when learned (store/activityAgent.ts)
+		const offset = activity.agent?.clockOffsetMs ?? 0;
+		parts.push(`${eventDateTime(selected.timestamp)}${at === null ? '' : ` (${relativeTime(at - offset, now)})`}`);
 	}
 	return parts.join(' · ');
 }

@@ -5,13 +5,14 @@
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import {MASK} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {arr, contentText, obj, str, type Raw} from './fields.js';
 import {exitCode, observationText} from './observations.js';
 import {pagerLines} from './text.js';
 import {eventDateTime} from './time.js';
 
-export type PagerLine = {text: string; style?: 'heading' | 'error' | 'muted'};
+/** `added`/`removed`/`hunk`: a unified diff's lines (ui/changes/diffLines.ts) */
+export type PagerLine = {text: string; style?: 'heading' | 'error' | 'muted' | 'added' | 'removed' | 'hunk'};
 
 /** Keys whose string values are credentials wherever they appear in an event's JSON. */
 const SECRET_KEY = /api_?key|secret|password|passwd|token$|access_token|credential|cookie|authorization/i;

@@ -13,8 +13,8 @@ import {count} from '../format.js';
 import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
-import {truncate} from '../sanitize.js';
-import {useTheme} from '../theme.js';
+import {truncate} from '../../text/sanitize.js';
+import {type Theme, useTheme} from '../theme.js';
 import {useHandOff} from '../useHandOff.js';
 
 type Props = {
@@ -25,6 +25,15 @@ type Props = {
 	active?: boolean;
 	/** the file name the text gets in $PAGER (`e`) */
 	name?: string;
+};
+
+const STYLE_COLORS: Record<NonNullable<PagerLine['style']>, (theme: Theme) => string | undefined> = {
+	heading: theme => theme.accent,
+	error: theme => theme.error,
+	muted: theme => theme.muted,
+	added: theme => theme.ok,
+	removed: theme => theme.error,
+	hunk: theme => theme.accent,
 };
 
 export function wrapPager(lines: readonly PagerLine[], width: number): PagerLine[] {
@@ -85,7 +94,7 @@ export function Pager({lines, width, height, onClose, active = true, name = 'oht
 	);
 
 	const visible = rows.slice(offset, offset + visibleRows);
-	const color = (style: PagerLine['style']) => (style === 'heading' ? theme.accent : style === 'error' ? theme.error : style === 'muted' ? theme.muted : undefined);
+	const color = (style: PagerLine['style']) => (style ? STYLE_COLORS[style](theme) : undefined);
 	return (
 		<Box flexDirection="column" height={height} overflow="hidden">
 			{visible.map((row, i) => (

@@ -7,7 +7,7 @@ import {join} from 'node:path';
 import {cleanup} from 'ink-testing-library';
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
 import {eventDetail} from '../../../source/ui/activity/detail.js';
-import {registerKnownSecret} from '../../../source/ui/secrets.js';
+import {registerKnownSecret} from '../../../source/text/secrets.js';
 import {conversation, list} from '../fixtures.js';
 import {renderApp} from '../harness.js';
 import {LEGACY, activityState, event} from '../eventFixtures.js';

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {summarizeEvent} from '../../../source/ui/activity/summarize.js';
 import {eventClock, eventEpoch} from '../../../source/ui/activity/time.js';
-import {displayWidth} from '../../../source/ui/sanitize.js';
+import {displayWidth} from '../../../source/text/sanitize.js';
 import {CURRENT, LEGACY, event, legacyTrajectory} from '../eventFixtures.js';
 
 const CONTROL = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
@@ -57,7 +57,9 @@ describe('summarizeEvent: v1.1.0 shapes (legacy app server, null keys kept)', ()
 	it('a state update carries its status for transitions', () => {
 		expect(line(LEGACY.waiting).status).toBe('waiting_for_confirmation');
 		expect(line({...LEGACY.waiting, key: 'full_state', value: {execution_status: 'running', agent: {}}})).toMatchObject({status: 'running', text: 'state snapshot (status running)'});
-		expect(line({...LEGACY.waiting, key: 'confirmation_policy', value: {kind: 'AlwaysConfirm'}}).text).toBe('confirmation_policy: {"kind":"AlwaysConfirm"}');
+		// a policy reads as the activity header says it (issue 16 §1)
+		expect(line({...LEGACY.waiting, key: 'confirmation_policy', value: {kind: 'AlwaysConfirm'}}).text).toBe('confirmation: always confirm');
+		expect(line({...LEGACY.waiting, key: 'max_iterations', value: 50}).text).toBe('max_iterations: 50');
 	});
 });
 
