@@ -4,20 +4,24 @@
 // a token object and a styled character with its own copy of the styles; its per-line caches live
 // one frame (OutputCaches is made per Output). These patches keep every frame's text the same
 // (test/e2e/inkOutputFix.test.ts compares both builds on random frames) and drop the garbage that
-// still pays to drop, as test/bench/output.bench.ts weighs it (the real App, 10,000 rows at
-// 120x40, `j`/`k`; MB allocated per key press, counted as young collections of a 1 MB young
-// generation without pretenuring; Node 20, November 2026: 15.3 unpatched, 7.9 patched):
+// still pays to drop, as test/bench/output.bench.ts weighs it: the real App, 10,000 rows at
+// 120x40, MB allocated per key press (young collections of a 1 MB young generation without
+// pretenuring) for `j`/`k` (a row or two change) and `G`/`g` (every row changes); Node 20,
+// November 2026:
 // - previousFrame: the previous frame's styled characters and widths are reused (most lines do
-//   not change between frames), bounded to one frame: 15.3 -> 8.7 MB a press on its own;
+//   not change between frames), bounded to one frame: j/k 14.7 -> 8.7 MB a press on its own;
 // - blankCell: one shared, frozen blank cell (cells are replaced in the grid, never changed):
-//   a further 8.7 -> 8.0.
-// Re-ported from the Ink 6.8 patches and dropped, measured: interning styled characters per style
-// and walking ASCII lines by code unit (-0.12 MB a press together once previousFrame reuses the
-// unchanged lines: under 2%); the styles diff of equal neighbours (ansi-tokenize 0.3.2 has
-// isSameStyle); the measure-text bound (Ink 8 bounds it, issue #986).
-// Bundle-time only; each needle must be found exactly once, so an Ink upgrade fails the build
-// instead of shipping a half-applied patch. Upstream, as of November 2026: neither in a release
-// (each patch names what would retire it).
+//   j/k a further 8.7 -> 7.4;
+// - internedChars: styled characters interned per style (nobody changes one after it is made), so
+//   a line's characters are made once, not once per frame they are new in: G/g 17.2 -> 15.2 MB and
+//   25 -> 20 ms a press (in process).
+// Re-ported from the Ink 6.8 patches and dropped, measured: walking ASCII lines by code unit
+// instead of Intl.Segmenter (no change in either figure on Ink 8); the styles diff of equal
+// neighbours (ansi-tokenize 0.3.2 has isSameStyle); the measure-text bound (Ink 8 bounds it,
+// issue #986).
+// Bundle-time only; each needle must be found exactly once, so an Ink or ansi-tokenize upgrade
+// fails the build instead of shipping a half-applied patch. Upstream, as of November 2026: none in
+// a release (each patch names what would retire it).
 import {readFileSync} from 'node:fs';
 
 /**
@@ -43,6 +47,73 @@ export default class Output {`,
                     styles: [],
                 });`,
 				`                row.push(BLANK);`,
+			],
+		],
+	},
+	{
+		name: 'internedChars',
+		file: '@alcalzone/ansi-tokenize/build/styledChars.js',
+		retiredBy: 'an @alcalzone/ansi-tokenize release whose styledCharsFromTokens shares the styles array between characters (0.3.2 copies it per character: `styles: [...codes]`)',
+		replacements: [
+			[
+				`    let codes = [];
+    const ret = [];
+    for (const token of tokens) {
+        if (token.type === "ansi") {
+            codes = reduceAnsiCodesIncremental(codes, [token]);
+        }
+        else if (token.type === "char") {
+            ret.push({
+                ...token,
+                styles: [...codes],
+            });
+        }
+    }`,
+				`    let codes = [];
+    let style = styleOf(codes);
+    const ret = [];
+    for (const token of tokens) {
+        if (token.type === "ansi") {
+            codes = reduceAnsiCodesIncremental(codes, [token]);
+            style = undefined;
+        }
+        else if (token.type === "char") {
+            style ??= styleOf(codes);
+            let char = style.chars.get(token.value);
+            if (char === undefined) {
+                char = Object.freeze({
+                    ...token,
+                    styles: style.styles,
+                });
+                style.chars.set(token.value, char);
+                interned++;
+            }
+            ret.push(char);
+        }
+    }`,
+			],
+			[
+				`export function styledCharsFromTokens(tokens) {`,
+				`// Styled characters are interned: a grapheme's width is a function of the grapheme, and nobody
+// changes a styled character or its styles after it is made. Bounded: cleared past MAX_INTERNED.
+const MAX_INTERNED = 20000;
+let styles = new Map();
+let interned = 0;
+function styleOf(codes) {
+    if (interned > MAX_INTERNED) {
+        styles = new Map();
+        interned = 0;
+    }
+    // Every code starts with ESC, so the concatenation is unambiguous; an end code follows from its code.
+    const key = codes.map((code) => code.code).join("");
+    let style = styles.get(key);
+    if (style === undefined) {
+        style = { styles: Object.freeze([...codes]), chars: new Map() };
+        styles.set(key, style);
+    }
+    return style;
+}
+export function styledCharsFromTokens(tokens) {`,
 			],
 		],
 	},
@@ -130,7 +201,7 @@ export function patchSource(source, file, names = ALL) {
 	return out;
 }
 
-const FILTER = /[\\/]ink[\\/]build[\\/]output\.js$/;
+const FILTER = /[\\/](?:ink[\\/]build[\\/]output|@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars)\.js$/;
 
 /** esbuild plugin applying the named patches (default all); fails the build if one never applied. */
 export function inkOutputFix(names = ALL) {

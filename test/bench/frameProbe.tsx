@@ -16,6 +16,7 @@ import {FakeStore} from '../ui/fakeStore.js';
 import {NOW, conversation, list, snapshot} from '../ui/fixtures.js';
 
 const PRESSES = Number(process.argv[2] ?? 200);
+const KEYS = process.argv[3] === 'Gg' ? ['G', 'g'] : ['j', 'k'];
 
 class Terminal extends Writable {
 	isTTY = true;
@@ -99,8 +100,12 @@ for (let i = 0; i < 40; i++) await press(i % 2 ? 'k' : 'j');
 (globalThis as {gc?: () => void}).gc?.();
 observer.observe({entryTypes: ['gc']});
 const times: number[] = [];
-for (let i = 0; i < PRESSES; i++) times.push(await press('j'));
-for (let i = 0; i < PRESSES; i++) times.push(await press('k'));
+if (KEYS[0] === 'j') {
+	for (let i = 0; i < PRESSES; i++) times.push(await press('j'));
+	for (let i = 0; i < PRESSES; i++) times.push(await press('k'));
+} else {
+	for (let i = 0; i < 2 * PRESSES; i++) times.push(await press(KEYS[i % 2]!));
+}
 await sleep(20);
 observer.disconnect();
 times.sort((a, b) => a - b);
