@@ -14,27 +14,22 @@
 // package at run time (scripts/bundleImports.mjs).
 //
 // Patches to dependencies, applied at bundle time (each fails the build when its code moved), and
-// the upstream release that makes each unnecessary, as of November 2026 (Ink stays 6.8: 7 and 8
-// need Node >= 22):
-// - scripts/inkFix.mjs, the incremental renderer's cursor-up: Ink 7.0.0 (vadimdemedes/ink PR #910).
-// - scripts/inkOutputFix.mjs, the frame builder's allocations: no release. Ink 8.0.0 caches a
-//   line's styled characters per frame (part of the reuse patch), but @alcalzone/ansi-tokenize
-//   0.3.2 still copies the styles for every character and segments every line with
-//   Intl.Segmenter, and Ink 8.0.0 still makes a new blank cell per cell.
-// - its measure-text part (bounded cache): Ink 8.0.0 (QuickLRU of 4,096; issue #986).
-// - below, Ink's React DevTools chunk: no release (Ink 7.0.0 and 8.0.0 still `import('./devtools.js')`
+// the upstream release that makes each unnecessary, as of November 2026 (Ink 8.0.0, React 19.3):
+// - below, Ink's React DevTools chunk: no release (Ink 8.0.0 still `import('./devtools.js')`s
 //   when DEV=true, so a bundler still emits the chunk and ws with it).
 // - below, yoga's wasm loader reaching for fetch: no release (yoga-layout 3.2.1 is the newest).
 // - below, string-width's eager RGI_Emoji regex: no release (string-width 9.0.0 builds
 //   /^(?:\p{RGI_Emoji}|…)/v at load too).
+// Retired with the move to Ink 8 (issue 17): the incremental renderer's cursor-up fix (Ink 7.0.0,
+// vadimdemedes/ink PR #910; test/e2e/build.test.ts keeps its test) and the bounded measure-text
+// cache (Ink 8.0.0, issue #986; test/runtime/wrapCache.test.ts checks the caches stay bounded).
 import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {dirname, join, relative} from 'node:path';
 import {isBuiltin} from 'node:module';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
 import {walkBundle} from './bundleImports.mjs';
-import {inkCursorUpFix} from './inkFix.mjs';
-import {inkOutputFix} from './inkOutputFix.mjs';
+import {ALL as ALL_INK_PATCHES, inkOutputFix} from './inkOutputFix.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'source', 'cli.tsx');
@@ -51,7 +46,7 @@ const manifest = join(outdir, 'chunks', 'manifest.json');
  */
 export const startupPatches = [
 	{
-		// With DEV=true, Ink 6.8 imports its devtools.js (React DevTools, and the ws WebSocket
+		// With DEV=true, Ink (6.8 to 8.0) imports its devtools.js (React DevTools, and the ws WebSocket
 		// library it needs): a 117 kB chunk that a user never loads (react-devtools-core is not
 		// installed, so it would fail anyway), and whose ws requires optional native packages
 		// (bufferutil, utf-8-validate) the bundle check rightly refuses. Without the import the
@@ -215,9 +210,10 @@ export const wsOptionalNatives = {
 
 /**
  * The bundling options, shared with the start-up bench's baseline (a minimal Ink app built the
- * same way: test/bench/baselineInk.tsx).
+ * same way: test/bench/baselineInk.tsx). `inkPatches`: the names of the output patches to apply
+ * (scripts/inkOutputFix.mjs; all by default; the output bench builds with fewer to weigh each).
  */
-export function bundleOptions({entryPoints, outdir: directory}) {
+export function bundleOptions({entryPoints, outdir: directory, inkPatches = ALL_INK_PATCHES}) {
 	return {
 		absWorkingDir: root,
 		entryPoints,
@@ -243,7 +239,7 @@ export function bundleOptions({entryPoints, outdir: directory}) {
 		minifySyntax: true,
 		legalComments: 'none',
 		logLevel: 'warning',
-		plugins: [builtinsViaRequire, wsOptionalNatives, inkCursorUpFix, inkOutputFix, startupPatch, zodEnglishOnly],
+		plugins: [builtinsViaRequire, wsOptionalNatives, inkOutputFix(inkPatches), startupPatch, zodEnglishOnly],
 	};
 }
 
@@ -357,7 +353,7 @@ function isStale() {
 		return true;
 	}
 
-	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkFix.mjs'), join(root, 'scripts', 'inkOutputFix.mjs'), join(root, 'scripts', 'bundleImports.mjs')];
+	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkOutputFix.mjs'), join(root, 'scripts', 'bundleImports.mjs')];
 	return newestMtime(join(root, 'source'), inputs) > built;
 }
 

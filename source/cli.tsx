@@ -105,7 +105,7 @@ async function runApp(config: Config, warnings: readonly string[], openAttention
 		cleanupTimeoutMs: 500,
 	});
 	lifecycle.installProcessHandlers();
-	const suspender = createSuspender({screen, stdin: process.stdin});
+	const suspender = createSuspender();
 	lifecycle.defer(suspender.install());
 
 	let log: LogFile | null = null;
@@ -167,7 +167,6 @@ async function startApp(
 		return;
 	}
 
-	screen.enter();
 	unguard = guardStderr(log ? line => log.write(`${new Date().toISOString()} stderr ${line}`) : null);
 	const first = config.servers[0]!;
 	const instance = renderApp({
@@ -182,7 +181,7 @@ async function startApp(
 		keys: config.keys,
 		theme: config.theme,
 		suspend: suspender.suspend,
-		onResume: suspender.onResume,
+		attachTerminal: suspender.attach,
 		plain: !screen.capable,
 		readOnly: config.servers.every(server => server.readOnly),
 		notify: config.notify,
@@ -190,8 +189,10 @@ async function startApp(
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
 		notices: warnings,
 	});
+	// Ink's unmount gives the terminal back (screen.ts); first of the clean-ups, as the UI goes first
+	screen.hold(instance.unmount);
 	lifecycle.defer(() => {
-		instance.unmount();
+		screen.restore();
 	});
 	fleet.start();
 	for (const [i, server] of embedded.entries()) {

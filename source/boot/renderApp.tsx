@@ -1,9 +1,11 @@
-import React from 'react';
-import {render} from 'ink';
+import React, {useLayoutEffect} from 'react';
+import {render, useApp} from 'ink';
 import chalk from 'chalk';
 import type {NotifyMode} from '../config/flags.js';
 import type {Fleet} from '../fleet/types.js';
+import {bridgeNode20} from '../runtime/node20.js';
 import {FatalBoundary} from '../terminal/FatalBoundary.js';
+import type {HandOver} from '../terminal/suspend.js';
 import {App} from '../ui/App.js';
 import {applyKeyOverrides, type KeyOverrides} from '../ui/keys/overrides.js';
 import {registerKnownSecret} from '../text/secrets.js';
@@ -26,9 +28,10 @@ export type RenderAppOptions = {
 	theme?: ThemeChoice;
 	/** Ctrl-z (terminal/suspend.ts); false where the process cannot be stopped */
 	suspend?: () => boolean;
-	/** after `fg`: the UI redraws in full */
-	onResume?: (listener: () => void) => () => void;
-	/** TERM=dumb or unset (terminal/screen.ts): no colours and no attributes, whatever chalk found */
+	/** gets Ink's suspendTerminal once the UI is drawn: an outside SIGTSTP hands the terminal over with it */
+	attachTerminal?: (handOver: HandOver) => () => void;
+	/** TERM=dumb or unset (terminal/screen.ts): no colours and no attributes, no alternate screen,
+	 * no bracketed paste, whatever chalk found */
 	plain?: boolean;
 	/** Config.readOnly, for App */
 	readOnly?: boolean;
@@ -42,11 +45,12 @@ export type RenderAppOptions = {
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell', openAttention = false}: RenderAppOptions): {
+export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, attachTerminal, plain = false, readOnly = false, notify = 'bell', openAttention = false}: RenderAppOptions): {
 	unmount(): void;
 	/** the header's server label, once known (the demo server listens after the first frame) */
 	setServerLabel(label: string): void;
 } {
+	bridgeNode20();
 	for (const key of apiKeys) registerKnownSecret(key);
 	// Ink draws through chalk's default instance: level 0 leaves every style out, and the theme
 	// (which reads the same level) switches to its text marks.
@@ -54,10 +58,19 @@ export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = 
 	if (keys) applyKeyOverrides(keys);
 	const tree = (label: string) => (
 		<FatalBoundary onFatal={onFatal}>
-			<App fleet={fleet} serverLabel={label} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} readOnly={readOnly} notify={notify} openAttention={openAttention} />
+			{attachTerminal ? <TerminalHandle attach={attachTerminal} /> : null}
+			<App fleet={fleet} serverLabel={label} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} bracketedPaste={!plain} readOnly={readOnly} notify={notify} openAttention={openAttention} />
 		</FatalBoundary>
 	);
-	const instance = render(tree(serverLabel), {exitOnCtrlC: false, patchConsole: false, incrementalRendering: true});
+	const instance = render(tree(serverLabel), {
+		exitOnCtrlC: false,
+		patchConsole: false,
+		incrementalRendering: true,
+		// the entry has checked that stdin and stdout are terminals: draw as on one even where
+		// is-in-ci would say otherwise (CI=true in a user's shell made Ink 6.8 write only the last frame)
+		interactive: true,
+		alternateScreen: !plain,
+	});
 	return {
 		unmount: () => {
 			instance.unmount();
@@ -66,4 +79,11 @@ export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = 
 			instance.rerender(tree(label));
 		},
 	};
+}
+
+/** Hands Ink's suspendTerminal to the entry's suspender (an outside SIGTSTP is not a key press). */
+function TerminalHandle({attach}: {attach: (handOver: HandOver) => () => void}): null {
+	const {suspendTerminal} = useApp();
+	useLayoutEffect(() => attach(async during => suspendTerminal(during)), [attach, suspendTerminal]);
+	return null;
 }

@@ -7,8 +7,9 @@
  * the old generation has grown 10% past what the last one kept. Scale bench (10,000 sandboxes,
  * 1,000 loaded, 120x40), resident memory after paging: 130-138 MB with the Ink output patches
  * alone, 98-101 MB with this too on Node 20 (Node 26: 152 MB without, ~125 MB with); key to frame
- * stays 7-9 ms. Without those patches (scripts/inkOutputFix.mjs: Ink then makes ~12 MB of garbage
- * a frame) a small young generation costs ~30% more CPU per key press.
+ * stays 7-9 ms (measured on Ink 6.8). Without the output patches (scripts/inkOutputFix.mjs: Ink 6.8
+ * made ~12 MB of garbage a frame, Ink 8 ~15 MB a key press) a small young generation costs ~30%
+ * more CPU per key press.
  *
  * The flags are read whenever V8 sizes the heap, so setting them at run time works;
  * `--max-semi-space-size` would not (read once, when the heap is made), and the app cannot rely on

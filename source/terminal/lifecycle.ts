@@ -1,3 +1,4 @@
+import {childHasTerminal} from './handOff.js';
 import type {Screen} from './screen.js';
 import {dieBySignal, terminalGone} from './tty.js';
 
@@ -158,6 +159,8 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
 
 			for (const [signal, code] of Object.entries(signalCodes)) {
 				on(target, signal, () => {
+					// Ctrl-c under the user's pager or editor is that program's (terminal/handOff.ts)
+					if (signal === 'SIGINT' && childHasTerminal()) return;
 					shutdown(code, undefined, signal as ExitSignal);
 				});
 			}

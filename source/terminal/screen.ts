@@ -1,26 +1,27 @@
 /**
- * The alternate screen and the modes ohtui turns on. Ink 6.8 has no option for the alternate
- * screen, and its own exit handling shows the cursor but leaves the terminal on the alternate
- * buffer, so ohtui enters and leaves it itself. Bracketed paste (ESC[?2004h) wraps a paste in
- * ESC[200~ … ESC[201~ so a paste into a text field stays one insert (ui/keys/splitKeys.ts).
- *
- * TERM=dumb, or no TERM at all, names a terminal that takes none of this: no alternate screen,
- * no modes (issue 9 item 16); the UI draws in the normal buffer.
+ * ohtui's hold on the terminal. Ink 8 draws on the alternate screen (`alternateScreen`), turns
+ * bracketed paste on while the key router listens (`usePaste`), and its unmount gives all of it
+ * back: the last frame, paste mode and raw mode off, the normal screen, a visible cursor. What
+ * Ink does not do, and this module does:
+ * - one restore for every exit path, run once (terminal/lifecycle.ts calls it after q, Ctrl-c, a
+ *   signal, a crash; never after a hang-up, when nothing may touch the dead terminal);
+ * - a last resort when Ink's unmount throws halfway (a broken React tree on a fatal error): the
+ *   terminal is put back by hand, so the shell never inherits the alternate screen or a hidden
+ *   cursor;
+ * - TERM=dumb, or no TERM at all, names a terminal that takes none of this (issue 9 item 16): no
+ *   alternate screen, no modes; the UI draws in the normal buffer.
  */
-const ALTERNATE_ON = '\u001B[?1049h';
-const ALTERNATE_OFF = '\u001B[?1049l';
-const CURSOR_HIDE = '\u001B[?25l';
-const CURSOR_SHOW = '\u001B[?25h';
-const PASTE_ON = '\u001B[?2004h';
 const PASTE_OFF = '\u001B[?2004l';
+const ALTERNATE_OFF = '\u001B[?1049l';
+const CURSOR_SHOW = '\u001B[?25h';
 
-const enterSequence = `${ALTERNATE_ON}${CURSOR_HIDE}\u001B[H${PASTE_ON}`;
 /** bracketed paste off, reset attributes, leave the alternate screen, show the cursor: in that
  * order, so the shell prompt comes back with default colours and a visible cursor */
-export const restoreSequence = `${PASTE_OFF}\u001B[0m${ALTERNATE_OFF}${CURSOR_SHOW}`;
+export const fallbackRestoreSequence = `${PASTE_OFF}\u001B[0m${ALTERNATE_OFF}${CURSOR_SHOW}`;
 
 export type Screen = {
-	enter(): void;
+	/** the UI holds the terminal from now on; `release` gives it back (Ink's unmount) */
+	hold(release: () => void): void;
 	/** idempotent: safe to call from every exit path, however many fire */
 	restore(): void;
 	readonly active: boolean;
@@ -38,36 +39,28 @@ export function capableTerminal(env: NodeJS.ProcessEnv = process.env): boolean {
 
 export function createScreen(stdout: Output, env: NodeJS.ProcessEnv = process.env): Screen {
 	const capable = capableTerminal(env);
-	let active = false;
+	let release: (() => void) | null = null;
 	return {
-		enter() {
-			if (active) {
-				return;
-			}
-
-			active = true;
-			if (capable) {
-				stdout.write(enterSequence);
-			}
+		hold(next) {
+			release = next;
 		},
 		restore() {
-			if (!active) {
-				return;
-			}
-
-			active = false;
-			if (!capable) {
-				return;
-			}
-
+			if (release === null) return;
+			const giveBack = release;
+			release = null;
 			try {
-				stdout.write(restoreSequence);
+				giveBack();
 			} catch {
-				// The terminal is gone (SIGHUP after ssh dropped): nothing left to restore.
+				if (!capable) return;
+				try {
+					stdout.write(fallbackRestoreSequence);
+				} catch {
+					// The terminal is gone: nothing left to restore.
+				}
 			}
 		},
 		get active() {
-			return active;
+			return release !== null;
 		},
 		capable,
 	};

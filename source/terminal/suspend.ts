@@ -1,31 +1,34 @@
 /**
  * Job control (issue 9 item 13). In raw mode the terminal sends Ctrl-z as a byte instead of
  * stopping the process, and a SIGTSTP from outside (`kill -TSTP`, a shell's `suspend`) would stop
- * it with the screen and modes still set. Like any full-screen program: give the terminal back
- * (cooked mode, normal screen, cursor), stop, and on SIGCONT (`fg`) take it again and redraw.
+ * it with the screen and modes still set. Like any full-screen program: give the terminal back,
+ * stop, and on `fg` take it again and redraw.
  *
- * Stopping is SIGTSTP with its default action: with no listener left for it, libuv restores
- * SIG_DFL, so the process stops inside `kill` and the shell sees a stopped job, as for any program.
- * A process group without a job-control shell above it (orphaned, e.g. `ssh host ohtui`) cannot
- * be stopped: the kernel discards SIGTSTP; the screen is then taken back at once with a notice.
+ * Giving the terminal back and taking it again is Ink's `suspendTerminal()` (Ink 7.1): it stops
+ * drawing and reading, turns raw mode and bracketed paste off, leaves the alternate screen, and
+ * after its callback re-enters and redraws in full. Ink has no job control, so this module keeps
+ * what it lacks: stopping is SIGTSTP with its default action (with no listener left for it, libuv
+ * restores SIG_DFL, so the process stops inside `kill`, inside Ink's callback, and the shell sees a
+ * stopped job, as for any program); `fg` continues right there and Ink takes the terminal back. A
+ * process group without a job-control shell above it (orphaned, e.g. `ssh host ohtui`) cannot be
+ * stopped: the kernel discards SIGTSTP, so ohtui refuses instead of blanking the screen.
  */
 import {readFileSync} from 'node:fs';
-import type {Screen} from './screen.js';
+import {childHasTerminal} from './handOff.js';
+
+/** Ink's suspendTerminal with a callback: the terminal is the callback's until it settles. */
+export type HandOver = (during: () => Promise<void> | void) => Promise<void>;
 
 export type Suspender = {
 	/** Ctrl-z: give the terminal back and stop; returns false (and changes nothing) where stopping is impossible */
 	suspend(): boolean;
-	/** called after SIGCONT once the terminal is ohtui's again (the UI redraws in full) */
-	onResume(listener: () => void): () => void;
+	/** the UI's way to hand the terminal over, once it is drawn; returns its removal */
+	attach(handOver: HandOver): () => void;
 	/** SIGTSTP and SIGCONT handlers; returns their removal */
 	install(): () => void;
 };
 
-type Input = {isTTY?: boolean; setRawMode?: (mode: boolean) => unknown};
-
 export type SuspenderOptions = {
-	screen: Screen;
-	stdin: Input;
 	/** the process to hook (stand-in in tests) */
 	process?: NodeJS.EventEmitter;
 	/** stops this process (tests stand in); default SIGTSTP to itself */
@@ -34,53 +37,54 @@ export type SuspenderOptions = {
 	canStop?: () => boolean;
 };
 
-export function createSuspender(options: SuspenderOptions): Suspender {
-	const {screen, stdin} = options;
+export function createSuspender(options: SuspenderOptions = {}): Suspender {
 	const target = options.process ?? process;
 	const stop = options.stop ?? (() => process.kill(process.pid, 'SIGTSTP'));
 	const canStop = options.canStop ?? jobControlAvailable;
-	const listeners = new Set<() => void>();
+	let handOver: HandOver | null = null;
 	let suspended = false;
 	let installed = false;
 
-	const giveBack = () => {
-		setRaw(stdin, false);
-		screen.restore();
-	};
-
-	const takeBack = () => {
-		if (!suspended) return;
-		suspended = false;
-		setRaw(stdin, true);
-		screen.enter();
-		for (const listener of listeners) listener();
-	};
-
 	const onTstp = () => {
-		suspendNow();
+		// Ctrl-z under the user's pager or editor (terminal/handOff.ts): the terminal is already
+		// handed over; stop with that program, as one job, and `fg` continues both
+		if (childHasTerminal()) stopHere();
+		else suspendNow();
 	};
 
 	const onCont = () => {
 		if (installed && target.listenerCount('SIGTSTP') === 0) target.on('SIGTSTP', onTstp);
-		takeBack();
+	};
+
+	/** With no listener, SIGTSTP has its default action again: stop, right here, until `fg`. */
+	const stopHere = () => {
+		target.off('SIGTSTP', onTstp);
+		stop();
 	};
 
 	function suspendNow(): boolean {
 		if (suspended || !canStop()) return false;
 		suspended = true;
-		giveBack();
-		// With no listener, SIGTSTP has its default action again: stop, right here.
-		target.off('SIGTSTP', onTstp);
-		stop();
+		if (handOver === null) {
+			// before the first frame: the terminal is still as the shell left it
+			stopHere();
+			suspended = false;
+			return true;
+		}
+		handOver(stopHere)
+			.catch(() => undefined)
+			.finally(() => {
+				suspended = false;
+			});
 		return true;
 	}
 
 	return {
 		suspend: suspendNow,
-		onResume(listener) {
-			listeners.add(listener);
+		attach(next) {
+			handOver = next;
 			return () => {
-				listeners.delete(listener);
+				if (handOver === next) handOver = null;
 			};
 		},
 		install() {
@@ -94,15 +98,6 @@ export function createSuspender(options: SuspenderOptions): Suspender {
 			};
 		},
 	};
-}
-
-function setRaw(stdin: Input, mode: boolean): void {
-	if (!stdin.isTTY || typeof stdin.setRawMode !== 'function') return;
-	try {
-		stdin.setRawMode(mode);
-	} catch {
-		// a terminal that went away meanwhile: the hang-up path handles it
-	}
 }
 
 /**

@@ -47,3 +47,24 @@ export function writeWithoutBlocking(stream: NodeJS.WriteStream): void {
 		handle.setBlocking(false);
 	}
 }
+
+type ReadHandle = {reading?: boolean; readStop?: () => number; readStart?: () => number};
+
+/**
+ * Stops Node reading the terminal while a program ohtui started (a pager, an editor) has it, and
+ * returns how to start again. Both processes read the same tty, and a Node stream keeps its handle
+ * reading (until 16-64 kB are buffered) even with no listener and after `pause()`: keys typed into
+ * `less` went to ohtui instead, at random. libuv's readStop is what stops it. The handle stays
+ * marked as reading meanwhile, so nothing in the stream starts it again (net.Socket's _read starts
+ * a handle not marked as reading); a read the stream asked for meanwhile waits, and `start`
+ * (reading again, whatever the handle did before: Ink reads keys again right after) serves it.
+ */
+export function stopReading(stream: NodeJS.ReadableStream): () => void {
+	const handle = (stream as unknown as {_handle?: ReadHandle})._handle;
+	if (typeof handle?.readStop !== 'function' || typeof handle.readStart !== 'function') return () => {};
+	handle.readStop();
+	handle.reading = true;
+	return () => {
+		handle.readStart!();
+	};
+}

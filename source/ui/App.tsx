@@ -47,8 +47,8 @@ export type AppProps = {
 	colorLevel?: number;
 	/** Ctrl-z: stop like any full-screen program; false where no shell can resume ohtui */
 	onSuspend?: () => boolean;
-	/** subscribes to "the terminal is ours again" (after `fg`): the frame is drawn again in full */
-	onResume?: (listener: () => void) => () => void;
+	/** turn the terminal's bracketed paste mode on (not under TERM=dumb); default true */
+	bracketedPaste?: boolean;
 	/** `--read-only` / profile `readOnly` (Config.readOnly); default false. The header says so. */
 	readOnly?: boolean;
 	/** `--notify` / config `notify` (Config.notify): how an agent that needs you is announced; default bell */
@@ -70,7 +70,7 @@ export function App({
 	theme: themeChoice,
 	colorLevel,
 	onSuspend,
-	onResume,
+	bracketedPaste = true,
 	readOnly = false,
 	notify = 'bell',
 	openAttention = false,
@@ -136,8 +136,8 @@ export function App({
 		<ThemeContext.Provider value={theme}>
 			<UiContext.Provider value={ui}>
 				<ViewMemory>
-					<KeyRouter onInterrupt={quit} onSuspend={suspend}>
-						<Shell serverLabel={serverLabel} demo={demo} readOnly={readOnly} size={size} localNotice={localNotice} onQuit={quit} onResume={onResume} openAttention={openAttention} />
+					<KeyRouter onInterrupt={quit} onSuspend={suspend} bracketedPaste={bracketedPaste}>
+						<Shell serverLabel={serverLabel} demo={demo} readOnly={readOnly} size={size} localNotice={localNotice} onQuit={quit} openAttention={openAttention} />
 					</KeyRouter>
 				</ViewMemory>
 			</UiContext.Provider>

@@ -19,7 +19,7 @@ import {clean} from '../text/sanitize.js';
 import {cycleTab} from './tabs.js';
 import {useHealth} from './useHealth.js';
 import {useViewMemory} from './usePersistentState.js';
-import {useRedrawOnResize, useRedrawOnResume} from './useRedrawOnResize.js';
+import {useRedrawOnResize} from './useRedrawOnResize.js';
 import {selectAttention, selectConversations, selectNotice, selectServerLabel, useSnapshot} from './useStore.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {AttentionList} from './views/AttentionList.js';
@@ -40,8 +40,6 @@ export type ShellProps = {
 	size: Size | undefined;
 	localNotice: Notice | null;
 	onQuit(): void;
-	/** subscribes to "the terminal is ours again" (after `fg`): the frame is drawn again in full */
-	onResume?: (listener: () => void) => () => void;
 	/** `ohtui --needs-you`: open on the needs-you list (`!`) */
 	openAttention?: boolean;
 };
@@ -78,11 +76,10 @@ function finalLine(servers: readonly FleetServer[], tab: ResourceName): string |
 	return [...new Set(states.map(state => clean(state.error!.message)))].join(' · ');
 }
 
-export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume, openAttention = false}: ShellProps) {
+export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, openAttention = false}: ShellProps) {
 	const {fleet, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
-	useRedrawOnResume(onResume);
 	const [tab, setTab] = useState<ResourceName>(() => fleet.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
 	const [attentionOpen, setAttentionOpen] = useState(openAttention);
@@ -195,8 +192,9 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 		}
 	});
 
-	// Ink clears the whole screen on every frame as tall as the terminal: stay one row shorter.
-	const height = Math.max(1, rows - 1);
+	// The whole terminal: since Ink 7 a frame as tall as it is diffed like any other, not cleared
+	// and drawn again in full (ohtui kept one row shorter under Ink 6.8).
+	const height = rows;
 	if (columns < MIN_SIZE.columns || rows < MIN_SIZE.rows) {
 		// Keys still work; the last line is never empty, so the frame does not end in a newline.
 		return (

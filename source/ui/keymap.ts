@@ -85,6 +85,8 @@ export type Command =
 	| 'agent.reject'
 	| 'message.send'
 	| 'message.newline'
+	| 'pager.open'
+	| 'editor.open'
 	| 'conversation.changes'
 	| 'agent.interrupt'
 	| 'agent.policy';
@@ -220,6 +222,7 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'activity', keys: ['pagedown'], command: 'page.down', description: 'page down'},
 	{scope: 'activity', keys: ['pageup'], command: 'page.up', description: 'page up'},
 	{scope: 'activity', keys: ['y'], command: 'copy', description: 'copy the selected event id (OSC 52)'},
+	{scope: 'activity', keys: ['e'], command: 'pager.open', description: 'the selected event in full in $PAGER (default less)'},
 
 	{scope: 'changes', keys: ['j', 'down'], command: 'move.down', description: 'next file'},
 	{scope: 'changes', keys: ['k', 'up'], command: 'move.up', description: 'previous file'},
@@ -235,10 +238,12 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'pager', keys: ['G', 'end'], command: 'move.last', description: 'bottom'},
 	{scope: 'pager', keys: ['pagedown', ' '], command: 'page.down', description: 'page down'},
 	{scope: 'pager', keys: ['pageup'], command: 'page.up', description: 'page up'},
+	{scope: 'pager', keys: ['e'], command: 'pager.open', description: 'the whole text (an event, a diff) in $PAGER (default less)', hint: '$PAGER'},
 
 	{scope: 'message', keys: ['enter'], command: 'message.send', description: 'send the message', hint: 'send'},
 	{scope: 'message', keys: ['ctrl-j', 'alt-enter'], command: 'message.newline', description: 'new line (pasted text keeps its lines and is not sent)', hint: 'new line'},
 	{scope: 'message', keys: ['esc'], command: 'cancel', description: 'close; the draft is kept until ohtui quits', hint: 'keep draft'},
+	{scope: 'message', keys: ['ctrl-g'], command: 'editor.open', description: 'write the message in $EDITOR (it comes back here, not sent)', hint: '$EDITOR'},
 
 	{scope: 'reason', keys: ['enter'], command: 'submit', description: 'reject, with the reason typed (may be empty)', hint: 'reject'},
 	{scope: 'reason', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},

@@ -7,8 +7,21 @@
 import {existsSync, readFileSync} from 'node:fs';
 import type {Figure} from './figures.js';
 
-/** `load`: the machine's 1-minute load average when the bench started (noise warning) */
-export type BenchRun = {date: string; node: string; cores: string; load?: string; settings: string[]; figures: Figure[]};
+/**
+ * `load`: the machine's 1-minute load average when the bench started (noise warning).
+ * `compare`: the same bench run, right before, on another build (`--compare ROOT`), e.g. the one
+ * before a dependency move; `label` names this build in that comparison.
+ */
+export type BenchRun = {
+	date: string;
+	node: string;
+	cores: string;
+	load?: string;
+	settings: string[];
+	figures: Figure[];
+	label?: string;
+	compare?: {label: string; load?: string; figures: Figure[]};
+};
 /** line ("20") → bench name → its last run */
 export type Results = {lines: Record<string, Record<string, BenchRun>>};
 
@@ -96,6 +109,53 @@ export function renderNotes(results: Results, benchOrder: readonly string[]): st
 	return out.join('\n');
 }
 
+/** Side by side: per Node line, the other build's figure and this build's, for benches run with --compare. */
+export function renderComparison(results: Results, benchOrder: readonly string[]): string {
+	const lines = Object.keys(results.lines)
+		.sort((a, b) => Number(a) - Number(b))
+		.filter(line => Object.values(results.lines[line]!).some(run => run.compare));
+	if (lines.length === 0) return '';
+	const labels = (line: string) => {
+		const run = Object.values(results.lines[line]!).find(r => r.compare)!;
+		return [run.compare!.label, run.label ?? 'this build'];
+	};
+	const head = ['bench', 'figure', ...lines.flatMap(line => labels(line).map(label => `Node ${line}: ${label}`))];
+	const rows: string[][] = [];
+	const cell = (figure: Figure | undefined) => (!figure ? '' : Number.isNaN(figure.value) ? `error: ${figure.note ?? ''}` : `${figure.value} ${figure.unit}${verdict(figure)}`);
+	const benches = [...new Set([...benchOrder, ...lines.flatMap(line => Object.keys(results.lines[line]!))])].filter(bench =>
+		lines.some(line => results.lines[line]![bench]?.compare),
+	);
+	for (const bench of benches) {
+		const names = [...new Set(lines.flatMap(line => results.lines[line]![bench]?.figures.map(f => f.name) ?? []))];
+		for (const name of names) {
+			const label = lines.map(line => results.lines[line]![bench]?.figures.find(f => f.name === name)?.bench).find(Boolean) ?? bench;
+			rows.push([
+				label,
+				name,
+				...lines.flatMap(line => {
+					const run = results.lines[line]![bench];
+					if (!run?.compare) return ['', ''];
+					return [cell(run.compare.figures.find(f => f.name === name)), cell(run.figures.find(f => f.name === name))];
+				}),
+			]);
+		}
+	}
+
+	const loads = lines.map(line => {
+		const runs = Object.values(results.lines[line]!).filter(run => run.compare);
+		const all = runs.flatMap(run => [run.compare!.load, run.load]).filter((x): x is string => x !== undefined).map(Number);
+		return `Node ${line}: ${runs[0]!.date.slice(0, 10)}, load ${Math.min(...all)}-${Math.max(...all)}`;
+	});
+	return [
+		'## Side by side',
+		'',
+		`Each bench run twice in one run on each Node line, first on the other build (\`npm run bench -- --compare ROOT\`), then on this one (${loads.join('; ')}).`,
+		'',
+		[head, head.map(() => '---'), ...rows].map(cells => `| ${cells.map(escape).join(' | ')} |`).join('\n'),
+		'',
+	].join('\n');
+}
+
 /** RESULTS.md */
 export function renderMarkdown(results: Results, order: readonly string[]): string {
 	return `# Benchmark results
@@ -117,6 +177,7 @@ live events (issue 18): event to screen over the socket p50 <= 150 ms and p95 <=
 searches while a socket is up, each event of a 10 s drop on screen once within 2 s of the reconnect,
 eight idle sockets <= 0.3% of a core and 0 bytes, needs-you on another tab within one refresh interval.
 
+${renderComparison(results, order)}
 Notes:
 - Start-up is timed from spawn to the chunk after which all four tab names are on the pty's screen;
   the app's compile cache (Node >= 22.1) is warm, as from a user's second start on; the row

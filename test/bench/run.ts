@@ -5,10 +5,14 @@
  * (`node --import tsx test/bench/run.ts idle scale`).
  * The app runs on the Node given by `--node PATH` (`npm run bench -- --node "$(.ci/node 26)"`) or
  * OHTUI_BENCH_NODE, else on the Node running this script; the harness stays on the latter.
+ * `--compare ROOT` runs each bench first on another checkout's build (built already, e.g. a
+ * temporary `git worktree add` of the commit before a dependency move) and RESULTS.md shows both
+ * columns (`--compare-label`, `--label` name them).
  * Env: BENCH_IDLE_SECONDS (default 60), BENCH_IDLE_WARMUP_SECONDS (30), BENCH_STARTUP_RUNS (7), BENCH_SCALE_PRESSES (30),
  * BENCH_ACTION_ROUNDS (5), BENCH_REFRESH_SECONDS (6), BENCH_ACTIVITY_EVENTS (10000), BENCH_ACTIVITY_RUNS,
  * BENCH_ACTIVITY_IDLE_SECONDS, BENCH_ACTIVITY_GENERATION (legacy|current), BENCH_COMMAND_RUNS (15), BENCH_LIVE_EVENTS,
- * BENCH_LIVE_IDLE_SECONDS, BENCH_LIVE_DROP_SECONDS, BENCH_LIVE_IDLE_WINDOW, BENCH_LIVE_TRANSITIONS.
+ * BENCH_LIVE_IDLE_SECONDS, BENCH_LIVE_DROP_SECONDS, BENCH_LIVE_IDLE_WINDOW, BENCH_LIVE_TRANSITIONS,
+ * BENCH_OUTPUT_PRESSES (100), BENCH_OUTPUT_ROUNDS (2).
  */
 import {execFileSync} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
@@ -23,12 +27,13 @@ import type {Bench, Figure} from './figures.js';
 import {idle} from './idle.bench.js';
 import {live} from './live.bench.js';
 import {liveIdle} from './liveIdle.bench.js';
+import {output} from './output.bench.js';
 import {type BenchRun, mergeRun, readResults, renderMarkdown} from './results.js';
 import {refreshBytes} from './refreshBytes.bench.js';
 import {scale} from './scale.bench.js';
 import {startup} from './startup.bench.js';
 
-const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, live, liveIdle};
+const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, live, liveIdle, output};
 const here = dirname(fileURLToPath(import.meta.url));
 
 function loadAverage(): string | undefined {
@@ -56,43 +61,68 @@ function table(figures: readonly Figure[]): string {
 	return [head, head.map(() => '---'), ...rows].map(row => `| ${row.map(escape).join(' | ')} |`).join('\n');
 }
 
-/** `--node PATH` anywhere in the arguments; the rest are bench names */
-function parseArgs(argv: string[]): {node?: string; names: string[]} {
-	const names: string[] = [];
-	let node: string | undefined;
+type Args = {node?: string; compare?: string; compareLabel?: string; label?: string; names: string[]};
+
+/**
+ * `--node PATH`, `--compare ROOT` (another checkout, built: each bench runs on its build first,
+ * then on this one), `--compare-label TEXT` / `--label TEXT` (how RESULTS.md names the two builds),
+ * anywhere in the arguments; the rest are bench names.
+ */
+function parseArgs(argv: string[]): Args {
+	const args: Args = {names: []};
+	const options = {'--node': 'node', '--compare': 'compare', '--compare-label': 'compareLabel', '--label': 'label'} as const;
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i]!;
-		if (arg === '--node') node = argv[++i];
-		else if (arg.startsWith('--node=')) node = arg.slice('--node='.length);
-		else names.push(arg);
+		const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+		if (flag in options) args[options[flag as keyof typeof options]] = inline ?? argv[++i];
+		else args.names.push(arg);
 	}
 
-	return node === undefined ? {names} : {node, names};
+	return args;
+}
+
+/** benches that measure a build as a user runs it (the output bench weighs this build's patches) */
+const COMPARABLE = new Set(['start-up', 'bytes per refresh', 'idle cost', 'scale', 'action latency', 'activity']);
+
+async function runBench(bench: Bench): Promise<Figure[]> {
+	try {
+		return await bench.run();
+	} catch (error) {
+		const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+		return [{bench: bench.name, name: 'error', value: Number.NaN, unit: '', target: '', pass: false, note: message}];
+	}
 }
 
 async function main(): Promise<void> {
-	const {node, names} = parseArgs(process.argv.slice(2));
+	const {node, names, compare, compareLabel, label} = parseArgs(process.argv.slice(2));
 	if (node) process.env['OHTUI_BENCH_NODE'] = resolve(node);
+	if (compare) process.stdout.write(`side by side with the build in ${resolve(compare)}\n`);
 	const runtime = execFileSync(benchNode(), ['--version'], {encoding: 'utf8'}).trim();
 	process.stdout.write(`app on Node ${runtime} (${benchNode()})\n`);
 	const benches = names.length ? names.map(name => ALL[name]).filter((b): b is Bench => Boolean(b)) : Object.values(ALL);
 	const figures: Figure[] = [];
 	const runs: Record<string, BenchRun> = {};
-	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION', 'BENCH_COMMAND_RUNS', 'BENCH_LIVE_EVENTS', 'BENCH_LIVE_IDLE_SECONDS', 'BENCH_LIVE_DROP_SECONDS', 'BENCH_LIVE_IDLE_WINDOW', 'BENCH_LIVE_TRANSITIONS']
+	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION', 'BENCH_COMMAND_RUNS', 'BENCH_LIVE_EVENTS', 'BENCH_LIVE_IDLE_SECONDS', 'BENCH_LIVE_DROP_SECONDS', 'BENCH_LIVE_IDLE_WINDOW', 'BENCH_LIVE_TRANSITIONS', 'BENCH_OUTPUT_PRESSES', 'BENCH_OUTPUT_ROUNDS']
 		.filter(name => process.env[name])
 		.map(name => `${name}=${process.env[name]}`);
 	for (const bench of benches) {
-		process.stdout.write(`running ${bench.name}…\n`);
-		const load = loadAverage();
-		let benchFigures: Figure[];
-		try {
-			benchFigures = await bench.run();
-		} catch (error) {
-			const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-			benchFigures = [{bench: bench.name, name: 'error', value: Number.NaN, unit: '', target: '', pass: false, note: message}];
+		let other: BenchRun['compare'];
+		if (compare && COMPARABLE.has(bench.name)) {
+			process.stdout.write(`running ${bench.name} on ${compareLabel ?? compare}…\n`);
+			const otherLoad = loadAverage();
+			process.env['OHTUI_BENCH_ROOT'] = resolve(compare);
+			try {
+				other = {label: compareLabel ?? compare, ...(otherLoad === undefined ? {} : {load: otherLoad}), figures: await runBench(bench)};
+			} finally {
+				delete process.env['OHTUI_BENCH_ROOT'];
+			}
 		}
 
+		process.stdout.write(`running ${bench.name}…\n`);
+		const load = loadAverage();
+		const benchFigures = await runBench(bench);
 		figures.push(...benchFigures);
+		if (other) figures.push(...other.figures.map(figure => ({...figure, bench: `${figure.bench} [${other.label}]`})));
 		runs[bench.name] = {
 			date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
 			node: runtime,
@@ -100,6 +130,7 @@ async function main(): Promise<void> {
 			...(load === undefined ? {} : {load}),
 			settings,
 			figures: benchFigures,
+			...(other ? {compare: other, label: label ?? 'this build'} : {}),
 		};
 	}
 

@@ -1,5 +1,5 @@
 // The bundle's allocation patches to Ink's frame builder (scripts/inkOutputFix.mjs), checked against
-// the installed Ink: the patched Output turns random frames (styled text, wide and zero-width
+// the installed Ink 8: the patched Output turns random frames (styled text, wide and zero-width
 // characters, nested clips, transformers, one frame after another) into exactly the text the
 // unpatched one does.
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -10,7 +10,7 @@ import {pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
 import fc from 'fast-check';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {inkOutputFix, patches, patchSource} from '../../scripts/inkOutputFix.mjs';
+import {ALL, inkOutputFix, patches, patchSource} from '../../scripts/inkOutputFix.mjs';
 import {root} from './pty.js';
 
 const inkBuild = dirname(createRequire(join(root, 'package.json')).resolve('ink'));
@@ -25,7 +25,6 @@ type OutputInstance = {
 };
 type Module = {
 	Output: new (options: {width: number; height: number}) => OutputInstance;
-	measureText(text: string): {width: number; height: number};
 };
 
 let plain: Module;
@@ -35,8 +34,7 @@ async function bundle(name: string, plugins: esbuild.Plugin[]): Promise<Module> 
 	const entry = join(directory, 'entry.mjs');
 	writeFileSync(
 		entry,
-		`export {default as Output} from ${JSON.stringify(join(inkBuild, 'output.js'))};\n` +
-			`export {default as measureText} from ${JSON.stringify(join(inkBuild, 'measure-text.js'))};\n`,
+		`export {default as Output} from ${JSON.stringify(join(inkBuild, 'output.js'))};\n`,
 	);
 	const outfile = join(directory, `${name}.mjs`);
 	await esbuild.build({entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile, plugins, logLevel: 'silent', absWorkingDir: root});
@@ -45,7 +43,7 @@ async function bundle(name: string, plugins: esbuild.Plugin[]): Promise<Module> 
 
 beforeAll(async () => {
 	plain = await bundle('plain', []);
-	patched = await bundle('patched', [inkOutputFix]);
+	patched = await bundle('patched', [inkOutputFix()]);
 });
 
 afterAll(() => {
@@ -138,19 +136,22 @@ describe('Ink output allocation patches', () => {
 		expect(draw(patched, f)).toEqual(draw(plain, f));
 	});
 
-	it('measures text as unpatched Ink does, past the bound of its cache', () => {
-		for (let i = 0; i < 10_050; i++) {
-			const t = `row ${i}\n${'中'.repeat(i % 7)}`;
-			expect(patched.measureText(t)).toEqual(plain.measureText(t));
+	it('fails loudly when a patched line is not there exactly once', () => {
+		for (const patch of patches) {
+			const source = readFileSync(join(root, 'node_modules', patch.file), 'utf8');
+			const needle = patch.replacements[0]![0];
+			expect(() => patchSource(source, patch.file, [patch.name])).not.toThrow();
+			expect(() => patchSource(source.replace(needle, ''), patch.file, [patch.name])).toThrow(/no longer apply/);
+			expect(() => patchSource(source + needle, patch.file, [patch.name])).toThrow(/found 2/);
 		}
 	});
 
-	it('fails loudly when a patched line is not there exactly once', () => {
-		for (const [file, pairs] of Object.entries(patches)) {
-			const source = readFileSync(join(root, 'node_modules', file), 'utf8');
-			expect(() => patchSource(source, file)).not.toThrow();
-			expect(() => patchSource(source.replace(pairs[0]![0], ''), file)).toThrow(/no longer apply/);
-			expect(() => patchSource(source + pairs[0]![0], file)).toThrow(/found 2/);
-		}
+	it('each patch names what upstream would retire it, and the app builds with all of them', () => {
+		for (const patch of patches) expect(patch.retiredBy).toMatch(/release/);
+		expect(ALL).toEqual(patches.map(patch => patch.name));
+	});
+
+	it('fails a bundle that never loads the patched files', async () => {
+		await expect(esbuild.build({stdin: {contents: 'export const x = 1;'}, bundle: true, write: false, plugins: [inkOutputFix()], logLevel: 'silent'})).rejects.toThrow(/never loaded/);
 	});
 });

@@ -112,3 +112,78 @@ describe('keys from the config file', () => {
 		expect(session.screenText()).toContain('keys.tab.specs: "q" is already quit (Everywhere)');
 	});
 });
+
+// Issue 17: Ink 7 changed how Backspace, Delete and Escape arrive; every binding still works.
+describe('keys since Ink 7', () => {
+	const gone = (text: string) => ({test: (screen: string) => !screen.includes(text)}) as unknown as RegExp;
+
+	it('Backspace deletes backwards, Delete forwards, in a text field', async () => {
+		const session = await demo();
+		session.press('3');
+		await session.waitForText('STATUS');
+		session.press('/');
+		await session.waitForText('Enter keep');
+		session.press('abcd');
+		await session.waitForText('/ abcd');
+		// ←← puts the cursor on c; Backspace takes b, Delete (ESC [3~) takes c
+		session.press('\u001B[D');
+		session.press('\u001B[D');
+		session.press('\u007F');
+		await session.waitForText('/ acd');
+		session.press('\u001B[3~');
+		await session.waitForText('/ ad');
+	});
+
+	it('a bracketed paste into the message box keeps its lines and never sends, even ending in a line break', async () => {
+		const session = await demo();
+		session.press('m');
+		await session.waitForText('Message to');
+		session.press('\u001B[200~pasted one\rpasted two\r\u001B[201~');
+		await session.waitForText('│ pasted two');
+		const screen = session.screenText();
+		expect(screen).toContain('│ pasted one');
+		expect(screen).toContain('Message to');
+		expect(screen).not.toMatch(/message sent/);
+		session.press('\u001B');
+		await session.waitForText(gone('Message to'));
+	});
+
+	it('Esc closes every screen it opens, one at a time', async () => {
+		const session = await demo();
+		await session.waitForText(/^› /m);
+		const opens: Array<[string, string | RegExp]> = [
+			['?', 'Keys (Esc or ? to close)'],
+			['!', 'Needs you'],
+			['/', 'Enter keep'],
+			['n', 'New conversation'],
+			['\r', 'Esc close'],
+			['D', 'Delete conversation'],
+		];
+		for (const [key, shown] of opens) {
+			session.press(key);
+			// eslint-disable-next-line no-await-in-loop
+			await session.waitForText(shown);
+			session.press('\u001B');
+			// eslint-disable-next-line no-await-in-loop
+			await session.waitForText(typeof shown === 'string' ? gone(shown) : ({test: (s: string) => !shown.test(s)} as unknown as RegExp));
+			// eslint-disable-next-line no-await-in-loop
+			await session.waitForText('REPOSITORY');
+		}
+		// the activity, its event view and its message box: Esc goes back one level each time
+		session.press('l');
+		await session.waitForText('Esc back');
+		await session.waitForText(/^› /m);
+		session.press('\r');
+		await session.waitForText(/^id /m);
+		session.press('\u001B');
+		await session.waitForText(gone('$PAGER'));
+		session.press('m');
+		await session.waitForText('Message to');
+		session.press('\u001B');
+		await session.waitForText(gone('Message to'));
+		session.press('\u001B');
+		await session.waitForText('REPOSITORY');
+		session.press('q');
+		expect((await session.waitForExit()).exitCode).toBe(0);
+	}, 40_000);
+});

@@ -3,8 +3,10 @@
 import {EventEmitter} from 'node:events';
 import {describe, expect, it, vi} from 'vitest';
 import {createLifecycle, oneLine} from '../../source/terminal/lifecycle.js';
-import {createScreen, restoreSequence} from '../../source/terminal/screen.js';
+import {createScreen, fallbackRestoreSequence} from '../../source/terminal/screen.js';
 import {createSuspender} from '../../source/terminal/suspend.js';
+
+const RELEASED = '<ink unmount>';
 
 function setup(cleanupTimeoutMs = 50) {
 	const out: string[] = [];
@@ -15,6 +17,11 @@ function setup(cleanupTimeoutMs = 50) {
 	const terminal = {gone: false};
 	const proc = Object.assign(new EventEmitter(), {stdout: new EventEmitter(), stdin: new EventEmitter()});
 	const screen = createScreen({write: (chunk: string) => events.push('out') && out.push(chunk)}, {TERM: 'xterm-256color'});
+	// the UI's hold: Ink's unmount, which writes its own restore (a stand-in here)
+	const release = vi.fn(() => {
+		events.push('out');
+		out.push(RELEASED);
+	});
 	const lifecycle = createLifecycle({
 		screen,
 		stderr: {write: (chunk: string) => events.push('err') && err.push(chunk)},
@@ -26,8 +33,8 @@ function setup(cleanupTimeoutMs = 50) {
 		dieBy: signal => deaths.push(signal),
 	});
 	const uninstall = lifecycle.installProcessHandlers();
-	screen.enter();
-	return {out, err, exits, events, proc, lifecycle, uninstall, terminal, deaths};
+	screen.hold(release);
+	return {out, err, exits, events, proc, lifecycle, uninstall, terminal, deaths, release, screen};
 }
 
 describe('lifecycle', () => {
@@ -41,8 +48,7 @@ describe('lifecycle', () => {
 		lifecycle.quit();
 		await vi.waitFor(() => expect(exits).toEqual([0]));
 		expect(order).toEqual(['unmount', 'dispose store', 'close client']);
-		expect(out.join('').endsWith(restoreSequence)).toBe(true);
-		expect(out.filter(chunk => chunk === restoreSequence)).toHaveLength(1);
+		expect(out).toEqual([RELEASED]);
 	});
 
 	it.each([
@@ -53,15 +59,15 @@ describe('lifecycle', () => {
 		const {out, exits, proc} = setup();
 		proc.emit(signal);
 		await vi.waitFor(() => expect(exits).toEqual([code]));
-		expect(out.at(-1)).toBe(restoreSequence);
+		expect(out.at(-1)).toBe(RELEASED);
 	});
 
 	it('an uncaught exception restores first, then prints one redacted line, exit 1', async () => {
 		const {err, exits, events, proc} = setup();
 		proc.emit('uncaughtException', new Error('boom\n  at sk-secret \u001B[31mred'));
 		await vi.waitFor(() => expect(exits).toEqual([1]));
-		// enter, restore, then the message under the restored prompt
-		expect(events).toEqual(['out', 'out', 'err']);
+		// restore, then the message under the restored prompt
+		expect(events).toEqual(['out', 'err']);
 		expect(err).toEqual(['ohtui: fatal: boom at *** red\n']);
 	});
 
@@ -79,7 +85,7 @@ describe('lifecycle', () => {
 			throw new Error('unmount failed');
 		});
 		lifecycle.fatal(new Error('render exploded'));
-		expect(out.at(-1)).toBe(restoreSequence);
+		expect(out.at(-1)).toBe(RELEASED);
 		await vi.waitFor(() => expect(exits).toEqual([1]));
 	});
 
@@ -140,7 +146,7 @@ describe('lifecycle', () => {
 		const alive = setup();
 		alive.proc.stdin.emit('end');
 		await vi.waitFor(() => expect(alive.exits).toEqual([129]));
-		expect(alive.out.at(-1)).toBe(restoreSequence);
+		expect(alive.out.at(-1)).toBe(RELEASED);
 		const dead = setup();
 		dead.terminal.gone = true;
 		dead.proc.stdin.emit('error', Object.assign(new Error('read EIO'), {code: 'EIO'}));
@@ -157,71 +163,88 @@ describe('lifecycle', () => {
 
 describe('suspend (Ctrl-z, SIGTSTP, SIGCONT)', () => {
 	function suspender(canStop = true) {
-		const out: string[] = [];
-		const raw: boolean[] = [];
 		const proc = new EventEmitter();
-		const screen = createScreen({write: (chunk: string) => out.push(chunk)}, {TERM: 'xterm-256color'});
-		screen.enter();
-		const stops: number[] = [];
+		const log: string[] = [];
 		const s = createSuspender({
-			screen,
-			stdin: {isTTY: true, setRawMode: (mode: boolean) => raw.push(mode)},
 			process: proc,
-			stop: () => stops.push(proc.listenerCount('SIGTSTP')),
+			stop: () => log.push(`stop with ${proc.listenerCount('SIGTSTP')} SIGTSTP listeners`),
 			canStop: () => canStop,
 		});
+		// Ink's suspendTerminal: gives the terminal back, runs the callback, takes it again
+		const handOver = async (during: () => Promise<void> | void) => {
+			log.push('terminal given back');
+			await during();
+			log.push('terminal taken again');
+		};
 		const uninstall = s.install();
-		return {out, raw, proc, screen, stops, s, uninstall};
+		const detach = s.attach(handOver);
+		return {proc, log, s, uninstall, detach};
 	}
 
-	it('gives the terminal back, then stops with SIGTSTP at its default action', () => {
-		const {out, raw, screen, stops, s} = suspender();
+	it('gives the terminal back through Ink, then stops with SIGTSTP at its default action; fg takes it again', async () => {
+		const {log, s} = suspender();
 		expect(s.suspend()).toBe(true);
-		expect(raw).toEqual([false]);
-		expect(out.at(-1)).toBe(restoreSequence);
-		expect(screen.active).toBe(false);
 		// no listener of ours while stopping: the kernel's default action stops the process
-		expect(stops).toEqual([0]);
+		expect(log).toEqual(['terminal given back', 'stop with 0 SIGTSTP listeners']);
+		await vi.waitFor(() => expect(log.at(-1)).toBe('terminal taken again'));
 	});
 
-	it('SIGCONT takes the terminal again, redraws, and listens for SIGTSTP again', () => {
-		const {raw, proc, screen, s} = suspender();
-		const redraw = vi.fn();
-		s.onResume(redraw);
+	it('an outside SIGTSTP does the same; SIGCONT listens for SIGTSTP again; one suspension at a time', async () => {
+		const {proc, log, s} = suspender();
 		proc.emit('SIGTSTP');
+		expect(s.suspend()).toBe(false);
 		proc.emit('SIGCONT');
-		expect(raw).toEqual([false, true]);
-		expect(screen.active).toBe(true);
-		expect(redraw).toHaveBeenCalledOnce();
 		expect(proc.listenerCount('SIGTSTP')).toBe(1);
+		await vi.waitFor(() => expect(log.at(-1)).toBe('terminal taken again'));
 		// a stray SIGCONT while running changes nothing
 		proc.emit('SIGCONT');
-		expect(redraw).toHaveBeenCalledOnce();
+		expect(proc.listenerCount('SIGTSTP')).toBe(1);
+		expect(s.suspend()).toBe(true);
 	});
 
-	it('without a job-control shell it refuses and keeps the screen', () => {
-		const {raw, screen, stops, s} = suspender(false);
+	it('without a job-control shell it refuses and keeps the terminal', () => {
+		const {log, s} = suspender(false);
 		expect(s.suspend()).toBe(false);
-		expect(raw).toEqual([]);
-		expect(screen.active).toBe(true);
-		expect(stops).toEqual([]);
+		expect(log).toEqual([]);
+	});
+
+	it('before the UI is drawn there is nothing to give back: it only stops', () => {
+		const {log, s, detach} = suspender();
+		detach();
+		expect(s.suspend()).toBe(true);
+		expect(log).toEqual(['stop with 0 SIGTSTP listeners']);
 	});
 });
 
 describe('screen', () => {
-	it('TERM unset, empty or dumb: no alternate screen, no modes, nothing written', () => {
+	it('restores once, through the UI\'s release; by hand only when that throws', () => {
+		const out: string[] = [];
+		const screen = createScreen({write: (chunk: string) => out.push(chunk)}, {TERM: 'screen-256color'});
+		const release = vi.fn();
+		screen.hold(release);
+		expect(screen.active).toBe(true);
+		screen.restore();
+		screen.restore();
+		expect(release).toHaveBeenCalledOnce();
+		expect(out).toEqual([]);
+		screen.hold(() => {
+			throw new Error('unmount failed halfway');
+		});
+		screen.restore();
+		expect(out).toEqual([fallbackRestoreSequence]);
+		expect(screen.active).toBe(false);
+	});
+
+	it('TERM unset, empty or dumb: nothing of its own written, even when the release throws', () => {
 		for (const env of [{}, {TERM: ''}, {TERM: 'dumb'}]) {
 			const out: string[] = [];
 			const screen = createScreen({write: (chunk: string) => out.push(chunk)}, env);
-			screen.enter();
+			screen.hold(() => {
+				throw new Error('x');
+			});
 			screen.restore();
 			expect(screen.capable).toBe(false);
 			expect(out).toEqual([]);
 		}
-		const out: string[] = [];
-		const screen = createScreen({write: (chunk: string) => out.push(chunk)}, {TERM: 'screen-256color'});
-		screen.enter();
-		expect(out.join('')).toContain('\u001B[?1049h');
-		expect(out.join('')).toContain('\u001B[?2004h');
 	});
 });

@@ -14,7 +14,8 @@ import {hasTabs} from '../bench/figures.js';
 import {root} from './pty.js';
 
 const run = promisify(execFile);
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {name: string; version: string};
+const checkoutManifest = readFileSync(join(root, 'package.json'), 'utf8');
+const pkg = JSON.parse(checkoutManifest) as {name: string; version: string};
 const work = mkdtempSync(join(tmpdir(), 'ohtui-pack-'));
 const prefix = join(work, 'prefix');
 const installed = join(prefix, 'lib', 'node_modules', pkg.name);
@@ -43,6 +44,7 @@ function npmEnv(): NodeJS.ProcessEnv {
 
 let tarball = '';
 let packedFiles: string[] = [];
+let installOutput = '';
 
 beforeAll(async () => {
 	const packed = await run('npm', ['pack', '--json', '--pack-destination', work], {cwd: root, env: npmEnv(), maxBuffer: 16 * 1024 * 1024});
@@ -50,7 +52,8 @@ beforeAll(async () => {
 	const json = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as Array<{filename: string; files: Array<{path: string}>}>;
 	tarball = join(work, json[0]!.filename);
 	packedFiles = json[0]!.files.map(file => file.path).sort();
-	await run('npm', ['install', '--global', '--prefix', prefix, '--offline', tarball], {cwd: work, env: npmEnv()});
+	const install = await run('npm', ['install', '--global', '--prefix', prefix, '--offline', tarball], {cwd: work, env: npmEnv()});
+	installOutput = `${install.stdout}${install.stderr}`;
 }, 180_000);
 
 afterAll(() => {
@@ -67,6 +70,16 @@ describe('the packed and installed ohtui', () => {
 		expect(missing).toEqual([]);
 		expect(jsFilesUnder(join(installed, 'dist'))).toEqual(files);
 		expect(packedFiles.filter(path => path.startsWith('dist/')).map(path => path.slice('dist/'.length))).toEqual(files);
+	});
+
+	it('installs without a warning: its package.json has no scripts (npm 11 asks to --allow-scripts a tarball with `prepare`)', () => {
+		expect(installOutput).not.toMatch(/warn|allow-scripts|ERR/i);
+		const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
+		for (const field of ['scripts', 'devDependencies', 'allowScripts']) expect(manifest[field]).toBeUndefined();
+		expect(manifest['bin']).toEqual({ohtui: 'dist/cli.js'});
+		// the checkout's own package.json is back as it was
+		expect(readFileSync(join(root, 'package.json'), 'utf8')).toBe(checkoutManifest);
+		expect(existsSync(join(root, '.package.json.prepack'))).toBe(false);
 	});
 
 	it('is one package with no dependencies, about 3 MB installed', () => {

@@ -8,7 +8,8 @@ import {readFileSync} from 'node:fs';
 import {performance} from 'node:perf_hooks';
 import xterm from '@xterm/headless';
 import * as pty from 'node-pty';
-import {childEnv, cliPath, tempHome} from '../e2e/pty.js';
+import {join} from 'node:path';
+import {childEnv, cliPath, root, tempHome} from '../e2e/pty.js';
 import {useModernWidths} from './appSession.js';
 
 export type Chunk = {at: number; data: string};
@@ -167,8 +168,17 @@ export function spawnProbe({
 	};
 }
 
+/**
+ * The checkout whose build the benchmarks run: OHTUI_BENCH_ROOT (test/bench/run.ts sets it for
+ * `--compare ROOT`: another build measured in the same run, e.g. the one before a dependency
+ * move), else this one. Its dist/cli.js is the app; its scripts/build.mjs bundles the baselines.
+ */
+export function benchRoot(): string {
+	return process.env['OHTUI_BENCH_ROOT'] || root;
+}
+
 export function spawnCliProbe(args: string[], env: Record<string, string> = {}): Probe {
-	return spawnProbe({args: [cliPath, ...args], env});
+	return spawnProbe({args: [process.env['OHTUI_BENCH_ROOT'] ? join(benchRoot(), 'dist', 'cli.js') : cliPath, ...args], env});
 }
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux

@@ -17,10 +17,10 @@ describe('layout', () => {
 		[60, 15],
 		[40, 10],
 	] as const) {
-		it(`is exactly rows-1 tall with no trailing newline at ${columns}x${rows}`, async () => {
+		it(`is exactly as tall as the terminal with no trailing newline at ${columns}x${rows}`, async () => {
 			const h = renderApp({columns, rows});
 			const frame = await h.waitFor('q quit');
-			expect(frame.split('\n')).toHaveLength(rows - 1);
+			expect(frame.split('\n')).toHaveLength(rows);
 			expect(frame.endsWith('\n')).toBe(false);
 			for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(columns);
 		});
@@ -34,7 +34,7 @@ describe('layout', () => {
 			const h = renderApp({columns, rows});
 			const frame = await h.waitFor('window too small (need 40x10)');
 			expect(frame).not.toContain('Conversations');
-			expect(frame.split('\n')).toHaveLength(rows - 1);
+			expect(frame.split('\n')).toHaveLength(rows);
 			expect(frame.endsWith('\n')).toBe(false);
 			await h.press('q');
 			expect(h.onQuit).toHaveBeenCalledTimes(1);
@@ -48,7 +48,7 @@ describe('layout', () => {
 		h.resize({columns: 50, rows: 12});
 		await h.waitForGone('REPOSITORY');
 		const frame = h.frame();
-		expect(frame.split('\n')).toHaveLength(11);
+		expect(frame.split('\n')).toHaveLength(12);
 		// the title survives, lower-priority columns are dropped
 		expect(frame).toContain('TITLE');
 		for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(50);

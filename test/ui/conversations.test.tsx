@@ -45,11 +45,11 @@ describe('Conversations view', () => {
 	it('asks for more when the selection nears the end of what is loaded, and tells the store what is on screen', async () => {
 		const h = renderApp({snapshot: {conversations: list(many(30), {hasMore: true})}, rows: 20});
 		await h.waitFor('Conversation number 0');
-		expect(h.store.callsOf('setViewport')).toEqual([['conversations', 0, 12]]);
+		expect(h.store.callsOf('setViewport')).toEqual([['conversations', 0, 13]]);
 		expect(h.store.callsOf('loadMore')).toEqual([]);
 		for (let i = 0; i < 20; i++) await h.press('j');
 		await vi.waitFor(() => expect(h.store.callsOf('loadMore')[0]).toEqual(['conversations']));
-		await vi.waitFor(() => expect(h.store.callsOf('setViewport').at(-1)).toEqual(['conversations', 8, 20]));
+		await vi.waitFor(() => expect(h.store.callsOf('setViewport').at(-1)).toEqual(['conversations', 7, 20]));
 		// once per change of the visible range, never repeated
 		const ranges = h.store.callsOf('setViewport').map(c => `${c[1]}-${c[2]}`);
 		expect(new Set(ranges).size).toBe(ranges.length);
@@ -147,7 +147,7 @@ describe('Conversations view', () => {
 		const h = renderApp({snapshot: {conversations: list([conversation({title})])}, columns: 80, rows: 24});
 		const frame = await h.waitFor('開開');
 		const lines = frame.split('\n');
-		expect(lines).toHaveLength(23);
+		expect(lines).toHaveLength(24);
 		expect(frame).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
 		const {default: stringWidth} = await import('string-width');
 		for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(80);

@@ -57,6 +57,9 @@ export function renderApp(
 			for (const key of keys) {
 				await tick();
 				instance.stdin.write(key);
+				// A lone ESC may be the start of a sequence split across reads: Ink 7+ waits 20 ms for
+				// more before it hands it over as Esc (build/components/App.js)
+				if (key === KEYS.esc) await new Promise(resolve => setTimeout(resolve, 30));
 				await tick();
 				await tick();
 			}

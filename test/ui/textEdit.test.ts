@@ -15,11 +15,13 @@ describe('editText', () => {
 		expect(editText(at(''), PASTE, 'a\u001B[31mb')).toEqual({value: 'ab', cursor: 2});
 	});
 
-	it('moves and deletes like a shell line: arrows, Home/End, Ctrl-a/e/u/k/w/d, Backspace', () => {
+	it('moves and deletes like a shell line: arrows, Home/End, Ctrl-a/e/u/k/w/d, Backspace, Delete', () => {
 		expect(editText(at('abc'), 'left', '')).toEqual({value: 'abc', cursor: 2});
 		expect(editText(at('abc', 0), 'end', '')).toEqual({value: 'abc', cursor: 3});
 		expect(editText(at('abc'), 'ctrl-a', 'a')).toEqual({value: 'abc', cursor: 0});
-		expect(editText(at('abc', 1), 'delete', '')).toEqual({value: 'bc', cursor: 0});
+		expect(editText(at('abc', 1), 'backspace', '')).toEqual({value: 'bc', cursor: 0});
+		// the Delete key (ESC[3~) deletes forwards: since Ink 7 it is told apart from Backspace (DEL)
+		expect(editText(at('abc', 1), 'delete', '')).toEqual({value: 'ac', cursor: 1});
 		expect(editText(at('abc', 1), 'ctrl-d', 'd')).toEqual({value: 'ac', cursor: 1});
 		expect(editText(at('fix the bug', 7), 'ctrl-u', 'u')).toEqual({value: ' bug', cursor: 0});
 		expect(editText(at('fix the bug', 3), 'ctrl-k', 'k')).toEqual({value: 'fix', cursor: 3});
@@ -37,7 +39,8 @@ describe('editText', () => {
 describe('pressesOf', () => {
 	it('splits a run into one press per character, named as Ink names a lone one', () => {
 		const presses = pressesOf('jJ\r\u0012\u007f\t', 'jJ\r\u0012\u007f\t', NO_KEY, 1);
-		expect(presses.map(p => [p.input, p.key.return, p.key.ctrl, p.key.delete, p.key.tab, p.key.shift])).toEqual([
+		// DEL (the Backspace key) is `backspace`, as Ink 7 and later name it
+		expect(presses.map(p => [p.input, p.key.return, p.key.ctrl, p.key.backspace, p.key.tab, p.key.shift])).toEqual([
 			['j', false, false, false, false, false],
 			['J', false, false, false, false, true],
 			['\r', true, false, false, false, false],

@@ -15,16 +15,16 @@ describe('windowing', () => {
 		const h = renderApp({snapshot: {conversations: list(TEN_THOUSAND)}, rows});
 		const frame = await h.waitFor('Row 0 title');
 		const dataRows = frame.split('\n').filter(l => /Row \d+ title/.test(l));
-		// rows - 1 (Ink) - 2 header - 2 footer - table header - status line
-		expect(dataRows).toHaveLength(rows - 1 - 2 - 2 - 2);
+		// rows - 2 header - 2 footer - table header - status line
+		expect(dataRows).toHaveLength(rows - 2 - 2 - 2);
 		expect(frame).toContain('10,000 loaded');
 		await h.press('G');
 		const last = await h.waitFor('Row 9999 title');
 		expect(selectedLine(last)).toContain('Row 9999 title');
-		expect(last.split('\n').filter(l => /Row \d+ title/.test(l))).toHaveLength(rows - 7);
+		expect(last.split('\n').filter(l => /Row \d+ title/.test(l))).toHaveLength(rows - 6);
 		await h.press(KEYS.pageUp);
-		expect(selectedLine(h.frame())).toContain(`Row ${9999 - (rows - 7)} title`);
-		await vi.waitFor(() => expect(h.store.callsOf('setViewport').at(-1)).toEqual(['conversations', 9999 - 2 * (rows - 7) + 1, 9999 - (rows - 7)]));
+		expect(selectedLine(h.frame())).toContain(`Row ${9999 - (rows - 6)} title`);
+		await vi.waitFor(() => expect(h.store.callsOf('setViewport').at(-1)).toEqual(['conversations', 9999 - 2 * (rows - 6) + 1, 9999 - (rows - 6)]));
 	});
 
 	it('filters 10,000 rows and keeps the selection on a match', async () => {

@@ -27,6 +27,7 @@ import {AgentDialogs, agentDialogHeight} from './AgentDialogs.js';
 import {eventDetail} from './detail.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
+import {useHandOff} from '../useHandOff.js';
 import {useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
 
@@ -84,6 +85,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
 
+	const {page} = useHandOff();
 	useActivityKeys({
 		active: active && modal === null && !list.filter.editing,
 		conversation,
@@ -93,6 +95,11 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		capabilities,
 		setModal,
 		onBack,
+		pageEvent(eventId) {
+			const index = events.findIndex(e => e.id === eventId);
+			const event = events[index];
+			if (event) void page(eventDetail(event, answerOf(events, index)).map(line => line.text), `event-${eventId}.txt`);
+		},
 		...(onChanges ? {onChanges} : {}),
 	});
 
@@ -191,7 +198,7 @@ function PagerFor({events, eventId, width, height, onClose, active}: {events: re
 	const lines = useMemo(() => (event ? eventDetail(event, answer) : [{text: 'this event is no longer loaded'}]), [event, answer]);
 	const ref = useRef(lines);
 	if (event) ref.current = lines;
-	return <Pager lines={ref.current} width={width} height={height} onClose={onClose} active={active} />;
+	return <Pager lines={ref.current} width={width} height={height} onClose={onClose} active={active} name={`event-${eventId}.txt`} />;
 }
 
 function emptyText(activity: {loading: boolean; error: {message: string} | null} | null, filtered: boolean): string {

@@ -31,9 +31,11 @@ type Options = {
 	setModal(modal: ActivityModal): void;
 	onBack(): void;
 	onChanges?(conversation: Tagged<AppConversation>): void;
+	/** the event in full in $PAGER */
+	pageEvent(eventId: string): void;
 };
 
-export function useActivityKeys({active, conversation, waiting, list, agent, capabilities, setModal, onBack, onChanges}: Options): void {
+export function useActivityKeys({active, conversation, waiting, list, agent, capabilities, setModal, onBack, onChanges, pageEvent}: Options): void {
 	const {fleet, copy, notify} = useUi();
 	const sandbox = {server: conversation.server, id: conversation.sandbox_id};
 	const sandboxKeys = capabilities?.sandboxes !== false;
@@ -113,6 +115,9 @@ export function useActivityKeys({active, conversation, waiting, list, agent, cap
 					return true;
 				case 'copy':
 					if (list.selected) copy(list.selected.id);
+					return true;
+				case 'pager.open':
+					if (list.selected) pageEvent(list.selected.id);
 					return true;
 				default:
 					return false;

@@ -87,7 +87,7 @@ export function ChangesView({conversation, width, height, active, onBack}: Props
 		return (
 			<Box flexDirection="column">
 				{head}
-				<Pager lines={pagerLines} width={width} height={Math.max(1, height - 1)} onClose={() => fleet.openDiff(null)} active={active} />
+				<Pager lines={pagerLines} width={width} height={Math.max(1, height - 1)} onClose={() => fleet.openDiff(null)} active={active} name="changes.diff" />
 			</Box>
 		);
 	}

@@ -16,9 +16,9 @@
  * Ink's update like any key (an empty input is no key to anyone else listening).
  */
 import React, {createContext, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode} from 'react';
-import {useInput, useStdin, type Key} from 'ink';
+import {useInput, usePaste, useStdin, type Key} from 'ink';
 import {keyName} from './keyNames.js';
-import {NO_KEY, PASTE, PASTE_END, PASTE_END_RAW, PASTE_START, PASTE_START_RAW, pressesOf, rawText, type Press} from './splitKeys.js';
+import {NO_KEY, PASTE, pressesOf, type Press} from './splitKeys.js';
 import {takePress} from './takePress.js';
 
 export type Layer = 'modal' | 'view' | 'global';
@@ -41,25 +41,35 @@ const RANK: Record<Layer, number> = {modal: 0, view: 1, global: 2};
 
 /** A paste longer than this is cut: a text field holds a line, not a file. */
 const MAX_PASTE = 64 * 1024;
-const PASTE_WAIT_MS = 2000;
 
 const KeyContext = createContext<Registry | null>(null);
 
-export function KeyRouter({onInterrupt, onSuspend, children}: {onInterrupt: () => void; onSuspend?: () => void; children: ReactNode}) {
+/** What useStdin() returns at run time: Ink 8 leaves the event emitter out of its public type.
+ * The router needs it to see each event before parse-keypress and to hand presses over (above). */
+type InkStdin = ReturnType<typeof useStdin> & {internal_eventEmitter?: NodeJS.EventEmitter};
+
+export type KeyRouterProps = {
+	onInterrupt: () => void;
+	onSuspend?: () => void;
+	/** turn the terminal's bracketed paste mode on (not for TERM=dumb: terminal/screen.ts); default true */
+	bracketedPaste?: boolean;
+	children: ReactNode;
+};
+
+export function KeyRouter({onInterrupt, onSuspend, bracketedPaste = true, children}: KeyRouterProps) {
 	const entries = useRef<Entry[]>([]);
 	const counter = useRef(0);
 	const interrupt = useRef(onInterrupt);
 	interrupt.current = onInterrupt;
 	const suspend = useRef(onSuspend);
 	suspend.current = onSuspend;
-	const {internal_eventEmitter: emitter} = useStdin();
+	const {internal_eventEmitter: emitter} = useStdin() as InkStdin;
 	const queue = useRef<Press[]>([]);
 	const chunks = useRef(0);
 	/** presses wait for the commit of the one handled before them */
 	const waiting = useRef(false);
 	const handingOver = useRef(false);
 	const [commits, setCommits] = useState(0);
-	const paste = useRef<{text: string; since: number} | null>(null);
 
 	const registry = useMemo<Registry>(
 		() => ({
@@ -120,16 +130,9 @@ export function KeyRouter({onInterrupt, onSuspend, children}: {onInterrupt: () =
 		});
 	}, [commits]);
 
-	const endPaste = () => {
-		if (paste.current === null) return;
-		queue.current.push({name: PASTE, input: paste.current.text, key: NO_KEY, chunk: ++chunks.current});
-		paste.current = null;
-	};
-
 	// The event as Ink's input parser cut it, before parse-keypress: useInput strips a leading ESC
-	// (`ESC /` reads as a plain `/`) and names paste markers nothing. This listener is added before
-	// useInput's (a layout effect runs before its passive one) and never re-added, so it always runs
-	// first for an event.
+	// (`ESC /` reads as a plain `/`). This listener is added before useInput's (a layout effect runs
+	// before its passive one) and never re-added, so it always runs first for an event.
 	const raw = useRef<string | null>(null);
 	useLayoutEffect(() => {
 		if (!emitter) return;
@@ -149,25 +152,24 @@ export function KeyRouter({onInterrupt, onSuspend, children}: {onInterrupt: () =
 			step();
 			return;
 		}
-		if (data === PASTE_START_RAW || (data === null && input === PASTE_START && !key.meta)) {
-			paste.current = {text: '', since: Date.now()};
-			return;
-		}
-		// A terminal sends a paste at once: an end marker lost for seconds must not swallow every key.
-		if (paste.current !== null && Date.now() - paste.current.since > PASTE_WAIT_MS) endPaste();
-		if (paste.current !== null) {
-			if (!(data === PASTE_END_RAW || (data === null && input === PASTE_END && !key.meta))) {
-				if (paste.current.text.length < MAX_PASTE) paste.current.text += (data ?? rawText(input, key)).slice(0, MAX_PASTE - paste.current.text.length);
-				return;
-			}
-			endPaste();
-		} else {
-			const chunk = ++chunks.current;
-			for (const press of pressesOf(data, input, key, chunk)) queue.current.push({...press, name: keyName(press.input, press.key)});
-		}
+		const chunk = ++chunks.current;
+		for (const press of pressesOf(data, input, key, chunk)) queue.current.push({...press, name: keyName(press.input, press.key)});
 		// Keys that came while earlier ones wait keep their order behind them.
 		if (!waiting.current) step();
 	});
+
+	// A bracketed paste, whole: Ink's input parser cuts it out between ESC[200~ and ESC[201~ (across
+	// reads) and hands it to paste listeners instead of useInput; usePaste also turns the terminal's
+	// bracketed paste mode on while the router is mounted (and off around a suspension and at exit).
+	// Ink waits for the end marker however long it takes: a terminal that lost it would hold every
+	// key until the next paste brings one (ohtui's own parser, under Ink 6.8, gave up after 2 s).
+	usePaste(
+		text => {
+			queue.current.push({name: PASTE, input: text.slice(0, MAX_PASTE), key: NO_KEY, chunk: ++chunks.current});
+			if (!waiting.current) step();
+		},
+		{isActive: bracketedPaste},
+	);
 
 	return <KeyContext.Provider value={registry}>{children}</KeyContext.Provider>;
 }

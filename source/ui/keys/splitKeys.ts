@@ -1,13 +1,13 @@
 /**
- * Key presses out of what Ink hands `useInput`. Ink 6.8's input parser (build/input-parser.js)
- * splits escape sequences apart but passes a run of plain characters as one event, and
+ * Key presses out of what Ink hands `useInput`. Ink's input parser (build/input-parser.js, 6.8 to
+ * 8.0) splits escape sequences apart but passes a run of plain characters as one event, and
  * parse-keypress then names only a lone character: "jj" in one read (key repeat over SSH, a busy
  * app, `tmux send-keys`) arrived as the unknown key "jj" and was dropped (issue 9 item 12). Every
  * character of such a run is a key press of its own here, named as Ink names a lone one.
  *
- * Pastes stay pastes: with bracketed paste on (terminal/screen.ts) everything between ESC[200~
- * and ESC[201~ is one press named PASTE; a text field also gets a run of printable characters as
- * one PASTE (see takePress.ts), so a paste from a terminal without bracketed paste is not 2,000 presses.
+ * Pastes stay pastes: a bracketed paste comes whole from Ink's usePaste (KeyRouter.tsx) as one
+ * press named PASTE; a text field also gets a run of printable characters as one PASTE (see
+ * takePress.ts), so a paste from a terminal without bracketed paste is not 2,000 presses.
  */
 import type {Key} from 'ink';
 
@@ -48,12 +48,6 @@ export const NO_KEY: Key = {
 	numLock: false,
 };
 
-/** Bracketed paste markers, as the raw event and as useInput reports them (ESC stripped, no flag). */
-export const PASTE_START_RAW = '\u001b[200~';
-export const PASTE_END_RAW = '\u001b[201~';
-export const PASTE_START = '[200~';
-export const PASTE_END = '[201~';
-
 type Split = {input: string; key: Key; chunk: number; alt?: boolean};
 
 /**
@@ -65,7 +59,7 @@ type Split = {input: string; key: Key; chunk: number; alt?: boolean};
 export function pressesOf(raw: string | null, input: string, key: Key, chunk: number): Split[] {
 	if (raw !== null && raw.length >= 2 && raw.startsWith('\u001b') && !/^\u001b[[O]./.test(raw)) {
 		const rest = raw.slice(1);
-		const esc = {input: '', key: {...NO_KEY, escape: true, meta: true}, chunk};
+		const esc = {input: '', key: {...NO_KEY, escape: true}, chunk};
 		if (rest === '\u001b') return [esc, ...splitRun(rest, chunk)];
 		if ([...rest].length === 1) return [{...esc, alt: true}, ...splitRun(rest, chunk)];
 	}
@@ -84,7 +78,8 @@ export function splitRun(input: string, chunk: number): Array<{input: string; ke
 	return [...input].map(char => ({...pressOf(char), chunk}));
 }
 
-/** Mirrors ink/build/parse-keypress.js for a single character. */
+/** Mirrors ink/build/parse-keypress.js (Ink 8) for a single character: since Ink 7, DEL (what the
+ * Backspace key sends) is `backspace` like BS, and a lone ESC is no longer `meta`. */
 function pressOf(char: string): {input: string; key: Key} {
 	switch (char) {
 		case '\r':
@@ -92,11 +87,10 @@ function pressOf(char: string): {input: string; key: Key} {
 		case '\t':
 			return {input: '', key: {...NO_KEY, tab: true}};
 		case '\b':
-			return {input: '', key: {...NO_KEY, backspace: true}};
 		case '\u007f':
-			return {input: '', key: {...NO_KEY, delete: true}};
+			return {input: '', key: {...NO_KEY, backspace: true}};
 		case '\u001b':
-			return {input: '', key: {...NO_KEY, escape: true, meta: true}};
+			return {input: '', key: {...NO_KEY, escape: true}};
 		default:
 			break;
 	}
@@ -104,15 +98,6 @@ function pressOf(char: string): {input: string; key: Key} {
 		return {input: String.fromCharCode(char.charCodeAt(0) + 96), key: {...NO_KEY, ctrl: true}};
 	}
 	return {input: char, key: {...NO_KEY, shift: char >= 'A' && char <= 'Z'}};
-}
-
-/** The characters a press stands for, to rebuild pasted text from the events Ink made of it. */
-export function rawText(input: string, key: Key): string {
-	if (key.return) return '\r';
-	if (key.tab) return '\t';
-	if (key.ctrl || key.escape || key.backspace || key.delete || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow) return '';
-	if (key.pageUp || key.pageDown || key.home || key.end) return '';
-	return input;
 }
 
 /** A press that types a character into a text field. */

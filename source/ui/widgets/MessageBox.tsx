@@ -1,6 +1,7 @@
 /**
  * A message to a conversation's agent: several lines (Enter sends, Ctrl-j or Alt-Enter adds a
- * line), paste kept as pasted, Esc closes and keeps the draft (fleet.saveDraft) for next time.
+ * line), paste kept as pasted, Esc closes and keeps the draft (fleet.saveDraft) for next time;
+ * Ctrl-g writes it in $EDITOR (ui/useHandOff.ts) and brings the text back, unsent.
  * When the sandbox is paused it asks once whether to resume it first. While open it holds every
  * key, so typing `q` types a q.
  *
@@ -13,6 +14,7 @@ import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
+import {useHandOff} from '../useHandOff.js';
 import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
@@ -38,13 +40,13 @@ const MOVES: Record<string, EditorAction> = {
 	'ctrl-a': {type: 'home'},
 	'ctrl-e': {type: 'end'},
 	'ctrl-u': {type: 'killLine'},
-	// terminals send DEL (0x7f) for Backspace, which Ink names `delete`
 	backspace: {type: 'backspace'},
-	delete: {type: 'backspace'},
+	delete: {type: 'delete'},
 };
 
 export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, onClose}: Props) {
 	const {fleet} = useUi();
+	const {edit} = useHandOff();
 	const theme = useTheme();
 	const drafts = useSnapshot(selectDrafts);
 	const draft = drafts[refKey(conversation)] ?? '';
@@ -92,6 +94,12 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 					fleet.saveDraft(conversation, state.current.text);
 					onClose();
 					return true;
+				case 'editor.open':
+					// what the editor saves comes back into the box; only Enter sends it
+					void edit(state.current.text).then(text => {
+						if (text !== null) apply({type: 'replace', text});
+					});
+					return true;
 			}
 			const move = MOVES[name];
 			if (move) apply(move);
@@ -133,7 +141,7 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 				</Text>
 			) : (
 				<Text color={error ? theme.error : theme.muted} wrap="truncate">
-					{truncate(error ?? 'Enter send · Ctrl-j or Alt-Enter new line · Esc close (keeps the draft)', width)}
+					{truncate(error ?? 'Enter send · Ctrl-j or Alt-Enter new line · Esc close (keeps the draft) · Ctrl-g $EDITOR', width)}
 				</Text>
 			)}
 		</Box>

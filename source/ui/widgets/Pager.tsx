@@ -1,6 +1,9 @@
 /**
  * A scrollable page of text (an event in full): lines wrapped at the width once per width, only
- * the rows on screen drawn, `pager` keys to scroll, Esc to close. Lines arrive clean and masked.
+ * the rows on screen drawn, `pager` keys to scroll, Esc to close, `e` the whole text in $PAGER.
+ * Lines arrive clean and masked. Not a scroll view over every line (Ink 8's contentOffsetY): Ink
+ * lays out and wraps every child, drawn or not; for 5,000 lines a step took 143-181 ms and 216 MB
+ * against 5-10 ms and 80 MB windowed (300 lines: 13 ms and 98 MB against 7 ms and 81 MB).
  */
 import React, {memo, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
@@ -12,8 +15,17 @@ import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {truncate} from '../../text/sanitize.js';
 import {type Theme, useTheme} from '../theme.js';
+import {useHandOff} from '../useHandOff.js';
 
-type Props = {lines: readonly PagerLine[]; width: number; height: number; onClose(): void; active?: boolean};
+type Props = {
+	lines: readonly PagerLine[];
+	width: number;
+	height: number;
+	onClose(): void;
+	active?: boolean;
+	/** the file name the text gets in $PAGER (`e`) */
+	name?: string;
+};
 
 const STYLE_COLORS: Record<NonNullable<PagerLine['style']>, (theme: Theme) => string | undefined> = {
 	heading: theme => theme.accent,
@@ -30,8 +42,9 @@ export function wrapPager(lines: readonly PagerLine[], width: number): PagerLine
 	return rows;
 }
 
-export function Pager({lines, width, height, onClose, active = true}: Props) {
+export function Pager({lines, width, height, onClose, active = true, name = 'ohtui.txt'}: Props) {
 	const theme = useTheme();
+	const {page: handOffPage} = useHandOff();
 	const rows = useMemo(() => wrapPager(lines, width), [lines, width]);
 	const [rawOffset, setOffset] = useState(0);
 	// the last line says where you are when the text does not fit
@@ -67,6 +80,9 @@ export function Pager({lines, width, height, onClose, active = true}: Props) {
 					break;
 				case 'page.up':
 					to(offset - page);
+					break;
+				case 'pager.open':
+					void handOffPage(lines.map(line => line.text), name);
 					break;
 				default:
 					// global keys (tabs, help, quit) still work from the pager

@@ -24,13 +24,13 @@ export function editText(state: TextState, name: string, input: string): TextSta
 		case 'end':
 		case 'ctrl-e':
 			return {value, cursor: value.length};
-		// \x7f (what the Backspace key sends) reaches Ink as "delete": both delete backwards, as
-		// ink-text-input did
-		case 'backspace':
-		case 'delete': {
+		// Backspace (DEL or BS) deletes backwards, the Delete key (ESC[3~) forwards: Ink 7 tells them
+		// apart (under Ink 6.8 DEL reached ohtui as "delete" and both deleted backwards)
+		case 'backspace': {
 			const from = stepBack(value, cursor);
 			return {value: value.slice(0, from) + value.slice(cursor), cursor: from};
 		}
+		case 'delete':
 		case 'ctrl-d':
 			return {value: value.slice(0, cursor) + value.slice(stepForward(value, cursor)), cursor};
 		case 'ctrl-u':

@@ -9,7 +9,9 @@ export type EditorState = {text: string; cursor: number};
 
 export type EditorAction =
 	| {type: 'insert'; text: string}
+	| {type: 'replace'; text: string}
 	| {type: 'backspace'}
+	| {type: 'delete'}
 	| {type: 'left'}
 	| {type: 'right'}
 	| {type: 'up'}
@@ -67,10 +69,18 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 			if (!piece) return state;
 			return {text: text.slice(0, cursor) + piece + text.slice(cursor), cursor: cursor + piece.length};
 		}
+		case 'replace': {
+			const all = normalizeInput(action.text);
+			return {text: all, cursor: all.length};
+		}
 		case 'backspace': {
 			if (cursor === 0) return state;
 			const from = previousBoundary(text, cursor);
 			return {text: text.slice(0, from) + text.slice(cursor), cursor: from};
+		}
+		case 'delete': {
+			if (cursor === text.length) return state;
+			return {text: text.slice(0, cursor) + text.slice(nextBoundary(text, cursor)), cursor};
 		}
 		case 'left':
 			return {text, cursor: previousBoundary(text, cursor)};

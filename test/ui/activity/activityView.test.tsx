@@ -218,11 +218,11 @@ describe('activity view', () => {
 		const frame = await openActivity(h);
 		expect(frame).toContain('10,000 events');
 		const rows = frame.split('\n').filter(l => /\d\d:\d\d:\d\d (agent|environment)/.test(l));
-		// rows - 1 (Ink) - 2 header - 2 footer - 2 activity header - status line
-		expect(rows).toHaveLength(30 - 1 - 2 - 2 - 2 - 1);
+		// rows - 2 header - 2 footer - 2 activity header - status line
+		expect(rows).toHaveLength(30 - 2 - 2 - 2 - 1);
 		expect(selectedLine(frame)).toContain('$ echo step 9999');
 		await h.press('k', KEYS.pageUp);
-		expect(selectedLine(h.frame())).toContain('step 9975 output');
+		expect(selectedLine(h.frame())).toContain('$ echo step 9975');
 		await h.press('g');
 		expect(selectedLine(h.frame())).toContain('$ echo step 0');
 	});

@@ -68,6 +68,5 @@ const app = render(
 			process.exit(0);
 		}}
 	/>,
-	// not incremental: the bundle carries a fix for Ink 6.8's incremental renderer, tsx runs it unpatched
 	{exitOnCtrlC: false, patchConsole: false},
 );

@@ -1,8 +1,9 @@
-// A key pressed the instant a view is drawn must reach that view. React commits from a scheduler task
-// (a setImmediate) and Ink writes the frame during that commit; React then yields before running the
-// passive effects (a later setImmediate), and Node polls stdin in between. A handler registered in a
-// passive effect missed a key read there: `l` pressed right after Esc brought the list back was lost.
-import React, {useEffect, useLayoutEffect, useState} from 'react';
+// A key pressed the instant a view is drawn must reach that view. Under Ink 6.8 React committed from
+// a scheduler task (a setImmediate) and Ink wrote the frame during that commit; React then yielded
+// before running the passive effects (a later setImmediate), and Node polled stdin in between. A
+// handler registered in a passive effect missed a key read there: `l` pressed right after Esc
+// brought the list back was lost.
+import React, {useLayoutEffect, useState} from 'react';
 import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
@@ -10,14 +11,11 @@ import {KeyRouter, useKeys} from '../../../source/ui/keys/KeyRouter.js';
 
 const tick = () => new Promise<void>(resolve => setImmediate(resolve));
 
-const child = {committed: false, passive: false};
+const child = {committed: false};
 
 function Child({onKey}: {onKey(name: string): void}) {
 	useLayoutEffect(() => {
 		child.committed = true;
-	}, []);
-	useEffect(() => {
-		child.passive = true;
 	}, []);
 	useKeys('view', name => {
 		onKey(name);
@@ -43,7 +41,7 @@ afterEach(() => {
 });
 
 describe('useKeys', () => {
-	it('a view takes a key sent between the commit that shows it and its passive effects', async () => {
+	it('a view takes a key sent right after the commit that shows it', async () => {
 		const seen: string[] = [];
 		const instance = render(
 			<KeyRouter onInterrupt={() => {}}>
@@ -56,8 +54,9 @@ describe('useKeys', () => {
 		instance.stdin.write('x');
 		for (let i = 0; i < 100 && !child.committed; i++) await tick();
 		expect(child.committed).toBe(true);
-		// the window this test is about: drawn, effects not run yet
-		expect(child.passive).toBe(false);
+		// Under Ink 6.8 this was the window the test is about: drawn, passive effects not run yet.
+		// Ink 8 runs a key's updates as discrete ones, whose passive effects React flushes before the
+		// task ends, so the window is closed there too; the press must reach the view either way.
 		instance.stdin.write('l');
 		// the router hands queued presses out one at a time after each commit: wait for it, not for
 		// the passive effects (a handler registered there could miss this press)

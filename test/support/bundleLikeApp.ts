@@ -1,0 +1,22 @@
+/**
+ * Bundles one entry with the app's bundling options (scripts/build.mjs's bundleOptions: production
+ * mode, the same patches to Ink) into a temporary folder: for programs that must run the Ink the
+ * app ships, not the one in node_modules (the start-up bench's baseline, the wrap-cache probe).
+ */
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {basename, dirname, extname, join} from 'node:path';
+import * as esbuild from 'esbuild';
+import {bundleOptions} from '../../scripts/build.mjs';
+
+export async function bundleLikeApp(source: string, options: {inkPatches?: readonly string[]} = {}): Promise<{entry: string; dispose(): void}> {
+	const name = basename(source, extname(source));
+	const directory = mkdtempSync(join(tmpdir(), `ohtui-${name}-`));
+	const result = await esbuild.build(bundleOptions({entryPoints: {[name]: source}, outdir: directory, ...options}));
+	for (const file of result.outputFiles) {
+		mkdirSync(dirname(file.path), {recursive: true});
+		writeFileSync(file.path, file.contents);
+	}
+
+	return {entry: join(directory, `${name}.js`), dispose: () => rmSync(directory, {recursive: true, force: true})};
+}
