@@ -161,10 +161,8 @@ async function startApp(
 
 	screen.enter();
 	unguard = guardStderr(log ? line => log.write(`${new Date().toISOString()} stderr ${line}`) : null);
-	const first = config.servers[0]!;
 	const instance = renderApp({
 		fleet,
-		serverLabel: first.url === null ? '' : serverLabel(first.url),
 		demo: config.demo,
 		onQuit: () => {
 			lifecycle.quit(0);
@@ -176,7 +174,6 @@ async function startApp(
 		suspend: suspender.suspend,
 		onResume: suspender.onResume,
 		plain: !screen.capable,
-		readOnly: config.servers.every(server => server.readOnly),
 		notify: config.notify,
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
 		notices: warnings,
@@ -185,14 +182,13 @@ async function startApp(
 		instance.unmount();
 	});
 	fleet.start();
-	for (const [i, server] of embedded.entries()) {
+	for (const server of embedded) {
 		const started = import('./server/standInServer.js').then(async ({startStandInServer}) => startStandInServer({}));
 		demoServers.push(started);
 		started.then(
 			listening => {
 				server.listening(listening.url);
 				fleet.setLabel(server.name, serverLabel(listening.url));
-				if (i === 0) instance.setServerLabel(serverLabel(listening.url));
 			},
 			(error: unknown) => {
 				server.failed(error);

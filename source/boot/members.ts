@@ -50,6 +50,7 @@ export function fleetMembers(servers: readonly ServerConfig[], log?: (line: stri
 			name: server.name,
 			label: server.url === null ? '' : serverLabel(server.url),
 			readOnly: server.readOnly,
+			fromProfile: server.profile !== null,
 			createStore: visible => createStore(clients[i]!, {refreshMs: server.refreshMs, maxItems: server.maxItems, visible}),
 		}),
 	);

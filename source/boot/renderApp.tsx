@@ -10,9 +10,8 @@ import {registerKnownSecret} from '../ui/secrets.js';
 import type {ThemeChoice} from '../ui/theme.js';
 
 export type RenderAppOptions = {
+	/** the servers; each one's URL for the header is its label ('' while a demo server starts: Fleet.setLabel) */
 	fleet: Fleet;
-	/** the server's URL for the header; '' while the demo server is still starting (see setServerLabel) */
-	serverLabel: string;
 	demo: boolean;
 	onQuit: () => void;
 	onFatal: (error: unknown) => void;
@@ -40,28 +39,23 @@ export type RenderAppOptions = {
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell'}: RenderAppOptions): {
+export function renderApp({fleet, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell'}: RenderAppOptions): {
 	unmount(): void;
-	/** the header's server label, once known (the demo server listens after the first frame) */
-	setServerLabel(label: string): void;
 } {
 	for (const key of apiKeys) registerKnownSecret(key);
 	// Ink draws through chalk's default instance: level 0 leaves every style out, and the theme
 	// (which reads the same level) switches to its text marks.
 	if (plain) chalk.level = 0;
 	if (keys) applyKeyOverrides(keys);
-	const tree = (label: string) => (
+	const instance = render(
 		<FatalBoundary onFatal={onFatal}>
-			<App fleet={fleet} serverLabel={label} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} readOnly={readOnly} notify={notify} />
-		</FatalBoundary>
+			<App fleet={fleet} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} readOnly={readOnly} notify={notify} />
+		</FatalBoundary>,
+		{exitOnCtrlC: false, patchConsole: false, incrementalRendering: true},
 	);
-	const instance = render(tree(serverLabel), {exitOnCtrlC: false, patchConsole: false, incrementalRendering: true});
 	return {
 		unmount: () => {
 			instance.unmount();
-		},
-		setServerLabel(label) {
-			instance.rerender(tree(label));
 		},
 	};
 }

@@ -4,7 +4,7 @@
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {FleetSnapshot, Tagged} from '../fleet/types.js';
+import type {Tagged} from '../fleet/types.js';
 import type {AttentionItem, Notice, ResourceName} from '../store/types.js';
 import {useUi} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
@@ -16,12 +16,13 @@ import {hintList} from './keys/footerHints.js';
 import {useKeys} from './keys/KeyRouter.js';
 import {GoContext, prepareVisit, type Target} from './navigation.js';
 import {cycleTab} from './tabs.js';
-import {useHealth} from './useHealth.js';
+import {useHeaderInfo} from './useHeaderInfo.js';
 import {useViewMemory} from './usePersistentState.js';
 import {useRedrawOnResize, useRedrawOnResume} from './useRedrawOnResize.js';
-import {selectAttention, selectConversations, selectNotice, selectServerLabel, useSnapshot} from './useStore.js';
+import {selectAttention, selectConversations, selectNotice, useSnapshot} from './useStore.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {AttentionList} from './views/AttentionList.js';
+import {ServerPicker} from './views/ServerPicker.js';
 import {ConversationsView} from './views/ConversationsView.js';
 import {SandboxesView} from './views/SandboxesView.js';
 import {SettingsView} from './views/SettingsView.js';
@@ -33,7 +34,8 @@ import {HelpOverlay} from './widgets/HelpOverlay.js';
 export const MIN_SIZE: Size = {columns: 40, rows: 10};
 
 export type ShellProps = {
-	serverLabel: string;
+	/** the one server's URL for the header; default the fleet's label for it */
+	serverLabel?: string | undefined;
 	demo: boolean;
 	readOnly: boolean;
 	size: Size | undefined;
@@ -67,6 +69,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	const [tab, setTab] = useState<ResourceName>(() => fleet.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
 	const [attentionOpen, setAttentionOpen] = useState(false);
+	const [serversOpen, setServersOpen] = useState(false);
 	const attention = useSnapshot(selectAttention);
 	const conversations = useSnapshot(selectConversations);
 	// Going somewhere mounts the target view afresh, so it reads what navigation wrote for it.
@@ -77,6 +80,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 			setTab(prepareVisit(memory, target));
 			setVisit(v => v + 1);
 			setAttentionOpen(false);
+			setServersOpen(false);
 			setHelp(false);
 		},
 		[memory],
@@ -101,21 +105,12 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	const onScopes = useCallback((scopes: readonly Scope[]) => setReported({tab, scopes}), [tab]);
 	const viewScopes = reported?.tab === tab ? reported.scopes : DEFAULT_SCOPES[tab];
 
-	const overlay = help || attentionOpen;
-	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : viewScopes;
+	const overlay = help || attentionOpen || serversOpen;
+	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : serversOpen ? ['servers', 'choice'] : viewScopes;
 
 	const storeNotice = useSnapshot(selectNotice);
-	const selectVisible = useMemo(() => (s: FleetSnapshot) => s.servers[0]!.snapshot[tab], [tab]);
-	const visibleState = useSnapshot(selectVisible);
-	// The visible tab's failed fetch is the footer's message until a newer one comes, and it goes
-	// away by itself when a fetch succeeds again (the store clears `error`).
-	const fetchError = useMemo<Notice | null>(
-		() => (visibleState.error ? {level: 'error', text: visibleState.error.message, at: visibleState.error.at} : null),
-		[visibleState.error],
-	);
-	const notice = latestNotice(storeNotice, localNotice, fetchError);
-	const health = useHealth(visibleState, now);
-	const detected = useSnapshot(selectServerLabel);
+	const header = useHeaderInfo(tab, now);
+	const notice = latestNotice(storeNotice, localNotice, header.fetchError);
 
 	const first = useRef(true);
 	useEffect(() => {
@@ -153,9 +148,20 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 			case 'help':
 				setHelp(true);
 				setAttentionOpen(false);
+				setServersOpen(false);
 				return true;
 			case 'attention.open':
 				setAttentionOpen(open => !open);
+				setServersOpen(false);
+				setHelp(false);
+				return true;
+			case 'servers.open':
+				if (fleet.getSnapshot().names.length < 2) {
+					notify('info', 'one server: add profiles to the config file to see several (ohtui --help)');
+					return true;
+				}
+				setServersOpen(open => !open);
+				setAttentionOpen(false);
 				setHelp(false);
 				return true;
 			case 'quit':
@@ -188,10 +194,12 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	return (
 		<Box flexDirection="column" width={columns} height={height} overflow="hidden">
 			<Header
-				serverLabel={serverLabel}
-				detected={detected}
+				serverLabel={serverLabel ?? header.label}
+				detected={header.detected}
+				name={header.name}
+				servers={header.servers}
 				demo={demo}
-				health={health}
+				health={header.health}
 				tab={tab}
 				width={columns}
 				needYou={attention.length}
@@ -204,6 +212,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 						{attentionOpen ? (
 							<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={() => setAttentionOpen(false)} />
 						) : null}
+						{serversOpen ? <ServerPicker tab={tab} width={columns} height={bodyHeight} onClose={() => setServersOpen(false)} /> : null}
 						<Box display={overlay ? 'none' : 'flex'} flexDirection="column">
 							<View key={`${tab}:${visit}`} width={columns} height={bodyHeight} active={!overlay} />
 						</Box>

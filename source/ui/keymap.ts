@@ -26,7 +26,8 @@ export type Scope =
 	| 'approval'
 	| 'pager'
 	| 'message'
-	| 'reason';
+	| 'reason'
+	| 'servers';
 
 export type Command =
 	| 'tab.settings'
@@ -81,7 +82,10 @@ export type Command =
 	| 'agent.accept'
 	| 'agent.reject'
 	| 'message.send'
-	| 'message.newline';
+	| 'message.newline'
+	| 'servers.open'
+	| 'servers.toggle'
+	| 'servers.all';
 
 export type Binding = {
 	scope: Scope;
@@ -220,6 +224,12 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'message', keys: ['ctrl-j', 'alt-enter'], command: 'message.newline', description: 'new line (pasted text keeps its lines and is not sent)', hint: 'new line'},
 	{scope: 'message', keys: ['esc'], command: 'cancel', description: 'close; the draft is kept until ohtui quits', hint: 'keep draft'},
 
+	// Issue 16: the servers in view, like k9s contexts: one, several or all.
+	{scope: 'global', keys: ['S'], command: 'servers.open', description: 'choose the servers in view (one, several or all)'},
+	{scope: 'servers', keys: [' '], command: 'servers.toggle', description: 'mark / unmark a server', hint: 'mark'},
+	{scope: 'servers', keys: ['a'], command: 'servers.all', description: 'all servers', hint: 'all'},
+	{scope: 'servers', keys: ['S'], command: 'close', description: 'close the list'},
+
 	{scope: 'reason', keys: ['enter'], command: 'submit', description: 'reject, with the reason typed (may be empty)', hint: 'reject'},
 	{scope: 'reason', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},
 ];
@@ -252,4 +262,5 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	pager: 'Event pager',
 	message: 'Message box',
 	reason: 'Reject reason input',
+	servers: 'Servers in view (S): Enter shows the marked ones, or the one under the cursor',
 };

@@ -31,6 +31,7 @@ import {questionHeight} from './confirmTexts.js';
 import {conversationColumns, conversationEntries, conversationKey, startTaskLine} from './conversationParts.js';
 import {conversationFilter, type QuickFilter} from './quickFilters.js';
 import {useSandboxQuestion} from './useSandboxQuestion.js';
+import {useServerColumn} from './serverColumn.js';
 import {useTaskLines} from './useTaskLines.js';
 import type {ViewProps} from './viewProps.js';
 
@@ -91,7 +92,8 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 	const boxHeight = message ? MESSAGE_BOX_HEIGHT : 0;
 	const tableHeight = Math.max(LIST_CHROME + 1, height - shownTasks.length - boxHeight - questionHeight(question, width));
 	const onOpen = useCallback((item: Item) => setMode({kind: 'detail', item}), []);
-	const columns = useMemo(() => conversationColumns(list.data ?? []), [list.data]);
+	const serverColumn = useServerColumn<Item>('conversations');
+	const columns = useMemo(() => conversationColumns(list.data ?? [], serverColumn), [list.data, serverColumn]);
 	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, attention), [attention]);
 	const listKeys = active && mode.kind === 'list' && !message && !ask;
 	const controller = useListController({

@@ -63,14 +63,15 @@ const TOKENS: Column<AppConversation> = {
 	sortKey: c => (tokensOf(c) > 0 ? tokensOf(c) : null),
 };
 
-/** The columns for these rows: cost and tokens only when some row has them. */
-export function conversationColumns(rows: readonly AppConversation[]): readonly Column<AppConversation>[] {
+/** The columns for these rows: cost and tokens only when some row has them; the server's first, when given. */
+export function conversationColumns<T extends AppConversation>(rows: readonly T[], server: Column<T> | null = null): readonly Column<T>[] {
 	const withCost = rows.some(c => costOf(c) > 0);
 	const withTokens = rows.some(c => tokensOf(c) > 0);
-	if (!withCost && !withTokens) return CONVERSATION_COLUMNS;
+	const lead = server ? [server] : [];
+	if (!withCost && !withTokens) return server ? [...lead, ...CONVERSATION_COLUMNS] : CONVERSATION_COLUMNS;
 	const extra = [...(withCost ? [COST] : []), ...(withTokens ? [TOKENS] : [])];
 	// before the id, which is the last column
-	return [...CONVERSATION_COLUMNS.slice(0, -1), ...extra, CONVERSATION_COLUMNS.at(-1)!];
+	return [...lead, ...CONVERSATION_COLUMNS.slice(0, -1), ...extra, CONVERSATION_COLUMNS.at(-1)!];
 }
 
 /**
