@@ -42,7 +42,17 @@ export type StandInOptions = {
 	live?: boolean;
 };
 
-export type RequestRecord = {method: string; path: string; query: string; at: number};
+export type RequestRecord = {
+	method: string;
+	path: string;
+	query: string;
+	at: number;
+	/** what the request carried (tests check that no key reaches another server than its own) */
+	credentials?: Credentials;
+};
+
+/** The two places a client puts a key, and the Host it addressed (the app or the agent listener). */
+export type Credentials = {session: string | null; bearer: string | null; host: string | null};
 
 export interface StandInServer {
 	/** e.g. http://127.0.0.1:41234 */
