@@ -6,7 +6,7 @@ import type {Fleet} from '../fleet/types.js';
 import {FatalBoundary} from '../terminal/FatalBoundary.js';
 import {App} from '../ui/App.js';
 import {applyKeyOverrides, type KeyOverrides} from '../ui/keys/overrides.js';
-import {registerKnownSecret} from '../ui/secrets.js';
+import {registerKnownSecret} from '../text/secrets.js';
 import type {ThemeChoice} from '../ui/theme.js';
 
 export type RenderAppOptions = {
@@ -15,7 +15,7 @@ export type RenderAppOptions = {
 	demo: boolean;
 	onQuit: () => void;
 	onFatal: (error: unknown) => void;
-	/** the user's API keys (one per server): scrubbed from every string shown (ui/secrets.ts) */
+	/** the user's API keys (one per server): scrubbed from every string shown (text/secrets.ts) */
 	apiKeys?: readonly string[];
 	/** the config file's `keys`, already checked by resolveConfig */
 	keys?: KeyOverrides;

@@ -15,7 +15,7 @@ import {UiContext, type Ui} from './context.js';
 import {shortId} from './format.js';
 import {isReadOnly, setReadOnly} from './keys/activeKeymap.js';
 import {KeyRouter} from './keys/KeyRouter.js';
-import {clean, cleanForCopy} from './sanitize.js';
+import {clean, cleanForCopy} from '../text/sanitize.js';
 import {useSessionKeys} from './sessionKeys.js';
 import {Shell} from './Shell.js';
 import {ThemeContext, createTheme, type ThemeChoice} from './theme.js';

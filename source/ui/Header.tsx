@@ -7,7 +7,7 @@ import {Box, Text} from 'ink';
 import type {ResourceName} from '../store/types.js';
 import {needYouText} from './attentionText.js';
 import type {ServerHealth} from './serverHealth.js';
-import {clean, displayWidth, truncateMiddle} from './sanitize.js';
+import {clean, displayWidth, truncateMiddle} from '../text/sanitize.js';
 import {TABS} from './tabs.js';
 import {useTheme} from './theme.js';
 import type {Health} from './useHealth.js';

@@ -6,7 +6,7 @@
  */
 import {useLayoutEffect} from 'react';
 import type {Fleet} from '../fleet/types.js';
-import {registerKnownSecret} from './secrets.js';
+import {registerKnownSecret} from '../text/secrets.js';
 
 type Keyed = {session_api_key?: string | null};
 

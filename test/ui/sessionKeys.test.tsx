@@ -1,4 +1,4 @@
-// The sandboxes' session keys reach the secret scrubber (source/ui/secrets.ts registerKnownSecret):
+// The sandboxes' session keys reach the secret scrubber (source/text/secrets.ts registerKnownSecret):
 // every key in the conversations, the sandboxes and the open activity, each once, as they arrive.
 import React from 'react';
 import {render} from 'ink-testing-library';
@@ -9,8 +9,8 @@ import {fleetOf} from './fakeFleet.js';
 import {SESSION_KEY, conversation, list, sandbox, snapshot} from './fixtures.js';
 
 const registered = vi.hoisted(() => [] as string[]);
-vi.mock('../../source/ui/secrets.js', async importOriginal => ({
-	...(await importOriginal<typeof import('../../source/ui/secrets.js')>()),
+vi.mock('../../source/text/secrets.js', async importOriginal => ({
+	...(await importOriginal<typeof import('../../source/text/secrets.js')>()),
 	registerKnownSecret: (value: string | null | undefined) => {
 		if (value) registered.push(value);
 	},

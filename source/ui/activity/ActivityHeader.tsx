@@ -8,7 +8,7 @@ import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import type {PendingAction} from '../../store/types.js';
 import {cost, count, pendingLabel, repoAtBranch, shortId} from '../format.js';
-import {clean, truncate} from '../sanitize.js';
+import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 
 /** Lines of the approval block for `pending` actions (0 when the agent is not waiting). */

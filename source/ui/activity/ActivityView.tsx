@@ -13,7 +13,7 @@ import {sameRef, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import type {Scope} from '../keymap.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectActivity, selectConversations, selectPending, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';

@@ -5,7 +5,7 @@
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import {MASK} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {arr, contentText, obj, str, type Raw} from './fields.js';
 import {exitCode, observationText} from './observations.js';
 import {pagerLines} from './text.js';

@@ -6,8 +6,8 @@
  * object (the store keeps an event's identity), so scrolling 10,000 events summarizes each once.
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
-import {clean} from '../sanitize.js';
-import {maskSecrets} from '../secrets.js';
+import {clean} from '../../text/sanitize.js';
+import {maskSecrets} from '../../text/secrets.js';
 import {actionGist} from './actions.js';
 import {arr, contentText, obj, str, type Raw} from './fields.js';
 import {observationOutcome} from './observations.js';

@@ -3,8 +3,8 @@
  * kept) for the pager, and wrapping by terminal columns. Everything here is untrusted event text:
  * it goes through `cleanLines`/`maskSecrets` before it is returned.
  */
-import {maskSecrets} from '../secrets.js';
-import {cleanLines, displayWidth} from '../sanitize.js';
+import {maskSecrets} from '../../text/secrets.js';
+import {cleanLines, displayWidth} from '../../text/sanitize.js';
 import {count} from '../format.js';
 
 /** Raw characters of one line looked at for a row: a row is at most a few hundred columns wide. */

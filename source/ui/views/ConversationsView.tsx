@@ -14,7 +14,7 @@ import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
-import {truncate} from '../sanitize.js';
+import {truncate} from '../../text/sanitize.js';
 import {useGo} from '../navigation.js';
 import {useTheme} from '../theme.js';
 import {selectAttention, selectConversations, selectInView, selectLostWatches, selectStartTasks, useSnapshot} from '../useStore.js';

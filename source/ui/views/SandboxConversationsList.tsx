@@ -7,7 +7,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import {sameRef, type Ref, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {orDash} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectSandboxConversations, useSnapshot} from '../useStore.js';
 import {ChoiceList} from '../widgets/ChoiceList.js';

@@ -11,7 +11,7 @@ import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import {maskUrl} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {useGo} from '../navigation.js';
 import {selectAttention, selectLostWatches, selectPending, selectSandboxConversations, selectInView, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';

@@ -7,7 +7,7 @@ import React, {useMemo, useState} from 'react';
 import type {FleetSnapshot, ServerName} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {commandFor} from '../keys/activeKeymap.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {parseServerHealth, serverHealthKey} from '../serverHealth.js';
 import {useTheme} from '../theme.js';
 import {selectInView, selectServerNames, useSnapshot} from '../useStore.js';

@@ -4,7 +4,7 @@ import {Text} from 'ink';
 import type {FleetSnapshot} from '../../fleet/types.js';
 import type {StoreSnapshot} from '../../store/types.js';
 import {useHintScopes} from '../hints.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {useSnapshot} from '../useStore.js';
 import {FieldList, field, heading, type Entry} from '../widgets/FieldList.js';

@@ -6,7 +6,7 @@
 import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
 import type {FleetSnapshot, Tagged} from '../../fleet/types.js';
 import {shortId} from '../format.js';
-import {clean, displayWidth} from '../sanitize.js';
+import {clean, displayWidth} from '../../text/sanitize.js';
 
 export type Question = {
 	message: string;

@@ -3,8 +3,8 @@ import type {AppConversation, StartTask} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch} from '../../store/types.js';
 import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../format.js';
-import {clean} from '../sanitize.js';
-import {maskSecrets} from '../secrets.js';
+import {clean} from '../../text/sanitize.js';
+import {maskSecrets} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
 

@@ -3,7 +3,7 @@ import type {Sandbox} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch, PendingAction} from '../../store/types.js';
 import {absoluteTime, maskSecret, maskUrl, orDash, pendingLabel, relativeTime} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {lostText} from './conversationParts.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';

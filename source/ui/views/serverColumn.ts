@@ -6,7 +6,7 @@
 import {useMemo} from 'react';
 import type {FleetSnapshot, ServerName} from '../../fleet/types.js';
 import type {ListResourceName} from '../../store/types.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {selectServerNames, useSnapshot} from '../useStore.js';
 import type {Column} from '../widgets/columns.js';
 

@@ -2,8 +2,8 @@
 import type {SandboxSpec} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import {absoluteTime, relativeTime} from '../format.js';
-import {clean} from '../sanitize.js';
-import {maskArgv, maskEnvValue} from '../secrets.js';
+import {clean} from '../../text/sanitize.js';
+import {maskArgv, maskEnvValue} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
 

@@ -3,7 +3,7 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import type {ListState} from '../../store/types.js';
 import {count} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {Table} from './Table.js';
 import {TextField} from './TextField.js';

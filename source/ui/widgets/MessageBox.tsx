@@ -17,7 +17,7 @@ import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {PASTE} from '../keys/splitKeys.js';
-import {clean, displayWidth, truncate} from '../sanitize.js';
+import {clean, displayWidth, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectDrafts, useSnapshot} from '../useStore.js';
 import {typedCharacter} from './textEdit.js';
