@@ -183,7 +183,10 @@ async function startApp(
 	});
 	fleet.start();
 	for (const server of embedded) {
-		const started = import('./server/standInServer.js').then(async ({startStandInServer}) => startStandInServer({}));
+		const started = import('./server/standInServer.js').then(async ({startStandInServer}) =>
+			// the app server tells the demo's story; the Cloud flavour beside it holds a few more rows
+			startStandInServer(server.kind === 'cloud' ? {cloud: true, seed: {sandboxes: 4, conversations: 9, events: 40}} : {}),
+		);
 		demoServers.push(started);
 		started.then(
 			listening => {

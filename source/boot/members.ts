@@ -4,7 +4,7 @@
  * without a URL is an embedded demo server: its client holds every call until `listening` says
  * where it listens (it starts after the first frame, see cli.tsx).
  */
-import type {ServerConfig} from '../config/servers.js';
+import type {EmbeddedKind, ServerConfig} from '../config/servers.js';
 import type {FleetMember} from '../fleet/createFleet.js';
 import {createStore} from '../store/createStore.js';
 import {serverLabel} from '../config/url.js';
@@ -12,6 +12,7 @@ import {createLazyClient} from './lazyClient.js';
 
 export type Embedded = {
 	name: string;
+	kind: EmbeddedKind;
 	/** the embedded server listens at this URL */
 	listening(url: string): void;
 	/** it could not start: every call of its client fails with this */
@@ -32,7 +33,7 @@ export function fleetMembers(servers: readonly ServerConfig[], log?: (line: stri
 		let url: string | Promise<string> | null = server.url;
 		if (url === null) {
 			url = new Promise<string>((resolve, reject) => {
-				embedded.push({name: server.name, listening: resolve, failed: reject});
+				embedded.push({name: server.name, kind: server.embedded ?? 'app-server', listening: resolve, failed: reject});
 			});
 		}
 

@@ -47,10 +47,13 @@ async function waitForGone(session: PtySession, text: string): Promise<void> {
 	await session.waitForText({test: (screen: string) => !screen.includes(text)} as unknown as RegExp);
 }
 
+/** A row of the demo's app server, whose agents tell the demo's story (the other server is plainer). */
+const appRow = (rest: string) => new RegExp(`app +.*${rest}`);
+
 describe('activity in a terminal', () => {
 	it('l opens the activity with its header and keys; Esc comes back', async () => {
 		const session = await conversationsTab();
-		await select(session, /RUNNING\s+running/);
+		await select(session, appRow('RUNNING\\s+running'));
 		session.press('l');
 		await session.waitForText(/agent running · sandbox RUNNING/);
 		await session.waitForText('P pause agent');
@@ -61,7 +64,7 @@ describe('activity in a terminal', () => {
 
 	it('the message box as a terminal types it: Ctrl-j and Alt-Enter add lines, a pasted chunk keeps its lines and is not sent', async () => {
 		const session = await conversationsTab();
-		await select(session, /RUNNING\s+running/);
+		await select(session, appRow('RUNNING\\s+running'));
 		session.press('m');
 		await session.waitForText('Message to');
 		session.press('first');
@@ -84,7 +87,7 @@ describe('activity in a terminal', () => {
 	// waits on the demo's live agents several times: a minute, not the default 20 s.
 	it('watch events arrive, send a message, approve a pending action, pause and run the agent', async () => {
 		const session = await conversationsTab();
-		await select(session, /RUNNING\s+running/);
+		await select(session, appRow('RUNNING\\s+running'));
 		session.press('l');
 		await session.waitForText(/following · \d+ events/);
 		// a running demo conversation keeps producing events
@@ -116,7 +119,7 @@ describe('activity in a terminal', () => {
 
 		session.press('\x1b');
 		await waitForGone(session, 'following');
-		await select(session, /confirm\?/);
+		await select(session, appRow('confirm\\?'));
 		session.press('l');
 		await session.waitForText('waiting for confirmation');
 		session.press('a');

@@ -32,7 +32,8 @@ describe('keys in one read', () => {
 	it('"jj" written at once moves two rows, every time', async () => {
 		const session = await demo();
 		session.press('3');
-		await session.waitForText(/STATUS[\s\S]*^› oh-agent-server/m);
+		// the demo's two servers: each row starts with its server's name
+		await session.waitForText(/STATUS[\s\S]*^› \w+ +oh-agent-server/m);
 		const first = selectedRow(session);
 		session.press('jj');
 		await waitForRow(session, first + 2);
@@ -91,11 +92,12 @@ describe('keys from the config file', () => {
 	it('are applied at start: the footer shows the new key and it works', async () => {
 		const home = sessions.track(tempHome());
 		mkdirSync(join(home.home, 'ohtui'));
-		writeFileSync(join(home.home, 'ohtui', 'config.json'), JSON.stringify({keys: {'tab.specs': ['S'], quit: ['Q', 'ctrl-c']}}));
+		// (S is the server picker's since issue 16: Z here)
+		writeFileSync(join(home.home, 'ohtui', 'config.json'), JSON.stringify({keys: {'tab.specs': ['Z'], quit: ['Q', 'ctrl-c']}}));
 		const session = sessions.spawn({home: home.home});
 		await session.waitForText(/\d+ loaded/);
 		await session.waitForText('Q quit');
-		session.press('S');
+		session.press('Z');
 		await session.waitForText('WORKING DIR');
 		session.press('q');
 		session.press('Q');
