@@ -38,6 +38,9 @@ export class SnapshotMerger {
 	): FleetSnapshot {
 		const several = sources.length > 1;
 		const field = <K extends keyof StoreSnapshot>(key: K) => sources.map(s => s.snapshot[key]);
+		// a server that has no sandboxes or specs (an agent server: PLAN decision 1) is no part of those
+		// lists, nor of their errors; with one server its own state says so
+		const able = (what: 'sandboxes' | 'specs') => (several ? sources.filter(s => s.snapshot.server?.capabilities[what] !== false) : sources);
 		const next: FleetSnapshot = {
 			servers: this.serverList(sources.flatMap(s => [s.snapshot, s.label, s.readOnly]), () => sources.map(s => this.server(s))),
 			names,
@@ -45,8 +48,8 @@ export class SnapshotMerger {
 			labels,
 			visible,
 			conversations: this.conversations.merge(sources.map(s => ({name: s.name, state: s.snapshot.conversations, tagger: s.tagger}))),
-			sandboxes: this.sandboxes.merge(sources.map(s => ({name: s.name, state: s.snapshot.sandboxes, tagger: s.tagger}))),
-			specs: this.specs.merge(sources.map(s => ({name: s.name, state: s.snapshot.specs, tagger: s.tagger}))),
+			sandboxes: this.sandboxes.merge(able('sandboxes').map(s => ({name: s.name, state: s.snapshot.sandboxes, tagger: s.tagger}))),
+			specs: this.specs.merge(able('specs').map(s => ({name: s.name, state: s.snapshot.specs, tagger: s.tagger}))),
 			startTasks: this.startTasks(field('startTasks'), () => sources.flatMap(s => s.tagger.list(s.snapshot.startTasks))),
 			pending: this.pending(field('pending'), () => sources.flatMap(s => s.tagger.list(s.snapshot.pending))),
 			lostWatches: this.lost(field('lostWatches'), () => byRef(sources, s => s.snapshot.lostWatches ?? EMPTY_LOST)),

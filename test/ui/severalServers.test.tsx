@@ -123,4 +123,29 @@ describe('several servers in one list', () => {
 		const frame = await h.waitFor('lab · http://lab');
 		expect(frame.indexOf('work · http://work')).toBeLessThan(frame.indexOf('lab · http://lab'));
 	});
+
+	it('n asks which server first (the selected row own first), then the form creates it there', async () => {
+		const {fleet, work, lab} = twoServers();
+		const h = show(fleet);
+		await h.waitFor('Lab shared id');
+		await h.press(KEYS.down, 'n');
+		let frame = await h.waitFor('New conversation on which server?');
+		expect(selectedLine(frame)).toContain('lab');
+		await h.press(KEYS.down, KEYS.enter);
+		frame = await h.waitFor('New conversation on work');
+		await h.press('f', 'i', 'x', KEYS.enter);
+		await h.waitForGone('New conversation on work');
+		expect(work.callsOf('createConversation')).toEqual([[{initialMessage: 'fix', repository: null, branch: null, sandboxId: null}]]);
+		expect(lab.callsOf('createConversation')).toEqual([]);
+	});
+
+	it('the ! list and the notifications say whose agent needs you', async () => {
+		const item = {key: 'k', subject: 'conversation' as const, id: 'same', state: 'finished', title: 'Lab shared id', at: NOW};
+		const {fleet, lab} = twoServers();
+		const h = show(fleet);
+		await h.waitFor('Lab shared id');
+		lab.set({attention: [item]});
+		await h.press('!');
+		await h.waitFor('lab: Lab shared id finished');
+	});
 });

@@ -9,12 +9,12 @@
 import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
-import {refKey, sameRef, type Tagged} from '../../fleet/types.js';
+import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
-import {truncate} from '../../text/sanitize.js';
+import {clean, truncate} from '../../text/sanitize.js';
 import {useGo} from '../navigation.js';
 import {useTheme} from '../theme.js';
 import {selectAttention, selectConversations, selectInView, selectLostWatches, selectStartTasks, useSnapshot} from '../useStore.js';
@@ -25,6 +25,7 @@ import {DetailPane} from '../widgets/DetailPane.js';
 import {Form} from '../widgets/Form.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
+import {Picker} from '../widgets/Picker.js';
 import {useListController} from '../widgets/useListController.js';
 import type {FieldSpec} from '../widgets/useFormState.js';
 import {questionHeight} from './confirmTexts.js';
@@ -37,7 +38,8 @@ import type {ViewProps} from './viewProps.js';
 
 type Item = Tagged<AppConversation>;
 
-type Mode = {kind: 'list'} | {kind: 'detail'; item: Item} | {kind: 'form'};
+/** `server`: with several servers in view, `n` asks which one first */
+type Mode = {kind: 'list'} | {kind: 'detail'; item: Item} | {kind: 'server'} | {kind: 'form'; server: ServerName};
 
 const FORM_FIELDS: readonly FieldSpec[] = [
 	{name: 'initialMessage', label: 'Initial message', required: true, placeholder: 'what should the agent do?'},
@@ -122,7 +124,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 		'view',
 		name => {
 			if (mode.kind === 'list' && commandFor('conversations', name) === 'conversation.new') {
-				setMode({kind: 'form'});
+				setMode(inView.length > 1 ? {kind: 'server'} : {kind: 'form', server: inView[0]!});
 				return true;
 			}
 			const item = mode.kind === 'detail' ? (list.data?.find(c => sameRef(c, mode.item)) ?? mode.item) : taskLines.onTask ? undefined : controller.selected;
@@ -158,6 +160,8 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 				? ['message']
 				: mode.kind === 'form'
 					? ['form']
+					: mode.kind === 'server'
+						? ['picker']
 					: mode.kind === 'detail'
 						? ['detail', 'conversation']
 						: controller.filter.editing
@@ -177,12 +181,27 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 			/>
 		) : null;
 
+	if (mode.kind === 'server') {
+		// the selected row's server first: Enter starts there
+		const first = controller.selected?.server;
+		const order = first ? [first, ...inView.filter(name => name !== first)] : inView;
+		return (
+			<Picker
+				title="New conversation on which server?"
+				items={order.map(name => ({key: name, label: clean(name), value: name}))}
+				width={width}
+				height={height}
+				onPick={server => setMode({kind: 'form', server})}
+				onCancel={() => setMode({kind: 'list'})}
+			/>
+		);
+	}
+
 	if (mode.kind === 'form') {
-		// the server of the row the form was opened from
-		const formServer = controller.selected?.server ?? inView[0]!;
+		const formServer = mode.server;
 		return (
 			<Form
-				title="New conversation"
+				title={inView.length > 1 ? `New conversation on ${clean(formServer)}` : 'New conversation'}
 				fields={FORM_FIELDS}
 				width={width}
 				onCancel={() => setMode({kind: 'list'})}
