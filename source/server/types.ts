@@ -40,6 +40,12 @@ export type StandInOptions = {
 	 * accept), still paced by `now` and `stepMs`: tests step a manual clock and make a request.
 	 */
 	live?: boolean;
+	/**
+	 * a current app server from before OpenHands/OpenHands#14399 (April to mid-May 2026; Cloud until it
+	 * was deployed): event search and count answer a plain-text 500 whenever `timestamp__gte` or
+	 * `timestamp__lt` is sent (issue 18 §3). Default false.
+	 */
+	timestampFilter500?: boolean;
 };
 
 export type RequestRecord = {
@@ -47,6 +53,8 @@ export type RequestRecord = {
 	path: string;
 	query: string;
 	at: number;
+	/** a websocket handshake (the agent servers' event sockets) */
+	upgrade?: boolean;
 	/** what the request carried (tests check that no key reaches another server than its own) */
 	credentials?: Credentials;
 };
@@ -62,6 +70,16 @@ export interface StandInServer {
 	readonly requests: readonly RequestRecord[];
 	/** the agent servers' listener (one for every sandbox; the session key tells which), e.g. http://127.0.0.1:41235 */
 	readonly agentUrl: string;
+	/**
+	 * Test hooks for the events websockets of the agent listener (`/sockets/events/{id}` on `agentUrl`),
+	 * the same as the agent-server stand-in's: open sockets, a network drop, a proxy refusing upgrades, silence.
+	 */
+	readonly agentSockets: {
+		socketCount(conversationId?: string): number;
+		dropSockets(options?: {refuseMs?: number}): void;
+		setRefuseUpgrades(on: boolean): void;
+		setSilent(on: boolean): void;
+	};
 	clearRequests(): void;
 	close(): Promise<void>;
 }
