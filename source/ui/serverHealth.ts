@@ -4,9 +4,9 @@
  * the visible tab's state on that server; a server that has no such list says so.
  */
 import type {FleetSnapshot} from '../fleet/types.js';
-import type {ErrorInfo, ResourceName, ResourceState} from '../store/types.js';
+import type {ResourceName, ResourceState} from '../store/types.js';
 import {needYouText} from './attentionText.js';
-import type {Health} from './useHealth.js';
+import {KIND_WORDS, OFFLINE, type Health} from './useHealth.js';
 
 export type ServerHealth = {
 	name: string;
@@ -17,21 +17,12 @@ export type ServerHealth = {
 	text: string;
 };
 
-const OFFLINE = new Set<ErrorInfo['kind']>(['unreachable', 'timeout', 'aborted']);
-const WORDS: Partial<Record<ErrorInfo['kind'], string>> = {
-	unauthorized: 'unauthorized',
-	rate_limited: 'rate limited',
-	server: 'server error',
-	bad_response: 'bad response',
-	not_found: 'not found',
-	validation: 'rejected',
-};
 const NONE: Partial<Record<ResourceName, string>> = {sandboxes: 'no sandboxes', specs: 'no specs'};
 
 function word(state: ResourceState<unknown>): {level: Health['level']; text: string} {
 	if (state.error) {
 		if (OFFLINE.has(state.error.kind)) return {level: 'offline', text: 'offline'};
-		return {level: 'stale', text: WORDS[state.error.kind] ?? 'error'};
+		return {level: 'stale', text: KIND_WORDS[state.error.kind] ?? 'error'};
 	}
 
 	if (state.data === undefined) return {level: 'loading', text: 'loading…'};
