@@ -83,8 +83,9 @@ describe('three servers, three keys, one fleet', () => {
 			const paused = sandboxes.find(s => s.status === 'PAUSED')!;
 			const talk = conversations.find(c => c.sandbox_id === running.id && c.sandbox_status === 'RUNNING')!;
 			const other = conversations.find(c => c.id !== talk.id && c.sandbox_id !== running.id && c.sandbox_id !== paused.id)!;
+			const spare = sandboxes.find(s => ![running.id, paused.id, talk.sandbox_id, other.sandbox_id].includes(s.id))!;
 			const ref = (id: string): Ref => ({server: name, id});
-			expect([running, paused, talk, other].every(Boolean), name).toBe(true);
+			expect([running, paused, talk, other, spare].every(Boolean), name).toBe(true);
 			const post = (id: string, tail: RegExp) => (line: string) => line.startsWith('POST ') && line.includes(id) && tail.test(line);
 			expected[name] = [
 				['settings', line => /^GET \/api\/(v1\/)?settings/.test(line)],
@@ -98,6 +99,7 @@ describe('three servers, three keys, one fleet', () => {
 				['sandbox start', line => /^POST \/api\/v1\/sandboxes(\?|$)/.test(line)],
 				['conversation create', line => /^POST \/api\/(v1\/app-)?conversations(\?|$)/.test(line)],
 				['conversation delete', line => line.startsWith('DELETE ') && line.includes(other.id)],
+				['sandbox delete', line => line.startsWith('DELETE ') && line.includes(spare.id)],
 			];
 
 			fleet.openActivity(ref(talk.id));
@@ -116,6 +118,7 @@ describe('three servers, three keys, one fleet', () => {
 			fleet.startSandbox(name, rows.specs(name)[0]?.id ?? null);
 			fleet.createConversation(name, {initialMessage: `task for ${name}`, repository: null, branch: null, sandboxId: null});
 			fleet.deleteConversation(ref(other.id));
+			fleet.deleteSandbox(ref(spare.id));
 			await advance(2000);
 		}
 
