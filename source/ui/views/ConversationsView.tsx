@@ -226,7 +226,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 		return (
 			<Box flexDirection="column">
 				<DetailPane
-					title={`Conversation ${item.id}`}
+					title={`Conversation ${item.id}${inView.length > 1 ? ` on ${clean(item.server)}` : ''}`}
 					id={item.id}
 					entries={conversationEntries(item, now)}
 					width={width}

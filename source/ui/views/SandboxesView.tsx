@@ -192,7 +192,7 @@ export function SandboxesView({width, height, active}: ViewProps) {
 		const item = list.data?.find(s => sameRef(s, mode.item)) ?? mode.item;
 		return (
 			<DetailPane
-				title={`Sandbox ${item.id}`}
+				title={`Sandbox ${item.id}${several ? ` on ${clean(item.server)}` : ''}`}
 				id={item.id}
 				entries={sandboxEntries(item, now, pendingMap.get(refKey(item)), lost)}
 				width={width}

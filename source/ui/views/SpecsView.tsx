@@ -12,6 +12,7 @@ import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {useListController} from '../widgets/useListController.js';
 import {SPEC_COLUMNS, specEntries, specKey} from './specParts.js';
+import {clean} from '../../text/sanitize.js';
 import {useServerColumn} from './serverColumn.js';
 import type {ViewProps} from './viewProps.js';
 
@@ -71,7 +72,7 @@ export function SpecsView({width, height, active}: ViewProps) {
 		const item = list.data?.find(s => sameRef(s, mode.item)) ?? mode.item;
 		return (
 			<DetailPane
-				title={`Spec ${item.id}`}
+				title={`Spec ${item.id}${serverColumn ? ` on ${clean(item.server)}` : ''}`}
 				id={item.id}
 				entries={specEntries(item, now)}
 				width={width}
