@@ -6,6 +6,10 @@
  * BENCH_FLEET_PRESSES, default 20, after `G` loaded every page: 10,000 rows), resident memory, and
  * over BENCH_FLEET_IDLE_SECONDS (default 30) idle: the list requests per refresh interval of each
  * healthy server (the worst one given) and the bytes written.
+ *
+ * The slow server holds one page (100 conversations): its `G` is done with its first answer, so
+ * what it sends in the idle window is its polls' answers (unchanged data) and what the header says
+ * of it (stale while an answer takes longer than two intervals, ok when one comes).
  */
 import {chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -46,8 +50,9 @@ async function measure(label: string, slow: boolean): Promise<Run> {
 	let probe: Probe | null = null;
 	try {
 		for (let i = 0; i < SERVERS; i++) {
+			const conversations = slow && i === SERVERS - 1 ? 100 : ROWS;
 			// no live agents: an idle window measures a quiet fleet
-			servers.push(await startStandInServer({rateLimit: false, bootMs: 0, live: false, seed: {sandboxes: 20, conversations: ROWS}}));
+			servers.push(await startStandInServer({rateLimit: false, bootMs: 0, live: false, seed: {sandboxes: 20, conversations}}));
 		}
 
 		if (slow) {
