@@ -55,7 +55,10 @@ describe('keys in one read', () => {
 		const session = await demo();
 		session.press('2');
 		await session.waitForText('TITLE');
-		session.press('nfix the flaky test');
+		// the demo's two servers: n asks which one first; Enter there, then the rest of the read is the form's
+		session.press('n');
+		await session.waitForText('New conversation on which server?');
+		session.press('\rfix the flaky test');
 		await session.waitForText(/Initial message \* fix the flaky test/);
 		session.press('\u001B3');
 		await session.waitForText('STATUS');

@@ -171,7 +171,10 @@ describe('terminals of every kind (item 16)', () => {
 		expect(session.screenText().split('\n')[1]).toMatch(/\[\d [A-Z][a-z]+\]/);
 		session.press('2');
 		await session.waitForText('[2 Conversations]');
+		// the demo's two servers: n asks which one first (Enter: the selected row's)
 		session.press('n');
+		await session.waitForText('New conversation on which server?');
+		session.press('\r');
 		await session.waitForText('_(what should the agent do?)');
 		session.press('\u001B');
 		session.press('q');
