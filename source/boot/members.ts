@@ -7,6 +7,7 @@
 import type {EmbeddedKind, ServerConfig} from '../config/servers.js';
 import type {FleetMember} from '../fleet/createFleet.js';
 import {createStore} from '../store/createStore.js';
+import {printable} from '../config/text.js';
 import {serverLabel} from '../config/url.js';
 import {createLazyClient} from './lazyClient.js';
 
@@ -37,11 +38,13 @@ export function fleetMembers(servers: readonly ServerConfig[], log?: (line: stri
 			});
 		}
 
+		// with several servers each log line says whose request it was, after its time
+		const named = log && servers.length > 1 ? (line: string) => log(line.replace(/^(\S+) /, `$1 ${printable(server.name)} `)) : log;
 		return createLazyClient({
 			baseUrl: url,
 			apiKey: server.apiKey,
 			auth: server.auth,
-			...(log ? {log} : {}),
+			...(named ? {log: named} : {}),
 			// an embedded server is on loopback: a corporate proxy from the environment has no business there
 			...(server.url === null ? {env: {}} : {}),
 		});
