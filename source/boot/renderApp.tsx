@@ -33,13 +33,15 @@ export type RenderAppOptions = {
 	readOnly?: boolean;
 	/** Config.notify, for App */
 	notify?: NotifyMode;
+	/** `ohtui --needs-you`: the UI opens on the needs-you list */
+	openAttention?: boolean;
 };
 
 /**
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({fleet, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell'}: RenderAppOptions): {
+export function renderApp({fleet, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell', openAttention = false}: RenderAppOptions): {
 	unmount(): void;
 } {
 	for (const key of apiKeys) registerKnownSecret(key);
@@ -49,7 +51,7 @@ export function renderApp({fleet, demo, onQuit, onFatal, apiKeys = [], keys, not
 	if (keys) applyKeyOverrides(keys);
 	const instance = render(
 		<FatalBoundary onFatal={onFatal}>
-			<App fleet={fleet} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} readOnly={readOnly} notify={notify} />
+			<App fleet={fleet} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} readOnly={readOnly} notify={notify} openAttention={openAttention} />
 		</FatalBoundary>,
 		{exitOnCtrlC: false, patchConsole: false, incrementalRendering: true},
 	);

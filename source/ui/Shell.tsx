@@ -4,7 +4,7 @@
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {Tagged} from '../fleet/types.js';
+import type {FleetServer, FleetSnapshot, Tagged} from '../fleet/types.js';
 import type {AttentionItem, Notice, ResourceName} from '../store/types.js';
 import {useUi} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
@@ -15,8 +15,9 @@ import {commandFor, offBinding} from './keys/activeKeymap.js';
 import {hintList} from './keys/footerHints.js';
 import {useKeys} from './keys/KeyRouter.js';
 import {GoContext, prepareVisit, type Target} from './navigation.js';
+import {clean} from '../text/sanitize.js';
 import {cycleTab} from './tabs.js';
-import {useHeaderInfo} from './useHeaderInfo.js';
+import {isFinal, useHeaderInfo} from './useHeaderInfo.js';
 import {useViewMemory} from './usePersistentState.js';
 import {useRedrawOnResize, useRedrawOnResume} from './useRedrawOnResize.js';
 import {selectAttention, selectConversations, selectNotice, useSnapshot} from './useStore.js';
@@ -43,6 +44,8 @@ export type ShellProps = {
 	onQuit(): void;
 	/** subscribes to "the terminal is ours again" (after `fg`): the frame is drawn again in full */
 	onResume?: (listener: () => void) => () => void;
+	/** `ohtui --needs-you`: open on the needs-you list (`!`) */
+	openAttention?: boolean;
 };
 
 const VIEWS: Record<ResourceName, (props: ViewProps) => React.JSX.Element> = {
@@ -60,15 +63,26 @@ const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
 };
 
 const NO_HINTS: readonly never[] = [];
+const NO_SCOPES: readonly Scope[] = [];
 
-export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume}: ShellProps) {
+/**
+ * The tab's one line when no server in view can fill it (every one has a final answer and no data):
+ * their messages, once each. Null when some server has rows or may still.
+ */
+function finalLine(servers: readonly FleetServer[], tab: ResourceName): string | null {
+	const states = servers.map(s => s.snapshot[tab]);
+	if (states.length === 0 || states.some(state => state.data !== undefined || !isFinal(state.error))) return null;
+	return [...new Set(states.map(state => clean(state.error!.message)))].join(' · ');
+}
+
+export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume, openAttention = false}: ShellProps) {
 	const {fleet, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
 	useRedrawOnResume(onResume);
 	const [tab, setTab] = useState<ResourceName>(() => fleet.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
-	const [attentionOpen, setAttentionOpen] = useState(false);
+	const [attentionOpen, setAttentionOpen] = useState(openAttention);
 	const [serversOpen, setServersOpen] = useState(false);
 	const attention = useSnapshot(selectAttention);
 	const conversations = useSnapshot(selectConversations);
@@ -105,10 +119,15 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	const onScopes = useCallback((scopes: readonly Scope[]) => setReported({tab, scopes}), [tab]);
 	const viewScopes = reported?.tab === tab ? reported.scopes : DEFAULT_SCOPES[tab];
 
+	// a string or null: a poll that changed nothing re-renders nothing
+	const selectFinal = useMemo(() => (s: FleetSnapshot) => finalLine(s.servers, tab), [tab]);
+	const final = useSnapshot(selectFinal);
 	const overlay = help || attentionOpen || serversOpen;
-	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : serversOpen ? ['servers', 'choice'] : viewScopes;
+	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : serversOpen ? ['servers', 'choice'] : final ? NO_SCOPES : viewScopes;
 
 	const storeNotice = useSnapshot(selectNotice);
+	// A final answer (this server has none of these; no OpenHands server at this URL) is the tab's
+	// one line, in place of its view, and not repeated in the footer (issue 16 §1; ./useHeaderInfo.ts).
 	const header = useHeaderInfo(tab, now);
 	const notice = latestNotice(storeNotice, localNotice, header.fetchError);
 
@@ -214,7 +233,11 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 						) : null}
 						{serversOpen ? <ServerPicker tab={tab} width={columns} height={bodyHeight} onClose={() => setServersOpen(false)} /> : null}
 						<Box display={overlay ? 'none' : 'flex'} flexDirection="column">
-							<View key={`${tab}:${visit}`} width={columns} height={bodyHeight} active={!overlay} />
+							{final ? (
+								<Text wrap="wrap">{final}</Text>
+							) : (
+								<View key={`${tab}:${visit}`} width={columns} height={bodyHeight} active={!overlay} />
+							)}
 						</Box>
 					</HintProvider>
 				</GoContext.Provider>

@@ -17,16 +17,26 @@ const selectLabel = (s: FleetSnapshot) => s.servers[0]!.label;
 /** the one server's probed label, e.g. `current · sandbox-server` */
 const selectDetected = (s: FleetSnapshot) => (s.servers.length === 1 ? (s.servers[0]!.snapshot.server?.label ?? null) : null);
 
-/** The newest failed fetch of the tab on any server in view, named after it when several are. */
+/** An error that retrying soon will not change: the server has no such thing, or is no OpenHands server. */
+export function isFinal(error: ErrorInfo | null): boolean {
+	return error !== null && (error.kind === 'unsupported' || error.kind === 'not_openhands');
+}
+
+/**
+ * The newest failed fetch of the tab on any server in view, named after it when several are. A
+ * final answer is the tab's one line or the header's word (PLAN decision 1), not the footer's.
+ */
 function visibleError(s: FleetSnapshot, tab: ResourceName): ErrorInfo | null {
-	if (s.servers.length === 1) return s.servers[0]!.snapshot[tab].error;
+	if (s.servers.length === 1) {
+		const error = s.servers[0]!.snapshot[tab].error;
+		return isFinal(error) ? null : error;
+	}
+
 	let newest: ErrorInfo | null = null;
 	let from = '';
 	for (const server of s.servers) {
 		const error = server.snapshot[tab].error;
-		// a server that has no such list says so in the header, not in the footer on every poll
-		// (`unsupported`: PLAN decision 1, the agent-server backend's final answer)
-		if (error && (error.kind as string) !== 'unsupported' && (!newest || error.at > newest.at)) {
+		if (error && !isFinal(error) && (!newest || error.at > newest.at)) {
 			newest = error;
 			from = server.name;
 		}

@@ -7,8 +7,8 @@
  * OHTUI_BENCH_NODE, else on the Node running this script; the harness stays on the latter.
  * Env: BENCH_IDLE_SECONDS (default 60), BENCH_IDLE_WARMUP_SECONDS (30), BENCH_STARTUP_RUNS (7), BENCH_SCALE_PRESSES (30),
  * BENCH_ACTION_ROUNDS (5), BENCH_REFRESH_SECONDS (6), BENCH_ACTIVITY_EVENTS (10000), BENCH_ACTIVITY_RUNS,
- * BENCH_ACTIVITY_IDLE_SECONDS, BENCH_ACTIVITY_GENERATION (legacy|current), BENCH_FLEET_PRESSES (20),
- * BENCH_FLEET_IDLE_SECONDS (30).
+ * BENCH_ACTIVITY_IDLE_SECONDS, BENCH_ACTIVITY_GENERATION (legacy|current), BENCH_COMMAND_RUNS (15),
+ * BENCH_FLEET_PRESSES (20), BENCH_FLEET_IDLE_SECONDS (30).
  */
 import {execFileSync} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
@@ -17,6 +17,7 @@ import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {benchNode} from '../support/ptyProbe.js';
 import {action} from './action.bench.js';
+import {commands} from './commands.bench.js';
 import {activity} from './activity.bench.js';
 import type {Bench, Figure} from './figures.js';
 import {fleet} from './fleet.bench.js';
@@ -26,7 +27,7 @@ import {refreshBytes} from './refreshBytes.bench.js';
 import {scale} from './scale.bench.js';
 import {startup} from './startup.bench.js';
 
-const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, fleet};
+const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, fleet};
 const here = dirname(fileURLToPath(import.meta.url));
 
 function loadAverage(): string | undefined {
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
 	const benches = names.length ? names.map(name => ALL[name]).filter((b): b is Bench => Boolean(b)) : Object.values(ALL);
 	const figures: Figure[] = [];
 	const runs: Record<string, BenchRun> = {};
-	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION', 'BENCH_FLEET_PRESSES', 'BENCH_FLEET_IDLE_SECONDS']
+	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION', 'BENCH_COMMAND_RUNS', 'BENCH_FLEET_PRESSES', 'BENCH_FLEET_IDLE_SECONDS']
 		.filter(name => process.env[name])
 		.map(name => `${name}=${process.env[name]}`);
 	for (const bench of benches) {

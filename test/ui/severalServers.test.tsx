@@ -132,9 +132,9 @@ describe('several servers in one list', () => {
 		let frame = await h.waitFor('New conversation on which server?');
 		expect(selectedLine(frame)).toContain('lab');
 		await h.press(KEYS.down, KEYS.enter);
-		frame = await h.waitFor('New conversation on work');
+		frame = await h.waitFor('New conversation (work)');
 		await h.press('f', 'i', 'x', KEYS.enter);
-		await h.waitForGone('New conversation on work');
+		await h.waitForGone('New conversation (work)');
 		expect(work.callsOf('createConversation')).toEqual([[{initialMessage: 'fix', repository: null, branch: null, sandboxId: null}]]);
 		expect(lab.callsOf('createConversation')).toEqual([]);
 	});
