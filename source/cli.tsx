@@ -7,7 +7,8 @@ import {tuneHeapAfterFirstFrame} from './runtime/memory.js';
 import {decideStartup} from './config/startup.js';
 import type {Config} from './config/resolveConfig.js';
 import {serverLabel} from './config/url.js';
-import type {StandInServer} from './server/types.js';
+/** What the entry needs of an embedded server (either stand-in). */
+type Listening = {url: string; close(): Promise<void>};
 import {createFleet} from './fleet/createFleet.js';
 import {createLifecycle, oneLine, type Lifecycle} from './terminal/lifecycle.js';
 import {createScreen, type Screen} from './terminal/screen.js';
@@ -149,7 +150,7 @@ async function startApp(
 	// after the first frame, which they would delay by ~40 ms each (loading and seeding, then
 	// listening): the header says `demo` at once and shows the address when it is known, and each
 	// client's calls wait for that address.
-	const demoServers: Promise<StandInServer>[] = [];
+	const demoServers: Array<Promise<Listening>> = [];
 	// closed after the clients, as before the first frame moved ahead of them
 	lifecycle.defer(async () => {
 		await Promise.all(demoServers.map(async server => server.then(async s => s.close(), () => {})));
@@ -192,10 +193,11 @@ async function startApp(
 	});
 	fleet.start();
 	for (const server of embedded) {
-		const started = import('./server/standInServer.js').then(async ({startStandInServer}) =>
-			// the app server tells the demo's story; the Cloud flavour beside it holds a few more rows
-			startStandInServer(server.kind === 'cloud' ? {cloud: true, seed: {sandboxes: 4, conversations: 9, events: 40}} : {}),
-		);
+		// each kind's stand-in in its own chunk, with its demo story (live agents, one waiting for you)
+		const started: Promise<Listening> =
+			server.kind === 'agent-server'
+				? import('./server/agentServer/start.js').then(async ({startAgentServerStandIn}) => startAgentServerStandIn({}))
+				: import('./server/standInServer.js').then(async ({startStandInServer}) => startStandInServer({}));
 		demoServers.push(started);
 		started.then(
 			listening => {

@@ -43,16 +43,16 @@ export type ServerConfig = {
 	profile: string | null;
 };
 
-/** The embedded demo servers' kinds (server/): the app-server stand-in, and its Cloud flavour. */
-export type EmbeddedKind = 'app-server' | 'cloud';
+/** The embedded demo servers' kinds (server/): the app-server stand-in and the agent-server stand-in. */
+export type EmbeddedKind = 'app-server' | 'agent-server';
 
 /**
- * The demo (issue 16 §3): two embedded servers shown together, so a new user meets the several-servers
- * view at once. (The second becomes the agent-server stand-in once the agent-server backend lands.)
+ * The demo (issue 16 §3): a current app server and an agent server, shown together, so a new user
+ * meets the several-servers view and both kinds of backend at once.
  */
 export const DEMO_SERVERS: ReadonlyArray<{name: string; embedded: EmbeddedKind}> = [
 	{name: 'app', embedded: 'app-server'},
-	{name: 'cloud', embedded: 'cloud'},
+	{name: 'agent', embedded: 'agent-server'},
 ];
 
 export type ServerSources = {

@@ -38,7 +38,7 @@ describe('resolveConfig', () => {
 		expect(resolve({}, {}, null)).toEqual({
 			servers: [
 				{...demo, name: 'app', embedded: 'app-server'},
-				{...demo, name: 'cloud', embedded: 'cloud'},
+				{...demo, name: 'agent', embedded: 'agent-server'},
 			],
 			demo: true,
 			noColor: false,
@@ -94,7 +94,7 @@ describe('resolveConfig', () => {
 		expect(resolve({demo: true}, {OPENHANDS_URL: 'http://env:1', OPENHANDS_API_KEY: envKey})).toMatchObject({
 			servers: [
 				{url: null, apiKey: null, name: 'app'},
-				{url: null, apiKey: null, name: 'cloud'},
+				{url: null, apiKey: null, name: 'agent'},
 			],
 			demo: true,
 		});

@@ -13,7 +13,8 @@ const sessions = ptySessions();
  */
 async function conversationsTab(): Promise<PtySession> {
 	const session = sessions.spawn({args: ['--refresh', '1']});
-	await session.waitForText(/REPOSITORY[\s\S]*(RUNNING|PAUSED)/);
+	// REPO / DIR once the demo's agent server's rows (working directories) are in
+	await session.waitForText(/REPO(SITORY| \/ DIR)[\s\S]*(RUNNING|PAUSED)/);
 	return session;
 }
 
@@ -59,7 +60,7 @@ describe('activity in a terminal', () => {
 		await session.waitForText('P pause agent');
 		expect(session.screenText()).toContain('p pause sandbox');
 		session.press('\x1b');
-		await session.waitForText('REPOSITORY');
+		await session.waitForText(/REPO(SITORY| \/ DIR)/);
 	});
 
 	it('the message box as a terminal types it: Ctrl-j and Alt-Enter add lines, a pasted chunk keeps its lines and is not sent', async () => {
