@@ -39,8 +39,10 @@ describe('ohtui in a terminal', () => {
 		}
 
 		expect(screen).toMatch(/demo/i);
-		// the demo's two servers listen after the first frame: the header says each is ok then
-		await session.waitForText(/^ohtui app ok · \w+ ok demo/m);
+		// the demo's two servers listen after the first frame: the header says each is ok then, and
+		// the one list holds the app server's conversations and the agent server's
+		await session.waitForText(/^ohtui app ok · agent ok demo/m);
+		await session.waitForText(/^[› ] app +\S[\s\S]*^[› ] agent +\S|^[› ] agent +\S[\s\S]*^[› ] app +\S/m);
 		session.press('1');
 		await session.waitForText('CodeActAgent');
 	});
