@@ -148,4 +148,16 @@ describe('several servers in one list', () => {
 		await h.press('!');
 		await h.waitFor('lab: Lab shared id finished');
 	});
+
+	it('a conversation open in its activity closes when S takes its server out of view', async () => {
+		const {fleet} = twoServers();
+		const h = show(fleet);
+		await h.waitFor('Lab shared id');
+		await h.press(KEYS.down, 'l');
+		await h.waitFor('Esc back');
+		await h.press('S', KEYS.down, KEYS.enter);
+		const frame = await h.waitFor('Work first');
+		expect(frame).not.toContain('Lab shared id');
+		expect(frame).toContain('TITLE');
+	});
 });

@@ -6,7 +6,7 @@
  * share it; app servers only), `D` deletes it (asking first, naming what goes with it). Up from the
  * first row selects the start task lines: Enter on one opens its conversation once it exists.
  */
-import React, {useCallback, useMemo, useState} from 'react';
+import React, {useCallback, useEffect, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
@@ -53,7 +53,14 @@ export function ConversationsView(props: ViewProps) {
 	const [activity, setActivity] = usePersistentState<OpenActivity | null>('conversations:activity', null);
 	const [changes, setChanges] = usePersistentState<OpenChanges | null>('conversations:changes', null);
 	const [returnTo, setReturnTo] = useState<Mode>({kind: 'list'});
-	if (changes) {
+	// a conversation of a server taken out of view (S) is no longer open: back to the list
+	const inView = useSnapshot(selectInView);
+	const gone = (item: Item | undefined) => item !== undefined && !inView.includes(item.server);
+	useEffect(() => {
+		if (gone(activity?.item)) setActivity(null);
+		if (gone(changes?.item)) setChanges(null);
+	});
+	if (changes && !gone(changes.item)) {
 		const back = () => {
 			if (changes.from === 'detail') setReturnTo({kind: 'detail', item: changes.item});
 			else if (changes.from === 'list') setReturnTo({kind: 'list'});
@@ -61,7 +68,7 @@ export function ConversationsView(props: ViewProps) {
 		};
 		return <ChangesView conversation={changes.item} width={props.width} height={props.height} active={props.active} onBack={back} />;
 	}
-	if (activity) {
+	if (activity && !gone(activity.item)) {
 		return (
 			<ActivityView
 				conversation={activity.item}
