@@ -93,7 +93,9 @@ describe('three servers, three keys, one fleet', () => {
 				['message', post(talk.id, /send-message|\/events$|\/message/)],
 				['agent pause', post(talk.id, /\/pause$/)],
 				['agent run', post(talk.id, /\/run$/)],
-				['agent reject', post(talk.id, /respond_to_confirmation$/)],
+				// a legacy app server's sandboxes run agent server 1.1.0, where a reject is refused unsent
+				// (issue 21 item 1)
+				...(name === 'legacy' ? [] : ([['agent reject', post(talk.id, /respond_to_confirmation$/)]] as Array<[string, (line: string) => boolean]>)),
 				['sandbox pause', post(running.id, /\/pause$/)],
 				['sandbox resume', post(paused.id, /\/resume$/)],
 				['sandbox start', line => /^POST \/api\/v1\/sandboxes(\?|$)/.test(line)],
