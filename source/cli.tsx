@@ -7,7 +7,8 @@ import {tuneHeapAfterFirstFrame} from './runtime/memory.js';
 import {decideStartup} from './config/startup.js';
 import type {Config} from './config/resolveConfig.js';
 import {serverLabel} from './config/url.js';
-import type {StandInServer} from './server/types.js';
+/** What the entry needs of an embedded server (either stand-in). */
+type Listening = {url: string; close(): Promise<void>};
 import {createFleet} from './fleet/createFleet.js';
 import {createLifecycle, oneLine, type Lifecycle} from './terminal/lifecycle.js';
 import {createScreen, type Screen} from './terminal/screen.js';
@@ -149,7 +150,7 @@ async function startApp(
 	// after the first frame, which they would delay by ~40 ms each (loading and seeding, then
 	// listening): the header says `demo` at once and shows the address when it is known, and each
 	// client's calls wait for that address.
-	const demoServers: Promise<StandInServer>[] = [];
+	const demoServers: Array<Promise<Listening>> = [];
 	// closed after the clients, as before the first frame moved ahead of them
 	lifecycle.defer(async () => {
 		await Promise.all(demoServers.map(async server => server.then(async s => s.close(), () => {})));
@@ -168,10 +169,8 @@ async function startApp(
 	}
 
 	unguard = guardStderr(log ? line => log.write(`${new Date().toISOString()} stderr ${line}`) : null);
-	const first = config.servers[0]!;
 	const instance = renderApp({
 		fleet,
-		serverLabel: first.url === null ? '' : serverLabel(first.url),
 		demo: config.demo,
 		onQuit: () => {
 			lifecycle.quit(0);
@@ -183,7 +182,6 @@ async function startApp(
 		suspend: suspender.suspend,
 		attachTerminal: suspender.attach,
 		plain: !screen.capable,
-		readOnly: config.servers.every(server => server.readOnly),
 		notify: config.notify,
 		openAttention,
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
@@ -195,14 +193,17 @@ async function startApp(
 		screen.restore();
 	});
 	fleet.start();
-	for (const [i, server] of embedded.entries()) {
-		const started = import('./server/standInServer.js').then(async ({startStandInServer}) => startStandInServer({}));
+	for (const server of embedded) {
+		// each kind's stand-in in its own chunk, with its demo story (live agents, one waiting for you)
+		const started: Promise<Listening> =
+			server.kind === 'agent-server'
+				? import('./server/agentServer/start.js').then(async ({startAgentServerStandIn}) => startAgentServerStandIn({}))
+				: import('./server/standInServer.js').then(async ({startStandInServer}) => startStandInServer({}));
 		demoServers.push(started);
 		started.then(
 			listening => {
 				server.listening(listening.url);
 				fleet.setLabel(server.name, serverLabel(listening.url));
-				if (i === 0) instance.setServerLabel(serverLabel(listening.url));
 			},
 			(error: unknown) => {
 				server.failed(error);

@@ -4,15 +4,17 @@
  * without a URL is an embedded demo server: its client holds every call until `listening` says
  * where it listens (it starts after the first frame, see cli.tsx).
  */
-import type {ServerConfig} from '../config/servers.js';
+import type {EmbeddedKind, ServerConfig} from '../config/servers.js';
 import type {FleetMember} from '../fleet/createFleet.js';
 import {createStore} from '../store/createStore.js';
 import {SocketBudget} from '../store/liveSockets.js';
+import {printable} from '../config/text.js';
 import {serverLabel} from '../config/url.js';
 import {createLazyClient} from './lazyClient.js';
 
 export type Embedded = {
 	name: string;
+	kind: EmbeddedKind;
 	/** the embedded server listens at this URL */
 	listening(url: string): void;
 	/** it could not start: every call of its client fails with this */
@@ -33,15 +35,17 @@ export function fleetMembers(servers: readonly ServerConfig[], log?: (line: stri
 		let url: string | Promise<string> | null = server.url;
 		if (url === null) {
 			url = new Promise<string>((resolve, reject) => {
-				embedded.push({name: server.name, listening: resolve, failed: reject});
+				embedded.push({name: server.name, kind: server.embedded ?? 'app-server', listening: resolve, failed: reject});
 			});
 		}
 
+		// with several servers each log line says whose request it was, after its time
+		const named = log && servers.length > 1 ? (line: string) => log(line.replace(/^(\S+) /, `$1 ${printable(server.name)} `)) : log;
 		return createLazyClient({
 			baseUrl: url,
 			apiKey: server.apiKey,
 			auth: server.auth,
-			...(log ? {log} : {}),
+			...(named ? {log: named} : {}),
 			// an embedded server is on loopback: a corporate proxy from the environment has no business there
 			...(server.url === null ? {env: {}} : {}),
 		});
@@ -53,6 +57,7 @@ export function fleetMembers(servers: readonly ServerConfig[], log?: (line: stri
 			name: server.name,
 			label: server.url === null ? '' : serverLabel(server.url),
 			readOnly: server.readOnly,
+			fromProfile: server.profile !== null,
 			createStore: visible => createStore(clients[i]!, {refreshMs: server.refreshMs, maxItems: server.maxItems, visible, socketBudget}),
 		}),
 	);

@@ -12,9 +12,8 @@ import {registerKnownSecret} from '../text/secrets.js';
 import type {ThemeChoice} from '../ui/theme.js';
 
 export type RenderAppOptions = {
+	/** the servers; each one's URL for the header is its label ('' while a demo server starts: Fleet.setLabel) */
 	fleet: Fleet;
-	/** the server's URL for the header; '' while the demo server is still starting (see setServerLabel) */
-	serverLabel: string;
 	demo: boolean;
 	onQuit: () => void;
 	onFatal: (error: unknown) => void;
@@ -45,10 +44,8 @@ export type RenderAppOptions = {
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, attachTerminal, plain = false, readOnly = false, notify = 'bell', openAttention = false}: RenderAppOptions): {
+export function renderApp({fleet, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, attachTerminal, plain = false, readOnly = false, notify = 'bell', openAttention = false}: RenderAppOptions): {
 	unmount(): void;
-	/** the header's server label, once known (the demo server listens after the first frame) */
-	setServerLabel(label: string): void;
 } {
 	bridgeNode20();
 	for (const key of apiKeys) registerKnownSecret(key);
@@ -56,27 +53,24 @@ export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = 
 	// (which reads the same level) switches to its text marks.
 	if (plain) chalk.level = 0;
 	if (keys) applyKeyOverrides(keys);
-	const tree = (label: string) => (
+	const instance = render(
 		<FatalBoundary onFatal={onFatal}>
 			{attachTerminal ? <TerminalHandle attach={attachTerminal} /> : null}
-			<App fleet={fleet} serverLabel={label} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} bracketedPaste={!plain} readOnly={readOnly} notify={notify} openAttention={openAttention} />
-		</FatalBoundary>
+			<App fleet={fleet} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} bracketedPaste={!plain} readOnly={readOnly} notify={notify} openAttention={openAttention} />
+		</FatalBoundary>,
+		{
+			exitOnCtrlC: false,
+			patchConsole: false,
+			incrementalRendering: true,
+			// the entry has checked that stdin and stdout are terminals: draw as on one even where
+			// is-in-ci would say otherwise (CI=true in a user's shell made Ink 6.8 write only the last frame)
+			interactive: true,
+			alternateScreen: !plain,
+		},
 	);
-	const instance = render(tree(serverLabel), {
-		exitOnCtrlC: false,
-		patchConsole: false,
-		incrementalRendering: true,
-		// the entry has checked that stdin and stdout are terminals: draw as on one even where
-		// is-in-ci would say otherwise (CI=true in a user's shell made Ink 6.8 write only the last frame)
-		interactive: true,
-		alternateScreen: !plain,
-	});
 	return {
 		unmount: () => {
 			instance.unmount();
-		},
-		setServerLabel(label) {
-			instance.rerender(tree(label));
 		},
 	};
 }

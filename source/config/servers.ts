@@ -25,10 +25,12 @@ export const defaultRefreshSeconds = 5;
 export const defaultMaxItems = 1000;
 
 export type ServerConfig = {
-	/** what the UI calls it: the profile's name; for a URL without a profile its host; `demo` */
+	/** what the UI calls it: the profile's name; for a URL without a profile its host; a demo server's kind */
 	name: string;
-	/** null: an embedded demo server, started by the entry */
+	/** null: an embedded demo server (`embedded` says which), started by the entry */
 	url: string | null;
+	/** the kind of embedded demo server, when `url` is null */
+	embedded?: EmbeddedKind;
 	apiKey: string | null;
 	/** `auto` (default): the client finds the scheme the server accepts */
 	auth: AuthMode;
@@ -40,6 +42,18 @@ export type ServerConfig = {
 	/** the profile its settings came from; null when none */
 	profile: string | null;
 };
+
+/** The embedded demo servers' kinds (server/): the app-server stand-in and the agent-server stand-in. */
+export type EmbeddedKind = 'app-server' | 'agent-server';
+
+/**
+ * The demo (issue 16 §3): a current app server and an agent server, shown together, so a new user
+ * meets the several-servers view and both kinds of backend at once.
+ */
+export const DEMO_SERVERS: ReadonlyArray<{name: string; embedded: EmbeddedKind}> = [
+	{name: 'app', embedded: 'app-server'},
+	{name: 'agent', embedded: 'agent-server'},
+];
 
 export type ServerSources = {
 	flags: Flags;
@@ -152,9 +166,10 @@ function serverFrom(name: string, url: string | null, apiKey: string | null, fla
 	};
 }
 
-/** The embedded demo server needs no key: never hand a real one to it. */
+/** Embedded demo servers need no key: never hand a real one to them. */
 function demoSelection(flags: Flags, profile?: Profile): ServerSelection {
-	return {servers: [{...serverFrom('demo', null, null, flags, undefined), profile: null}], demo: true, profile: profile ?? null, warnings: []};
+	const servers = DEMO_SERVERS.map(({name, embedded}) => ({...serverFrom(name, null, null, flags, undefined), embedded}));
+	return {servers, demo: true, profile: profile ?? null, warnings: []};
 }
 
 function allProfiles(source: string, file: ConfigFile | null, filePath: string): string[] {

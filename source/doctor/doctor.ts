@@ -50,6 +50,11 @@ async function configChecks(argv: readonly string[], env: NodeJS.ProcessEnv, che
 
 /** Each server's checks; with several, each label names its server. */
 async function serverChecks(config: Config, env: NodeJS.ProcessEnv, checks: Check[]): Promise<void> {
+	if (config.demo) {
+		checks.push({status: 'info', label: 'url', text: 'not set: ohtui runs its demo servers (set OPENHANDS_URL or --url)'});
+		return;
+	}
+
 	for (const server of config.servers) {
 		const own: Check[] = [];
 		await oneServerChecks(server, env, own);

@@ -25,6 +25,8 @@ export type FleetMember = {
 	/** its URL for the header ('' until an embedded server listens: see Fleet.setLabel) */
 	label: string;
 	readOnly?: boolean;
+	/** opened from a profile of that name */
+	fromProfile?: boolean;
 	/** a new store for this server, polling `visible` first (again each time it comes into view) */
 	createStore(visible: ResourceName): FleetStore;
 };
@@ -60,6 +62,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 	const merger = new SnapshotMerger();
 	let inView = pick(options.inView ?? names);
 	let visible: ResourceName = options.visible ?? 'conversations';
+	let labels: Readonly<Record<ServerName, string>> = Object.fromEntries(members.map(member => [member.name, member.label]));
 	let started = false;
 	let disposed = false;
 	let own: Notice | null = null;
@@ -80,10 +83,11 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 			name: entry.member.name,
 			label: entry.label,
 			readOnly: entry.member.readOnly === true,
+			fromProfile: entry.member.fromProfile === true,
 			snapshot: entry.store!.getSnapshot(),
 			tagger: entry.tagger,
 		}));
-		return merger.merge(sources, names, inView, visible, own);
+		return merger.merge(sources, {names, inView, labels}, visible, own);
 	}
 
 	function changed(): void {
@@ -174,6 +178,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 			const entry = entries.get(name);
 			if (!entry || entry.label === label) return;
 			entry.label = label;
+			labels = {...labels, [name]: label};
 			changed();
 		},
 		setVisible(resource) {

@@ -27,6 +27,7 @@ export function namedError(error: ErrorInfo, name: ServerName): ErrorInfo {
 
 const NO_SERVERS = new Uint16Array(0);
 const NO_INDEXES = new Uint32Array(0);
+const NO_ROWS: readonly never[] = [];
 
 export class ListMerger<T extends object> {
 	private readonly mergeData = memo<{rows: readonly Tagged<T>[] | undefined; server: Uint16Array; index: Uint32Array}>();
@@ -49,6 +50,8 @@ export class ListMerger<T extends object> {
 
 	/** For each server with rows in `first..last` of the merged list: its own first and last index. */
 	ranges(first: number, last: number): ServerRange[] {
+		const only = this.sources.length === 1 ? this.sources[0]! : null;
+		if (only) return first <= last ? [{name: only.name, first, last}] : [];
 		const {server, index} = this.merged;
 		const found = new Map<number, ServerRange>();
 		const end = Math.min(last, server.length - 1);
@@ -65,6 +68,8 @@ export class ListMerger<T extends object> {
 
 	private interleave(sources: readonly ListSource<T>[]) {
 		const lists = sources.map(s => (s.state.data === undefined ? undefined : s.tagger.list(s.state.data as unknown as readonly object[]) as readonly Tagged<T>[]));
+		// no server in view has this list (agent servers have no sandboxes): nothing to wait for
+		if (lists.length === 0) return {rows: NO_ROWS as readonly Tagged<T>[], server: NO_SERVERS, index: NO_INDEXES};
 		if (lists.every(list => list === undefined)) return {rows: undefined, server: NO_SERVERS, index: NO_INDEXES};
 		// one server: its rows as they are (ranges are never asked for: its viewport is passed on as is)
 		if (lists.length === 1) return {rows: lists[0]!, server: NO_SERVERS, index: NO_INDEXES};

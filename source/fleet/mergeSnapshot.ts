@@ -10,7 +10,7 @@ import {memo, type Tagger} from './tag.js';
 import {refKey, type FleetServer, type FleetSnapshot, type ServerName} from './types.js';
 
 /** One server in view, as the merge reads it. */
-export type MergeSource = {name: ServerName; label: string; readOnly: boolean; snapshot: StoreSnapshot; tagger: Tagger};
+export type MergeSource = {name: ServerName; label: string; readOnly: boolean; fromProfile: boolean; snapshot: StoreSnapshot; tagger: Tagger};
 
 export class SnapshotMerger {
 	readonly conversations = new ListMerger<AppConversation>(c => c.created_at);
@@ -31,17 +31,26 @@ export class SnapshotMerger {
 	private readonly named = new WeakMap<Notice, Notice>();
 	private last: FleetSnapshot | null = null;
 
-	merge(sources: readonly MergeSource[], names: readonly ServerName[], inView: readonly ServerName[], visible: ResourceName, own: Notice | null): FleetSnapshot {
+	merge(
+		sources: readonly MergeSource[],
+		{names, inView, labels}: Pick<FleetSnapshot, 'names' | 'inView' | 'labels'>,
+		visible: ResourceName,
+		own: Notice | null,
+	): FleetSnapshot {
 		const several = sources.length > 1;
 		const field = <K extends keyof StoreSnapshot>(key: K) => sources.map(s => s.snapshot[key]);
+		// a server that has no sandboxes or specs (an agent server: PLAN decision 1) is no part of those
+		// lists, nor of their errors; with one server its own state says so
+		const able = (what: 'sandboxes' | 'specs') => (several ? sources.filter(s => s.snapshot.server?.capabilities[what] !== false) : sources);
 		const next: FleetSnapshot = {
 			servers: this.serverList(sources.flatMap(s => [s.snapshot, s.label, s.readOnly]), () => sources.map(s => this.server(s))),
 			names,
 			inView,
+			labels,
 			visible,
 			conversations: this.conversations.merge(sources.map(s => ({name: s.name, state: s.snapshot.conversations, tagger: s.tagger}))),
-			sandboxes: this.sandboxes.merge(sources.map(s => ({name: s.name, state: s.snapshot.sandboxes, tagger: s.tagger}))),
-			specs: this.specs.merge(sources.map(s => ({name: s.name, state: s.snapshot.specs, tagger: s.tagger}))),
+			sandboxes: this.sandboxes.merge(able('sandboxes').map(s => ({name: s.name, state: s.snapshot.sandboxes, tagger: s.tagger}))),
+			specs: this.specs.merge(able('specs').map(s => ({name: s.name, state: s.snapshot.specs, tagger: s.tagger}))),
 			startTasks: this.startTasks(field('startTasks'), () => sources.flatMap(s => s.tagger.list(s.snapshot.startTasks))),
 			pending: this.pending(field('pending'), () => sources.flatMap(s => s.tagger.list(s.snapshot.pending))),
 			lostWatches: this.lost(field('lostWatches'), () => byRef(sources, s => s.snapshot.lostWatches ?? EMPTY_LOST)),
@@ -75,7 +84,7 @@ export class SnapshotMerger {
 	private server(source: MergeSource): FleetServer {
 		const known = this.servers.get(source.snapshot);
 		if (known && known.label === source.label && known.readOnly === source.readOnly && known.name === source.name) return known;
-		const made = {name: source.name, label: source.label, readOnly: source.readOnly, snapshot: source.snapshot};
+		const made = {name: source.name, label: source.label, readOnly: source.readOnly, fromProfile: source.fromProfile, snapshot: source.snapshot};
 		this.servers.set(source.snapshot, made);
 		return made;
 	}

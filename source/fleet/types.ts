@@ -49,6 +49,8 @@ export type FleetServer = {
 	readonly label: string;
 	/** opened read-only: every action on its items is refused */
 	readonly readOnly: boolean;
+	/** opened from a profile of that name (the header names it); false for a bare URL or the demo */
+	readonly fromProfile: boolean;
 	/** its store's own snapshot (settings, health, what the probe found) */
 	readonly snapshot: StoreSnapshot;
 };
@@ -60,6 +62,8 @@ export type FleetSnapshot = {
 	names: readonly ServerName[];
 	/** the names of `servers` (an array that changes only when the picker does) */
 	inView: readonly ServerName[];
+	/** every server's URL for the header and the picker, by name ('' while an embedded one starts) */
+	labels: Readonly<Record<ServerName, string>>;
 	/** the tab every store in view polls */
 	visible: ResourceName;
 	/** the servers' rows interleaved by time, each server's own order kept */

@@ -1,5 +1,12 @@
 import {json, type Reply, unauthorized} from './errors.js';
 import type {Ctx} from './router.js';
+import type {Credentials} from './types.js';
+
+/** What a request carried in the two places a client puts a key, and where it was sent. */
+export function credentialsOf(headers: Ctx['headers']): Credentials {
+	const session = headers['x-session-api-key'];
+	return {session: typeof session === 'string' ? session : null, bearer: bearer({headers}), host: headers.host ?? null};
+}
 
 /** Routes no generation guards: the web-client config (newer doc 1.3) and the legacy public options. */
 const PUBLIC = new Set(['/api/v1/web-client/config', '/api/options/config']);

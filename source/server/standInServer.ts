@@ -1,6 +1,7 @@
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import {activityRoutes, startActivity} from './activity.js';
 import {internalError, type Reply, tooManyRequests} from './errors.js';
+import {credentialsOf} from './auth.js';
 import {listenLocal, readBody, sendReply, tooLarge} from './httpListener.js';
 import {RateLimiter} from './rateLimit.js';
 import {dispatch, type Route} from './router.js';
@@ -55,7 +56,7 @@ export async function startStandInServer(options: StandInOptions = {}): Promise<
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const method = (req.method ?? 'GET').toUpperCase();
-		requests.push({method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: now()});
+		requests.push({method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: now(), credentials: credentialsOf(req.headers)});
 		if (limiter && !url.pathname.startsWith('/assets')) {
 			const decision = limiter.check(req.socket.remoteAddress ?? '');
 			if (decision === 'reject') return send(res, tooManyRequests());

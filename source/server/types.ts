@@ -50,8 +50,19 @@ export type StandInOptions = {
 	timestampFilter500?: boolean;
 };
 
-/** `upgrade`: a websocket handshake (the agent servers' event sockets) */
-export type RequestRecord = {method: string; path: string; query: string; at: number; upgrade?: boolean};
+export type RequestRecord = {
+	method: string;
+	path: string;
+	query: string;
+	at: number;
+	/** a websocket handshake (the agent servers' event sockets) */
+	upgrade?: boolean;
+	/** what the request carried (tests check that no key reaches another server than its own) */
+	credentials?: Credentials;
+};
+
+/** The two places a client puts a key, and the Host it addressed (the app or the agent listener). */
+export type Credentials = {session: string | null; bearer: string | null; host: string | null};
 
 export interface StandInServer {
 	/** e.g. http://127.0.0.1:41234 */

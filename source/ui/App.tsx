@@ -3,7 +3,7 @@
  * UiContext, view memory, the KeyRouter) around the Shell (./Shell.tsx), which draws header, view
  * and footer. Every view is a small component over headless hooks.
  */
-import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
+import React, {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {useStdout} from 'ink';
 import type {NotifyMode} from '../config/flags.js';
 import type {Fleet} from '../fleet/types.js';
@@ -25,8 +25,8 @@ import type {Size} from './useTerminalSize.js';
 export type AppProps = {
 	/** the servers' stores, merged (source/fleet/) */
 	fleet: Fleet;
-	/** the server's URL, shown in the header */
-	serverLabel: string;
+	/** the one server's URL, shown in the header; default the fleet's label for it (Fleet.setLabel) */
+	serverLabel?: string;
 	/** true when talking to the embedded stand-in server */
 	demo: boolean;
 	/** called once when the user quits (q / Ctrl-c) */
@@ -49,7 +49,10 @@ export type AppProps = {
 	onSuspend?: () => boolean;
 	/** turn the terminal's bracketed paste mode on (not under TERM=dumb); default true */
 	bracketedPaste?: boolean;
-	/** `--read-only` / profile `readOnly` (Config.readOnly); default false. The header says so. */
+	/**
+	 * `--read-only`; default false. Also on while every server in view was opened read-only (profile
+	 * `readOnly`). The header says so.
+	 */
 	readOnly?: boolean;
 	/** `--notify` / config `notify` (Config.notify): how an agent that needs you is announced; default bell */
 	notify?: NotifyMode;
@@ -71,11 +74,13 @@ export function App({
 	colorLevel,
 	onSuspend,
 	bracketedPaste = true,
-	readOnly = false,
+	readOnly: readOnlyFlag = false,
 	notify = 'bell',
 	openAttention = false,
 }: AppProps) {
 	// The one keymap the router, the help and the footer read turns the mutating keys off (keys/activeKeymap.ts).
+	const everyReadOnly = useSyncExternalStore(fleet.subscribe, () => fleet.getSnapshot().servers.every(server => server.readOnly));
+	const readOnly = readOnlyFlag || everyReadOnly;
 	if (isReadOnly() !== readOnly) setReadOnly(readOnly);
 	const theme = useMemo(() => createTheme(env, {choice: themeChoice, level: colorLevel}), [env, themeChoice, colorLevel]);
 	const {stdout} = useStdout();

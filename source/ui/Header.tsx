@@ -1,8 +1,12 @@
-/** Two lines: app + server + health, then the tabs with the active one highlighted. */
+/**
+ * Two lines: app + server + health, then the tabs with the active one highlighted. With several
+ * servers in view the first line names each with its own word (`work ok · laptop offline`).
+ */
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {ResourceName} from '../store/types.js';
 import {needYouText} from './attentionText.js';
+import type {ServerHealth} from './serverHealth.js';
 import {clean, displayWidth, truncateMiddle} from '../text/sanitize.js';
 import {TABS} from './tabs.js';
 import {useTheme} from './theme.js';
@@ -21,34 +25,43 @@ type Props = {
 	width: number;
 	/** attention items: `2 need you` before the health, nothing at 0 */
 	needYou?: number;
+	/** the one server's profile name, said before its URL; null for a bare URL or the demo */
+	name?: string | null;
+	/** several servers in view: each with its word, in place of the one label and health */
+	servers?: readonly ServerHealth[];
 };
 
 export const HEADER_HEIGHT = 2;
 
-export const Header = memo(function Header({serverLabel, detected = null, demo, readOnly = false, health, tab, width, needYou = 0}: Props) {
+export const Header = memo(function Header({serverLabel, detected = null, demo, readOnly = false, health, tab, width, needYou = 0, name = null, servers = []}: Props) {
 	const theme = useTheme();
-	const healthColor = health.level === 'ok' ? theme.ok : health.level === 'offline' ? theme.error : health.level === 'stale' ? theme.warn : theme.muted;
+	const tabs = <TabLine tab={tab} width={width} />;
+	if (servers.length > 1) return <ServersLine servers={servers} demo={demo} readOnly={readOnly} needYou={needYou} width={width} tabs={tabs} />;
+	const healthColor = levelColor(theme, health.level);
 	const needText = needYou > 0 ? `${needYouText(needYou)} (!)  ` : '';
 	const right = health.text;
 	const prefix = 'ohtui ';
 	// no label yet (the demo server listens after the first frame): `ohtui demo`, no double space
 	const flags = (demo ? ' demo' : '') + (readOnly ? ' read-only' : '');
 	const demoText = serverLabel ? flags : flags.trimStart();
-	const labelRoom = Math.max(1, width - displayWidth(prefix) - demoText.length - displayWidth(needText) - displayWidth(right) - 2);
+	const nameText = name ? `${clean(name)} ` : '';
+	const labelRoom = Math.max(1, width - displayWidth(prefix + nameText) - demoText.length - displayWidth(needText) - displayWidth(right) - 2);
 	const label = truncateMiddle(clean(serverLabel), labelRoom);
 	// the generation goes after the URL when it fits whole; a narrow header keeps the URL
 	const detectedText = detected ? ` · ${clean(detected)}` : '';
 	const detectedShown = detectedText && displayWidth(label + detectedText) <= labelRoom ? detectedText : '';
-	const gap = Math.max(1, width - displayWidth(prefix + label + detectedShown + demoText) - displayWidth(needText) - displayWidth(right));
-	const full = TABS.map(t => `${t.key} ${t.label}`).join('  ');
-	// Narrow terminals keep the active tab's name and just the numbers of the others.
-	const compact = displayWidth(full) > width;
+	const gap = Math.max(1, width - displayWidth(prefix + nameText + label + detectedShown + demoText) - displayWidth(needText) - displayWidth(right));
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate">
 				<Text bold color={theme.accent}>
 					{prefix}
 				</Text>
+				{nameText ? (
+					<Text bold color={theme.server(0)}>
+						{nameText}
+					</Text>
+				) : null}
 				<Text>{label}</Text>
 				{detectedShown ? <Text color={theme.muted}>{detectedShown}</Text> : null}
 				{demoText ? <Text color={theme.warn}>{demoText}</Text> : null}
@@ -60,22 +73,75 @@ export const Header = memo(function Header({serverLabel, detected = null, demo, 
 				) : null}
 				<Text color={healthColor}>{right}</Text>
 			</Text>
-			<Text wrap="truncate">
-				{TABS.map((t, i) => {
-					const activeTab = t.resource === tab;
-					const text = compact && !activeTab ? t.key : `${t.key} ${t.label}`;
-					return (
-						<Text key={t.key}>
-							{i > 0 ? '  ' : ''}
-							<Text inverse={activeTab} bold={activeTab} color={activeTab ? theme.accent : theme.muted}>
-								{/* Without colour (NO_COLOR, or TERM=dumb where inverse video is gone too) brackets
-								 * mark the active tab. */}
-								{activeTab ? (theme.color ? ` ${text} ` : `[${text}]`) : text}
-							</Text>
-						</Text>
-					);
-				})}
-			</Text>
+			{tabs}
 		</Box>
 	);
 });
+
+function levelColor(theme: ReturnType<typeof useTheme>, level: Health['level']): string | undefined {
+	return level === 'ok' ? theme.ok : level === 'offline' ? theme.error : level === 'stale' ? theme.warn : theme.muted;
+}
+
+type ServersProps = {servers: readonly ServerHealth[]; demo: boolean; readOnly: boolean; needYou: number; width: number; tabs: React.JSX.Element};
+
+/** `ohtui  work ok · laptop offline · cloud 2 need you       3 need you (!)`: cut at the right edge. */
+function ServersLine({servers, demo, readOnly, needYou, width, tabs}: ServersProps) {
+	const theme = useTheme();
+	const prefix = 'ohtui ';
+	const flags = (demo ? ' demo' : '') + (readOnly ? ' read-only' : '');
+	const needText = needYou > 0 ? `${needYouText(needYou)} (!)` : '';
+	const parts = servers.map((s, i) => `${i > 0 ? ' · ' : ''}${clean(s.name)} ${clean(s.text)}`);
+	const used = displayWidth(prefix + parts.join('') + flags) + displayWidth(needText);
+	const gap = ' '.repeat(Math.max(1, width - used));
+	return (
+		<Box flexDirection="column">
+			<Text wrap="truncate">
+				<Text bold color={theme.accent}>
+					{prefix}
+				</Text>
+				{servers.map((s, i) => (
+					<Text key={s.name}>
+						{i > 0 ? <Text color={theme.muted}> · </Text> : null}
+						<Text bold color={theme.server(s.index)}>
+							{clean(s.name)}
+						</Text>
+						<Text color={levelColor(theme, s.level)}>{` ${clean(s.text)}`}</Text>
+					</Text>
+				))}
+				{flags ? <Text color={theme.warn}>{flags}</Text> : null}
+				{needText ? (
+					<Text bold color={theme.warn}>
+						{gap}
+						{needText}
+					</Text>
+				) : null}
+			</Text>
+			{tabs}
+		</Box>
+	);
+}
+
+/** The tabs, the active one highlighted; narrow terminals keep its name and the others' numbers. */
+function TabLine({tab, width}: {tab: ResourceName; width: number}) {
+	const theme = useTheme();
+	const full = TABS.map(t => `${t.key} ${t.label}`).join('  ');
+	const compact = displayWidth(full) > width;
+	return (
+		<Text wrap="truncate">
+			{TABS.map((t, i) => {
+				const activeTab = t.resource === tab;
+				const text = compact && !activeTab ? t.key : `${t.key} ${t.label}`;
+				return (
+					<Text key={t.key}>
+						{i > 0 ? '  ' : ''}
+						<Text inverse={activeTab} bold={activeTab} color={activeTab ? theme.accent : theme.muted}>
+							{/* Without colour (NO_COLOR, or TERM=dumb where inverse video is gone too) brackets
+							 * mark the active tab. */}
+							{activeTab ? (theme.color ? ` ${text} ` : `[${text}]`) : text}
+						</Text>
+					</Text>
+				);
+			})}
+		</Text>
+	);
+}

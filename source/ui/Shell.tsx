@@ -5,7 +5,7 @@
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {FleetServer, FleetSnapshot, Tagged} from '../fleet/types.js';
-import type {AttentionItem, ErrorInfo, Notice, ResourceName} from '../store/types.js';
+import type {AttentionItem, Notice, ResourceName} from '../store/types.js';
 import {useUi} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
@@ -17,12 +17,13 @@ import {useKeys} from './keys/KeyRouter.js';
 import {GoContext, prepareVisit, type Target} from './navigation.js';
 import {clean} from '../text/sanitize.js';
 import {cycleTab} from './tabs.js';
-import {useHealth} from './useHealth.js';
+import {isFinal, useHeaderInfo} from './useHeaderInfo.js';
 import {useViewMemory} from './usePersistentState.js';
 import {useRedrawOnResize} from './useRedrawOnResize.js';
-import {selectAttention, selectConversations, selectNotice, selectServerLabel, useSnapshot} from './useStore.js';
+import {selectAttention, selectConversations, selectNotice, useSnapshot} from './useStore.js';
 import {useTerminalSize, type Size} from './useTerminalSize.js';
 import {AttentionList} from './views/AttentionList.js';
+import {ServerPicker} from './views/ServerPicker.js';
 import {ConversationsView} from './views/ConversationsView.js';
 import {SandboxesView} from './views/SandboxesView.js';
 import {SettingsView} from './views/SettingsView.js';
@@ -34,7 +35,8 @@ import {HelpOverlay} from './widgets/HelpOverlay.js';
 export const MIN_SIZE: Size = {columns: 40, rows: 10};
 
 export type ShellProps = {
-	serverLabel: string;
+	/** the one server's URL for the header; default the fleet's label for it */
+	serverLabel?: string | undefined;
 	demo: boolean;
 	readOnly: boolean;
 	size: Size | undefined;
@@ -61,11 +63,6 @@ const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
 const NO_HINTS: readonly never[] = [];
 const NO_SCOPES: readonly Scope[] = [];
 
-/** An error that retrying soon will not change: the server has no such thing, or is no OpenHands server. */
-function isFinal(error: ErrorInfo | null): boolean {
-	return error !== null && (error.kind === 'unsupported' || error.kind === 'not_openhands');
-}
-
 /**
  * The tab's one line when no server in view can fill it (every one has a final answer and no data):
  * their messages, once each. Null when some server has rows or may still.
@@ -83,6 +80,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	const [tab, setTab] = useState<ResourceName>(() => fleet.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
 	const [attentionOpen, setAttentionOpen] = useState(openAttention);
+	const [serversOpen, setServersOpen] = useState(false);
 	const attention = useSnapshot(selectAttention);
 	const conversations = useSnapshot(selectConversations);
 	// Going somewhere mounts the target view afresh, so it reads what navigation wrote for it.
@@ -93,6 +91,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 			setTab(prepareVisit(memory, target));
 			setVisit(v => v + 1);
 			setAttentionOpen(false);
+			setServersOpen(false);
 			setHelp(false);
 		},
 		[memory],
@@ -117,26 +116,17 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	const onScopes = useCallback((scopes: readonly Scope[]) => setReported({tab, scopes}), [tab]);
 	const viewScopes = reported?.tab === tab ? reported.scopes : DEFAULT_SCOPES[tab];
 
-	const selectVisible = useMemo(() => (s: FleetSnapshot) => s.servers[0]!.snapshot[tab], [tab]);
-	const visibleState = useSnapshot(selectVisible);
 	// a string or null: a poll that changed nothing re-renders nothing
 	const selectFinal = useMemo(() => (s: FleetSnapshot) => finalLine(s.servers, tab), [tab]);
 	const final = useSnapshot(selectFinal);
-	const overlay = help || attentionOpen;
-	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : final ? NO_SCOPES : viewScopes;
+	const overlay = help || attentionOpen || serversOpen;
+	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : serversOpen ? ['servers', 'choice'] : final ? NO_SCOPES : viewScopes;
 
 	const storeNotice = useSnapshot(selectNotice);
-	// The visible tab's failed fetch is the footer's message until a newer one comes, and it goes
-	// away by itself when a fetch succeeds again (the store clears `error`).
 	// A final answer (this server has none of these; no OpenHands server at this URL) is the tab's
-	// one line, in place of its view, and not repeated in the footer (issue 16 §1).
-	const fetchError = useMemo<Notice | null>(() => {
-		const error = visibleState.error;
-		return error && !isFinal(error) ? {level: 'error', text: error.message, at: error.at} : null;
-	}, [visibleState.error]);
-	const notice = latestNotice(storeNotice, localNotice, fetchError);
-	const health = useHealth(visibleState, now);
-	const detected = useSnapshot(selectServerLabel);
+	// one line, in place of its view, and not repeated in the footer (issue 16 §1; ./useHeaderInfo.ts).
+	const header = useHeaderInfo(tab, now);
+	const notice = latestNotice(storeNotice, localNotice, header.fetchError);
 
 	const first = useRef(true);
 	useEffect(() => {
@@ -174,9 +164,20 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 			case 'help':
 				setHelp(true);
 				setAttentionOpen(false);
+				setServersOpen(false);
 				return true;
 			case 'attention.open':
 				setAttentionOpen(open => !open);
+				setServersOpen(false);
+				setHelp(false);
+				return true;
+			case 'servers.open':
+				if (fleet.getSnapshot().names.length < 2) {
+					notify('info', 'one server: add profiles to the config file to see several (ohtui --help)');
+					return true;
+				}
+				setServersOpen(open => !open);
+				setAttentionOpen(false);
 				setHelp(false);
 				return true;
 			case 'quit':
@@ -210,10 +211,12 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	return (
 		<Box flexDirection="column" width={columns} height={height} overflow="hidden">
 			<Header
-				serverLabel={serverLabel}
-				detected={detected}
+				serverLabel={serverLabel ?? header.label}
+				detected={header.detected}
+				name={header.name}
+				servers={header.servers}
 				demo={demo}
-				health={health}
+				health={header.health}
 				tab={tab}
 				width={columns}
 				needYou={attention.length}
@@ -226,6 +229,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 						{attentionOpen ? (
 							<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={() => setAttentionOpen(false)} />
 						) : null}
+						{serversOpen ? <ServerPicker tab={tab} width={columns} height={bodyHeight} onClose={() => setServersOpen(false)} /> : null}
 						<Box display={overlay ? 'none' : 'flex'} flexDirection="column">
 							{final ? (
 								<Text wrap="wrap">{final}</Text>

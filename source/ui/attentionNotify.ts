@@ -5,6 +5,7 @@
  */
 import type {Notifier} from '../terminal/notify.js';
 import {refKey, type Fleet} from '../fleet/types.js';
+import {clean} from '../text/sanitize.js';
 import {attentionLine} from './attentionText.js';
 
 export function notifyOnAttention(fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'>, notifier: Pick<Notifier, 'notify'>): () => void {
@@ -22,7 +23,8 @@ export function notifyOnAttention(fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'
 			now.add(key);
 			if (told.has(key)) continue;
 			if (item.subject === 'conversation' && snapshot.activity?.conversationId === item.id && snapshot.activity.server === item.server) continue;
-			notifier.notify('ohtui', attentionLine(item));
+			// several servers: the notification says whose agent it is
+			notifier.notify('ohtui', snapshot.servers.length > 1 ? `${clean(item.server)}: ${attentionLine(item)}` : attentionLine(item));
 		}
 		told = now;
 	});

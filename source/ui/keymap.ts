@@ -29,7 +29,8 @@ export type Scope =
 	| 'approval'
 	| 'pager'
 	| 'message'
-	| 'reason';
+	| 'reason'
+	| 'servers';
 
 export type Command =
 	| 'tab.settings'
@@ -89,7 +90,10 @@ export type Command =
 	| 'editor.open'
 	| 'conversation.changes'
 	| 'agent.interrupt'
-	| 'agent.policy';
+	| 'agent.policy'
+	| 'servers.open'
+	| 'servers.toggle'
+	| 'servers.all';
 
 export type Binding = {
 	scope: Scope;
@@ -245,6 +249,12 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'message', keys: ['esc'], command: 'cancel', description: 'close; the draft is kept until ohtui quits', hint: 'keep draft'},
 	{scope: 'message', keys: ['ctrl-g'], command: 'editor.open', description: 'write the message in $EDITOR (it comes back here, not sent)', hint: '$EDITOR'},
 
+	// Issue 16: the servers in view, like k9s contexts: one, several or all.
+	{scope: 'global', keys: ['S'], command: 'servers.open', description: 'choose the servers in view (one, several or all)'},
+	{scope: 'servers', keys: [' '], command: 'servers.toggle', description: 'mark / unmark a server', hint: 'mark'},
+	{scope: 'servers', keys: ['a'], command: 'servers.all', description: 'all servers', hint: 'all'},
+	{scope: 'servers', keys: ['S'], command: 'close', description: 'close the list'},
+
 	{scope: 'reason', keys: ['enter'], command: 'submit', description: 'reject, with the reason typed (may be empty)', hint: 'reject'},
 	{scope: 'reason', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},
 ];
@@ -280,4 +290,5 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	pager: 'Event pager',
 	message: 'Message box',
 	reason: 'Reject reason input',
+	servers: 'Servers in view (S): Enter shows the marked ones, or the one under the cursor',
 };

@@ -35,6 +35,8 @@ export type Theme = {
 	tone(tone: Tone): string | undefined;
 	/** marker in front of the selected row; visible without colour */
 	selectMarker: string;
+	/** a server's own colour (issue 16 §2), by its place among the configured servers, so it stays */
+	server(index: number): string | undefined;
 };
 
 const STATUS_TONE: Record<string, Tone> = {
@@ -71,6 +73,11 @@ export const DARK: Palette = {ok: 'green', warn: 'yellow', error: 'red', muted: 
  * #008700). test/ui/theme.test.tsx computes both.
  */
 export const LIGHT: Palette = {ok: '#0a6e0a', warn: '#a64b00', error: '#b5121b', muted: '#5c5c5c', info: '#0047b3', accent: '#0047b3'};
+
+/** Servers' colours: none of them the warning or error colour, so a server's name never reads as one. */
+export const DARK_SERVERS: readonly string[] = ['cyan', 'magenta', 'blueBright', 'greenBright', 'yellowBright', 'white'];
+/** On white, each at 4.5:1 or better in truecolor and in 256 colours, as LIGHT (test/ui/theme.test.tsx). */
+export const LIGHT_SERVERS: readonly string[] = ['#0047b3', '#af005f', '#0a5a0a', '#7a4a00', '#5f00af', '#4a4a00'];
 
 export function noColorRequested(env: NodeJS.ProcessEnv = process.env): boolean {
 	const value = env['NO_COLOR'];
@@ -116,6 +123,10 @@ export function createTheme(env: NodeJS.ProcessEnv = process.env, {choice = 'aut
 		},
 		tone,
 		selectMarker: '›',
+		server(index) {
+			const colours = name === 'light' ? LIGHT_SERVERS : DARK_SERVERS;
+			return color ? colours[((index % colours.length) + colours.length) % colours.length] : undefined;
+		},
 	};
 }
 

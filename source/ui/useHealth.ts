@@ -14,8 +14,9 @@ import {seconds} from './format.js';
 export type Health = {level: 'ok' | 'loading' | 'stale' | 'offline'; text: string};
 
 // Network-level failures mean the server is out of reach; anything else answered but failed.
-const OFFLINE = new Set<ErrorInfo['kind']>(['unreachable', 'timeout', 'aborted']);
-const KIND_WORDS: Partial<Record<ErrorInfo['kind'], string>> = {
+export const OFFLINE = new Set<ErrorInfo['kind']>(['unreachable', 'timeout', 'aborted']);
+/** a failure's word, in the header (here and ./serverHealth.ts) */
+export const KIND_WORDS: Partial<Record<ErrorInfo['kind'], string>> = {
 	unauthorized: 'unauthorized',
 	rate_limited: 'rate limited',
 	server: 'server error',

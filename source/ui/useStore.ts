@@ -27,10 +27,6 @@ export const selectAttention = (s: FleetSnapshot) => s.attention;
 export const selectSandboxConversations = (s: FleetSnapshot) => s.sandboxConversations;
 export const selectActivity = (s: FleetSnapshot) => s.activity;
 export const selectDrafts = (s: FleetSnapshot) => s.drafts;
-/** the first server's probed label, e.g. `sandbox-server`, `agent server 1.43.1` (a string: no re-render while it stays) */
-export const selectServerLabel = (s: FleetSnapshot) => s.servers[0]?.snapshot.server?.label ?? null;
-/** the settings of the first server in view */
-export const selectSettings = (s: FleetSnapshot) => s.servers[0]!.snapshot.settings;
 /** the open workspace changes view (issue 16), of whichever server */
 export const selectChanges = (s: FleetSnapshot) => s.changes;
 

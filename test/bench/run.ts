@@ -12,7 +12,8 @@
  * BENCH_ACTION_ROUNDS (5), BENCH_REFRESH_SECONDS (6), BENCH_ACTIVITY_EVENTS (10000), BENCH_ACTIVITY_RUNS,
  * BENCH_ACTIVITY_IDLE_SECONDS, BENCH_ACTIVITY_GENERATION (legacy|current), BENCH_COMMAND_RUNS (15), BENCH_LIVE_EVENTS,
  * BENCH_LIVE_IDLE_SECONDS, BENCH_LIVE_DROP_SECONDS, BENCH_LIVE_IDLE_WINDOW, BENCH_LIVE_TRANSITIONS,
- * BENCH_OUTPUT_PRESSES (100), BENCH_OUTPUT_ROUNDS (2).
+ * BENCH_OUTPUT_PRESSES (100), BENCH_OUTPUT_ROUNDS (2),
+ * BENCH_FLEET_PRESSES (20), BENCH_FLEET_IDLE_SECONDS (30).
  */
 import {execFileSync} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
@@ -24,6 +25,7 @@ import {action} from './action.bench.js';
 import {commands} from './commands.bench.js';
 import {activity} from './activity.bench.js';
 import type {Bench, Figure} from './figures.js';
+import {fleet} from './fleet.bench.js';
 import {idle} from './idle.bench.js';
 import {live} from './live.bench.js';
 import {liveIdle} from './liveIdle.bench.js';
@@ -33,7 +35,7 @@ import {refreshBytes} from './refreshBytes.bench.js';
 import {scale} from './scale.bench.js';
 import {startup} from './startup.bench.js';
 
-const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, live, liveIdle, output};
+const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, live, liveIdle, output, fleet};
 const here = dirname(fileURLToPath(import.meta.url));
 
 function loadAverage(): string | undefined {
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
 	const benches = names.length ? names.map(name => ALL[name]).filter((b): b is Bench => Boolean(b)) : Object.values(ALL);
 	const figures: Figure[] = [];
 	const runs: Record<string, BenchRun> = {};
-	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION', 'BENCH_COMMAND_RUNS', 'BENCH_LIVE_EVENTS', 'BENCH_LIVE_IDLE_SECONDS', 'BENCH_LIVE_DROP_SECONDS', 'BENCH_LIVE_IDLE_WINDOW', 'BENCH_LIVE_TRANSITIONS', 'BENCH_OUTPUT_PRESSES', 'BENCH_OUTPUT_ROUNDS']
+	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION', 'BENCH_COMMAND_RUNS', 'BENCH_LIVE_EVENTS', 'BENCH_LIVE_IDLE_SECONDS', 'BENCH_LIVE_DROP_SECONDS', 'BENCH_LIVE_IDLE_WINDOW', 'BENCH_LIVE_TRANSITIONS', 'BENCH_OUTPUT_PRESSES', 'BENCH_OUTPUT_ROUNDS', 'BENCH_FLEET_PRESSES', 'BENCH_FLEET_IDLE_SECONDS']
 		.filter(name => process.env[name])
 		.map(name => `${name}=${process.env[name]}`);
 	for (const bench of benches) {

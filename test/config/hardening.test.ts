@@ -116,7 +116,7 @@ describe('new config fields', () => {
 		expect(resolve({}, {OHTUI_LOG: '/env.log'}, file).logFile).toBe('/env.log');
 		const plain = {current: 'w', profiles: {w: {url: 'http://h:1'}}, theme: 'light' as const, notify: 'desktop' as const, log: '/top.log'};
 		expect(resolve({}, {}, plain)).toMatchObject({logFile: '/top.log', notify: 'desktop', theme: 'light', servers: [{readOnly: false}]});
-		expect(resolve({readOnly: true})).toMatchObject({servers: [{readOnly: true, auth: 'auto'}], logFile: null, notify: 'bell', theme: 'auto'});
+		expect(resolve({readOnly: true})).toMatchObject({servers: [{readOnly: true, auth: 'auto'}, {readOnly: true}], logFile: null, notify: 'bell', theme: 'auto'});
 	});
 
 	it('keys: remaps a command; an unknown command, a bad key name or a clash is a config error naming it', () => {

@@ -33,9 +33,13 @@ function failure(flags: Flags, env: Record<string, string>, configFile: ConfigFi
 const server = (config: Config) => config.servers[0]!;
 
 describe('resolveConfig', () => {
-	it('is demo mode with defaults when nothing names a server', () => {
+	it('is demo mode with defaults when nothing names a server: two embedded servers (issue 16 §3)', () => {
+		const demo = {url: null, apiKey: null, auth: 'auto', refreshMs: 5000, maxItems: 1000, readOnly: false, profile: null};
 		expect(resolve({}, {}, null)).toEqual({
-			servers: [{name: 'demo', url: null, apiKey: null, auth: 'auto', refreshMs: 5000, maxItems: 1000, readOnly: false, profile: null}],
+			servers: [
+				{...demo, name: 'app', embedded: 'app-server'},
+				{...demo, name: 'agent', embedded: 'agent-server'},
+			],
 			demo: true,
 			noColor: false,
 			logFile: null,
@@ -88,7 +92,10 @@ describe('resolveConfig', () => {
 
 	it('--demo wins over every URL and drops the key', () => {
 		expect(resolve({demo: true}, {OPENHANDS_URL: 'http://env:1', OPENHANDS_API_KEY: envKey})).toMatchObject({
-			servers: [{url: null, apiKey: null, name: 'demo'}],
+			servers: [
+				{url: null, apiKey: null, name: 'app'},
+				{url: null, apiKey: null, name: 'agent'},
+			],
 			demo: true,
 		});
 	});

@@ -60,7 +60,7 @@ describe('several servers', () => {
 		expect(names(resolve({}, {}, {...file, open: ['cloud', 'laptop']}))).toEqual(['cloud', 'laptop']);
 		expect(names(resolve({profile: 'laptop'}, {}, {...file, open: 'all'}))).toEqual(['laptop']);
 		expect(resolve({}, {OPENHANDS_URL: 'http://env:1'}, {...file, open: 'all'}).servers).toMatchObject([{url: 'http://env:1', name: 'work', apiKey: null}]);
-		expect(resolve({demo: true}, {}, {...file, open: 'all'})).toMatchObject({demo: true, servers: [{name: 'demo', url: null, apiKey: null}]});
+		expect(resolve({demo: true}, {}, {...file, open: 'all'})).toMatchObject({demo: true, servers: [{name: 'app', url: null, apiKey: null}, {url: null, apiKey: null}]});
 		// one name in open is the one server it names
 		expect(resolve({}, {}, {...file, open: ['laptop']}).servers).toMatchObject([{name: 'laptop', url: 'http://127.0.0.1:8000'}]);
 	});

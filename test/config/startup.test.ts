@@ -66,6 +66,6 @@ describe('decideStartup', () => {
 	});
 
 	it('runs in demo mode with no config at all', async () => {
-		expect(await decideStartup([], configHome().env, '1')).toMatchObject({kind: 'run', config: {demo: true, servers: [{url: null}]}, warnings: []});
+		expect(await decideStartup([], configHome().env, '1')).toMatchObject({kind: 'run', config: {demo: true, servers: [{url: null}, {url: null}]}, warnings: []});
 	});
 });

@@ -13,7 +13,8 @@ const sessions = ptySessions();
  */
 async function conversationsTab(): Promise<PtySession> {
 	const session = sessions.spawn({args: ['--refresh', '1']});
-	await session.waitForText(/REPOSITORY[\s\S]*(RUNNING|PAUSED)/);
+	// REPO / DIR once the demo's agent server's rows (working directories) are in
+	await session.waitForText(/REPO(SITORY| \/ DIR)[\s\S]*(RUNNING|PAUSED)/);
 	return session;
 }
 
@@ -47,22 +48,25 @@ async function waitForGone(session: PtySession, text: string): Promise<void> {
 	await session.waitForText({test: (screen: string) => !screen.includes(text)} as unknown as RegExp);
 }
 
+/** A row of the demo's app server, whose agents tell the demo's story (the other server is plainer). */
+const appRow = (rest: string) => new RegExp(`app +.*${rest}`);
+
 describe('activity in a terminal', () => {
 	it('l opens the activity with its header and keys; Esc comes back', async () => {
 		const session = await conversationsTab();
-		await select(session, /RUNNING\s+running/);
+		await select(session, appRow('RUNNING\\s+running'));
 		session.press('l');
 		// the transport (issue 18) sits beside the agent's status once it is known
 		await session.waitForText(/agent running · (?:live · |polling every [\d.]+ s · )?sandbox RUNNING/);
 		await session.waitForText('P pause agent');
 		expect(session.screenText()).toContain('p pause sandbox');
 		session.press('\x1b');
-		await session.waitForText('REPOSITORY');
+		await session.waitForText(/REPO(SITORY| \/ DIR)/);
 	});
 
 	it('the message box as a terminal types it: Ctrl-j and Alt-Enter add lines, a pasted chunk keeps its lines and is not sent', async () => {
 		const session = await conversationsTab();
-		await select(session, /RUNNING\s+running/);
+		await select(session, appRow('RUNNING\\s+running'));
 		session.press('m');
 		await session.waitForText('Message to');
 		session.press('first');
@@ -85,7 +89,7 @@ describe('activity in a terminal', () => {
 	// waits on the demo's live agents several times: a minute, not the default 20 s.
 	it('watch events arrive, send a message, approve a pending action, pause and run the agent', async () => {
 		const session = await conversationsTab();
-		await select(session, /RUNNING\s+running/);
+		await select(session, appRow('RUNNING\\s+running'));
 		session.press('l');
 		await session.waitForText(/following · \d+ events/);
 		// a running demo conversation keeps producing events
@@ -117,7 +121,7 @@ describe('activity in a terminal', () => {
 
 		session.press('\x1b');
 		await waitForGone(session, 'following');
-		await select(session, /confirm\?/);
+		await select(session, appRow('confirm\\?'));
 		session.press('l');
 		await session.waitForText('waiting for confirmation');
 		session.press('a');

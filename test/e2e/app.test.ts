@@ -39,8 +39,10 @@ describe('ohtui in a terminal', () => {
 		}
 
 		expect(screen).toMatch(/demo/i);
-		// the demo server listens after the first frame: its address fills in the header then
-		await session.waitForText(/^ohtui http:\/\/127\.0\.0\.1:\d+ .*demo/m);
+		// the demo's two servers listen after the first frame: the header says each is ok then, and
+		// the one list holds the app server's conversations and the agent server's
+		await session.waitForText(/^ohtui app ok · agent ok demo/m);
+		await session.waitForText(/^[› ] app +\S[\s\S]*^[› ] agent +\S|^[› ] agent +\S[\s\S]*^[› ] app +\S/m);
 		session.press('1');
 		await session.waitForText('CodeActAgent');
 	});
@@ -66,7 +68,8 @@ describe('ohtui in a terminal', () => {
 		] as const) {
 			session.resize(cols, rows);
 			// eslint-disable-next-line no-await-in-loop
-			await session.waitForText(new RegExp(`^.{${cols - 10},${cols}}\\n`));
+			// the table's header line spans the width (the header's first line with two servers may not)
+			await session.waitForText(new RegExp(`^.*\\n.*\\n.{${cols - 10},${cols}}\\n`));
 			// eslint-disable-next-line no-await-in-loop
 			await new Promise(resolve => setTimeout(resolve, 300));
 			const lines = session.screenText().split('\n');

@@ -73,8 +73,9 @@ describe.skipIf(!hasTmux)('y inside tmux', () => {
 		start({'set-clipboard': 'on'});
 		await waitForPane(text => /\d+ loaded/.test(text), 'the app');
 		tmux('send-keys', '-t', 'app', '3');
-		const screen = await waitForPane(text => /STATUS[\s\S]*› oh-agent-server-\w+/.test(text), 'the sandboxes');
-		const id = /› (oh-agent-server-\w+)/.exec(screen)![1]!;
+		// the demo's two servers: each row starts with its server's name (the agent server has no sandboxes)
+		const screen = await waitForPane(text => /STATUS[\s\S]*› \w+ +oh-agent-server-\w+/.test(text), 'the sandboxes');
+		const id = /› \w+ +(oh-agent-server-\w+)/.exec(screen)![1]!;
 		tmux('send-keys', '-t', 'app', 'y');
 		await waitForPane(text => text.includes('copied oh-agent-server'), 'the notice');
 		expect(tmux('show-buffer')).toBe(id);
@@ -84,7 +85,7 @@ describe.skipIf(!hasTmux)('y inside tmux', () => {
 		start({'set-clipboard': 'external', 'allow-passthrough': 'off'});
 		await waitForPane(text => /\d+ loaded/.test(text), 'the app');
 		tmux('send-keys', '-t', 'app', '3');
-		await waitForPane(text => /STATUS[\s\S]*› oh-agent-server/.test(text), 'the sandboxes');
+		await waitForPane(text => /STATUS[\s\S]*› \w+ +oh-agent-server/.test(text), 'the sandboxes');
 		tmux('send-keys', '-t', 'app', 'y');
 		const text = await waitForPane(t => t.includes('cannot copy inside tmux'), 'the refusal');
 		expect(text).toContain('tmux set -g set-clipboard on');

@@ -6,6 +6,7 @@ import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
+import {selectServerRow} from './demoServers.js';
 import {ptySessions, type PtySession} from './pty.js';
 
 const sessions = ptySessions();
@@ -51,7 +52,9 @@ const selectedLine = (session: PtySession) => session.screenText().split('\n').f
 
 async function activity(env: Record<string, string>): Promise<PtySession> {
 	const session = sessions.spawn({env});
-	await session.waitForText(/REPOSITORY[\s\S]*(RUNNING|PAUSED)/);
+	await session.waitForText(/REPO(SITORY| \/ DIR)[\s\S]*(RUNNING|PAUSED)/);
+	// the app server's conversation: its events are there from the start
+	await selectServerRow(session, 'app');
 	session.press('l');
 	await session.waitForText(/(following|paused) · \d+ events?/);
 	// an event selected: Enter and e act on it
@@ -92,7 +95,7 @@ describe('$PAGER and $EDITOR through suspendTerminal', () => {
 		// the same row is selected, and keys work again
 		expect(selectedLine(session)).toBe(selected);
 		session.press('\x1b');
-		await session.waitForText('REPOSITORY');
+		await session.waitForText(/REPO(SITORY| \/ DIR)/);
 		session.press('q');
 		expect((await session.waitForExit()).exitCode).toBe(0);
 	});

@@ -3,6 +3,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {newConversationOn, selectServerRow} from './demoServers.js';
 import {ptySessions, tempHome, type PtySession} from './pty.js';
 
 const sessions = ptySessions();
@@ -32,7 +33,8 @@ describe('keys in one read', () => {
 	it('"jj" written at once moves two rows, every time', async () => {
 		const session = await demo();
 		session.press('3');
-		await session.waitForText(/STATUS[\s\S]*^› oh-agent-server/m);
+		// the demo's two servers: each row starts with its server's name
+		await session.waitForText(/STATUS[\s\S]*^› \w+ +oh-agent-server/m);
 		const first = selectedRow(session);
 		session.press('jj');
 		await waitForRow(session, first + 2);
@@ -47,14 +49,17 @@ describe('keys in one read', () => {
 		session.press('2q');
 		const exit = await session.waitForExit();
 		expect(exit.exitCode).toBe(0);
-		expect(session.raw).toMatch(/TITLE +REPOSITORY/);
+		// (REPO / DIR when the agent server's rows, with working directories, are in)
+		expect(session.raw).toMatch(/TITLE +REPO(SITORY| \/ DIR)/);
 	});
 
 	it('a key that opens a form sends the rest of the read into the form; Esc then a key is both', async () => {
 		const session = await demo();
 		session.press('2');
 		await session.waitForText('TITLE');
-		session.press('nfix the flaky test');
+		// the demo's two servers: n asks which one first; Enter there, then the rest of the read is the form's
+		await newConversationOn(session, 'app');
+		session.press('\rfix the flaky test');
 		await session.waitForText(/Initial message \* fix the flaky test/);
 		session.press('\u001B3');
 		await session.waitForText('STATUS');
@@ -91,11 +96,12 @@ describe('keys from the config file', () => {
 	it('are applied at start: the footer shows the new key and it works', async () => {
 		const home = sessions.track(tempHome());
 		mkdirSync(join(home.home, 'ohtui'));
-		writeFileSync(join(home.home, 'ohtui', 'config.json'), JSON.stringify({keys: {'tab.specs': ['S'], quit: ['Q', 'ctrl-c']}}));
+		// (S is the server picker's since issue 16: Z here)
+		writeFileSync(join(home.home, 'ohtui', 'config.json'), JSON.stringify({keys: {'tab.specs': ['Z'], quit: ['Q', 'ctrl-c']}}));
 		const session = sessions.spawn({home: home.home});
 		await session.waitForText(/\d+ loaded/);
 		await session.waitForText('Q quit');
-		session.press('S');
+		session.press('Z');
 		await session.waitForText('WORKING DIR');
 		session.press('q');
 		session.press('Q');
@@ -167,9 +173,11 @@ describe('keys since Ink 7', () => {
 			// eslint-disable-next-line no-await-in-loop
 			await session.waitForText(typeof shown === 'string' ? gone(shown) : ({test: (s: string) => !shown.test(s)} as unknown as RegExp));
 			// eslint-disable-next-line no-await-in-loop
-			await session.waitForText('REPOSITORY');
+			await session.waitForText(/REPO(SITORY| \/ DIR)/);
 		}
-		// the activity, its event view and its message box: Esc goes back one level each time
+		// the activity, its event view and its message box: Esc goes back one level each time (the
+		// app server's conversation: its events are there from the start)
+		await selectServerRow(session, 'app');
 		session.press('l');
 		await session.waitForText('Esc back');
 		await session.waitForText(/^› /m);
@@ -182,7 +190,7 @@ describe('keys since Ink 7', () => {
 		session.press('\u001B');
 		await session.waitForText(gone('Message to'));
 		session.press('\u001B');
-		await session.waitForText('REPOSITORY');
+		await session.waitForText(/REPO(SITORY| \/ DIR)/);
 		session.press('q');
 		expect((await session.waitForExit()).exitCode).toBe(0);
 	}, 40_000);

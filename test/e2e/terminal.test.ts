@@ -5,6 +5,7 @@ import * as pty from 'node-pty';
 import xterm from '@xterm/headless';
 import {describe, expect, it} from 'vitest';
 import {childEnv, cliPath, ptySessions, tempHome, type PtySession} from './pty.js';
+import {newConversationOn} from './demoServers.js';
 
 const sessions = ptySessions();
 
@@ -171,7 +172,9 @@ describe('terminals of every kind (item 16)', () => {
 		expect(session.screenText().split('\n')[1]).toMatch(/\[\d [A-Z][a-z]+\]/);
 		session.press('2');
 		await session.waitForText('[2 Conversations]');
-		session.press('n');
+		// the demo's two servers: n asks which one first
+		await newConversationOn(session, 'app');
+		session.press('\r');
 		await session.waitForText('_(what should the agent do?)');
 		session.press('\u001B');
 		session.press('q');

@@ -7,6 +7,7 @@ import {describe, expect, it} from 'vitest';
 import {createFleet} from '../../source/fleet/createFleet.js';
 import {refKey} from '../../source/fleet/types.js';
 import type {StoreSnapshot} from '../../source/store/types.js';
+import {appServerInfo} from '../support/serverInfo.js';
 import {FakeStore} from '../ui/fakeStore.js';
 import {NOW, conversation, list, sandbox, snapshot} from '../ui/fixtures.js';
 
@@ -186,5 +187,24 @@ describe('several servers', () => {
 		// nothing in view is no choice: the first server stays
 		fleet.setInView([]);
 		expect(fleet.getSnapshot().inView).toEqual(['work']);
+	});
+
+	it('a server without sandboxes (an agent server) is no part of the sandboxes, and one that has them maps its viewport alone', () => {
+		const app = appServerInfo('current', 'sandbox-server', 'session');
+		const agent = {...app, kind: 'agent-server' as const, generation: null, capabilities: {...app.capabilities, sandboxes: false, specs: false}, label: 'agent server 1.43.1'};
+		const error = {kind: 'not_found' as const, message: 'no sandboxes here', at: NOW};
+		const work = new FakeStore(snapshot({server: app, sandboxes: list([sandbox({id: 'sb-1'}), sandbox({id: 'sb-2'})])}));
+		const laptop = new FakeStore(snapshot({server: agent, sandboxes: {...list([]), data: undefined, error}}));
+		const fleet = createFleet(members({work, laptop}));
+		const sandboxes = fleet.getSnapshot().sandboxes;
+		expect(sandboxes.data?.map(s => `${s.server}/${s.id}`)).toEqual(['work/sb-1', 'work/sb-2']);
+		expect(sandboxes.error).toBeNull();
+		fleet.setViewport('sandboxes', 1, 1);
+		expect(work.callsOf('setViewport')).toEqual([['sandboxes', 1, 1]]);
+		expect(laptop.callsOf('setViewport')).toEqual([['sandboxes', 0, 0]]);
+		// conversations are both servers'
+		work.set({conversations: list([conv('w', 1)])});
+		laptop.set({conversations: list([conv('l', 2)])});
+		expect(fleet.getSnapshot().conversations.data?.map(c => c.server)).toEqual(['work', 'laptop']);
 	});
 });

@@ -4,6 +4,7 @@ import {attentionLine, needYouText} from '../../source/ui/attentionText.js';
 import {notifyOnAttention} from '../../source/ui/attentionNotify.js';
 import {FakeStore} from './fakeStore.js';
 import {fleetOf} from './fakeFleet.js';
+import {createFleet} from '../../source/fleet/createFleet.js';
 import {NOW, snapshot} from './fixtures.js';
 
 const item = (id: string, state: string, at = NOW, title = 'Fix the flaky test'): AttentionItem => ({
@@ -77,5 +78,20 @@ describe('attention wording', () => {
 		expect(needYouText(0)).toBe('');
 		expect(needYouText(1)).toBe('1 needs you');
 		expect(needYouText(2)).toBe('2 need you');
+	});
+
+	it('with several servers in view, says whose agent it is', () => {
+		const work = new FakeStore(snapshot());
+		const lab = new FakeStore(snapshot());
+		const fleet = createFleet([
+			{name: 'work', label: '', createStore: () => work},
+			{name: 'lab', label: '', createStore: () => lab},
+		]);
+		const told: string[] = [];
+		notifyOnAttention(fleet, {notify: (_title, body) => told.push(body)});
+		lab.set({attention: [item('a', 'waiting_for_confirmation')]});
+		// the same key on another server is another item
+		work.set({attention: [item('a', 'waiting_for_confirmation')]});
+		expect(told).toEqual(['lab: Fix the flaky test waits for your confirmation', 'work: Fix the flaky test waits for your confirmation']);
 	});
 });

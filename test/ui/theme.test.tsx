@@ -4,7 +4,7 @@ import React from 'react';
 import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {cleanup} from 'ink-testing-library';
-import {DARK, LIGHT, ThemeContext, createTheme, themeName, type Theme} from '../../source/ui/theme.js';
+import {DARK, LIGHT, LIGHT_SERVERS, ThemeContext, createTheme, themeName, type Theme} from '../../source/ui/theme.js';
 import {TextField} from '../../source/ui/widgets/TextField.js';
 
 afterEach(() => cleanup());
@@ -40,7 +40,7 @@ function as256([r, g, b]: readonly number[]): number[] {
 
 describe('the light theme', () => {
 	it('every colour reads at 4.5:1 or better on white, in truecolor and in 256 colours', () => {
-		const ratios = Object.entries(LIGHT).map(([tone, colour]) => ({
+		const ratios = [...Object.entries(LIGHT), ...LIGHT_SERVERS.map((colour, i) => [`server ${i}`, colour] as const)].map(([tone, colour]) => ({
 			tone,
 			colour,
 			truecolor: Number(contrastOnWhite(hex(colour)).toFixed(2)),

@@ -1,5 +1,6 @@
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import {json, methodNotAllowed, notFound, unauthorized, unprocessable} from '../errors.js';
+import {credentialsOf} from '../auth.js';
 import type {ActivityHub} from '../events/hub.js';
 import {type Listening, listenLocal, readBody, sendReply as send, tooLarge} from '../httpListener.js';
 import {parseUuid} from '../ids.js';
@@ -38,7 +39,7 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const method = (req.method ?? 'GET').toUpperCase();
-		requests.push({method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: state.now()});
+		requests.push({method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: state.now(), credentials: credentialsOf(req.headers)});
 		const body = await readBody(req);
 		hub.advance();
 		const inPath = conversationInPath(url.pathname);

@@ -13,6 +13,7 @@ import type {Agent} from './agent.js';
 import {agentWire} from './agentRoutes.js';
 import {sendMessage} from './commands.js';
 import {conversationInfo} from './conversationInfo.js';
+import {credentialsOf} from '../auth.js';
 import {listenerFeatures} from './listenerVersion.js';
 
 /**
@@ -72,7 +73,7 @@ export function listenerSocketBackend(hub: ActivityHub, requests: RequestRecord[
 			return agent && !agent.deleted ? socketConversation(hub, agent) : undefined;
 		},
 		record: (req: IncomingMessage, url: URL) =>
-			requests.push({method: req.method ?? 'GET', path: url.pathname, query: url.search.replace(/^\?/, ''), at: state.now(), upgrade: true}),
+			requests.push({method: req.method ?? 'GET', path: url.pathname, query: url.search.replace(/^\?/, ''), at: state.now(), upgrade: true, credentials: credentialsOf(req.headers)}),
 	};
 }
 

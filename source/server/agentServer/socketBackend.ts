@@ -5,6 +5,7 @@ import {say} from './drive.js';
 import type {SocketBackend, SocketConversation} from './socketServer.js';
 import type {AgentServerState, Entry} from './state.js';
 import {eventJson, fullStateFrame, serverErrorFrame} from './wire.js';
+import {credentialsOf} from '../auth.js';
 
 /** The agent-server stand-in's conversations as its events websocket sees them. */
 function socketConversation(state: AgentServerState, entry: Entry): SocketConversation {
@@ -34,6 +35,6 @@ export function agentServerSockets(state: AgentServerState, keys: readonly strin
 			return entry && socketConversation(state, entry);
 		},
 		record: (req: IncomingMessage, url: URL) =>
-			requests.push({method: req.method ?? 'GET', path: url.pathname, query: url.search.replace(/^\?/, ''), at: now(), upgrade: true}),
+			requests.push({method: req.method ?? 'GET', path: url.pathname, query: url.search.replace(/^\?/, ''), at: now(), upgrade: true, credentials: credentialsOf(req.headers)}),
 	};
 }

@@ -18,6 +18,7 @@ import {AgentServerState} from './state.js';
 import type {AgentServerOptions, AgentServerStandIn} from './types.js';
 import {featuresOf} from './version.js';
 import {fixedZone, localZone} from './zone.js';
+import {credentialsOf} from '../auth.js';
 
 const ROUTES: readonly AsRoute[] = [...infoRoutes, ...conversationRoutes, ...eventRoutes, ...controlRoutes, ...gitRoutes];
 
@@ -75,7 +76,7 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const method = (req.method ?? 'GET').toUpperCase();
-		requests.push({method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: now()});
+		requests.push({method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: now(), credentials: credentialsOf(req.headers)});
 		await faults.gate();
 		const body = await readBody(req);
 		const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;

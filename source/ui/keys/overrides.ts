@@ -31,6 +31,7 @@ const SCREENS: ReadonlyArray<readonly Scope[]> = [
 	// the needs-you list (!) and a sandbox's conversations (c) are lists of choices over the tabs
 	['global', 'attention', 'choice'],
 	['global', 'choice'],
+	['global', 'servers', 'choice'],
 	['help', 'scroll'],
 	['picker', 'list'],
 ];

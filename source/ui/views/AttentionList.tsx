@@ -10,7 +10,8 @@ import {useUi} from '../context.js';
 import {relativeTime} from '../format.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useTheme} from '../theme.js';
-import {selectAttention, useSnapshot} from '../useStore.js';
+import {clean} from '../../text/sanitize.js';
+import {selectAttention, selectInView, useSnapshot} from '../useStore.js';
 import {ChoiceList} from '../widgets/ChoiceList.js';
 
 type Props = {width: number; height: number; onGo(item: Tagged<AttentionItem>): void; onClose(): void};
@@ -19,13 +20,15 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 	const {fleet, now} = useUi();
 	const theme = useTheme();
 	const items = useSnapshot(selectAttention);
+	// several servers: each line says whose it is
+	const several = useSnapshot(selectInView).length > 1;
 	const at = now();
 	return (
 		<ChoiceList
 			title={items.length ? `Needs you (${items.length})` : 'Needs you'}
 			note="Enter go there · d dismiss · c clear all · Esc close"
 			items={items}
-			label={item => `${relativeTime(item.at, at).padEnd(8)} ${attentionLine(item)}`}
+			label={item => `${relativeTime(item.at, at).padEnd(8)} ${several ? `${clean(item.server)}: ` : ''}${attentionLine(item)}`}
 			color={item => theme.status(item.state)}
 			getKey={item => refKey({server: item.server, id: item.key})}
 			width={width}

@@ -6,15 +6,15 @@
  * share it; app servers only), `D` deletes it (asking first, naming what goes with it). Up from the
  * first row selects the start task lines: Enter on one opens its conversation once it exists.
  */
-import React, {useCallback, useMemo, useState} from 'react';
+import React, {useCallback, useEffect, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
-import {refKey, sameRef, type Tagged} from '../../fleet/types.js';
+import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
-import {truncate} from '../../text/sanitize.js';
+import {clean, truncate} from '../../text/sanitize.js';
 import {useGo} from '../navigation.js';
 import {useTheme} from '../theme.js';
 import {capabilitiesOf, selectAnySandboxes, selectAttention, selectConversations, selectInView, selectLostWatches, selectStartTasks, useCapabilities, useSnapshot} from '../useStore.js';
@@ -24,6 +24,7 @@ import {usePersistentState} from '../usePersistentState.js';
 import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
+import {Picker} from '../widgets/Picker.js';
 import {useListController} from '../widgets/useListController.js';
 import type {Scope} from '../keymap.js';
 import {ChangesView} from '../changes/ChangesView.js';
@@ -32,12 +33,14 @@ import {questionHeight} from './confirmTexts.js';
 import {conversationColumns, conversationEntries, conversationKey, startTaskLine} from './conversationParts.js';
 import {conversationFilter, type QuickFilter} from './quickFilters.js';
 import {useSandboxQuestion} from './useSandboxQuestion.js';
+import {useServerColumn} from './serverColumn.js';
 import {useTaskLines} from './useTaskLines.js';
 import type {ViewProps} from './viewProps.js';
 
 type Item = Tagged<AppConversation>;
 
-type Mode = {kind: 'list'} | {kind: 'detail'; item: Item} | {kind: 'form'};
+/** `server`: with several servers in view, `n` asks which one first */
+type Mode = {kind: 'list'} | {kind: 'detail'; item: Item} | {kind: 'server'} | {kind: 'form'; server: ServerName};
 
 const MAX_TASK_LINES = 3;
 
@@ -50,7 +53,14 @@ export function ConversationsView(props: ViewProps) {
 	const [activity, setActivity] = usePersistentState<OpenActivity | null>('conversations:activity', null);
 	const [changes, setChanges] = usePersistentState<OpenChanges | null>('conversations:changes', null);
 	const [returnTo, setReturnTo] = useState<Mode>({kind: 'list'});
-	if (changes) {
+	// a conversation of a server taken out of view (S) is no longer open: back to the list
+	const inView = useSnapshot(selectInView);
+	const gone = (item: Item | undefined) => item !== undefined && !inView.includes(item.server);
+	useEffect(() => {
+		if (gone(activity?.item)) setActivity(null);
+		if (gone(changes?.item)) setChanges(null);
+	});
+	if (changes && !gone(changes.item)) {
 		const back = () => {
 			if (changes.from === 'detail') setReturnTo({kind: 'detail', item: changes.item});
 			else if (changes.from === 'list') setReturnTo({kind: 'list'});
@@ -58,7 +68,7 @@ export function ConversationsView(props: ViewProps) {
 		};
 		return <ChangesView conversation={changes.item} width={props.width} height={props.height} active={props.active} onBack={back} />;
 	}
-	if (activity) {
+	if (activity && !gone(activity.item)) {
 		return (
 			<ActivityView
 				conversation={activity.item}
@@ -102,7 +112,8 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 	const boxHeight = message ? MESSAGE_BOX_HEIGHT : 0;
 	const tableHeight = Math.max(LIST_CHROME + 1, height - shownTasks.length - boxHeight - questionHeight(question, width));
 	const onOpen = useCallback((item: Item) => setMode({kind: 'detail', item}), []);
-	const columns = useMemo(() => conversationColumns(list.data ?? [], sandboxColumn), [list.data, sandboxColumn]);
+	const serverColumn = useServerColumn<Item>('conversations');
+	const columns = useMemo(() => conversationColumns(list.data ?? [], sandboxColumn, serverColumn), [list.data, sandboxColumn, serverColumn]);
 	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, attention), [attention]);
 	const listKeys = active && mode.kind === 'list' && !message && !ask;
 	const controller = useListController({
@@ -131,7 +142,7 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 		'view',
 		name => {
 			if (mode.kind === 'list' && commandFor('conversations', name) === 'conversation.new') {
-				setMode({kind: 'form'});
+				setMode(inView.length > 1 ? {kind: 'server'} : {kind: 'form', server: inView[0]!});
 				return true;
 			}
 			const item = mode.kind === 'detail' ? (list.data?.find(c => sameRef(c, mode.item)) ?? mode.item) : taskLines.onTask ? undefined : controller.selected;
@@ -175,6 +186,8 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 				? ['message']
 				: mode.kind === 'form'
 					? ['form']
+					: mode.kind === 'server'
+						? ['picker']
 					: mode.kind === 'detail'
 						? ['detail', ...own]
 						: controller.filter.editing
@@ -194,11 +207,25 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 			/>
 		) : null;
 
+	if (mode.kind === 'server') {
+		// the selected row's server first: Enter starts there
+		const first = controller.selected?.server;
+		const order = first ? [first, ...inView.filter(name => name !== first)] : inView;
+		return (
+			<Picker
+				title="New conversation on which server?"
+				items={order.map(name => ({key: name, label: clean(name), value: name}))}
+				width={width}
+				height={height}
+				onPick={server => setMode({kind: 'form', server})}
+				onCancel={() => setMode({kind: 'list'})}
+			/>
+		);
+	}
+
 	if (mode.kind === 'form') {
-		// the server of the row the form was opened from; its start task line is selected once it is
-		// there (Enter opens the conversation when ready)
-		const formServer = controller.selected?.server ?? inView[0]!;
-		return <NewConversationForm server={formServer} width={width} onClose={() => setMode({kind: 'list'})} onStarted={() => taskLines.selectNew()} />;
+		// its start task line is selected once it is there (Enter opens the conversation when ready)
+		return <NewConversationForm server={mode.server} width={width} onClose={() => setMode({kind: 'list'})} onStarted={() => taskLines.selectNew()} />;
 	}
 
 	if (mode.kind === 'detail') {
@@ -206,7 +233,7 @@ function ConversationList({width, height, active, initialMode, onActivity, onCha
 		return (
 			<Box flexDirection="column">
 				<DetailPane
-					title={`Conversation ${item.id}`}
+					title={`Conversation ${item.id}${inView.length > 1 ? ` on ${clean(item.server)}` : ''}`}
 					id={item.id}
 					entries={conversationEntries(item, now)}
 					width={width}

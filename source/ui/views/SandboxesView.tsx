@@ -24,6 +24,7 @@ import {deleteSandboxQuestion, questionHeight} from './confirmTexts.js';
 import {sandboxFilter, type QuickFilter} from './quickFilters.js';
 import {SandboxConversationsList} from './SandboxConversationsList.js';
 import {pendingBySandbox, sandboxColumns, sandboxEntries, sandboxKey} from './sandboxParts.js';
+import {useServerColumn} from './serverColumn.js';
 import type {ViewProps} from './viewProps.js';
 
 type Item = Tagged<Sandbox>;
@@ -53,7 +54,8 @@ export function SandboxesView({width, height, active}: ViewProps) {
 	const now = clock();
 
 	const pendingMap = useMemo(() => pendingBySandbox(pending), [pending]);
-	const columns = useMemo(() => sandboxColumns(pendingMap, lost), [pendingMap, lost]);
+	const serverColumn = useServerColumn<Item>('sandboxes');
+	const columns = useMemo(() => sandboxColumns(pendingMap, lost, serverColumn), [pendingMap, lost, serverColumn]);
 	// A start whose sandbox is not listed yet gets a line of its own above the table.
 	const unlistedStarts = pending.filter(p => p.kind === 'start' && (!p.targetId || !list.data?.some(s => s.id === p.targetId && s.server === p.server))).length;
 	const checkingStart = pending.some(p => p.kind === 'start' && p.phase === 'checking');
@@ -190,7 +192,7 @@ export function SandboxesView({width, height, active}: ViewProps) {
 		const item = list.data?.find(s => sameRef(s, mode.item)) ?? mode.item;
 		return (
 			<DetailPane
-				title={`Sandbox ${item.id}`}
+				title={`Sandbox ${item.id}${several ? ` on ${clean(item.server)}` : ''}`}
 				id={item.id}
 				entries={sandboxEntries(item, now, pendingMap.get(refKey(item)), lost)}
 				width={width}

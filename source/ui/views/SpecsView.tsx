@@ -1,5 +1,5 @@
 /** Tab 4: sandbox specs; n starts a sandbox from the selected spec after a confirm. */
-import React, {useCallback, useState} from 'react';
+import React, {useCallback, useMemo, useState} from 'react';
 import type {SandboxSpec} from '../../api/schemas/index.js';
 import {refKey, sameRef, type Tagged} from '../../fleet/types.js';
 import {commandFor} from '../keys/activeKeymap.js';
@@ -12,6 +12,8 @@ import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {useListController} from '../widgets/useListController.js';
 import {SPEC_COLUMNS, specEntries, specKey} from './specParts.js';
+import {clean} from '../../text/sanitize.js';
+import {useServerColumn} from './serverColumn.js';
 import type {ViewProps} from './viewProps.js';
 
 type Item = Tagged<SandboxSpec>;
@@ -24,10 +26,12 @@ export function SpecsView({width, height, active}: ViewProps) {
 	const [mode, setMode] = useState<Mode>({kind: 'list'});
 	const now = clock();
 	const onOpen = useCallback((item: Item) => setMode({kind: 'detail', item}), []);
+	const serverColumn = useServerColumn<Item>('specs');
+	const columns = useMemo(() => (serverColumn ? [serverColumn, ...SPEC_COLUMNS] : SPEC_COLUMNS), [serverColumn]);
 	const controller = useListController<Item>({
 		resource: 'specs',
 		list,
-		columns: SPEC_COLUMNS,
+		columns,
 		width,
 		height: height - LIST_CHROME,
 		getKey: specKey,
@@ -68,7 +72,7 @@ export function SpecsView({width, height, active}: ViewProps) {
 		const item = list.data?.find(s => sameRef(s, mode.item)) ?? mode.item;
 		return (
 			<DetailPane
-				title={`Spec ${item.id}`}
+				title={`Spec ${item.id}${serverColumn ? ` on ${clean(item.server)}` : ''}`}
 				id={item.id}
 				entries={specEntries(item, now)}
 				width={width}

@@ -88,19 +88,21 @@ const WHERE: Column<AppConversation> = {
 /**
  * The columns for these rows: cost and tokens only when some row has them, the model when some row
  * names one, the sandbox only where some server in view has sandboxes (issue 16 §1), a working directory
- * where rows have one.
+ * where rows have one; the server's first, when given (several servers in view).
  */
-export function conversationColumns(rows: readonly AppConversation[], sandboxes = true): readonly Column<AppConversation>[] {
+export function conversationColumns<T extends AppConversation>(rows: readonly T[], sandboxes = true, server: Column<T> | null = null): readonly Column<T>[] {
 	const withCost = rows.some(c => costOf(c) > 0);
 	const withTokens = rows.some(c => tokensOf(c) > 0);
 	const withModel = rows.some(c => c.llm_model);
 	const withDirs = rows.some(c => c.working_dir);
 	const noSandboxes = !sandboxes;
-	if (!withCost && !withTokens && !withModel && !withDirs && !noSandboxes) return CONVERSATION_COLUMNS;
+	// several servers: the SERVER column first (./serverColumn.ts)
+	const lead = server ? [server] : [];
+	if (!withCost && !withTokens && !withModel && !withDirs && !noSandboxes) return server ? [...lead, ...CONVERSATION_COLUMNS] : CONVERSATION_COLUMNS;
 	const base = CONVERSATION_COLUMNS.filter(c => !(noSandboxes && c.id === 'sandbox')).map(c => (withDirs && c.id === 'repo' ? WHERE : c));
 	const extra = [...(withModel ? [MODEL] : []), ...(withCost ? [COST] : []), ...(withTokens ? [TOKENS] : [])];
 	// before the id, which is the last column
-	return [...base.slice(0, -1), ...extra, base.at(-1)!];
+	return [...lead, ...base.slice(0, -1), ...extra, base.at(-1)!];
 }
 
 /**

@@ -30,8 +30,13 @@ function lostOn(s: Tagged<Sandbox>, lost: Readonly<Record<string, LostWatch>> | 
 }
 
 /** `pending` and `lost` by refKey */
-export function sandboxColumns(pending: ReadonlyMap<string, PendingAction>, lost?: Readonly<Record<string, LostWatch>>): Column<Tagged<Sandbox>>[] {
+export function sandboxColumns(
+	pending: ReadonlyMap<string, PendingAction>,
+	lost?: Readonly<Record<string, LostWatch>>,
+	server: Column<Tagged<Sandbox>> | null = null,
+): Column<Tagged<Sandbox>>[] {
 	return [
+		...(server ? [server] : []),
 		{id: 'id', title: 'ID', width: 24, grow: 1, drop: 0, middle: true, text: s => clean(s.id)},
 		{
 			id: 'status',

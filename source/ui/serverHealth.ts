@@ -1,0 +1,54 @@
+/**
+ * The header's word for each server in view (issue 16 §2): `work ok · laptop offline · cloud 2 need
+ * you`. One short word per server (the one-server header keeps its longer text, ./useHealth.ts), from
+ * the visible tab's state on that server; a server that has no such list says so.
+ */
+import type {FleetSnapshot} from '../fleet/types.js';
+import type {ResourceName, ResourceState} from '../store/types.js';
+import {needYouText} from './attentionText.js';
+import {KIND_WORDS, OFFLINE, type Health} from './useHealth.js';
+
+export type ServerHealth = {
+	name: string;
+	/** its place among the configured servers: its colour */
+	index: number;
+	level: Health['level'];
+	/** e.g. `ok`, `offline`, `2 need you`, `unauthorized, 1 needs you` */
+	text: string;
+};
+
+const NONE: Partial<Record<ResourceName, string>> = {sandboxes: 'no sandboxes', specs: 'no specs'};
+
+function word(state: ResourceState<unknown>): {level: Health['level']; text: string} {
+	if (state.error) {
+		if (OFFLINE.has(state.error.kind)) return {level: 'offline', text: 'offline'};
+		return {level: 'stale', text: KIND_WORDS[state.error.kind] ?? 'error'};
+	}
+
+	if (state.data === undefined) return {level: 'loading', text: 'loading…'};
+	if (state.staleSince != null) return {level: 'stale', text: 'stale'};
+	return {level: 'ok', text: 'ok'};
+}
+
+/**
+ * Each server in view with its word, as one string (a poll that changes rows changes nothing here);
+ * '' with one server in view unless `always`.
+ */
+export function serverHealthKey(snapshot: FleetSnapshot, tab: ResourceName, always = false): string {
+	if (snapshot.servers.length < 2 && !always) return '';
+	const needs = new Map<string, number>();
+	for (const item of snapshot.attention) needs.set(item.server, (needs.get(item.server) ?? 0) + 1);
+	return JSON.stringify(
+		snapshot.servers.map((server): ServerHealth => {
+			const capable = tab === 'sandboxes' || tab === 'specs' ? server.snapshot.server?.capabilities[tab] !== false : true;
+			const {level, text} = capable ? word(server.snapshot[tab]) : {level: 'ok' as const, text: NONE[tab]!};
+			const need = needs.get(server.name) ?? 0;
+			const shown = need === 0 ? text : level === 'ok' ? needYouText(need) : `${text}, ${needYouText(need)}`;
+			return {name: server.name, index: snapshot.names.indexOf(server.name), level, text: shown};
+		}),
+	);
+}
+
+export function parseServerHealth(key: string): ServerHealth[] {
+	return key ? (JSON.parse(key) as ServerHealth[]) : [];
+}

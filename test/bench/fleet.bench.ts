@@ -1,0 +1,162 @@
+/**
+ * Several servers (issue 16 §4): ten stand-in servers of 1,000 conversations each, opened together
+ * with `ohtui --all` (ten profiles in a config file), measured twice: all healthy, and with one of
+ * them answering every request after 30 s (behind the fault server). For each run: spawn to the
+ * first rows and to the healthy servers' first pages on screen, `j` and `G` key to frame (median of
+ * BENCH_FLEET_PRESSES, default 20, after `G` loaded every page: 10,000 rows), resident memory, and
+ * over BENCH_FLEET_IDLE_SECONDS (default 30) idle: the list requests per refresh interval of each
+ * healthy server (the worst one given) and the bytes written.
+ *
+ * The slow server holds one page (100 conversations): its `G` is done with its first answer, so
+ * what it sends in the idle window is its polls' answers (unchanged data) and what the header says
+ * of it (stale while an answer takes longer than two intervals, ok when one comes).
+ */
+import {chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {performance} from 'node:perf_hooks';
+import {defaultRefreshSeconds} from '../../source/config/servers.js';
+import {startStandInServer} from '../../source/server/standInServer.js';
+import type {StandInServer} from '../../source/server/types.js';
+import {faults} from '../support/faults.js';
+import {type FaultServer, startFaultServer} from '../support/faultServer.js';
+import {type Probe, rssMb, spawnCliProbe} from '../support/ptyProbe.js';
+import {type Bench, type Figure, hasTabs, median, pollRate, round, sleep} from './figures.js';
+
+const SERVERS = 10;
+const ROWS = 1000;
+const SEARCH = '/api/v1/app-conversations/search';
+
+async function latency(probe: Probe, key: string): Promise<number> {
+	await probe.waitForQuiet(120);
+	const at = probe.press(key);
+	return (await probe.waitForChunkAfter(at)) - at;
+}
+
+/** `12,345 loaded` (or `showing 10,000 of more`) on the list's status line, as a number. */
+function loaded(screen: string): number {
+	const match = /([\d,]+) loaded|showing ([\d,]+) of/.exec(screen);
+	return match ? Number((match[1] ?? match[2])!.replaceAll(',', '')) : 0;
+}
+
+type Run = {figures: Figure[]; values: Record<string, number>};
+
+async function measure(label: string, slow: boolean): Promise<Run> {
+	const presses = Number(process.env['BENCH_FLEET_PRESSES'] ?? 20);
+	const idleSeconds = Number(process.env['BENCH_FLEET_IDLE_SECONDS'] ?? 30);
+	const servers: StandInServer[] = [];
+	let proxy: FaultServer | null = null;
+	const home = mkdtempSync(join(tmpdir(), 'ohtui-fleet-bench-'));
+	let probe: Probe | null = null;
+	try {
+		for (let i = 0; i < SERVERS; i++) {
+			const conversations = slow && i === SERVERS - 1 ? 100 : ROWS;
+			// no live agents: an idle window measures a quiet fleet
+			servers.push(await startStandInServer({rateLimit: false, bootMs: 0, live: false, seed: {sandboxes: 20, conversations}}));
+		}
+
+		if (slow) {
+			proxy = await startFaultServer({upstreamServer: servers[SERVERS - 1]!});
+			await proxy.set(faults.delayHeaders(30_000));
+		}
+
+		const urls = servers.map((server, i) => (i === SERVERS - 1 && proxy ? proxy.url : server.url));
+		const profiles = Object.fromEntries(urls.map((url, i) => [`s${String(i).padStart(2, '0')}`, {url}]));
+		mkdirSync(join(home, 'ohtui'));
+		writeFileSync(join(home, 'ohtui', 'config.json'), JSON.stringify({profiles}));
+		chmodSync(join(home, 'ohtui', 'config.json'), 0o600);
+		probe = spawnCliProbe(['--all'], {XDG_CONFIG_HOME: home});
+		const healthy = slow ? SERVERS - 1 : SERVERS;
+		await probe.waitForScreen(hasTabs, 'tabs', 30_000);
+		const firstRows = await probe.waitForScreen(screen => /^› s\d\d /m.test(screen), 'first rows', 30_000);
+		const firstPages = await probe.waitForScreen(screen => loaded(screen) >= healthy * 100, 'every first page', 60_000);
+		await probe.waitForQuiet(1000, 60_000);
+		const j: number[] = [];
+		for (let i = 0; i < presses; i++) j.push(await latency(probe, 'j'));
+		// G loads every page of every server up to its cap (the list shows the top-level conversations:
+		// one in 25 seeded is a sub-conversation); a page that failed (a socket the server closed under
+		// load) leaves 'more…', and G again goes on, as a user would press it
+		const gAt = probe.press('G');
+		const slowRows = slow ? 100 : 0;
+		const everyPage = (screen: string) => !/more…/.test(screen) && loaded(screen) > healthy * 900 + slowRows;
+		let tries = 1;
+		for (;;) {
+			await probe.waitForScreen(screen => everyPage(screen) || (/more…/.test(screen) && !/loading more/.test(screen)), 'every page', 120_000);
+			await probe.waitForQuiet(500, 60_000);
+			if (everyPage(probe.screenText()) || tries >= 5) break;
+			tries++;
+			probe.press('G');
+		}
+		const allLoaded = performance.now() - gAt;
+		const rows = loaded(probe.screenText());
+		await probe.waitForQuiet(1500, 60_000);
+		const g: number[] = [];
+		for (let i = 0; i < presses; i++) {
+			await latency(probe, 'g');
+			g.push(await latency(probe, 'G'));
+		}
+
+		const rss = rssMb(probe.pid);
+		// idle at the top of the list, where each server's rows on screen are its first page (further
+		// down, a poll refreshes the page on screen too: two requests, as with one server)
+		probe.press('g');
+		await probe.waitForQuiet(2000, 60_000);
+		const starts = servers.map(server => server.requests.length);
+		const t0 = performance.now();
+		await sleep(idleSeconds * 1000);
+		const bytes = probe.bytesSince(t0);
+		const rates = servers.slice(0, healthy).map((server, i) => {
+			const window = server.requests.slice(starts[i]).filter(r => r.path === SEARCH);
+			return pollRate(window.map(r => r.at), defaultRefreshSeconds * 1000);
+		});
+		const others = servers.slice(0, healthy).map((server, i) => server.requests.slice(starts[i]).filter(r => r.path !== SEARCH).length);
+		const worst = rates.reduce((a, b) => (b.perInterval > a.perInterval ? b : a));
+		const bench = `fleet (${SERVERS} servers x ${ROWS.toLocaleString('en')} conversations${slow ? ', one answering after 30 s' : ''})`;
+		const rowsText = `${rows.toLocaleString('en')} rows`;
+		const jMs = median(j);
+		const gMs = median(g);
+		const perInterval = round(worst.perInterval, 2);
+		const values = {firstRows: firstRows - probe.spawnedAt, firstPages: firstPages - probe.spawnedAt, j: jMs, g: gMs, rss, perInterval, bytes};
+		return {
+			values,
+			figures: [
+				{bench, name: 'spawn to the first rows on screen', value: round(values.firstRows), unit: 'ms', target: '', pass: null},
+				{bench, name: `spawn to every first page on screen (${healthy * 100} rows)`, value: round(values.firstPages), unit: 'ms', target: '', pass: null, note: label},
+				{bench, name: '`j` key to frame (median)', value: round(jMs), unit: 'ms', target: '< 50 ms', pass: jMs < 50, note: `${presses} presses over the first pages`},
+				{bench, name: '`G` key to frame (median, every page loaded)', value: round(gMs), unit: 'ms', target: '< 50 ms', pass: gMs < 50, note: `${rowsText}; ${presses} presses alternating with g; G loaded every page in ${round(allLoaded)} ms${tries > 1 ? ` (pressed ${tries} times)` : ''}`},
+				{bench, name: 'resident memory with every page loaded', value: round(rss), unit: 'MB', target: '<= 150 MB', pass: rss <= 150, note: rowsText},
+				{
+					bench,
+					name: 'list requests per refresh interval at the top, per healthy server (the worst)',
+					value: perInterval,
+					unit: 'req',
+					target: '<= 1',
+					pass: perInterval <= 1,
+					note: `${idleSeconds} s idle; worst: ${worst.note}; other requests: ${others.reduce((a, b) => a + b, 0)}`,
+				},
+				{bench, name: `bytes written over ${idleSeconds} s idle`, value: bytes, unit: 'B', target: '0', pass: bytes === 0},
+			],
+		};
+	} finally {
+		probe?.dispose();
+		await proxy?.close();
+		await Promise.all(servers.map(async server => server.close()));
+		rmSync(home, {recursive: true, force: true});
+	}
+}
+
+export const fleet: Bench = {
+	name: 'fleet',
+	async run(): Promise<Figure[]> {
+		const healthy = await measure('all ten healthy', false);
+		const slow = await measure('one of ten answering after 30 s', true);
+		const same = (key: string, unit: string) => `${round(healthy.values[key]!)} ${unit} with all healthy`;
+		// the slow run's figures, each beside the healthy run's: the others' figures unchanged
+		for (const figure of slow.figures) {
+			const key = figure.name.startsWith('`j`') ? 'j' : figure.name.startsWith('`G`') ? 'g' : figure.name.startsWith('resident') ? 'rss' : figure.name.startsWith('list requests') ? 'perInterval' : null;
+			if (key) figure.note = `${figure.note ? `${figure.note}; ` : ''}${same(key, figure.unit)}`;
+		}
+
+		return [...healthy.figures, ...slow.figures];
+	},
+};
