@@ -30,6 +30,11 @@ export type ApiErrorInit = {
 	retryAfterMs?: number;
 	/** e.g. `GET /api/v1/sandboxes/search` (no query string, no host, no key) */
 	operation?: string;
+	/**
+	 * the connection closed after the request went out and before any answer: the server may have
+	 * acted on it (issue 21 item 6), so an action's outcome is unknown, not failed
+	 */
+	unanswered?: boolean;
 };
 
 export class ApiError extends Error {
@@ -38,6 +43,7 @@ export class ApiError extends Error {
 	readonly status: number | undefined;
 	readonly retryAfterMs: number | undefined;
 	readonly operation: string | undefined;
+	readonly unanswered: boolean;
 
 	constructor(init: ApiErrorInit) {
 		super(init.message);
@@ -45,6 +51,7 @@ export class ApiError extends Error {
 		this.status = init.status;
 		this.retryAfterMs = init.retryAfterMs;
 		this.operation = init.operation;
+		this.unanswered = init.unanswered === true;
 	}
 }
 

@@ -5,6 +5,7 @@ import type {AuthMode, ClientOptions} from './client.js';
 import {createDispatcher, proxyError, type ProxyRoute} from './dispatcher.js';
 import {type RawResponse, errorFromResponse} from './errorFromResponse.js';
 import {type ErrorContext, makeError, seconds} from './errorText.js';
+import {KEEP_ALIVE, retryOnFreshConnection} from './keepAlive.js';
 import {parseJsonBody, parseWith} from './parseBody.js';
 import {requestLine} from './requestLog.js';
 import {ResponseTooLarge, type Timeouts, toApiError} from './toApiError.js';
@@ -138,8 +139,8 @@ export function createHttp(options: ClientOptions): Http {
 					connect: {timeout: timeouts.connectTimeoutMs},
 					headersTimeout: timeouts.headersTimeoutMs,
 					bodyTimeout: timeouts.bodyTimeoutMs,
-					// the UI polls every few seconds for days: keep sockets warm, but few of them
-					keepAliveTimeout: 30_000,
+					// idle sockets go before the server closes them (./keepAlive.ts); few of them
+					...KEEP_ALIVE,
 					connections: 6,
 				},
 				ca: options.ca,
@@ -150,6 +151,8 @@ export function createHttp(options: ClientOptions): Http {
 	let destroyed = false;
 	let auth: AuthMode = initialAuth(options.auth);
 	const log = options.log;
+	// when the last answer came: a reset within the idle window may be a reused socket closing
+	let lastAnswerAt = Number.NEGATIVE_INFINITY;
 
 	async function send(spec: RequestSpec): Promise<HttpResponse> {
 		const ctx: ErrorContext = {operation: `${spec.method} ${spec.path}`, host, apiKey};
@@ -178,8 +181,8 @@ export function createHttp(options: ClientOptions): Http {
 		const deadline = linkedAbort(signal, deadlineMs);
 		const headersTimeoutMs = spec.deadlineMs === undefined ? timeouts.headersTimeoutMs : Math.max(timeouts.headersTimeoutMs, deadlineMs);
 		const perRequest: Timeouts = {...timeouts, headersTimeoutMs};
-		try {
-			const response = await pool.request({
+		const request = () =>
+			pool.request({
 				origin,
 				method: spec.method,
 				path: `${prefix}${spec.path}${buildQuery(spec.query)}`,
@@ -188,6 +191,18 @@ export function createHttp(options: ClientOptions): Http {
 				signal: deadline.signal,
 				headersTimeout: perRequest.headersTimeoutMs,
 			});
+		try {
+			let response;
+			for (let attempt = 0; ; attempt++) {
+				try {
+					response = await request();
+					break;
+				} catch (error) {
+					const sinceLastAnswerMs = performance.now() - lastAnswerAt;
+					if (deadline.signal.aborted || !retryOnFreshConnection({method: spec.method, attempt, error, phase, sinceLastAnswerMs})) throw error;
+				}
+			}
+			lastAnswerAt = performance.now();
 			phase = 'body';
 			status = response.statusCode;
 			const declared = Number(response.headers['content-length']);

@@ -1,4 +1,5 @@
 import {ApiError} from './errors.js';
+import {closedBeforeAnswer} from './keepAlive.js';
 import {type ErrorContext, makeError, seconds, serverText} from './errorText.js';
 
 export type Timeouts = {connectTimeoutMs: number; headersTimeoutMs: number; bodyTimeoutMs: number};
@@ -124,6 +125,9 @@ export function toApiError(
 	const reason = NETWORK_REASONS[code] ?? `network error ${code}`;
 	if (options.phase === 'body' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE')) {
 		return makeError(ctx, {kind: 'unreachable', message: `connection to ${ctx.host} closed mid-response (${reason})`});
+	}
+	if (closedBeforeAnswer(error, options.phase)) {
+		return makeError(ctx, {kind: 'unreachable', unanswered: true, message: `connection to ${ctx.host} closed before the server answered (${reason})`});
 	}
 	return makeError(ctx, {kind: 'unreachable', message: `cannot reach ${ctx.host} (${reason})`});
 }

@@ -45,6 +45,8 @@ export type ActivityServer = {
 	failEvents: number | null;
 	/** requests this matches are seen but never answered (a server that blocks); null: none */
 	hold: ((request: SeenRequest) => boolean) | null;
+	/** answers a request its own way first: an answer, or `drop` (the connection closes, no answer) */
+	intercept: ((request: SeenRequest) => SearchAnswer | 'drop' | null) | null;
 	/** stops the agent server's listener (its port then refuses connections) */
 	closeAgent(): Promise<void>;
 	close(): Promise<void>;
@@ -247,14 +249,15 @@ export async function startActivityServer(generation: Generation, start = Date.U
 		}
 	}
 
-	const app = await listen((r, res) => {
+	const answer = (r: SeenRequest, res: ServerResponse, route: (r: SeenRequest) => SearchAnswer) => {
 		seen.push(r);
-		if (!fixture.hold?.(r)) send(res, appRoute(r));
-	}, 'app');
-	const agent = await listen((r, res) => {
-		seen.push(r);
-		if (!fixture.hold?.(r)) send(res, agentRoute(r));
-	}, 'agent');
+		if (fixture.hold?.(r)) return;
+		const own = fixture.intercept?.(r) ?? null;
+		if (own === 'drop') res.socket?.destroy();
+		else send(res, own ?? route(r));
+	};
+	const app = await listen((r, res) => answer(r, res, appRoute), 'app');
+	const agent = await listen((r, res) => answer(r, res, agentRoute), 'agent');
 	agentUrl = `http://127.0.0.1:${(agent.address() as AddressInfo).port}`;
 
 	const fixture: ActivityServer = {
@@ -272,6 +275,7 @@ export async function startActivityServer(generation: Generation, start = Date.U
 		resumeSteps: 1,
 		failEvents: null,
 		hold: null,
+		intercept: null,
 		async closeAgent() {
 			if (!agent.listening) return;
 			agent.closeAllConnections();
