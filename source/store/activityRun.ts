@@ -136,5 +136,5 @@ export function recordSuccess(run: Run, now: number): void {
 /** A failed request: the same backoff as lists and watches (Retry-After clamped, a minute after a 401; ./backoff.ts). */
 export function recordFailure(run: Run, error: unknown, now: number, random: () => number): void {
 	run.failures++;
-	run.retryAt = now + retryDelayMs(error, run.failures, random);
+	run.retryAt = now + retryDelayMs(error, run.failures, random, run.loaded);
 }

@@ -255,7 +255,7 @@ export class Resources {
 		if (this.core.disposed || isAbort(error)) return;
 		const now = this.core.now();
 		runtime.failures++;
-		runtime.retryAt = now + retryDelayMs(error, runtime.failures, this.core.config.random);
+		runtime.retryAt = now + retryDelayMs(error, runtime.failures, this.core.config.random, runtime.lastSuccessAt !== null);
 		this.core.patch(runtime.name, {
 			loading: false,
 			error: toErrorInfo(error, now),
