@@ -1,4 +1,5 @@
 import type {EventQuery, OpenHandsClient} from '../api/client.js';
+import {readKey} from '../api/pageGuard.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, EventPage} from '../api/schemas/index.js';
 import {type Continuation, newerStart, newRun, olderStart, PAGE, recordFailure, recordSuccess, type Run, takePage} from './activityRun.js';
@@ -147,8 +148,11 @@ export class Activity {
 		});
 	}
 
-	private search(run: Run, priority: Priority, query: EventQuery): Promise<EventPage> {
-		return this.core.send(priority, o => this.client.searchEvents(run.id, query, o));
+	private async search(run: Run, priority: Priority, query: EventQuery): Promise<EventPage> {
+		const page = await this.core.send(priority, o => this.client.searchEvents(run.id, query, o));
+		const guarded = run.guard.take(readKey(query), query.pageId ?? null, page);
+		if (guarded.loop && this.live(run)) this.core.notice('error', `stopped reading events: ${guarded.loop}`);
+		return guarded.page;
 	}
 
 	/** The newest page replaces the window: on open, on `G` after the window dropped newer events. */

@@ -4,6 +4,7 @@
  * make them, are ./activity.ts.
  */
 import type {EventQuery} from '../api/client.js';
+import {PageGuard} from '../api/pageGuard.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
 import {type Viewport, freshOnly, indexOf, latestExecutionStatus, mergeEvents, trimWindow, withStatus} from './activityWindow.js';
@@ -37,6 +38,8 @@ export type Run = {
 	cancelTimer: (() => void) | null;
 	conversation: AppConversation | null;
 	unreadable: number;
+	/** every event search's page links go through it: a looping server ends the read (issue 21 item 10) */
+	guard: PageGuard;
 };
 
 export function newRun(id: string, conversation: AppConversation | null, now: number, onSettled: () => void): Run {
@@ -60,6 +63,7 @@ export function newRun(id: string, conversation: AppConversation | null, now: nu
 		cancelTimer: null,
 		conversation,
 		unreadable: 0,
+		guard: new PageGuard(),
 	};
 }
 
