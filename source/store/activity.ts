@@ -291,6 +291,7 @@ export class Activity {
 			following: run.following,
 			conversation: run.conversation,
 			unreadable: run.unreadable,
+			duplicates: run.duplicates.count,
 			...fields,
 		};
 		const keys = Object.keys(next) as (keyof ActivityState)[];

@@ -9,6 +9,7 @@ import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
 import {type Viewport, freshOnly, indexOf, latestExecutionStatus, mergeEvents, trimWindow, withStatus} from './activityWindow.js';
 import {retryDelayMs} from './backoff.js';
+import {DuplicateEvents} from './duplicateEvents.js';
 import {Lane} from './lane.js';
 
 /** Events a request asks for (the servers' maximum). */
@@ -40,6 +41,8 @@ export type Run = {
 	unreadable: number;
 	/** every event search's page links go through it: a looping server ends the read (issue 21 item 10) */
 	guard: PageGuard;
+	/** events whose ids repeat, counted once each (issue 21 item 18) */
+	duplicates: DuplicateEvents;
 };
 
 export function newRun(id: string, conversation: AppConversation | null, now: number, onSettled: () => void): Run {
@@ -64,6 +67,7 @@ export function newRun(id: string, conversation: AppConversation | null, now: nu
 		conversation,
 		unreadable: 0,
 		guard: new PageGuard(),
+		duplicates: new DuplicateEvents(),
 	};
 }
 
@@ -96,6 +100,7 @@ export function newerStart(run: Run): Continuation | null {
 
 /** Merges a page into the window, trims it, keeps the viewport on its rows; returns how many were new. */
 export function takePage(run: Run, page: EventPage, side: 'older' | 'newer'): number {
+	run.duplicates.note(page.items, id => (run.ids.has(id) ? run.events.findLast(e => e.id === id) : undefined));
 	const fresh = freshOnly(run.ids, page.items);
 	// a follow tick fetches its edge again: count what it could not read only with news
 	if (fresh.length > 0 || side === 'older') run.unreadable += page.skipped;

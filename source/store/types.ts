@@ -139,6 +139,8 @@ export type ActivityState = {
 	conversation?: AppConversation | null;
 	/** events the server sent that could not be read (skipped, never blanking the view) */
 	unreadable?: number;
+	/** events dropped because their id repeats another's (each counted once) */
+	duplicates?: number;
 };
 
 /** Something that needs the user (issue 11): each transition counts once; states present at start do not. */
