@@ -56,7 +56,7 @@ export async function conversationsInSandbox(
 	let pageId: string | null = null;
 	for (let page = 0; page < SANDBOX_PAGES; page++) {
 		const answer: Page<AppConversation> = await searchConversations(ctx.http, {sandboxIdEq: sandboxId, pageId, limit: 100}, options);
-		const result: Page<AppConversation> = guard.take('sandbox', pageId, answer).page;
+		const result: Page<AppConversation> = guard.take('sandbox', pageId, answer, {emptyEnds: true}).page;
 		// a legacy-like server that ignored the filter must not make strangers look like siblings
 		out.push(...result.items.filter(c => c.sandbox_id === sandboxId));
 		pageId = result.next_page_id;

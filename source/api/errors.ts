@@ -35,6 +35,11 @@ export type ApiErrorInit = {
 	 * acted on it (issue 21 item 6), so an action's outcome is unknown, not failed
 	 */
 	unanswered?: boolean;
+	/**
+	 * a body over the size cap: its first bytes (kept for the reader, never shown) and the size the
+	 * server declared (issue 21 item 9: the events of a conversation go on past one huge event)
+	 */
+	tooLarge?: {head: string; bytes: number | null};
 };
 
 export class ApiError extends Error {
@@ -44,6 +49,7 @@ export class ApiError extends Error {
 	readonly retryAfterMs: number | undefined;
 	readonly operation: string | undefined;
 	readonly unanswered: boolean;
+	readonly tooLarge: {head: string; bytes: number | null} | undefined;
 
 	constructor(init: ApiErrorInit) {
 		super(init.message);
@@ -52,6 +58,7 @@ export class ApiError extends Error {
 		this.retryAfterMs = init.retryAfterMs;
 		this.operation = init.operation;
 		this.unanswered = init.unanswered === true;
+		this.tooLarge = init.tooLarge;
 	}
 }
 

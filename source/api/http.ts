@@ -72,17 +72,22 @@ export function buildQuery(query: Query | undefined): string {
 	return text ? `?${text}` : '';
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & {destroy(): unknown}, limit: number): Promise<string> {
+/** Bytes of a body over the cap kept for its reader (an event's kind, id and time come first). */
+const TOO_LARGE_HEAD = 64 * 1024;
+
+async function readCapped(body: AsyncIterable<Buffer> & {destroy(): unknown}, limit: number, declared: number | null): Promise<string> {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	for await (const chunk of body) {
 		size += chunk.length;
-		if (size > limit) {
+		// a body declared over the cap: its first chunk is all that is read
+		if (size > limit || (declared !== null && declared > limit)) {
 			body.destroy();
-			throw new ResponseTooLarge(limit);
+			throw new ResponseTooLarge(limit, Buffer.concat([...chunks, chunk]).subarray(0, TOO_LARGE_HEAD).toString('utf8'), declared);
 		}
 		chunks.push(chunk);
 	}
+	if (declared !== null && declared > limit) throw new ResponseTooLarge(limit, Buffer.concat(chunks).subarray(0, TOO_LARGE_HEAD).toString('utf8'), declared);
 	return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -205,12 +210,8 @@ export function createHttp(options: ClientOptions): Http {
 			lastAnswerAt = performance.now();
 			phase = 'body';
 			status = response.statusCode;
-			const declared = Number(response.headers['content-length']);
-			if (Number.isFinite(declared) && declared > maxBytes) {
-				response.body.destroy();
-				throw new ResponseTooLarge(maxBytes);
-			}
-			const text = await readCapped(response.body, maxBytes);
+			const length = Number(response.headers['content-length']);
+			const text = await readCapped(response.body, maxBytes, Number.isFinite(length) ? length : null);
 			bytes = Buffer.byteLength(text);
 			return {status: response.statusCode, headers: response.headers, text, ctx};
 		} catch (error) {

@@ -10,7 +10,8 @@ type AnyPage = {readonly items: readonly unknown[]; next_page_id: string | null}
  * A page's link to the next one is the end of the read when it
  * - points back to a page of its own chain (the pages read since the first of this walk, or the
  *   chain the caller holds), or
- * - comes from an empty page (a dense second repeats events already held, but never sends none).
+ * - comes from an empty page, for reads whose pages are the server's own (`emptyEnds`; legacy event
+ *   pages are trimmed to whole seconds here, and an empty one naming the next is no loop there).
  * Such a link is remembered per read (`key`) as a dead end: read again later, the page ends the read
  * there without another request, so a loop costs a few requests once, not every interval.
  * Readers with a rule of their own (a list page that brought nothing new) add it with `deadEnd`.
@@ -25,7 +26,12 @@ export class PageGuard {
 	 * or when it was a dead end already known: that was said before). `chain`: the page ids the
 	 * caller holds before this one (lists); without it the guard keeps the walk per `key`.
 	 */
-	take<P extends AnyPage>(key: string, pageId: string | null, page: P, chain?: readonly (string | null)[]): {page: P; loop: string | null} {
+	take<P extends AnyPage>(
+		key: string,
+		pageId: string | null,
+		page: P,
+		{chain, emptyEnds = false}: {chain?: readonly (string | null)[]; emptyEnds?: boolean} = {},
+	): {page: P; loop: string | null} {
 		const next = page.next_page_id;
 		if (next === null) {
 			this.walks.delete(key);
@@ -40,7 +46,7 @@ export class PageGuard {
 		seen.add(pageId ?? '');
 		const why = seen.has(next)
 			? `the server's next page points back to page ${next}`
-			: page.items.length === 0
+			: emptyEnds && page.items.length === 0
 				? `page ${pageId ?? '1'} was empty but named a next page`
 				: null;
 		if (why) {

@@ -36,7 +36,7 @@ export async function collectPages<T>(fetchPage: PageFetcher<T>, options: Collec
 	if (maxItems === 0) return {items, more: true, nextPageId: pageId};
 	for (;;) {
 		const limit = Math.min(pageSize, maxItems - items.length);
-		const page = guard.take('collect', pageId, await fetchPage({pageId, limit}, callOptions)).page;
+		const page = guard.take('collect', pageId, await fetchPage({pageId, limit}, callOptions), {emptyEnds: true}).page;
 		const room = maxItems - items.length;
 		items.push(...page.items.slice(0, room));
 		if (page.items.length > room) {

@@ -6,7 +6,13 @@ export type Timeouts = {connectTimeoutMs: number; headersTimeoutMs: number; body
 
 /** Thrown by the body reader when a response passes maxResponseBytes. */
 export class ResponseTooLarge extends Error {
-	constructor(readonly limit: number) {
+	constructor(
+		readonly limit: number,
+		/** the first bytes of the body (never shown: a reader may find what the answer was about) */
+		readonly head = '',
+		/** the size the server declared, when it did */
+		readonly declared: number | null = null,
+	) {
 		super('response too large');
 	}
 }
@@ -67,7 +73,7 @@ function tlsMessage(code: string, host: string): string | null {
 	return null;
 }
 
-function formatBytes(limit: number): string {
+export function formatBytes(limit: number): string {
 	const mb = limit / (1024 * 1024);
 	if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 	return `${Math.max(1, Math.round(limit / 1024))} KB`;
@@ -86,7 +92,11 @@ export function toApiError(
 	if (error instanceof ApiError) return error;
 	if (options.signal?.aborted) return makeError(ctx, {kind: 'aborted', message: 'request cancelled'});
 	if (error instanceof ResponseTooLarge) {
-		return makeError(ctx, {kind: 'bad_response', message: `response too large (over ${formatBytes(error.limit)})`});
+		return makeError(ctx, {
+			kind: 'bad_response',
+			message: `response too large (over ${formatBytes(error.limit)})`,
+			tooLarge: {head: error.head, bytes: error.declared},
+		});
 	}
 	const code = errorCode(error);
 	const {timeouts} = options;

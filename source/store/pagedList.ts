@@ -170,7 +170,7 @@ export class PagedList {
 					return client.searchSpecs(query, o);
 			}
 		});
-		const guarded = this.guard.take(this.name, pageId, page, chain.map(p => p.pageId));
+		const guarded = this.guard.take(this.name, pageId, page, {chain: chain.map(p => p.pageId), emptyEnds: true});
 		if (guarded.loop) this.core.notice('error', `stopped loading ${this.name}: ${guarded.loop}`);
 		return this.freshness.apply(this.pages, guarded.page, sentAt, pageId === null);
 	}

@@ -4,10 +4,12 @@
  * error text; unknown kinds as pretty JSON. Lines are clean and masked, not yet wrapped.
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
+import {tooLargeBytes} from '../../api/tooLargeEvents.js';
 import {MASK} from '../format.js';
 import {clean} from '../sanitize.js';
 import {arr, contentText, obj, str, type Raw} from './fields.js';
 import {exitCode, observationText} from './observations.js';
+import {tooLargeText} from './summarize.js';
 import {pagerLines} from './text.js';
 import {eventDateTime} from './time.js';
 
@@ -24,6 +26,12 @@ export function eventDetail(event: ConversationEvent, answer?: ConversationEvent
 		{text: `${clean(event.kind) || 'event'} · ${clean(event.source) || 'no source'} · ${eventDateTime(event.timestamp)}`, style: 'heading'},
 		{text: `id ${clean(event.id)}`, style: 'muted'},
 	];
+	const large = tooLargeBytes(event);
+	if (large !== undefined) {
+		out.push({text: tooLargeText(event.kind, large), style: 'error'});
+		line(out, 'The server sent it in a response over the 8 MB ohtui reads at once; the events before and after it are shown.');
+		return out;
+	}
 	switch (event.kind) {
 		case 'MessageEvent': {
 			const message = obj(raw['llm_message']);

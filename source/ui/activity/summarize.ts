@@ -6,6 +6,7 @@
  * object (the store keeps an event's identity), so scrolling 10,000 events summarizes each once.
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
+import {tooLargeBytes} from '../../api/tooLargeEvents.js';
 import {clean} from '../sanitize.js';
 import {maskSecrets} from '../secrets.js';
 import {actionGist} from './actions.js';
@@ -42,6 +43,8 @@ function summarize(event: ConversationEvent): EventSummary {
 	const raw = event.raw;
 	const who = clean(event.source) || '—';
 	const base = {who, observation: false, tone: undefined as EventTone};
+	const large = tooLargeBytes(event);
+	if (large !== undefined) return {...base, text: tooLargeText(event.kind, large), tone: 'warn'};
 	const tool = str(raw['tool_name']);
 	switch (event.kind) {
 		case 'MessageEvent':
@@ -160,4 +163,10 @@ function shortValue(value: unknown): string {
 		json = '[unreadable]';
 	}
 	return maskSecrets(json.slice(0, 400));
+}
+
+/** `ObservationEvent too large to show (12.4 MB)` for an event over the response cap (issue 21 item 9). */
+export function tooLargeText(kind: string, bytes: number | null): string {
+	const size = bytes === null ? 'over 8 MB' : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+	return `${clean(kind).slice(0, 60) || 'event'} too large to show (${size})`;
 }
