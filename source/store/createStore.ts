@@ -76,6 +76,7 @@
 import type {OpenHandsClient} from '../api/client.js';
 import {Actions} from './actions.js';
 import {Activity} from './activity.js';
+import {AgentCommands} from './agentCommands.js';
 import {Attention} from './attention.js';
 import {Core} from './core.js';
 import {Deletes} from './deletes.js';
@@ -101,6 +102,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const actions = new Actions(client, core, resources, watches);
 	const activity = new Activity(client, core, resources);
 	const messages = new Messages(client, core, actions, activity);
+	const agentCommands = new AgentCommands(client, core, activity, watches);
 	const serverInfo = new ServerInfoWatch(client, core);
 	const attention = new Attention(client, core, resources);
 	const deletes = new Deletes(client, core, resources, attention);
@@ -143,7 +145,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		setActivityViewport: (first, last) => activity.setViewport(first, last),
 		saveDraft: (id, text) => messages.saveDraft(id, text),
 		sendMessage: (id, text, options) => messages.send(id, text, options),
-		controlAgent: (id, command, reason) => messages.control(id, command, reason),
+		controlAgent: (id, command, reason) => agentCommands.control(id, command, reason),
 		deleteConversation: id => deletes.conversation(id),
 		deleteSandbox: id => deletes.sandbox(id),
 		dismissAttention: key => attention.dismiss(key),

@@ -1,4 +1,4 @@
-import type {AgentCommand, AgentTarget, CallOptions, OpenHandsClient} from '../api/client.js';
+import type {AgentTarget, CallOptions, OpenHandsClient} from '../api/client.js';
 import {ApiError, isApiError} from '../api/errors.js';
 import type {AppConversation} from '../api/schemas/index.js';
 import {type Actions, outcomeUnknown} from './actions.js';
@@ -8,22 +8,8 @@ import type {Core} from './core.js';
 import {errorMessage, isAbort} from './oneLine.js';
 import type {PendingAction} from './types.js';
 
-const DONE: Record<AgentCommand, string> = {
-	pause: 'agent paused',
-	run: 'agent running',
-	accept: 'action accepted',
-	reject: 'action rejected',
-};
-
-const WHAT: Record<AgentCommand, string> = {
-	pause: 'pausing the agent',
-	run: 'running the agent',
-	accept: 'accepting the action',
-	reject: 'rejecting the action',
-};
-
 /**
- * Drafts, messages and agent control (issue 10, sections 2 and 3).
+ * Drafts and messages (issue 10, section 2); the agent commands are ./agentCommands.ts.
  *
  * - Drafts live until the app quits; a failed send keeps its draft, a sent message clears it
  *   (unless the user has typed a new one meanwhile).
@@ -69,25 +55,6 @@ export class Messages {
 		this.saveDraft(conversationId, text);
 		const entry = this.pending(key, 'message', conversationId, options.resumeFirst ? 'watching' : 'calling', options.resumeFirst ? 'RUNNING' : 'sent');
 		void this.deliver(entry, conversationId, text, options.resumeFirst === true);
-	}
-
-	control(conversationId: string, command: AgentCommand, reason?: string): void {
-		const key = `agent:${conversationId}`;
-		const busy = this.core.get().pending.find(p => p.key === key);
-		if (busy) {
-			this.core.notice('info', `${WHAT[busy.targetState as AgentCommand] ?? 'an agent command'} is still in progress`);
-			return;
-		}
-		const entry = this.pending(key, 'agent', conversationId, 'calling', command);
-		void (async () => {
-			try {
-				const conversation = await this.target(conversationId, false);
-				await this.act(o => this.client.controlAgent(targetOf(conversation), command, reason, o));
-				this.done(entry, 'info', `${DONE[command]}: ${titleOf(conversation)}`);
-			} catch (error) {
-				this.failed(entry, error, WHAT[command]);
-			}
-		})();
 	}
 
 	private async deliver(entry: PendingAction, conversationId: string, text: string, resumeFirst: boolean): Promise<void> {

@@ -35,12 +35,13 @@ describe.each<Generation>(['legacy', 'current'])('%s: a connection closed after 
 		expect(pending).toEqual([]);
 	});
 
-	it('an agent command in the same spot: outcome unknown, not failed', async () => {
+	it('an agent command in the same spot: not failed; its status is watched', async () => {
 		const h = await ready(generation);
 		h.server.intercept = r => (r.method === 'POST' && r.path.endsWith('/pause') ? 'drop' : null);
 		h.store.controlAgent(CONV, 'pause');
 		await h.settle();
-		expect(h.store.getSnapshot().notice?.text).toMatch(/^pausing the agent: outcome unknown/);
+		expect(h.store.getSnapshot().notice?.text).toMatch(/^pausing the agent after its current step: no answer yet, watching/);
+		expect(h.store.getSnapshot().pending).toMatchObject([{kind: 'agent', phase: 'checking'}]);
 	});
 });
 
