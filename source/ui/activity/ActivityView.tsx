@@ -25,6 +25,7 @@ import {activityStatusLine} from './activityStatus.js';
 import {eventDetail} from './detail.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
+import {type ApprovalModal, approvalQuestion, pendingKey, sameActions, useApprovalGuard} from './approvalDialog.js';
 import {useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
 
@@ -39,7 +40,7 @@ type Props = {
 const NO_EVENTS: readonly ConversationEvent[] = [];
 
 export function ActivityView({conversation: opened, width, height, active, onBack}: Props) {
-	const {store, now} = useUi();
+	const {store, now, notify} = useUi();
 	const theme = useTheme();
 	const activity = useSnapshot(selectActivity);
 	const conversations = useSnapshot(selectConversations);
@@ -59,6 +60,15 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const waiting = status === 'waiting_for_confirmation';
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
+	const pendingIds = useMemo(() => pendingKey(waiting, pending), [waiting, pending]);
+	const approval = modal?.kind === 'accept' || modal?.kind === 'reject' ? modal : null;
+	useApprovalGuard(approval, pendingIds, setModal, notify);
+	/** sends only when the set is still the one the dialog showed (the guard re-asks otherwise) */
+	const answer = (shown: ApprovalModal, send: () => void) => {
+		if (!sameActions(shown.ids, pendingIds)) return;
+		send();
+		setModal(null);
+	};
 	const inFlight = useMemo(
 		() => inFlightAll.filter(p => p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id)),
 		[inFlightAll, id, conversation.sandbox_id],
@@ -72,6 +82,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		active: active && modal === null && !list.filter.editing,
 		conversation,
 		waiting,
+		pendingIds: pendingIds ?? [],
 		list,
 		setModal,
 		onBack,
@@ -91,7 +102,6 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		);
 	}
 
-	const count = pending.length;
 	return (
 		<Box flexDirection="column" height={height} overflow="hidden">
 			{header}
@@ -110,26 +120,21 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 			{modal?.kind === 'message' ? <MessageBox conversation={conversation} width={width} onClose={() => setModal(null)} /> : null}
 			{modal?.kind === 'accept' ? (
 				<Confirm
-					message={`Accept ${count > 1 ? `${count} pending actions` : 'the pending action'}${count === 1 ? `: ${pendingLines[0]}` : ''}?`}
+					message={approvalQuestion(modal, pendingLines, clean(conversation.title) || id)}
 					width={width}
-					onConfirm={() => {
-						store.controlAgent(id, 'accept');
-						setModal(null);
-					}}
+					onConfirm={() => answer(modal, () => store.controlAgent(id, 'accept'))}
 					onCancel={() => setModal(null)}
 				/>
 			) : null}
 			{modal?.kind === 'reject' ? (
 				<LineInput
-					message={`Reject ${count > 1 ? `${count} pending actions` : 'the pending action'} of “${clean(conversation.title) || id}”: reason (optional), Enter rejects · Esc cancels`}
+					message={approvalQuestion(modal, pendingLines, clean(conversation.title) || id)}
 					placeholder="why (sent to the agent)"
 					width={width}
 					scope="reason"
 					onSubmit={reason => {
 						const text = reason.trim();
-						if (text) store.controlAgent(id, 'reject', text);
-						else store.controlAgent(id, 'reject');
-						setModal(null);
+						answer(modal, () => (text ? store.controlAgent(id, 'reject', text) : store.controlAgent(id, 'reject')));
 					}}
 					onCancel={() => setModal(null)}
 				/>

@@ -3,25 +3,23 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import {useUi} from '../context.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
+import type {ApprovalModal} from './approvalDialog.js';
 import type {EventRows} from './useEventRows.js';
 
-export type ActivityModal =
-	| null
-	| {kind: 'pager'; eventId: string}
-	| {kind: 'message'}
-	| {kind: 'accept'}
-	| {kind: 'reject'};
+export type ActivityModal = null | {kind: 'pager'; eventId: string} | {kind: 'message'} | ApprovalModal;
 
 type Options = {
 	active: boolean;
 	conversation: AppConversation;
 	waiting: boolean;
+	/** ids of the actions waiting for confirmation: what an approval dialog opens on */
+	pendingIds: readonly string[];
 	list: EventRows;
 	setModal(modal: ActivityModal): void;
 	onBack(): void;
 };
 
-export function useActivityKeys({active, conversation, waiting, list, setModal, onBack}: Options): void {
+export function useActivityKeys({active, conversation, waiting, pendingIds, list, setModal, onBack}: Options): void {
 	const {store, copy, notify} = useUi();
 	const id = conversation.id;
 	useKeys(
@@ -30,7 +28,7 @@ export function useActivityKeys({active, conversation, waiting, list, setModal, 
 			const approval = commandFor('approval', name);
 			if (approval) {
 				if (!waiting) notify('info', 'the agent is not waiting for a confirmation');
-				else setModal({kind: approval === 'agent.accept' ? 'accept' : 'reject'});
+				else setModal({kind: approval === 'agent.accept' ? 'accept' : 'reject', ids: pendingIds});
 				return true;
 			}
 			switch (commandFor('activity', name)) {
