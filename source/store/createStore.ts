@@ -82,6 +82,7 @@ import {Core} from './core.js';
 import {Deletes} from './deletes.js';
 import {Messages} from './messages.js';
 import {Resources} from './resources.js';
+import {Reveal} from './reveal.js';
 import {SandboxConversationsFinder} from './sandboxConversations.js';
 import {ServerInfoWatch} from './serverInfo.js';
 import type {Store, StoreOptions} from './types.js';
@@ -105,7 +106,8 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const agentCommands = new AgentCommands(client, core, activity, watches);
 	const serverInfo = new ServerInfoWatch(client, core);
 	const attention = new Attention(client, core, resources);
-	const deletes = new Deletes(client, core, resources, attention);
+	const reveal = new Reveal(client, core, resources);
+	const deletes = new Deletes(client, core, resources, attention, reveal);
 	const siblings = new SandboxConversationsFinder(client, core, resources);
 
 	return {
@@ -150,6 +152,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		deleteSandbox: id => deletes.sandbox(id),
 		dismissAttention: key => attention.dismiss(key),
 		conversationsInSandbox: sandboxId => siblings.find(sandboxId),
+		reveal: (resource, id) => reveal.item(resource, id),
 		whenSettled: () => core.whenSettled(),
 	};
 }

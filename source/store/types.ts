@@ -269,6 +269,8 @@ export interface Store {
 	 * server where it can filter; otherwise the loaded conversations are looked at). null clears it.
 	 */
 	conversationsInSandbox(sandboxId: string | null): void;
+	/** reads one item by id into its list (a row asked for that is not loaded); says so when it is unknown */
+	reveal(resource: ListResourceName, id: string): void;
 }
 
 export type StoreOptions = {

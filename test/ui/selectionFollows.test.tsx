@@ -29,7 +29,7 @@ describe('the selection follows its item when the list reorders', () => {
 	it('p on the top sandbox row after a reorder pauses the sandbox that was shown selected', async () => {
 		const one = sandbox({id: 'oh-agent-server-aaaaaaaaaaaaaaaaaaaaa1', status: 'RUNNING'});
 		const two = sandbox({id: 'oh-agent-server-bbbbbbbbbbbbbbbbbbbbb2', status: 'RUNNING'});
-		const h = renderApp({rows: 30, columns: 120, visible: 'sandboxes', snapshot: {visible: 'sandboxes', sandboxes: list([one, two])}});
+		const h = renderApp({rows: 30, columns: 120, snapshot: {visible: 'sandboxes', sandboxes: list([one, two])}});
 		await h.waitFor('aaaaa1');
 		h.store.set({sandboxes: list([two, one])});
 		await h.waitFor(/bbbbb2[\s\S]*aaaaa1/);

@@ -3,6 +3,7 @@
  * goes back down, Enter opens the task's conversation once it exists. After the form creates one,
  * its line is selected as soon as it shows (`new:<count of tasks before>`).
  */
+import {useEffect, useState} from 'react';
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
 import {useUi} from '../context.js';
 import {commandFor} from '../keys/activeKeymap.js';
@@ -21,8 +22,21 @@ type Options = {
 };
 
 export function useTaskLines({tasks, shown, conversations, tableIndex, active, onActivity}: Options) {
-	const {notify} = useUi();
+	const {notify, store} = useUi();
 	const [selection, setSelection] = usePersistentState<string | null>(memoryKeys.task, null);
+	// a ready task whose conversation is not loaded: read it, and open it when it arrives (issue 21 item 19)
+	const [opening, setOpening] = useState<string | null>(null);
+	useEffect(() => {
+		if (opening === null) return;
+		const conversation = conversations?.find(c => c.id === opening);
+		if (conversation) {
+			setOpening(null);
+			onActivity(conversation);
+		} else if (!tasks.some(t => t.app_conversation_id === opening)) {
+			// the store dropped the task: the server does not know its conversation (it said so)
+			setOpening(null);
+		}
+	}, [opening, conversations, tasks, onActivity]);
 	const waitingForNew = selection?.startsWith('new:') ?? false;
 	const selectedId = waitingForNew ? (tasks.length > Number(selection!.slice(4)) ? tasks[0]?.id : undefined) : selection;
 	const index = shown.findIndex(t => t.id === selectedId);
@@ -36,8 +50,9 @@ export function useTaskLines({tasks, shown, conversations, tableIndex, active, o
 			return;
 		}
 		const conversation = conversations?.find(c => c.id === task.app_conversation_id);
-		if (conversation) onActivity(conversation);
-		else notify('info', `conversation ${task.app_conversation_id} is ready; it shows up with the next refresh`);
+		if (conversation) return onActivity(conversation);
+		setOpening(task.app_conversation_id);
+		store.reveal('conversations', task.app_conversation_id);
 	};
 
 	useKeys(

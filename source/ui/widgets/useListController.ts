@@ -124,13 +124,15 @@ export function useListController<T>({resource, list, columns, width, height, ge
 		store.setViewport(resource, first, last);
 	}, [store, resource, rows.length, table.offset, height, order]);
 
-	// A row asked for by id (navigation.ts): once the list is loaded, say so when it is not there.
+	// A row asked for by id (navigation.ts): once the list is loaded and it is not there (newer than the
+	// loaded pages, or further down), it is read by id and put on top, where the selection follows it;
+	// the store says so when the server does not know it (issue 21 item 19).
 	const [wanted, setWanted] = usePersistentState<string | null>(`${resource}:wanted`, null);
 	useEffect(() => {
 		if (wanted === null || list.data === undefined || list.loading) return;
 		setWanted(null);
-		if (!items.some(row => getKey(row) === wanted)) notify('info', `${ONE[resource]} ${wanted} is not among the loaded ${resource}`);
-	}, [wanted, list.data, list.loading, items, getKey, notify, resource, setWanted]);
+		if (!items.some(row => getKey(row) === wanted)) store.reveal(resource, wanted);
+	}, [wanted, list.data, list.loading, items, getKey, store, resource, setWanted]);
 
 	useEffect(() => {
 		if (!list.hasMore || list.loadingMore || list.capped) return;
