@@ -16,21 +16,26 @@ type Known = {
 };
 
 let known: readonly Known[] = [];
+/** the shortest form registered: a shorter text (most cells: a status, a short id) holds none */
+let shortest = Number.POSITIVE_INFINITY;
 
 export function addKnownSecret(value: string): void {
 	if (!value || known.some(k => k.forms[0] === value)) return;
-	const forms = [...new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])].filter(Boolean);
+	const forms = [...new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1), ...base64Forms(value)])].filter(Boolean);
 	const whole = value.length < 8 ? new RegExp(`(?<![A-Za-z0-9])(?:${forms.map(escapeRegExp).join('|')})(?![A-Za-z0-9])`, 'g') : null;
 	known = [...known, {forms, whole}];
+	shortest = Math.min(shortest, ...forms.map(form => form.length));
 }
 
 /** Tests only: forget every registered value. */
 export function clearKnownSecrets(): void {
 	known = [];
+	shortest = Number.POSITIVE_INFINITY;
 }
 
 /** `text` with every registered value replaced by the mask. */
 export function scrubKnown(text: string): string {
+	if (text.length < shortest) return text;
 	let out = text;
 	for (const {forms, whole} of known) {
 		if (whole) {
@@ -40,6 +45,17 @@ export function scrubKnown(text: string): string {
 		for (const form of forms) if (out.includes(form)) out = out.split(form).join(SCRUBBED);
 	}
 	return out;
+}
+
+/**
+ * The key in base64 and base64url, without padding (`b64=…` in an error line, issue 21 item 3):
+ * an echo of it encoded is as much the key as an echo of it plain. Only for keys of 8 characters or
+ * more: a short key's base64 is a short string that may turn up anywhere.
+ */
+export function base64Forms(value: string): string[] {
+	if (value.length < 8) return [];
+	const plain = Buffer.from(value, 'utf8').toString('base64').replace(/=+$/, '');
+	return [plain, plain.replaceAll('+', '-').replaceAll('/', '_')];
 }
 
 function escapeRegExp(text: string): string {

@@ -189,3 +189,24 @@ describe('notification storms (issue 21 item 8)', () => {
 		await app.waitForExit();
 	});
 });
+
+describe('secrets in titles and notifications (issue 21 item 2)', () => {
+	const OSC777 = `${ESC}]777;notify;ohtui;`;
+	const TOKEN = 'ghp_R8x2Lq9ZtV4mN7cK1pW3sY6hJ0dF5gB2aE8u';
+
+	it('a token in a title is masked on the list, in the activity header and in the desktop notification', {timeout: 60_000}, async () => {
+		server = await startConversationServer([{id: A, title: `push with ${TOKEN} please`, status: 'running'}]);
+		app = spawnCli({args: ['--url', server.url, '--refresh', '1', '--notify', 'both'], env: {TERM: 'foot'}, cols: 120, rows: 30});
+		await app.waitForText('push with ghp_••••');
+		server.move(A, 'waiting_for_confirmation');
+		await app.waitForText('1 needs you (!)');
+		await polls(server, 2);
+		expect(app.raw).toContain(`${OSC777}push with ghp_•••• please waits for your confirmation${ESC}\\`);
+		app.press('l');
+		await app.waitForText(/push with ghp_•••• please\s+aaaa|push with ghp_••••/);
+		expect(app.raw).not.toContain(TOKEN.slice(4));
+		expect(app.raw).not.toContain(TOKEN.slice(-12));
+		app.press('q');
+		await app.waitForExit();
+	});
+});

@@ -10,6 +10,7 @@ import type {PendingAction} from '../../store/types.js';
 import {cost, count, pendingLabel, repoAtBranch, shortId} from '../format.js';
 import {clean, truncate} from '../sanitize.js';
 import {useTheme} from '../theme.js';
+import {maskTitle} from '../secrets.js';
 
 /** Lines of the approval block for `pending` actions (0 when the agent is not waiting). */
 export const MAX_PENDING_LINES = 3;
@@ -29,7 +30,7 @@ type Props = {
 
 export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, inFlight, width}: Props) {
 	const theme = useTheme();
-	const title = clean(c.title) || '(untitled)';
+	const title = maskTitle(c.title) || '(untitled)';
 	const usage = c.metrics?.accumulated_token_usage;
 	const parts: {text: string; color?: string | undefined}[] = [
 		{text: `agent ${status ?? '—'}`, color: theme.status(status)},

@@ -28,6 +28,7 @@ import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
 import {type ApprovalModal, approvalQuestion, pendingKey, sameActions, useApprovalGuard} from './approvalDialog.js';
 import {useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
+import {maskTitle} from '../secrets.js';
 
 type Props = {
 	conversation: AppConversation;
@@ -120,7 +121,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 			{modal?.kind === 'message' ? <MessageBox conversation={conversation} width={width} onClose={() => setModal(null)} /> : null}
 			{modal?.kind === 'accept' ? (
 				<Confirm
-					message={approvalQuestion(modal, pendingLines, clean(conversation.title) || id)}
+					message={approvalQuestion(modal, pendingLines, maskTitle(conversation.title) || id)}
 					width={width}
 					onConfirm={() => answer(modal, () => store.controlAgent(id, 'accept'))}
 					onCancel={() => setModal(null)}
@@ -128,7 +129,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 			) : null}
 			{modal?.kind === 'reject' ? (
 				<LineInput
-					message={approvalQuestion(modal, pendingLines, clean(conversation.title) || id)}
+					message={approvalQuestion(modal, pendingLines, maskTitle(conversation.title) || id)}
 					placeholder="why (sent to the agent)"
 					width={width}
 					scope="reason"

@@ -4,6 +4,7 @@
  * it goes through `cleanLines`/`maskSecrets` before it is returned.
  */
 import {maskSecrets} from '../secrets.js';
+import {maskKeyBlocks} from '../secretFormats.js';
 import {cleanLines, displayWidth} from '../sanitize.js';
 import {count} from '../format.js';
 
@@ -38,7 +39,8 @@ export function rowText(text: string | null | undefined): string {
 export function pagerLines(text: string | null | undefined): string[] {
 	if (!text) return [];
 	const cutChars = text.length > PAGER_CHARS;
-	const lines = cleanLines(cutChars ? text.slice(0, PAGER_CHARS) : text);
+	// a private key is masked as a whole before the text is cut into lines (issue 21 item 3)
+	const lines = cleanLines(maskKeyBlocks(cutChars ? text.slice(0, PAGER_CHARS) : text));
 	const kept = lines.length > PAGER_LINES ? lines.slice(0, PAGER_LINES) : lines;
 	const out = kept.map(maskKeepingSpacing);
 	if (lines.length > PAGER_LINES) out.push(`… ${lines.length - PAGER_LINES} more lines not shown`);

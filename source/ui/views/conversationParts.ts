@@ -6,11 +6,12 @@ import {clean} from '../sanitize.js';
 import {maskSecrets} from '../secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
+import {maskTitle} from '../secrets.js';
 
 export const conversationKey = (c: AppConversation) => c.id;
 
 export const CONVERSATION_COLUMNS: readonly Column<AppConversation>[] = [
-	{id: 'title', title: 'TITLE', width: 14, grow: 2, drop: 0, text: c => clean(c.title) || '(untitled)'},
+	{id: 'title', title: 'TITLE', width: 14, grow: 2, drop: 0, text: c => maskTitle(c.title) || '(untitled)'},
 	{id: 'repo', title: 'REPOSITORY', width: 20, grow: 1, drop: 5, text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
 	{id: 'sandbox', title: 'SANDBOX', width: 9, drop: 2, text: c => clean(c.sandbox_status), color: (c, t) => t.status(c.sandbox_status)},
 	{id: 'agent', title: 'AGENT', width: 10, drop: 4, text: c => agentLabel(c.execution_status), color: (c, t) => t.status(c.execution_status)},
@@ -83,7 +84,7 @@ export function conversationEntries(c: AppConversation, now: number): Entry[] {
 	const usage = c.metrics?.accumulated_token_usage;
 	return [
 		field('id', clean(c.id)),
-		field('title', orDash(c.title)),
+		field('title', maskTitle(c.title) || '—'),
 		field('repository', orDash(c.selected_repository)),
 		field('branch', orDash(c.selected_branch)),
 		field('git provider', orDash(c.git_provider)),
