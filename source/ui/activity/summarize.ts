@@ -10,7 +10,7 @@ import {tooLargeBytes} from '../../api/tooLargeEvents.js';
 import {clean} from '../sanitize.js';
 import {maskSecrets} from '../secrets.js';
 import {actionGist} from './actions.js';
-import {arr, contentText, obj, str, type Raw} from './fields.js';
+import {arr, capField, contentText, obj, str, type Raw} from './fields.js';
 import {observationOutcome} from './observations.js';
 import {rowText} from './text.js';
 
@@ -41,7 +41,7 @@ export function summarizeEvent(event: ConversationEvent): EventSummary {
 
 function summarize(event: ConversationEvent): EventSummary {
 	const raw = event.raw;
-	const who = clean(event.source) || '—';
+	const who = clean(capField(event.source, 60)) || '—';
 	const base = {who, observation: false, tone: undefined as EventTone};
 	const large = tooLargeBytes(event);
 	if (large !== undefined) return {...base, text: tooLargeText(event.kind, large), tone: 'warn'};
@@ -142,7 +142,7 @@ function hookLine(raw: Raw): Pick<EventSummary, 'text' | 'tone'> {
 const TEXT_FIELDS = ['message', 'text', 'summary', 'detail', 'error', 'content', 'title', 'reason'];
 
 function unknownLine(kind: string, raw: Raw): string {
-	const label = clean(kind).slice(0, 60) || 'event';
+	const label = clean(capField(kind, 60)).slice(0, 60) || 'event';
 	for (const key of TEXT_FIELDS) {
 		const value = raw[key];
 		const text = typeof value === 'string' ? rowText(value) : Array.isArray(value) ? rowText(contentText(value)) : '';
