@@ -1,14 +1,14 @@
 // NO_COLOR is honoured by the theme (ui/theme.ts), which gives no colour under it; chalk keeps its
 // level so bold and inverse (attributes, not colours) still mark the selection and the cursor.
 import {version} from '../package.json';
-import {createLazyClient} from './boot/lazyClient.js';
+import {fleetMembers} from './boot/members.js';
 import {enableCompileCache} from './runtime/compileCache.js';
 import {tuneHeapAfterFirstFrame} from './runtime/memory.js';
 import {decideStartup} from './config/startup.js';
 import type {Config} from './config/resolveConfig.js';
 import {serverLabel} from './config/url.js';
 import type {StandInServer} from './server/types.js';
-import {createStore} from './store/createStore.js';
+import {createFleet} from './fleet/createFleet.js';
 import {createLifecycle, oneLine, type Lifecycle} from './terminal/lifecycle.js';
 import {createScreen, type Screen} from './terminal/screen.js';
 import {openLogFile, type LogFile} from './log/logFile.js';
@@ -82,7 +82,8 @@ async function main(): Promise<void> {
 }
 
 async function runApp(config: Config, warnings: readonly string[]): Promise<void> {
-	const redact = (text: string) => (config.apiKey ? text.split(config.apiKey).join('***') : text);
+	const keys = config.servers.flatMap(server => (server.apiKey ? [server.apiKey] : []));
+	const redact = (text: string) => keys.reduce((out, key) => out.split(key).join('***'), text);
 	// A terminal that stops reading must not block the event loop, or even SIGTERM waits (tty.ts).
 	// stderr too: restore-cursor (through Ink) writes to it on every signal.
 	writeWithoutBlocking(process.stdout);
@@ -112,7 +113,7 @@ async function runApp(config: Config, warnings: readonly string[]): Promise<void
 	}
 
 	try {
-		await startApp(config, screen, lifecycle, log, warnings, suspender);
+		await startApp(config, keys, screen, lifecycle, log, warnings, suspender);
 	} catch (error) {
 		lifecycle.fatal(error);
 	}
@@ -120,6 +121,7 @@ async function runApp(config: Config, warnings: readonly string[]): Promise<void
 
 async function startApp(
 	config: Config,
+	keys: readonly string[],
 	screen: Screen,
 	lifecycle: Lifecycle,
 	log: LogFile | null,
@@ -135,40 +137,21 @@ async function startApp(
 		log?.close();
 	});
 
-	// Demo mode: the stand-in server with its default (human-paced) timings. It starts after the
-	// first frame, which it would delay by ~40 ms (loading and seeding it, then listening): the
-	// header says `demo` at once and shows the address when it is known, and the client's calls
-	// wait for that address.
-	let demoStarted: ((url: string) => void) | undefined;
-	let demoFailed: ((error: unknown) => void) | undefined;
-	const demoUrl =
-		config.url === null
-			? new Promise<string>((resolve, reject) => {
-					demoStarted = resolve;
-					demoFailed = reject;
-				})
-			: null;
-	// closed after the client, as before the first frame moved ahead of it
-	let demoServer: Promise<StandInServer> | null = null;
+	// Embedded demo servers (no URL): the stand-in with its default (human-paced) timings. They start
+	// after the first frame, which they would delay by ~40 ms each (loading and seeding, then
+	// listening): the header says `demo` at once and shows the address when it is known, and each
+	// client's calls wait for that address.
+	const demoServers: Promise<StandInServer>[] = [];
+	// closed after the clients, as before the first frame moved ahead of them
 	lifecycle.defer(async () => {
-		await demoServer?.then(
-			async server => server.close(),
-			() => {},
-		);
+		await Promise.all(demoServers.map(async server => server.then(async s => s.close(), () => {})));
 	});
 	const {renderApp} = await import('./boot/renderApp.js');
-	const client = createLazyClient({
-		baseUrl: demoUrl ?? config.url!,
-		apiKey: config.apiKey,
-		auth: config.auth,
-		...(log ? {log: (line: string) => log.write(line)} : {}),
-		// the embedded demo server is on loopback: a corporate proxy from the environment has no business there
-		...(demoUrl ? {env: {}} : {}),
-	});
-	lifecycle.defer(async () => client.close());
-	const store = createStore(client, {refreshMs: config.refreshMs, maxItems: config.maxItems});
+	const {members, embedded, close} = fleetMembers(config.servers, log ? (line: string) => log.write(line) : undefined);
+	lifecycle.defer(close);
+	const fleet = createFleet(members);
 	lifecycle.defer(() => {
-		store.dispose();
+		fleet.dispose();
 	});
 
 	if (lifecycle.stopping) {
@@ -178,21 +161,22 @@ async function startApp(
 
 	screen.enter();
 	unguard = guardStderr(log ? line => log.write(`${new Date().toISOString()} stderr ${line}`) : null);
+	const first = config.servers[0]!;
 	const instance = renderApp({
-		store,
-		serverLabel: config.url === null ? '' : serverLabel(config.url),
+		fleet,
+		serverLabel: first.url === null ? '' : serverLabel(first.url),
 		demo: config.demo,
 		onQuit: () => {
 			lifecycle.quit(0);
 		},
 		onFatal: lifecycle.fatal,
-		apiKey: config.apiKey,
+		apiKeys: keys,
 		keys: config.keys,
 		theme: config.theme,
 		suspend: suspender.suspend,
 		onResume: suspender.onResume,
 		plain: !screen.capable,
-		readOnly: config.readOnly,
+		readOnly: config.servers.every(server => server.readOnly),
 		notify: config.notify,
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
 		notices: warnings,
@@ -200,16 +184,18 @@ async function startApp(
 	lifecycle.defer(() => {
 		instance.unmount();
 	});
-	store.start();
-	if (demoUrl) {
-		demoServer = import('./server/standInServer.js').then(async ({startStandInServer}) => startStandInServer({}));
-		demoServer.then(
-			server => {
-				demoStarted!(server.url);
-				instance.setServerLabel(serverLabel(server.url));
+	fleet.start();
+	for (const [i, server] of embedded.entries()) {
+		const started = import('./server/standInServer.js').then(async ({startStandInServer}) => startStandInServer({}));
+		demoServers.push(started);
+		started.then(
+			listening => {
+				server.listening(listening.url);
+				fleet.setLabel(server.name, serverLabel(listening.url));
+				if (i === 0) instance.setServerLabel(serverLabel(listening.url));
 			},
 			(error: unknown) => {
-				demoFailed!(error);
+				server.failed(error);
 				lifecycle.fatal(error);
 			},
 		);

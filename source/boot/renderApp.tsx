@@ -2,22 +2,22 @@ import React from 'react';
 import {render} from 'ink';
 import chalk from 'chalk';
 import type {NotifyMode} from '../config/flags.js';
-import type {Store} from '../store/types.js';
+import type {Fleet} from '../fleet/types.js';
 import {FatalBoundary} from '../terminal/FatalBoundary.js';
 import {App} from '../ui/App.js';
 import {applyKeyOverrides, type KeyOverrides} from '../ui/keys/overrides.js';
-import {registerKnownSecret} from '../ui/secrets.js';
+import {registerKnownSecret} from '../text/secrets.js';
 import type {ThemeChoice} from '../ui/theme.js';
 
 export type RenderAppOptions = {
-	store: Store;
+	fleet: Fleet;
 	/** the server's URL for the header; '' while the demo server is still starting (see setServerLabel) */
 	serverLabel: string;
 	demo: boolean;
 	onQuit: () => void;
 	onFatal: (error: unknown) => void;
-	/** the user's API key: scrubbed from every string shown (ui/secrets.ts) */
-	apiKey?: string | null;
+	/** the user's API keys (one per server): scrubbed from every string shown (text/secrets.ts) */
+	apiKeys?: readonly string[];
 	/** the config file's `keys`, already checked by resolveConfig */
 	keys?: KeyOverrides;
 	/** lines for the footer at start (the config file permission warning) */
@@ -40,19 +40,19 @@ export type RenderAppOptions = {
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({store, serverLabel, demo, onQuit, onFatal, apiKey, keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell'}: RenderAppOptions): {
+export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell'}: RenderAppOptions): {
 	unmount(): void;
 	/** the header's server label, once known (the demo server listens after the first frame) */
 	setServerLabel(label: string): void;
 } {
-	registerKnownSecret(apiKey);
+	for (const key of apiKeys) registerKnownSecret(key);
 	// Ink draws through chalk's default instance: level 0 leaves every style out, and the theme
 	// (which reads the same level) switches to its text marks.
 	if (plain) chalk.level = 0;
 	if (keys) applyKeyOverrides(keys);
 	const tree = (label: string) => (
 		<FatalBoundary onFatal={onFatal}>
-			<App store={store} serverLabel={label} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} readOnly={readOnly} notify={notify} />
+			<App fleet={fleet} serverLabel={label} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} readOnly={readOnly} notify={notify} />
 		</FatalBoundary>
 	);
 	const instance = render(tree(serverLabel), {exitOnCtrlC: false, patchConsole: false, incrementalRendering: true});

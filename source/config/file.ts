@@ -60,6 +60,12 @@ export async function loadConfigFile(path: string): Promise<LoadedConfigFile> {
 		throw new UsageError(`config ${path}: current: ${noSuchProfile(file.current, file)}`);
 	}
 
+	// by position, not by value: a key pasted into the list would be echoed
+	const unknown = Array.isArray(file.open) ? file.open.findIndex(name => !Object.hasOwn(file.profiles, name)) : -1;
+	if (unknown >= 0) {
+		throw new UsageError(`config ${path}: open.${unknown}: no such profile (${knownProfiles(file)})`);
+	}
+
 	return {path, file, warnings: permissionWarnings(path, file)};
 }
 
@@ -139,9 +145,12 @@ function fileKind(stat: {isFIFO(): boolean; isCharacterDevice(): boolean; isBloc
 }
 
 export function noSuchProfile(name: string, file: ConfigFile | null): string {
+	return `no profile named "${printable(name)}" (${knownProfiles(file)})`;
+}
+
+function knownProfiles(file: ConfigFile | null): string {
 	const names = file ? Object.keys(file.profiles) : [];
-	const known = names.length > 0 ? `profiles: ${names.map(n => printable(n)).join(', ')}` : 'no profiles defined';
-	return `no profile named "${printable(name)}" (${known})`;
+	return names.length > 0 ? `profiles: ${names.map(n => printable(n)).join(', ')}` : 'no profiles defined';
 }
 
 /** A key in a file others can read is a key others have. */

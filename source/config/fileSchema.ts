@@ -35,6 +35,8 @@ const profileSchema = z.strictObject({
 
 export const configFileSchema = z.strictObject({
 	current: z.string().min(1).optional(),
+	/** the profiles ohtui opens together when no flag or OPENHANDS_URL names a server (config/servers.ts) */
+	open: z.union([z.literal('all'), z.array(z.string().min(1)).min(1)]).optional(),
 	profiles: z.record(z.string(), profileSchema).default({}),
 	theme: theme.optional(),
 	notify: notify.optional(),
@@ -62,6 +64,8 @@ function describeIssue(issue: Issue | undefined): string {
 	}
 
 	const where = issue.path.length > 0 ? issue.path.map(part => printable(String(part))).join('.') : '(top level)';
+	// one shape, however zod words the part that failed (a string, an empty list, a number)
+	if (issue.path[0] === 'open') return 'open: expected "all" or a list of profile names';
 	return `${where}: ${issueText(issue)}`;
 }
 

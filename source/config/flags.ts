@@ -9,7 +9,10 @@ export type ThemeName = 'auto' | 'dark' | 'light';
 /** What the command line asked for; every field is optional so lower layers can fill it. */
 export type Flags = {
 	url?: string;
+	/** one profile name, or several separated by commas (`--profile work,laptop`) */
 	profile?: string;
+	/** `--all`: every profile in the config file */
+	all?: boolean;
 	/** seconds */
 	refresh?: number;
 	/** cap on rows loaded per list */
@@ -40,6 +43,7 @@ const OPTIONS = {
 	notify: {type: 'string'},
 	theme: {type: 'string'},
 	demo: {type: 'boolean'},
+	all: {type: 'boolean'},
 	'read-only': {type: 'boolean'},
 	help: {type: 'boolean', short: 'h'},
 	version: {type: 'boolean', short: 'v'},
@@ -103,6 +107,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 
 			if (name === 'demo') {
 				flags.demo = true;
+			} else if (name === 'all') {
+				flags.all = true;
 			} else {
 				flags.readOnly = true;
 			}

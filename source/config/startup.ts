@@ -36,8 +36,9 @@ export async function decideStartup(argv: readonly string[], env: Env, version: 
 
 			case 'run': {
 				const loaded = await loadConfigFile(path);
-				const config = resolveConfig({flags: parsed.flags, env: readEnv(env), file: loaded.file, filePath: path});
-				return {kind: 'run', config, warnings: loaded.warnings};
+				const warnings = [...loaded.warnings];
+				const config = resolveConfig({flags: parsed.flags, env: readEnv(env), file: loaded.file, filePath: path}, warnings);
+				return {kind: 'run', config, warnings};
 			}
 		}
 	} catch (error) {

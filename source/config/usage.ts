@@ -1,18 +1,20 @@
-import {defaultMaxItems, defaultRefreshSeconds} from './resolveConfig.js';
+import {defaultMaxItems, defaultRefreshSeconds} from './servers.js';
 
 export function usageText(configFilePath: string): string {
 	return `ohtui: a terminal UI for the OpenHands agent platform
 
 Usage:
-  ohtui [--url URL] [--profile NAME] [--refresh SECONDS] [--max-items N] [--auth MODE]
-        [--log FILE] [--notify MODE] [--theme NAME] [--read-only] [--demo]
+  ohtui [--url URL | --profile NAME[,NAME...] | --all] [--refresh SECONDS] [--max-items N]
+        [--auth MODE] [--log FILE] [--notify MODE] [--theme NAME] [--read-only] [--demo]
   ohtui serve [--port PORT] ...   run the stand-in OpenHands server (ohtui serve --help)
   ohtui doctor ...                check the connection and configuration
   ohtui --help | --version
 
 Options:
   --url URL            OpenHands server, e.g. http://127.0.0.1:3000 (no user:password@ in it)
-  --profile NAME       use a profile from the config file (default: its "current")
+  --profile NAME       use a profile from the config file (default: its "open", else "current")
+  --profile A,B        open several profiles together, each with its own URL and key
+  --all                open every profile of the config file together
   --refresh SECONDS    poll interval, at least 1 (default ${defaultRefreshSeconds})
   --max-items N        rows loaded per list at most, at least 100 (default ${defaultMaxItems})
   --auth auto|session|bearer
@@ -28,11 +30,11 @@ Options:
   -h, --help           show this help
   -v, --version        print the version (and Node's)
 
-With no URL anywhere, ohtui starts an embedded demo server.
+With no URL anywhere, ohtui starts an embedded demo server. Flags apply to every server opened.
 
 Environment:
   OPENHANDS_URL        server URL (below --url, above the profile)
-  OPENHANDS_API_KEY    API key (there is no flag for it: arguments show in ps)
+  OPENHANDS_API_KEY    API key of the one server (there is no flag for it: arguments show in ps)
   OHTUI_LOG            as --log (below --log, above the profile)
   NO_COLOR             no colours (bold and inverse stay)
   TERM                 dumb or unset: no alternate screen, no colours or attributes
@@ -41,12 +43,14 @@ Environment:
   XDG_CONFIG_HOME      where the config file lives
 
 Config file: ${configFilePath} (JSON, at most 1 MB)
-  {"current": "work",
+  {"current": "work", "open": ["work", "laptop"],
    "profiles": {"work": {"url": "https://oh.example.com", "apiKey": "...", "auth": "auto",
                          "refresh": 5, "maxItems": 1000, "readOnly": false, "log": "/tmp/ohtui.log",
                          "notify": "bell", "theme": "dark"}},
    "theme": "auto", "notify": "bell",
    "keys": {"sandbox.pause": ["z"], "move.down": ["j", "ctrl-n"]}}
+  "open" ("all" or profile names) opens those profiles together when no flag or OPENHANDS_URL
+  names a server; a profile's apiKey is sent to its own URL only.
   "keys" gives a command new keys (command names: see the README); a key taken twice is an error.
   Keep it private: chmod 600 ${configFilePath}
 

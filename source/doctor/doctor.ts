@@ -14,7 +14,7 @@ import {readEnv} from '../config/env.js';
 import {isUsageError} from '../config/errors.js';
 import {configPath, loadConfigFile} from '../config/file.js';
 import {parseArgs} from '../config/flags.js';
-import {type Config, resolveConfig} from '../config/resolveConfig.js';
+import {type Config, resolveConfig, type ServerConfig} from '../config/resolveConfig.js';
 import {serverLabel} from '../config/url.js';
 import {type Check, terminalCheck, tmuxCheck} from './terminal.js';
 
@@ -34,10 +34,12 @@ async function configChecks(argv: readonly string[], env: NodeJS.ProcessEnv, che
 	if (parsed.command !== 'run') throw Object.assign(new Error('usage'), {usage: parsed.command});
 	try {
 		const loaded = await loadConfigFile(path);
-		const config = resolveConfig({flags: parsed.flags, env: readEnv(env), file: loaded.file, filePath: path});
-		const profile = config.profile === null ? 'no profile' : `profile "${config.profile}"`;
+		const warnings = [...loaded.warnings];
+		const config = resolveConfig({flags: parsed.flags, env: readEnv(env), file: loaded.file, filePath: path}, warnings);
+		const profiles = config.servers.flatMap(server => (server.profile === null ? [] : [`"${server.profile}"`]));
+		const profile = profiles.length === 0 ? 'no profile' : `${profiles.length > 1 ? 'profiles' : 'profile'} ${profiles.join(', ')}`;
 		checks.push({status: 'ok', label: 'config', text: `${path}: ${loaded.file ? 'valid' : 'none (flags and environment only)'}, ${profile}`});
-		for (const warning of loaded.warnings) checks.push({status: 'warn', label: 'config', text: warning});
+		for (const warning of warnings) checks.push({status: 'warn', label: 'config', text: warning});
 		return config;
 	} catch (error) {
 		if (!isUsageError(error)) throw error;
@@ -46,8 +48,18 @@ async function configChecks(argv: readonly string[], env: NodeJS.ProcessEnv, che
 	}
 }
 
-/** URL, proxy, generation, and whether the key is accepted (settings are guarded on every generation). */
+/** Each server's checks; with several, each label names its server. */
 async function serverChecks(config: Config, env: NodeJS.ProcessEnv, checks: Check[]): Promise<void> {
+	for (const server of config.servers) {
+		const own: Check[] = [];
+		await oneServerChecks(server, env, own);
+		const prefix = config.servers.length > 1 ? `${server.name} ` : '';
+		checks.push(...own.map(check => ({...check, label: prefix + check.label})));
+	}
+}
+
+/** URL, proxy, generation, and whether the key is accepted (settings are guarded on every generation). */
+async function oneServerChecks(config: ServerConfig, env: NodeJS.ProcessEnv, checks: Check[]): Promise<void> {
 	if (config.url === null) {
 		checks.push({status: 'info', label: 'url', text: 'not set: ohtui runs its demo server (set OPENHANDS_URL or --url)'});
 		return;
@@ -102,7 +114,7 @@ export async function runDoctor(argv: string[], env: NodeJS.ProcessEnv, io: Doct
 	try {
 		config = await configChecks(argv, env, checks);
 	} catch (error) {
-		const usage = 'usage: ohtui doctor [--url URL] [--profile NAME] [--auth auto|session|bearer]\n';
+		const usage = 'usage: ohtui doctor [--url URL | --profile NAME[,NAME...] | --all] [--auth auto|session|bearer]\n';
 		if ((error as {usage?: string}).usage === 'help') {
 			io.stdout.write(usage);
 			return 0;
@@ -118,8 +130,8 @@ export async function runDoctor(argv: string[], env: NodeJS.ProcessEnv, io: Doct
 	const tmux = await tmuxCheck(env);
 	if (tmux) checks.push(tmux);
 
-	const key = config?.apiKey ?? env['OPENHANDS_API_KEY']?.trim() ?? null;
-	const scrub = (text: string) => (key ? text.split(key).join('***') : text);
+	const keys = [...(config?.servers ?? []).map(server => server.apiKey), env['OPENHANDS_API_KEY']?.trim()].filter((key): key is string => Boolean(key));
+	const scrub = (text: string) => keys.reduce((out, key) => out.split(key).join('***'), text);
 	const width = Math.max(...checks.map(c => c.label.length));
 	const lines = checks.map(c => `  ${MARK[c.status]}  ${c.label.padEnd(width)}  ${scrub(c.text)}`);
 	const failed = checks.filter(c => c.status === 'fail').length;

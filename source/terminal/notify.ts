@@ -3,9 +3,9 @@
  * bell flag, which is how tmux users watch panes) and/or a desktop notification in the form the
  * terminal reads (./notifyForms.ts), passed through tmux only where tmux allows it. Written around
  * Ink like the clipboard's OSC 52: the bytes move no cursor, and Ink's own `write` would redraw.
- * Title and body go through the screen's masking (../ui/secrets.ts) before anything else.
+ * Title and body go through the screen's masking (../text/secrets.ts) before anything else.
  */
-import {maskSecrets} from '../ui/secrets.js';
+import {maskSecrets} from '../text/secrets.js';
 import {desktopForm, desktopSequence, notificationText, tmuxPassthrough} from './notifyForms.js';
 import {probeTmux, type TmuxInfo} from './tmuxProbe.js';
 

@@ -1,12 +1,13 @@
 /**
- * The app: what every view shares (theme, clipboard, notifications, the store and notices through
+ * The app: what every view shares (theme, clipboard, notifications, the fleet and notices through
  * UiContext, view memory, the KeyRouter) around the Shell (./Shell.tsx), which draws header, view
  * and footer. Every view is a small component over headless hooks.
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {useStdout} from 'ink';
 import type {NotifyMode} from '../config/flags.js';
-import type {Notice, Store} from '../store/types.js';
+import type {Fleet} from '../fleet/types.js';
+import type {Notice} from '../store/types.js';
 import {createClipboard} from '../terminal/clipboard.js';
 import {createNotifier} from '../terminal/notify.js';
 import {notifyOnAttention} from './attentionNotify.js';
@@ -14,8 +15,8 @@ import {UiContext, type Ui} from './context.js';
 import {shortId} from './format.js';
 import {isReadOnly, setReadOnly} from './keys/activeKeymap.js';
 import {KeyRouter} from './keys/KeyRouter.js';
-import {clean, cleanForCopy} from './sanitize.js';
-import {maskSecrets} from './secrets.js';
+import {clean, cleanForCopy} from '../text/sanitize.js';
+import {maskSecrets} from '../text/secrets.js';
 import {useSessionKeys} from './sessionKeys.js';
 import {Shell} from './Shell.js';
 import {ThemeContext, createTheme, type ThemeChoice} from './theme.js';
@@ -23,7 +24,8 @@ import {ViewMemory} from './usePersistentState.js';
 import type {Size} from './useTerminalSize.js';
 
 export type AppProps = {
-	store: Store;
+	/** the servers' stores, merged (source/fleet/) */
+	fleet: Fleet;
 	/** the server's URL, shown in the header */
 	serverLabel: string;
 	/** true when talking to the embedded stand-in server */
@@ -55,7 +57,7 @@ export type AppProps = {
 };
 
 export function App({
-	store,
+	fleet,
 	serverLabel,
 	demo,
 	onQuit,
@@ -80,7 +82,7 @@ export function App({
 	);
 	const quitOnce = useRef(false);
 	// the sandboxes' session keys are secrets wherever the server echoes them (./sessionKeys.ts)
-	useSessionKeys(store);
+	useSessionKeys(fleet);
 	const quit = useCallback(() => {
 		if (quitOnce.current) return;
 		quitOnce.current = true;
@@ -94,16 +96,16 @@ export function App({
 	// clipboard (the bytes move no cursor), once per new attention item (ui/attentionNotify.ts).
 	useEffect(() => {
 		const notifier = createNotifier({mode: notify, env, write: writeRaw ?? (data => stdout.write(data))});
-		const stop = notifyOnAttention(store, notifier);
+		const stop = notifyOnAttention(fleet, notifier);
 		return () => {
 			stop();
 			notifier.close();
 		};
-	}, [store, notify, env, writeRaw, stdout]);
+	}, [fleet, notify, env, writeRaw, stdout]);
 
 	const ui = useMemo<Ui>(
 		() => ({
-			store,
+			fleet,
 			now,
 			notify: (level, text) => setLocalNotice({level, text, at: now()}),
 			copy(text, label) {
@@ -119,7 +121,7 @@ export function App({
 				});
 			},
 		}),
-		[store, now, clipboard],
+		[fleet, now, clipboard],
 	);
 
 	const suspend = useCallback(() => {

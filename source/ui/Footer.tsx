@@ -4,8 +4,8 @@ import {Box, Text} from 'ink';
 import type {Notice} from '../store/types.js';
 import type {Command} from './keymap.js';
 import type {Hint} from './keys/footerHints.js';
-import {displayWidth, truncate} from './sanitize.js';
-import {maskSecrets} from './secrets.js';
+import {displayWidth, truncate} from '../text/sanitize.js';
+import {maskSecrets} from '../text/secrets.js';
 import {useTheme} from './theme.js';
 
 type Props = {notice: Notice | null; hints: readonly Hint[]; globalHints: readonly Hint[]; width: number};

@@ -3,7 +3,7 @@ import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {ResourceName} from '../store/types.js';
 import {needYouText} from './attentionText.js';
-import {clean, displayWidth, truncateMiddle} from './sanitize.js';
+import {clean, displayWidth, truncateMiddle} from '../text/sanitize.js';
 import {TABS} from './tabs.js';
 import {useTheme} from './theme.js';
 import type {Health} from './useHealth.js';

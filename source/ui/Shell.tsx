@@ -4,7 +4,8 @@
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {AttentionItem, Notice, ResourceName, StoreSnapshot} from '../store/types.js';
+import type {FleetSnapshot, Tagged} from '../fleet/types.js';
+import type {AttentionItem, Notice, ResourceName} from '../store/types.js';
 import {useUi} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
@@ -56,16 +57,14 @@ const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
 	specs: ['specs', 'list'],
 };
 
-const selectVisibleState = (tab: ResourceName) => (s: StoreSnapshot) => s[tab];
-
 const NO_HINTS: readonly never[] = [];
 
 export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume}: ShellProps) {
-	const {store, now, notify} = useUi();
+	const {fleet, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
 	useRedrawOnResume(onResume);
-	const [tab, setTab] = useState<ResourceName>(() => store.getSnapshot().visible);
+	const [tab, setTab] = useState<ResourceName>(() => fleet.getSnapshot().visible);
 	const [help, setHelp] = useState(false);
 	const [attentionOpen, setAttentionOpen] = useState(false);
 	const attention = useSnapshot(selectAttention);
@@ -82,16 +81,17 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 		},
 		[memory],
 	);
-	const goToItem = (item: AttentionItem) => {
+	const goToItem = (item: Tagged<AttentionItem>) => {
+		const ref = {server: item.server, id: item.id};
 		if (item.subject === 'sandbox') {
-			go({kind: 'row', resource: 'sandboxes', id: item.id});
+			go({kind: 'row', resource: 'sandboxes', ref});
 			return;
 		}
 		if (item.subject === 'start-task') {
-			go({kind: 'task', id: item.id});
+			go({kind: 'task', ref});
 			return;
 		}
-		const conversation = conversations.data?.find(c => c.id === item.id) ?? item.conversation;
+		const conversation = conversations.data?.find(c => c.id === item.id && c.server === item.server) ?? (item.conversation && {...item.conversation, server: item.server});
 		if (conversation) go({kind: 'activity', conversation});
 		else notify('info', `conversation ${item.id} is not loaded any more`);
 	};
@@ -105,7 +105,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : viewScopes;
 
 	const storeNotice = useSnapshot(selectNotice);
-	const selectVisible = useMemo(() => selectVisibleState(tab), [tab]);
+	const selectVisible = useMemo(() => (s: FleetSnapshot) => s.servers[0]!.snapshot[tab], [tab]);
 	const visibleState = useSnapshot(selectVisible);
 	// The visible tab's failed fetch is the footer's message until a newer one comes, and it goes
 	// away by itself when a fetch succeeds again (the store clears `error`).
@@ -119,13 +119,13 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 
 	const first = useRef(true);
 	useEffect(() => {
-		if (first.current && store.getSnapshot().visible === tab) {
+		if (first.current && fleet.getSnapshot().visible === tab) {
 			first.current = false;
 			return;
 		}
 		first.current = false;
-		store.setVisible(tab);
-	}, [store, tab]);
+		fleet.setVisible(tab);
+	}, [fleet, tab]);
 
 	useKeys('global', name => {
 		switch (commandFor('global', name)) {
@@ -148,7 +148,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 				setTab(t => cycleTab(t, -1));
 				return true;
 			case 'refresh':
-				store.refresh();
+				fleet.refresh();
 				return true;
 			case 'help':
 				setHelp(true);

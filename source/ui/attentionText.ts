@@ -1,8 +1,8 @@
 /** How an attention item reads, in the `!` list and in a notification: one line, cleaned. */
 import type {AttentionItem} from '../store/types.js';
 import {shortId} from './format.js';
-import {clean} from './sanitize.js';
-import {maskTitle} from './secrets.js';
+import {clean} from '../text/sanitize.js';
+import {maskTitle} from '../text/secrets.js';
 
 const AGENT_WORDS: Record<string, string> = {
 	waiting_for_confirmation: 'waits for your confirmation',

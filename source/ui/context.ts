@@ -1,9 +1,10 @@
 /** What every view needs from the app shell, passed once through context. */
 import {createContext, useContext} from 'react';
-import type {Store} from '../store/types.js';
+import type {Fleet} from '../fleet/types.js';
 
 export type Ui = {
-	store: Store;
+	/** every server's data and actions (the UI never sees a store) */
+	fleet: Fleet;
 	/** clock for relative times and health (tests pin it) */
 	now(): number;
 	/**

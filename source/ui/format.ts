@@ -1,10 +1,10 @@
 /** Turning wire values into short display text. Inputs are server values; outputs are clean. */
 import {isSaneTime, serverTimeText} from '../api/serverTime.js';
 import type {ActionKind} from '../store/types.js';
-import {clean, truncateMiddle} from './sanitize.js';
-import {MASK, maskUrlSecrets} from './secrets.js';
+import {clean, truncateMiddle} from '../text/sanitize.js';
+import {MASK, maskUrlSecrets} from '../text/secrets.js';
 
-export {MASK} from './secrets.js';
+export {MASK} from '../text/secrets.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

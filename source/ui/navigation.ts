@@ -6,15 +6,16 @@
  */
 import {createContext, useContext} from 'react';
 import type {AppConversation} from '../api/schemas/index.js';
+import {refKey, type Ref, type Tagged} from '../fleet/types.js';
 import type {ListResourceName, ResourceName} from '../store/types.js';
 import type {Memory} from './usePersistentState.js';
 import type {QuickFilter} from './views/quickFilters.js';
 
 export type Target =
-	| {kind: 'activity'; conversation: AppConversation}
-	| {kind: 'row'; resource: ListResourceName; id: string}
+	| {kind: 'activity'; conversation: Tagged<AppConversation>}
+	| {kind: 'row'; resource: ListResourceName; ref: Ref}
 	/** a start task line of this session, above the conversations */
-	| {kind: 'task'; id: string};
+	| {kind: 'task'; ref: Ref};
 
 export const GoContext = createContext<(target: Target) => void>(() => {});
 
@@ -27,7 +28,7 @@ export const memoryKeys = {
 	table: (resource: ListResourceName) => `${resource}:table`,
 	filter: (resource: ListResourceName) => `${resource}:filter`,
 	quick: (resource: ListResourceName) => `${resource}:quick`,
-	/** a row asked for by id: the view says so when it is not among the loaded rows */
+	/** a row asked for by its Ref: the view says so when it is not among the loaded rows */
 	wanted: (resource: ListResourceName) => `${resource}:wanted`,
 	activity: 'conversations:activity',
 	/** the start task line selected above the conversations */
@@ -42,15 +43,15 @@ export function prepareVisit(memory: Memory | null, target: Target): ResourceNam
 	}
 	if (target.kind === 'task') {
 		memory?.set(memoryKeys.activity, null);
-		memory?.set(memoryKeys.task, target.id);
+		memory?.set(memoryKeys.task, refKey(target.ref));
 		return 'conversations';
 	}
-	const {resource, id} = target;
+	const {resource, ref} = target;
 	// The row must be visible: no filter hides it, and the selection follows its key.
 	memory?.set(memoryKeys.filter(resource), {text: '', editing: false});
 	memory?.set(memoryKeys.quick(resource), 'all' satisfies QuickFilter);
-	memory?.set(memoryKeys.table(resource), {index: 0, offset: 0, key: id});
-	memory?.set(memoryKeys.wanted(resource), id);
+	memory?.set(memoryKeys.table(resource), {index: 0, offset: 0, key: refKey(ref)});
+	memory?.set(memoryKeys.wanted(resource), ref);
 	if (resource === 'conversations') memory?.set(memoryKeys.activity, null);
 	return resource;
 }

@@ -5,14 +5,14 @@
  * are compared by identity, so a poll that changed nothing costs one comparison per list.
  */
 import {useLayoutEffect} from 'react';
-import type {Store} from '../store/types.js';
-import {registerKnownSecret} from './secrets.js';
+import type {Fleet} from '../fleet/types.js';
+import {registerKnownSecret} from '../text/secrets.js';
 
 type Keyed = {session_api_key?: string | null};
 
 /** Registers every session key in the snapshots, now and as they change; returns the unsubscribe. */
 export function watchSessionKeys(
-	store: Pick<Store, 'subscribe' | 'getSnapshot'>,
+	fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'>,
 	register: (value: string) => void = registerKnownSecret,
 ): () => void {
 	const known = new Set<string>();
@@ -26,7 +26,7 @@ export function watchSessionKeys(
 	let sandboxes: readonly Keyed[] | undefined;
 	let open: Keyed | null = null;
 	const scan = () => {
-		const snapshot = store.getSnapshot();
+		const snapshot = fleet.getSnapshot();
 		if (snapshot.conversations.data !== conversations) {
 			conversations = snapshot.conversations.data;
 			conversations?.forEach(add);
@@ -42,10 +42,10 @@ export function watchSessionKeys(
 		}
 	};
 	scan();
-	return store.subscribe(scan);
+	return fleet.subscribe(scan);
 }
 
 /** In the commit, before anything drawn later can show a key. */
-export function useSessionKeys(store: Pick<Store, 'subscribe' | 'getSnapshot'>): void {
-	useLayoutEffect(() => watchSessionKeys(store), [store]);
+export function useSessionKeys(fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'>): void {
+	useLayoutEffect(() => watchSessionKeys(fleet), [fleet]);
 }

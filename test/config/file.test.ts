@@ -72,6 +72,17 @@ describe('loadConfigFile', () => {
 		expect(await loadError({current: 'work', profiles: {home: {url: 'http://h'}}})).toBe('current: no profile named "work" (profiles: home)');
 	});
 
+	it('reads "open" (all, or profile names) and names it when it is wrong', async () => {
+		const profiles = {home: {url: 'http://h'}, work: {url: 'http://w'}};
+		expect((await loadConfigFile(configHome({open: 'all', profiles}).path)).file?.open).toBe('all');
+		expect((await loadConfigFile(configHome({open: ['work', 'home'], profiles}).path)).file?.open).toEqual(['work', 'home']);
+		expect(await loadError({open: 'some', profiles})).toBe('open: expected "all" or a list of profile names');
+		expect(await loadError({open: [], profiles})).toBe('open: expected "all" or a list of profile names');
+		expect(await loadError({open: 3, profiles})).toBe('open: expected "all" or a list of profile names');
+		// by position: a key pasted into the list is not echoed
+		expect(await loadError({open: ['home', key], profiles})).toBe('open.1: no such profile (profiles: home, work)');
+	});
+
 	it('warns when a file holding a key is readable by others, and only then', async () => {
 		const withKey = {profiles: {work: {url: 'http://h', apiKey: key}}};
 		const open = configHome(withKey, 0o644);

@@ -92,9 +92,9 @@ describe('URLs and keys', () => {
 		expect(failure(() => resolve({url}, {OPENHANDS_API_KEY: 'sk-abc\r\ndef'}))).toMatch(/^OPENHANDS_API_KEY: contains a line break/);
 		expect(failure(() => resolve({url}, {OPENHANDS_API_KEY: 'sk-abc\u0007def'}))).toMatch(/^OPENHANDS_API_KEY: /);
 		// trailing newline (from `$(cat key)` or an editor) is trimmed, as before
-		expect(resolve({url}, {OPENHANDS_API_KEY: 'sk-abc-def\n'}).apiKey).toBe('sk-abc-def');
+		expect(resolve({url}, {OPENHANDS_API_KEY: 'sk-abc-def\n'}).servers[0]!.apiKey).toBe('sk-abc-def');
 		// unused in demo mode: not checked
-		expect(resolve({demo: true}, {OPENHANDS_API_KEY: 'sk\nx'}).apiKey).toBeNull();
+		expect(resolve({demo: true}, {OPENHANDS_API_KEY: 'sk\nx'}).servers[0]!.apiKey).toBeNull();
 	});
 });
 
@@ -107,7 +107,7 @@ describe('new config fields', () => {
 			notify: 'desktop' as const,
 			log: '/top.log',
 		};
-		expect(resolve({}, {}, file)).toMatchObject({logFile: '/p.log', notify: 'off', theme: 'light', readOnly: true});
+		expect(resolve({}, {}, file)).toMatchObject({logFile: '/p.log', notify: 'off', theme: 'light', servers: [{readOnly: true}]});
 		expect(resolve({log: '/flag.log', notify: 'both', theme: 'dark'}, {OHTUI_LOG: '/env.log'}, file)).toMatchObject({
 			logFile: '/flag.log',
 			notify: 'both',
@@ -115,8 +115,8 @@ describe('new config fields', () => {
 		});
 		expect(resolve({}, {OHTUI_LOG: '/env.log'}, file).logFile).toBe('/env.log');
 		const plain = {current: 'w', profiles: {w: {url: 'http://h:1'}}, theme: 'light' as const, notify: 'desktop' as const, log: '/top.log'};
-		expect(resolve({}, {}, plain)).toMatchObject({logFile: '/top.log', notify: 'desktop', theme: 'light', readOnly: false});
-		expect(resolve({readOnly: true})).toMatchObject({readOnly: true, auth: 'auto', logFile: null, notify: 'bell', theme: 'auto'});
+		expect(resolve({}, {}, plain)).toMatchObject({logFile: '/top.log', notify: 'desktop', theme: 'light', servers: [{readOnly: false}]});
+		expect(resolve({readOnly: true})).toMatchObject({servers: [{readOnly: true, auth: 'auto'}], logFile: null, notify: 'bell', theme: 'auto'});
 	});
 
 	it('keys: remaps a command; an unknown command, a bad key name or a clash is a config error naming it', () => {

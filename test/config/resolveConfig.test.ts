@@ -30,20 +30,16 @@ function failure(flags: Flags, env: Record<string, string>, configFile: ConfigFi
 	throw new Error('expected a usage error');
 }
 
+const server = (config: Config) => config.servers[0]!;
+
 describe('resolveConfig', () => {
 	it('is demo mode with defaults when nothing names a server', () => {
 		expect(resolve({}, {}, null)).toEqual({
-			url: null,
-			apiKey: null,
-			auth: 'auto',
-			refreshMs: 5000,
-			maxItems: 1000,
+			servers: [{name: 'demo', url: null, apiKey: null, auth: 'auto', refreshMs: 5000, maxItems: 1000, readOnly: false, profile: null}],
 			demo: true,
-			profile: null,
 			noColor: false,
 			logFile: null,
 			notify: 'bell',
-			readOnly: false,
 			theme: 'auto',
 			keys: {},
 		});
@@ -51,50 +47,48 @@ describe('resolveConfig', () => {
 
 	it('uses the current profile', () => {
 		expect(resolve({}, {})).toEqual({
-			url: 'https://oh.example.com/',
-			apiKey: key,
-			auth: 'bearer',
-			refreshMs: 10_000,
-			maxItems: 1000,
+			servers: [{name: 'work', url: 'https://oh.example.com/', apiKey: key, auth: 'bearer', refreshMs: 10_000, maxItems: 1000, readOnly: false, profile: 'work'}],
 			demo: false,
-			profile: 'work',
 			noColor: false,
 			logFile: null,
 			notify: 'bell',
-			readOnly: false,
 			theme: 'auto',
 			keys: {},
 		});
 	});
 
 	it('caps loaded rows at --max-items, else the profile, else 1,000', () => {
-		expect(resolve({maxItems: 5000}, {}).maxItems).toBe(5000);
-		expect(resolve({}, {}, {profiles: {w: {url: 'http://h', maxItems: 250}}, current: 'w'}).maxItems).toBe(250);
-		expect(resolve({}, {}, null).maxItems).toBe(1000);
+		expect(server(resolve({maxItems: 5000}, {})).maxItems).toBe(5000);
+		expect(server(resolve({}, {}, {profiles: {w: {url: 'http://h', maxItems: 250}}, current: 'w'})).maxItems).toBe(250);
+		expect(server(resolve({}, {}, null)).maxItems).toBe(1000);
 	});
 
 	it('takes flags over env over profile over defaults', () => {
-		expect(resolve({}, {OPENHANDS_URL: 'http://env:1'}).url).toBe('http://env:1');
-		expect(resolve({url: 'http://flag:2'}, {OPENHANDS_URL: 'http://env:1'}).url).toBe('http://flag:2');
-		expect(resolve({profile: 'lab'}, {})).toMatchObject({url: 'http://lab:3000', refreshMs: 2000, auth: 'auto', profile: 'lab', apiKey: null});
-		expect(resolve({refresh: 1.5, auth: 'session'}, {})).toMatchObject({refreshMs: 1500, auth: 'session'});
-		expect(resolve({}, {OPENHANDS_API_KEY: envKey}).apiKey).toBe(envKey);
+		expect(server(resolve({}, {OPENHANDS_URL: 'http://env:1'})).url).toBe('http://env:1');
+		expect(server(resolve({url: 'http://flag:2'}, {OPENHANDS_URL: 'http://env:1'})).url).toBe('http://flag:2');
+		expect(server(resolve({profile: 'lab'}, {}))).toMatchObject({url: 'http://lab:3000', refreshMs: 2000, auth: 'auto', profile: 'lab', name: 'lab', apiKey: null});
+		expect(server(resolve({refresh: 1.5, auth: 'session'}, {}))).toMatchObject({refreshMs: 1500, auth: 'session'});
+		expect(server(resolve({}, {OPENHANDS_API_KEY: envKey})).apiKey).toBe(envKey);
 		expect(resolve({}, {NO_COLOR: '1'}).noColor).toBe(true);
 		expect(resolve({}, {NO_COLOR: ''}).noColor).toBe(false);
 	});
 
+	it('names a server given by URL alone after its host, and after the profile in use otherwise', () => {
+		expect(server(resolve({url: 'http://flag:2/base'}, {}, null)).name).toBe('flag:2');
+		expect(server(resolve({url: 'http://flag:2'}, {})).name).toBe('work');
+	});
+
 	it('sends a profile key only to that profile server', () => {
-		expect(resolve({url: 'https://oh.example.com'}, {}).apiKey).toBe(key);
-		expect(resolve({url: 'https://elsewhere.example.com'}, {}).apiKey).toBeNull();
-		expect(resolve({}, {OPENHANDS_URL: 'http://other:3000'}).apiKey).toBeNull();
+		expect(server(resolve({url: 'https://oh.example.com'}, {})).apiKey).toBe(key);
+		expect(server(resolve({url: 'https://elsewhere.example.com'}, {})).apiKey).toBeNull();
+		expect(server(resolve({}, {OPENHANDS_URL: 'http://other:3000'})).apiKey).toBeNull();
 		// an explicit OPENHANDS_API_KEY goes wherever the user points it
-		expect(resolve({url: 'http://other:3000'}, {OPENHANDS_API_KEY: envKey}).apiKey).toBe(envKey);
+		expect(server(resolve({url: 'http://other:3000'}, {OPENHANDS_API_KEY: envKey})).apiKey).toBe(envKey);
 	});
 
 	it('--demo wins over every URL and drops the key', () => {
 		expect(resolve({demo: true}, {OPENHANDS_URL: 'http://env:1', OPENHANDS_API_KEY: envKey})).toMatchObject({
-			url: null,
-			apiKey: null,
+			servers: [{url: null, apiKey: null, name: 'demo'}],
 			demo: true,
 		});
 	});
@@ -111,6 +105,8 @@ describe('resolveConfig', () => {
 			failure({url: `http://x:${key}@`}, {OPENHANDS_API_KEY: envKey}),
 			failure({}, {OPENHANDS_URL: `ftp://${envKey}`, OPENHANDS_API_KEY: envKey}),
 			failure({profile: 'missing'}, {OPENHANDS_API_KEY: envKey}),
+			failure({profile: 'work,missing'}, {OPENHANDS_API_KEY: envKey}),
+			failure({all: true, url: 'http://x'}, {OPENHANDS_API_KEY: envKey}),
 		];
 		for (const message of messages) {
 			expect(message).not.toContain(key);

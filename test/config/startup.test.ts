@@ -51,13 +51,21 @@ describe('decideStartup', () => {
 		const startup = await decideStartup([], env, '1');
 		expect(startup).toEqual({
 			kind: 'run',
-			config: {url: 'http://h:1', apiKey: key, auth: 'auto', refreshMs: 5000, maxItems: 1000, demo: false, profile: 'w', noColor: false, logFile: null, notify: 'bell', readOnly: false, theme: 'auto', keys: {}},
+			config: {
+				servers: [{name: 'w', url: 'http://h:1', apiKey: key, auth: 'auto', refreshMs: 5000, maxItems: 1000, readOnly: false, profile: 'w'}],
+				demo: false,
+				noColor: false,
+				logFile: null,
+				notify: 'bell',
+				theme: 'auto',
+				keys: {},
+			},
 			warnings: [`warning: ${path} holds an API key and is readable by others; run chmod 600 ${path}`],
 		});
 		expect(JSON.stringify(startup.kind === 'run' ? startup.warnings : [])).not.toContain(key);
 	});
 
 	it('runs in demo mode with no config at all', async () => {
-		expect(await decideStartup([], configHome().env, '1')).toMatchObject({kind: 'run', config: {demo: true, url: null}, warnings: []});
+		expect(await decideStartup([], configHome().env, '1')).toMatchObject({kind: 'run', config: {demo: true, servers: [{url: null}]}, warnings: []});
 	});
 });

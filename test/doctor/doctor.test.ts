@@ -100,6 +100,25 @@ describe('ohtui doctor', () => {
 		expect(proxy.seen.length).toBeGreaterThan(0);
 	});
 
+	it('several profiles (--all): each server checked with its own key, its checks named after it', async () => {
+		const otherKey = 'doctor-other-key-Zx7Cv6Bn5';
+		const work = await startGenerationServer({flavour: 'current', apiKey: KEY});
+		const cloud = await startGenerationServer({flavour: 'cloud', apiKey: otherKey});
+		open.push(work, cloud);
+		const dir = join(home, 'several', 'ohtui');
+		mkdirSync(dir, {recursive: true});
+		writeFileSync(join(dir, 'config.json'), JSON.stringify({profiles: {work: {url: work.url, apiKey: KEY}, cloud: {url: cloud.url, apiKey: otherKey}}}));
+		chmodSync(join(dir, 'config.json'), 0o600);
+		const {code, out} = await doctor(['--all'], {XDG_CONFIG_HOME: join(home, 'several')});
+		expect(code).toBe(0);
+		expect(out).not.toContain(otherKey);
+		expect(line(out, 'config')).toContain('profiles "work", "cloud"');
+		expect(line(out, 'work server')).toContain('current · sandbox-server');
+		expect(line(out, 'work auth')).toContain('X-Session-API-Key accepted');
+		expect(line(out, 'cloud server')).toContain('current · cloud');
+		expect(line(out, 'cloud auth')).toContain('Authorization: Bearer accepted');
+	});
+
 	it('no URL: the demo server, nothing to check on the wire, exit 0', async () => {
 		const {code, out} = await doctor([], {});
 		expect(code).toBe(0);

@@ -3,6 +3,7 @@ import type {ActivityState, AttentionItem} from '../../source/store/types.js';
 import {attentionLine, needYouText} from '../../source/ui/attentionText.js';
 import {notifyOnAttention} from '../../source/ui/attentionNotify.js';
 import {FakeStore} from './fakeStore.js';
+import {fleetOf} from './fakeFleet.js';
 import {NOW, snapshot} from './fixtures.js';
 
 const item = (id: string, state: string, at = NOW, title = 'Fix the flaky test'): AttentionItem => ({
@@ -29,7 +30,7 @@ describe('notifications follow the attention list', () => {
 	it('once per new item: the same item seen again, or another change, calls nobody', () => {
 		const store = new FakeStore(snapshot());
 		const told: string[] = [];
-		notifyOnAttention(store, {notify: (_title, body) => told.push(body)});
+		notifyOnAttention(fleetOf(store), {notify: (_title, body) => told.push(body)});
 		const a = item('a', 'waiting_for_confirmation');
 		store.set({attention: [a]});
 		store.set({attention: [a]});
@@ -48,7 +49,7 @@ describe('notifications follow the attention list', () => {
 	it('items there before it started are not announced; none for the conversation being looked at', () => {
 		const store = new FakeStore(snapshot({attention: [item('old', 'finished')]}));
 		const told: string[] = [];
-		notifyOnAttention(store, {notify: (_title, body) => told.push(body)});
+		notifyOnAttention(fleetOf(store), {notify: (_title, body) => told.push(body)});
 		store.set({activity: activity('a'), attention: [item('old', 'finished'), item('a', 'stuck')]});
 		expect(told).toEqual([]);
 		store.set({attention: [item('old', 'finished'), item('a', 'stuck'), item('b', 'error', NOW, 'Other')]});
@@ -58,7 +59,7 @@ describe('notifications follow the attention list', () => {
 	it('stops when unsubscribed', () => {
 		const store = new FakeStore(snapshot());
 		const told: string[] = [];
-		const stop = notifyOnAttention(store, {notify: (_title, body) => told.push(body)});
+		const stop = notifyOnAttention(fleetOf(store), {notify: (_title, body) => told.push(body)});
 		stop();
 		store.set({attention: [item('a', 'finished')]});
 		expect(told).toEqual([]);

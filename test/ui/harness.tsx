@@ -5,6 +5,7 @@ import {vi} from 'vitest';
 import {App, type AppProps} from '../../source/ui/App.js';
 import type {StoreSnapshot} from '../../source/store/types.js';
 import {FakeStore} from './fakeStore.js';
+import {fleetOf} from './fakeFleet.js';
 import {NOW, snapshot} from './fixtures.js';
 
 export const KEYS = {
@@ -32,17 +33,19 @@ export function renderApp(
 	const onQuit = options.onQuit ?? vi.fn();
 	const written: string[] = [];
 	const {snapshot: _s, store: _st, columns = 100, rows = 30, ...rest} = options;
+	const fleet = options.fleet ?? fleetOf(store);
 	const clock = () => NOW;
 	const writeRaw = (data: string) => void written.push(data);
 	const env = {};
 	const element = (size: {columns: number; rows: number}) => (
-		<App store={store} serverLabel="http://127.0.0.1:3000" demo={false} onQuit={onQuit} size={size} now={clock} env={env} writeRaw={writeRaw} {...rest} />
+		<App fleet={fleet} serverLabel="http://127.0.0.1:3000" demo={false} onQuit={onQuit} size={size} now={clock} env={env} writeRaw={writeRaw} {...rest} />
 	);
 	const instance = render(element({columns, rows}));
 	const frame = () => instance.lastFrame() ?? '';
 	return {
 		...instance,
 		store,
+		fleet,
 		onQuit,
 		written,
 		frame,

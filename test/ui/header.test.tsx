@@ -44,7 +44,7 @@ describe('header: the demo server still starting', () => {
 		const h = renderApp({serverLabel: '', demo: true, notify: 'off'});
 		let frame = await h.waitFor('TITLE');
 		expect(frame.split('\n')[0]).toMatch(/^ohtui demo +ok$/);
-		h.rerender(<App store={h.store} serverLabel="http://127.0.0.1:4242" demo onQuit={() => {}} size={{columns: 100, rows: 30}} notify="off" env={{}} />);
+		h.rerender(<App fleet={h.fleet} serverLabel="http://127.0.0.1:4242" demo onQuit={() => {}} size={{columns: 100, rows: 30}} notify="off" env={{}} />);
 		frame = await h.waitFor('127.0.0.1:4242');
 		expect(frame.split('\n')[0]).toMatch(/^ohtui http:\/\/127\.0\.0\.1:4242 demo +ok$/);
 	});

@@ -12,6 +12,7 @@ import type {StandInServer} from '../../source/server/types.js';
 import {createStore, type PollingStore} from '../../source/store/createStore.js';
 import {App} from '../../source/ui/App.js';
 import {KEYS} from './harness.js';
+import {fleetOf} from './fakeFleet.js';
 
 const tick = () => new Promise<void>(resolve => setImmediate(resolve));
 
@@ -37,7 +38,7 @@ describe.each(['legacy', 'current'] as const)('App with the real store, client a
 		const onQuit = vi.fn();
 		const written: string[] = [];
 		const h = render(
-			<App store={store} serverLabel={server.url} demo onQuit={onQuit} size={{columns: 120, rows: 40}} env={{}} writeRaw={d => void written.push(d)} />,
+			<App fleet={fleetOf(store, 'local', server.url)} serverLabel={server.url} demo onQuit={onQuit} size={{columns: 120, rows: 40}} env={{}} writeRaw={d => void written.push(d)} />,
 		);
 		const frame = () => h.lastFrame() ?? '';
 		const waitFor = (text: string | RegExp) =>

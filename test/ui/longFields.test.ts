@@ -4,7 +4,7 @@
 import {describe, expect, it} from 'vitest';
 import {wrapLine} from '../../source/ui/activity/text.js';
 import {capField} from '../../source/ui/activity/fields.js';
-import {displayWidth, graphemes, truncate} from '../../source/ui/sanitize.js';
+import {displayWidth, graphemes, truncate} from '../../source/text/sanitize.js';
 
 const segmenter = new Intl.Segmenter();
 const reference = (text: string) => Array.from(segmenter.segment(text), s => s.segment);

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {afterEach, describe, expect, it} from 'vitest';
 import {cleanup} from 'ink-testing-library';
-import {maskArgv} from '../../source/ui/secrets.js';
+import {maskArgv} from '../../source/text/secrets.js';
 import {MCP_HTTP_KEY, MCP_SSE_KEY, STDIO_ARG_TOKEN, STDIO_ENV_VALUE, currentSettings, resource, settings} from './fixtures.js';
 import {renderApp} from './harness.js';
 

@@ -60,8 +60,8 @@ describe('quick filters', () => {
 		const waiting = conversation({id: 'b'.repeat(32), sandbox_status: 'RUNNING', execution_status: 'waiting_for_confirmation'});
 		const finished = conversation({id: 'c'.repeat(32), sandbox_status: 'RUNNING', execution_status: 'finished'});
 		const paused = conversation({id: 'd'.repeat(32), sandbox_status: 'PAUSED', execution_status: null});
-		const all = [running, waiting, finished, paused];
-		const attention = [{key: 'k', subject: 'conversation' as const, id: finished.id, state: 'finished', title: 't', at: NOW}];
+		const all = [running, waiting, finished, paused].map(c => ({...c, server: 'local'}));
+		const attention = [{key: 'k', subject: 'conversation' as const, id: finished.id, state: 'finished', title: 't', at: NOW, server: 'local'}];
 		const keep = (f: Parameters<typeof conversationFilter>[0]) => all.filter(conversationFilter(f, attention) ?? (() => true)).map(c => c.id[0]);
 		expect(keep('all')).toEqual(['a', 'b', 'c', 'd']);
 		expect(keep('running')).toEqual(['a', 'b', 'c']);
@@ -69,8 +69,10 @@ describe('quick filters', () => {
 		expect(keep('paused')).toEqual(['d']);
 		expect(keep('error')).toEqual([]);
 
-		const sandboxes = [sandbox({id: 's1', status: 'RUNNING'}), sandbox({id: 's2', status: 'ERROR'}), sandbox({id: 's3', status: 'PAUSED'})];
-		const sandboxAttention = [{key: 'k', subject: 'sandbox' as const, id: 's2', state: 'ERROR', title: 't', at: NOW}];
+		const sandboxes = [sandbox({id: 's1', status: 'RUNNING'}), sandbox({id: 's2', status: 'ERROR'}), sandbox({id: 's3', status: 'PAUSED'})].map(s => ({...s, server: 'local'}));
+		const sandboxAttention = [{key: 'k', subject: 'sandbox' as const, id: 's2', state: 'ERROR', title: 't', at: NOW, server: 'local'}];
+		// an item of another server with the same id says nothing about this one
+		expect(sandboxes.filter(sandboxFilter('needs you', [{...sandboxAttention[0]!, server: 'other'}])!)).toEqual([]);
 		const keepSandbox = (f: Parameters<typeof sandboxFilter>[0]) => sandboxes.filter(sandboxFilter(f, sandboxAttention) ?? (() => true)).map(s => s.id);
 		expect(keepSandbox('running')).toEqual(['s1']);
 		expect(keepSandbox('needs you')).toEqual(['s2']);

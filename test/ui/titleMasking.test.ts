@@ -10,7 +10,7 @@ import {conversationColumns, conversationEntries} from '../../source/ui/views/co
 import {NOW, conversation} from './fixtures.js';
 
 const TOKEN = 'ghp_R8x2Lq9ZtV4mN7cK1pW3sY6hJ0dF5gB2aE8u';
-const c = conversation({title: `deploy with GITHUB_TOKEN=${TOKEN}`});
+const c = {...conversation({title: `deploy with GITHUB_TOKEN=${TOKEN}`}), server: 'local'};
 
 describe('a token in a title', () => {
 	it('is masked in every place that shows the title', () => {

@@ -7,7 +7,7 @@
  * sandbox grouping), so a view can leave it out instead of showing a value that was never sent.
  * No secret value is held: keys are `…Set` flags. Values that may still carry a credential (URLs,
  * command arguments, legacy MCP env values, which the server sends in clear) are kept raw and must be
- * shown through ui/secrets.ts.
+ * shown through text/secrets.ts.
  */
 
 export type SettingsShape = 'flat' | 'nested';

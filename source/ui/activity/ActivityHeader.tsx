@@ -8,9 +8,9 @@ import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import type {PendingAction} from '../../store/types.js';
 import {cost, count, pendingLabel, repoAtBranch, shortId} from '../format.js';
-import {clean, truncate} from '../sanitize.js';
+import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
-import {maskTitle} from '../secrets.js';
+import {maskTitle} from '../../text/secrets.js';
 
 /** Lines of the approval block for `pending` actions (0 when the agent is not waiting). */
 export const MAX_PENDING_LINES = 3;

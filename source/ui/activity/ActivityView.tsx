@@ -9,10 +9,11 @@ import React, {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
+import {sameRef, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import type {Scope} from '../keymap.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectActivity, selectConversations, selectPending, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
@@ -28,10 +29,10 @@ import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
 import {type ApprovalModal, approvalQuestion, pendingKey, sameActions, useApprovalGuard} from './approvalDialog.js';
 import {useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
-import {maskTitle} from '../secrets.js';
+import {maskTitle} from '../../text/secrets.js';
 
 type Props = {
-	conversation: AppConversation;
+	conversation: Tagged<AppConversation>;
 	width: number;
 	height: number;
 	active: boolean;
@@ -41,21 +42,21 @@ type Props = {
 const NO_EVENTS: readonly ConversationEvent[] = [];
 
 export function ActivityView({conversation: opened, width, height, active, onBack}: Props) {
-	const {store, now, notify} = useUi();
+	const {fleet, now, notify} = useUi();
 	const theme = useTheme();
 	const activity = useSnapshot(selectActivity);
 	const conversations = useSnapshot(selectConversations);
 	const inFlightAll = useSnapshot(selectPending);
-	const conversation = conversations.data?.find(c => c.id === opened.id) ?? opened;
-	const id = conversation.id;
-	const mine = activity?.conversationId === id ? activity : null;
+	const conversation = conversations.data?.find(c => sameRef(c, opened)) ?? opened;
+	const {id, server} = conversation;
+	const mine = activity?.conversationId === id && activity.server === server ? activity : null;
 	const events = mine?.events ?? NO_EVENTS;
 	const [modal, setModal] = useState<ActivityModal>(null);
 
 	useEffect(() => {
-		store.openActivity(id);
-		return () => store.closeActivity();
-	}, [store, id]);
+		fleet.openActivity({server, id});
+		return () => fleet.closeActivity();
+	}, [fleet, server, id]);
 
 	const status = agentStatus(conversation, events);
 	const waiting = status === 'waiting_for_confirmation';
@@ -71,8 +72,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		setModal(null);
 	};
 	const inFlight = useMemo(
-		() => inFlightAll.filter(p => p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id)),
-		[inFlightAll, id, conversation.sandbox_id],
+		() => inFlightAll.filter(p => p.server === server && (p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id))),
+		[inFlightAll, server, id, conversation.sandbox_id],
 	);
 
 	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'accept' ? 2 : modal?.kind === 'reject' ? LINE_INPUT_HEIGHT : 0;
@@ -123,7 +124,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 				<Confirm
 					message={approvalQuestion(modal, pendingLines, maskTitle(conversation.title) || id)}
 					width={width}
-					onConfirm={() => answer(modal, () => store.controlAgent(id, 'accept'))}
+					onConfirm={() => answer(modal, () => fleet.controlAgent(conversation, 'accept'))}
 					onCancel={() => setModal(null)}
 				/>
 			) : null}
@@ -135,7 +136,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					scope="reason"
 					onSubmit={reason => {
 						const text = reason.trim();
-						answer(modal, () => (text ? store.controlAgent(id, 'reject', text) : store.controlAgent(id, 'reject')));
+						answer(modal, () => (text ? fleet.controlAgent(conversation, 'reject', text) : fleet.controlAgent(conversation, 'reject')));
 					}}
 					onCancel={() => setModal(null)}
 				/>

@@ -6,7 +6,7 @@
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {ConversationEvent} from '../../api/schemas/event.js';
-import {displayWidth, fit, truncate} from '../sanitize.js';
+import {displayWidth, fit, truncate} from '../../text/sanitize.js';
 import {useTheme, type Theme} from '../theme.js';
 import {statusAt} from './pending.js';
 import {summarizeEvent, type EventTone} from './summarize.js';

@@ -5,8 +5,8 @@
  * the task tracker, glob/grep, delegate, and the v1.43 file tools. Anything else gets the tool name
  * and its most telling string field.
  */
-import {clean} from '../sanitize.js';
-import {maskUrlSecrets} from '../secrets.js';
+import {clean} from '../../text/sanitize.js';
+import {maskUrlSecrets} from '../../text/secrets.js';
 import {arr, num, str, type Raw} from './fields.js';
 import {rowText} from './text.js';
 

@@ -1,7 +1,7 @@
 /** The line under the activity's rows: follow, counts, filter, loading, the selected event's time. */
 import type {ActivityState} from '../../store/types.js';
 import {count, relativeTime} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {eventDateTime, eventEpoch} from './time.js';
 import type {EventRows} from './useEventRows.js';
 

@@ -6,7 +6,7 @@
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import {tooLargeBytes} from '../../api/tooLargeEvents.js';
 import {MASK} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {arr, capField, contentText, obj, str, type Raw} from './fields.js';
 import {exitCode, observationText} from './observations.js';
 import {tooLargeText} from './summarize.js';

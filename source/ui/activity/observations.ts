@@ -3,7 +3,7 @@
  * "file edited", a browser page's first line. Observation classes from the SDK's tools
  * (shared/openhands-api-newer.md 4.4): v1.1.0 `ExecuteBashObservation`, v1.37+ `TerminalObservation`.
  */
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {contentText, num, obj, str, type Raw} from './fields.js';
 import {rowText} from './text.js';
 

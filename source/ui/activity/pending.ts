@@ -6,7 +6,7 @@
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {obj, str} from './fields.js';
 import {summarizeEvent} from './summarize.js';
 import {eventEpoch} from './time.js';

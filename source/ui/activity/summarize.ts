@@ -7,8 +7,8 @@
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import {tooLargeBytes} from '../../api/tooLargeEvents.js';
-import {clean} from '../sanitize.js';
-import {maskSecrets} from '../secrets.js';
+import {clean} from '../../text/sanitize.js';
+import {maskSecrets} from '../../text/secrets.js';
 import {actionGist} from './actions.js';
 import {arr, capField, contentText, obj, str, type Raw} from './fields.js';
 import {observationOutcome} from './observations.js';

@@ -3,9 +3,9 @@
  * kept) for the pager, and wrapping by terminal columns. Everything here is untrusted event text:
  * it goes through `cleanLines`/`maskSecrets` before it is returned.
  */
-import {maskSecrets} from '../secrets.js';
-import {maskKeyBlocks} from '../secretFormats.js';
-import {cleanLines, displayWidth, graphemes} from '../sanitize.js';
+import {maskSecrets} from '../../text/secrets.js';
+import {maskKeyBlocks} from '../../text/secretFormats.js';
+import {cleanLines, displayWidth, graphemes} from '../../text/sanitize.js';
 import {count} from '../format.js';
 
 /** Raw characters of one line looked at for a row: a row is at most a few hundred columns wide. */

@@ -1,5 +1,6 @@
 /** The activity view's keys (scopes `activity` and, while the agent waits, `approval`). */
 import type {AppConversation} from '../../api/schemas/index.js';
+import type {Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
@@ -10,7 +11,7 @@ export type ActivityModal = null | {kind: 'pager'; eventId: string} | {kind: 'me
 
 type Options = {
 	active: boolean;
-	conversation: AppConversation;
+	conversation: Tagged<AppConversation>;
 	waiting: boolean;
 	/** ids of the actions waiting for confirmation: what an approval dialog opens on */
 	pendingIds: readonly string[];
@@ -20,8 +21,8 @@ type Options = {
 };
 
 export function useActivityKeys({active, conversation, waiting, pendingIds, list, setModal, onBack}: Options): void {
-	const {store, copy, notify} = useUi();
-	const id = conversation.id;
+	const {fleet, copy, notify} = useUi();
+	const sandbox = {server: conversation.server, id: conversation.sandbox_id};
 	useKeys(
 		'view',
 		name => {
@@ -43,16 +44,16 @@ export function useActivityKeys({active, conversation, waiting, pendingIds, list
 					setModal({kind: 'message'});
 					return true;
 				case 'agent.pause':
-					store.controlAgent(id, 'pause');
+					fleet.controlAgent(conversation, 'pause');
 					return true;
 				case 'agent.run':
-					store.controlAgent(id, 'run');
+					fleet.controlAgent(conversation, 'run');
 					return true;
 				case 'sandbox.pause':
-					store.pauseSandbox(conversation.sandbox_id);
+					fleet.pauseSandbox(sandbox);
 					return true;
 				case 'sandbox.resume':
-					store.resumeSandbox(conversation.sandbox_id);
+					fleet.resumeSandbox(sandbox);
 					return true;
 				case 'filter':
 					list.editFilter();

@@ -45,7 +45,7 @@ function haystack(event: ConversationEvent): string {
 }
 
 export function useEventRows({events, activity, height, active}: Options) {
-	const {store} = useUi();
+	const {fleet} = useUi();
 	const [filter, setFilter] = useState<FilterState>({text: '', editing: false});
 	const [hideObservations, setHideObservations] = usePersistentState('activity:hideObservations', false);
 	const [scroll, setScroll] = useState<ScrollState>(INITIAL_SCROLL);
@@ -88,8 +88,8 @@ export function useEventRows({events, activity, height, active}: Options) {
 	useEffect(() => {
 		if (reportedFollow.current === scroll.follow) return;
 		reportedFollow.current = scroll.follow;
-		store.setFollow(scroll.follow);
-	}, [store, scroll.follow]);
+		fleet.setFollow(scroll.follow);
+	}, [fleet, scroll.follow]);
 
 	const lastViewport = useRef('');
 	useEffect(() => {
@@ -100,15 +100,15 @@ export function useEventRows({events, activity, height, active}: Options) {
 		const key = `${first}:${last}`;
 		if (key === lastViewport.current) return;
 		lastViewport.current = key;
-		store.setActivityViewport(first, last);
-	}, [store, rows, count, offset, height]);
+		fleet.setActivityViewport(first, last);
+	}, [fleet, rows, count, offset, height]);
 
 	useEffect(() => {
 		if (!activity || !activity.hasOlder || activity.loadingOlder || activity.loading) return;
 		const nearTop = !scroll.follow && index < NEAR_TOP;
 		const unfilled = !needle && count < height;
-		if (nearTop || unfilled) store.loadOlderEvents();
-	}, [store, activity, scroll.follow, index, needle, count, height]);
+		if (nearTop || unfilled) fleet.loadOlderEvents();
+	}, [fleet, activity, scroll.follow, index, needle, count, height]);
 
 	const filterCursor = useFilterInput(filter, setFilter, active);
 

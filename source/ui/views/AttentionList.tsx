@@ -3,6 +3,7 @@
  * selected on its tab) and the item leaves the list; `d` dismisses one, `c` clears them all.
  */
 import React from 'react';
+import {refKey, type Tagged} from '../../fleet/types.js';
 import type {AttentionItem} from '../../store/types.js';
 import {attentionLine} from '../attentionText.js';
 import {useUi} from '../context.js';
@@ -12,10 +13,10 @@ import {useTheme} from '../theme.js';
 import {selectAttention, useSnapshot} from '../useStore.js';
 import {ChoiceList} from '../widgets/ChoiceList.js';
 
-type Props = {width: number; height: number; onGo(item: AttentionItem): void; onClose(): void};
+type Props = {width: number; height: number; onGo(item: Tagged<AttentionItem>): void; onClose(): void};
 
 export function AttentionList({width, height, onGo, onClose}: Props) {
-	const {store, now} = useUi();
+	const {fleet, now} = useUi();
 	const theme = useTheme();
 	const items = useSnapshot(selectAttention);
 	const at = now();
@@ -26,12 +27,12 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 			items={items}
 			label={item => `${relativeTime(item.at, at).padEnd(8)} ${attentionLine(item)}`}
 			color={item => theme.status(item.state)}
-			getKey={item => item.key}
+			getKey={item => refKey({server: item.server, id: item.key})}
 			width={width}
 			height={height}
 			empty="nothing needs you"
 			onChoose={item => {
-				store.dismissAttention(item.key);
+				fleet.dismissAttention(item);
 				onGo(item);
 			}}
 			onClose={onClose}
@@ -41,10 +42,10 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 						onClose();
 						return true;
 					case 'attention.dismiss':
-						if (selected) store.dismissAttention(selected.key);
+						if (selected) fleet.dismissAttention(selected);
 						return true;
 					case 'attention.clear':
-						store.dismissAttention();
+						fleet.dismissAttention();
 						return true;
 					default:
 						return false;

@@ -9,14 +9,15 @@
 import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
+import {refKey, sameRef, type Tagged} from '../../fleet/types.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
-import {truncate} from '../sanitize.js';
+import {truncate} from '../../text/sanitize.js';
 import {useGo} from '../navigation.js';
 import {useTheme} from '../theme.js';
-import {selectAttention, selectConversations, selectLostWatches, selectStartTasks, useSnapshot} from '../useStore.js';
+import {selectAttention, selectConversations, selectInView, selectLostWatches, selectStartTasks, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {ActivityView} from '../activity/ActivityView.js';
 import {usePersistentState} from '../usePersistentState.js';
@@ -33,7 +34,9 @@ import {useSandboxQuestion} from './useSandboxQuestion.js';
 import {useTaskLines} from './useTaskLines.js';
 import type {ViewProps} from './viewProps.js';
 
-type Mode = {kind: 'list'} | {kind: 'detail'; item: AppConversation} | {kind: 'form'};
+type Item = Tagged<AppConversation>;
+
+type Mode = {kind: 'list'} | {kind: 'detail'; item: Item} | {kind: 'form'};
 
 const FORM_FIELDS: readonly FieldSpec[] = [
 	{name: 'initialMessage', label: 'Initial message', required: true, placeholder: 'what should the agent do?'},
@@ -44,7 +47,7 @@ const FORM_FIELDS: readonly FieldSpec[] = [
 
 const MAX_TASK_LINES = 3;
 
-type OpenActivity = {item: AppConversation; from: 'list' | 'detail'};
+type OpenActivity = {item: Item; from: 'list' | 'detail'};
 
 export function ConversationsView(props: ViewProps) {
 	// Kept across tab switches like the table's selection: coming back to the tab shows the activity.
@@ -67,18 +70,19 @@ export function ConversationsView(props: ViewProps) {
 	return <ConversationList {...props} initialMode={returnTo} onActivity={(item, from) => setActivity({item, from})} />;
 }
 
-type ListProps = ViewProps & {initialMode: Mode; onActivity(item: AppConversation, from: OpenActivity['from']): void};
+type ListProps = ViewProps & {initialMode: Mode; onActivity(item: Item, from: OpenActivity['from']): void};
 
 function ConversationList({width, height, active, initialMode, onActivity}: ListProps) {
-	const {store, now: clock} = useUi();
+	const {fleet, now: clock} = useUi();
 	const go = useGo();
 	const theme = useTheme();
 	const list = useSnapshot(selectConversations);
 	const tasks = useSnapshot(selectStartTasks);
 	const attention = useSnapshot(selectAttention);
 	const lost = useSnapshot(selectLostWatches);
+	const inView = useSnapshot(selectInView);
 	const [mode, setMode] = useState<Mode>(initialMode);
-	const [message, setMessage] = useState<AppConversation | null>(null);
+	const [message, setMessage] = useState<Item | null>(null);
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
 	const now = clock();
@@ -86,7 +90,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 	const shownTasks = tasks.slice(0, MAX_TASK_LINES);
 	const boxHeight = message ? MESSAGE_BOX_HEIGHT : 0;
 	const tableHeight = Math.max(LIST_CHROME + 1, height - shownTasks.length - boxHeight - questionHeight(question, width));
-	const onOpen = useCallback((item: AppConversation) => setMode({kind: 'detail', item}), []);
+	const onOpen = useCallback((item: Item) => setMode({kind: 'detail', item}), []);
 	const columns = useMemo(() => conversationColumns(list.data ?? []), [list.data]);
 	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, attention), [attention]);
 	const listKeys = active && mode.kind === 'list' && !message && !ask;
@@ -109,7 +113,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 		conversations: list.data,
 		tableIndex: controller.index,
 		active: listKeys && !controller.filter.editing,
-		onActivity: (conversation: AppConversation) => onActivity(conversation, 'list'),
+		onActivity: (conversation: Item) => onActivity(conversation, 'list'),
 	});
 
 	useKeys(
@@ -119,7 +123,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 				setMode({kind: 'form'});
 				return true;
 			}
-			const item = mode.kind === 'detail' ? (list.data?.find(c => c.id === mode.item.id) ?? mode.item) : taskLines.onTask ? undefined : controller.selected;
+			const item = mode.kind === 'detail' ? (list.data?.find(c => sameRef(c, mode.item)) ?? mode.item) : taskLines.onTask ? undefined : controller.selected;
 			switch (commandFor('conversation', name)) {
 				case 'activity.open':
 					if (item) onActivity(item, mode.kind === 'detail' ? 'detail' : 'list');
@@ -128,7 +132,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 					if (item) setMessage(item);
 					return true;
 				case 'conversation.sandbox':
-					if (item) go({kind: 'row', resource: 'sandboxes', id: item.sandbox_id});
+					if (item) go({kind: 'row', resource: 'sandboxes', ref: {server: item.server, id: item.sandbox_id}});
 					return true;
 				case 'sandbox.pause':
 					if (item) sandboxQuestion.start('pause', item);
@@ -172,6 +176,8 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 		) : null;
 
 	if (mode.kind === 'form') {
+		// the server of the row the form was opened from
+		const formServer = controller.selected?.server ?? inView[0]!;
 		return (
 			<Form
 				title="New conversation"
@@ -182,7 +188,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 					const optional = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 					// its start task line is selected once it is there: Enter opens the conversation when ready
 					taskLines.selectNew();
-					store.createConversation({
+					fleet.createConversation(formServer, {
 						initialMessage: values['initialMessage']!.trim(),
 						repository: optional(values['repository']),
 						branch: optional(values['branch']),
@@ -195,7 +201,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 	}
 
 	if (mode.kind === 'detail') {
-		const item = list.data?.find(c => c.id === mode.item.id) ?? mode.item;
+		const item = list.data?.find(c => sameRef(c, mode.item)) ?? mode.item;
 		return (
 			<Box flexDirection="column">
 				<DetailPane
@@ -204,7 +210,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 					entries={conversationEntries(item, now)}
 					width={width}
 					height={height - boxHeight}
-					memoryKey={`conversation:${item.id}`}
+					memoryKey={`conversation:${refKey(item)}`}
 					onClose={() => setMode({kind: 'list'})}
 					active={active && !message && !ask}
 				/>
@@ -222,14 +228,14 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 					const selected = taskLines.onTask && i === taskLines.index;
 					return (
 						<Text
-							key={task.id}
+							key={refKey(task)}
 							wrap="truncate"
 							inverse={selected}
 							bold={selected}
 							color={task.status === 'ERROR' ? theme.error : task.status === 'READY' ? theme.ok : theme.warn}
 						>
 							{selected ? `${theme.selectMarker} ` : ''}
-							{truncate(startTaskLine(task, lost?.[task.id], now), width - (selected ? 2 : 0))}
+							{truncate(startTaskLine(task, lost?.[refKey(task)], now), width - (selected ? 2 : 0))}
 						</Text>
 					);
 				})}

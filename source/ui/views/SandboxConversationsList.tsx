@@ -4,27 +4,29 @@
  */
 import React, {useEffect} from 'react';
 import type {AppConversation} from '../../api/schemas/index.js';
+import {sameRef, type Ref, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {orDash} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectSandboxConversations, useSnapshot} from '../useStore.js';
 import {ChoiceList} from '../widgets/ChoiceList.js';
 import {conversationName} from './confirmTexts.js';
 
-type Props = {sandboxId: string; width: number; height: number; onGo(conversation: AppConversation): void; onClose(): void};
+type Props = {sandbox: Ref; width: number; height: number; onGo(conversation: Tagged<AppConversation>): void; onClose(): void};
 
-const NO_ITEMS: readonly AppConversation[] = [];
+const NO_ITEMS: readonly Tagged<AppConversation>[] = [];
 
-export function SandboxConversationsList({sandboxId, width, height, onGo, onClose}: Props) {
-	const {store} = useUi();
+export function SandboxConversationsList({sandbox, width, height, onGo, onClose}: Props) {
+	const {fleet} = useUi();
 	const theme = useTheme();
 	const found = useSnapshot(selectSandboxConversations);
+	const {server, id: sandboxId} = sandbox;
 	useEffect(() => {
-		store.conversationsInSandbox(sandboxId);
-		return () => store.conversationsInSandbox(null);
-	}, [store, sandboxId]);
-	const mine = found?.sandboxId === sandboxId ? found : null;
+		fleet.conversationsInSandbox({server, id: sandboxId});
+		return () => fleet.conversationsInSandbox(null);
+	}, [fleet, server, sandboxId]);
+	const mine = found && sameRef({server: found.server, id: found.sandboxId}, sandbox) ? found : null;
 	const items = mine?.conversations ?? NO_ITEMS;
 	let note: string;
 	if (!mine || (!mine.conversations && !mine.error)) note = 'looking…';

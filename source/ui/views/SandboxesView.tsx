@@ -5,15 +5,16 @@
 import React, {useCallback, useEffect, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
+import {refKey, sameRef, type Tagged} from '../../fleet/types.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import {maskUrl} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {useGo} from '../navigation.js';
-import {selectAttention, selectLostWatches, selectPending, selectSandboxConversations, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
+import {selectAttention, selectLostWatches, selectPending, selectSandboxConversations, selectInView, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
@@ -25,16 +26,18 @@ import {SandboxConversationsList} from './SandboxConversationsList.js';
 import {pendingBySandbox, sandboxColumns, sandboxEntries, sandboxKey} from './sandboxParts.js';
 import type {ViewProps} from './viewProps.js';
 
+type Item = Tagged<Sandbox>;
+
 type Mode =
 	| {kind: 'list'}
-	| {kind: 'detail'; item: Sandbox}
+	| {kind: 'detail'; item: Item}
 	| {kind: 'picker'}
-	| {kind: 'urls'; item: Sandbox}
-	| {kind: 'conversations'; item: Sandbox}
-	| {kind: 'delete'; item: Sandbox};
+	| {kind: 'urls'; item: Item}
+	| {kind: 'conversations'; item: Item}
+	| {kind: 'delete'; item: Item};
 
 export function SandboxesView({width, height, active}: ViewProps) {
-	const {store, now: clock, copy, notify} = useUi();
+	const {fleet, now: clock, copy, notify} = useUi();
 	const go = useGo();
 	const theme = useTheme();
 	const list = useSnapshot(selectSandboxes);
@@ -44,17 +47,19 @@ export function SandboxesView({width, height, active}: ViewProps) {
 	const siblings = useSnapshot(selectSandboxConversations);
 	const quick = useCallback((filter: QuickFilter) => sandboxFilter(filter, attention), [attention]);
 	const lost = useSnapshot(selectLostWatches);
+	const inView = useSnapshot(selectInView);
+	const several = inView.length > 1;
 	const [mode, setMode] = useState<Mode>({kind: 'list'});
 	const now = clock();
 
 	const pendingMap = useMemo(() => pendingBySandbox(pending), [pending]);
 	const columns = useMemo(() => sandboxColumns(pendingMap, lost), [pendingMap, lost]);
 	// A start whose sandbox is not listed yet gets a line of its own above the table.
-	const unlistedStarts = pending.filter(p => p.kind === 'start' && (!p.targetId || !list.data?.some(s => s.id === p.targetId))).length;
+	const unlistedStarts = pending.filter(p => p.kind === 'start' && (!p.targetId || !list.data?.some(s => s.id === p.targetId && s.server === p.server))).length;
 	const checkingStart = pending.some(p => p.kind === 'start' && p.phase === 'checking');
 	const question = mode.kind === 'delete' ? deleteSandboxQuestion(mode.item, siblings) : null;
 	const tableHeight = Math.max(LIST_CHROME + 1, height - (unlistedStarts ? 1 : 0) - questionHeight(question, width));
-	const onOpen = useCallback((item: Sandbox) => setMode({kind: 'detail', item}), []);
+	const onOpen = useCallback((item: Item) => setMode({kind: 'detail', item}), []);
 	const controller = useListController({
 		resource: 'sandboxes',
 		list,
@@ -70,8 +75,8 @@ export function SandboxesView({width, height, active}: ViewProps) {
 	const selected = controller.selected;
 	// The spec picker needs the specs while their tab is hidden: load them once, no polling.
 	useEffect(() => {
-		if (active) store.prefetch('specs');
-	}, [active, store]);
+		if (active) fleet.prefetch('specs');
+	}, [active, fleet]);
 
 	useKeys(
 		'view',
@@ -80,21 +85,22 @@ export function SandboxesView({width, height, active}: ViewProps) {
 				case 'sandbox.start': {
 					const loaded = specs.data ?? [];
 					if (loaded.length > 1) setMode({kind: 'picker'});
-					else store.startSandbox(loaded[0]?.id ?? null);
+					else if (loaded[0]) fleet.startSandbox(loaded[0].server, loaded[0].id);
+					else fleet.startSandbox(selected?.server ?? inView[0]!, null);
 					return true;
 				}
 				case 'sandbox.pause':
-					if (selected) store.pauseSandbox(selected.id);
+					if (selected) fleet.pauseSandbox(selected);
 					return true;
 				case 'sandbox.resume':
-					if (selected) store.resumeSandbox(selected.id);
+					if (selected) fleet.resumeSandbox(selected);
 					return true;
 				case 'sandbox.conversations':
 					if (selected) setMode({kind: 'conversations', item: selected});
 					return true;
 				case 'sandbox.delete':
 					if (selected) {
-						store.conversationsInSandbox(selected.id);
+						fleet.conversationsInSandbox(selected);
 						setMode({kind: 'delete', item: selected});
 					}
 					return true;
@@ -110,7 +116,7 @@ export function SandboxesView({width, height, active}: ViewProps) {
 		'view',
 		name => {
 			if (mode.kind !== 'detail' || commandFor('sandboxDetail', name) !== 'sandbox.copyUrl') return false;
-			const item = list.data?.find(s => s.id === mode.item.id) ?? mode.item;
+			const item = list.data?.find(s => sameRef(s, mode.item)) ?? mode.item;
 			const urls = item.exposed_urls ?? [];
 			if (urls.length === 1) copy(urls[0]!.url, `${clean(urls[0]!.name) || 'url'} url`);
 			else if (urls.length > 1) setMode({kind: 'urls', item});
@@ -154,10 +160,10 @@ export function SandboxesView({width, height, active}: ViewProps) {
 	if (mode.kind === 'conversations') {
 		return (
 			<SandboxConversationsList
-				sandboxId={mode.item.id}
+				sandbox={mode.item}
 				width={width}
 				height={height}
-				onGo={(conversation: AppConversation) => go({kind: 'activity', conversation})}
+				onGo={(conversation: Tagged<AppConversation>) => go({kind: 'activity', conversation})}
 				onClose={() => setMode({kind: 'list'})}
 			/>
 		);
@@ -167,11 +173,12 @@ export function SandboxesView({width, height, active}: ViewProps) {
 		return (
 			<Picker
 				title="Start a sandbox from which spec?"
-				items={(specs.data ?? []).map(s => ({key: s.id, label: clean(s.id), value: s.id}))}
+				items={(specs.data ?? []).map(s => ({key: refKey(s), label: several ? `${clean(s.server)}  ${clean(s.id)}` : clean(s.id), value: refKey(s)}))}
 				width={width}
 				height={height}
-				onPick={specId => {
-					store.startSandbox(specId);
+				onPick={key => {
+					const spec = specs.data?.find(s => refKey(s) === key);
+					if (spec) fleet.startSandbox(spec.server, spec.id);
 					setMode({kind: 'list'});
 				}}
 				onCancel={() => setMode({kind: 'list'})}
@@ -180,15 +187,15 @@ export function SandboxesView({width, height, active}: ViewProps) {
 	}
 
 	if (mode.kind === 'detail') {
-		const item = list.data?.find(s => s.id === mode.item.id) ?? mode.item;
+		const item = list.data?.find(s => sameRef(s, mode.item)) ?? mode.item;
 		return (
 			<DetailPane
 				title={`Sandbox ${item.id}`}
 				id={item.id}
-				entries={sandboxEntries(item, now, pendingMap.get(item.id), lost)}
+				entries={sandboxEntries(item, now, pendingMap.get(refKey(item)), lost)}
 				width={width}
 				height={height}
-				memoryKey={`sandbox:${item.id}`}
+				memoryKey={`sandbox:${refKey(item)}`}
 				onClose={() => setMode({kind: 'list'})}
 				active={active}
 			/>
@@ -209,12 +216,12 @@ export function SandboxesView({width, height, active}: ViewProps) {
 					{...question}
 					width={width}
 					onConfirm={() => {
-						store.deleteSandbox(mode.item.id);
-						store.conversationsInSandbox(null);
+						fleet.deleteSandbox(mode.item);
+						fleet.conversationsInSandbox(null);
 						setMode({kind: 'list'});
 					}}
 					onCancel={() => {
-						store.conversationsInSandbox(null);
+						fleet.conversationsInSandbox(null);
 						setMode({kind: 'list'});
 					}}
 				/>

@@ -1,6 +1,7 @@
 /** Tab 4: sandbox specs; n starts a sandbox from the selected spec after a confirm. */
 import React, {useCallback, useState} from 'react';
 import type {SandboxSpec} from '../../api/schemas/index.js';
+import {refKey, sameRef, type Tagged} from '../../fleet/types.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
@@ -13,15 +14,17 @@ import {useListController} from '../widgets/useListController.js';
 import {SPEC_COLUMNS, specEntries, specKey} from './specParts.js';
 import type {ViewProps} from './viewProps.js';
 
-type Mode = {kind: 'list'} | {kind: 'detail'; item: SandboxSpec} | {kind: 'confirm'; item: SandboxSpec};
+type Item = Tagged<SandboxSpec>;
+
+type Mode = {kind: 'list'} | {kind: 'detail'; item: Item} | {kind: 'confirm'; item: Item};
 
 export function SpecsView({width, height, active}: ViewProps) {
-	const {store, now: clock} = useUi();
+	const {fleet, now: clock} = useUi();
 	const list = useSnapshot(selectSpecs);
 	const [mode, setMode] = useState<Mode>({kind: 'list'});
 	const now = clock();
-	const onOpen = useCallback((item: SandboxSpec) => setMode({kind: 'detail', item}), []);
-	const controller = useListController({
+	const onOpen = useCallback((item: Item) => setMode({kind: 'detail', item}), []);
+	const controller = useListController<Item>({
 		resource: 'specs',
 		list,
 		columns: SPEC_COLUMNS,
@@ -53,7 +56,7 @@ export function SpecsView({width, height, active}: ViewProps) {
 				message={`Start a sandbox from ${mode.item.id}?`}
 				width={width}
 				onConfirm={() => {
-					store.startSandbox(mode.item.id);
+					fleet.startSandbox(mode.item.server, mode.item.id);
 					setMode({kind: 'list'});
 				}}
 				onCancel={() => setMode({kind: 'list'})}
@@ -62,7 +65,7 @@ export function SpecsView({width, height, active}: ViewProps) {
 	}
 
 	if (mode.kind === 'detail') {
-		const item = list.data?.find(s => s.id === mode.item.id) ?? mode.item;
+		const item = list.data?.find(s => sameRef(s, mode.item)) ?? mode.item;
 		return (
 			<DetailPane
 				title={`Spec ${item.id}`}
@@ -70,7 +73,7 @@ export function SpecsView({width, height, active}: ViewProps) {
 				entries={specEntries(item, now)}
 				width={width}
 				height={height}
-				memoryKey={`spec:${item.id}`}
+				memoryKey={`spec:${refKey(item)}`}
 				onClose={() => setMode({kind: 'list'})}
 				active={active}
 			/>

@@ -4,10 +4,10 @@
  * pausing a shared sandbox pauses every conversation in it. Names come from `conversationsInSandbox`.
  */
 import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
-import type {SandboxConversations} from '../../store/types.js';
+import type {FleetSnapshot, Tagged} from '../../fleet/types.js';
 import {shortId} from '../format.js';
-import {clean, displayWidth} from '../sanitize.js';
-import {maskTitle} from '../secrets.js';
+import {clean, displayWidth} from '../../text/sanitize.js';
+import {maskTitle} from '../../text/secrets.js';
 
 export type Question = {
 	message: string;
@@ -33,21 +33,23 @@ export function names(conversations: readonly AppConversation[]): string {
 	return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
 }
 
+type Found = FleetSnapshot['sandboxConversations'];
+
 type Lookup = {others: readonly AppConversation[]; caveat: string} | {pending: true} | {failed: string};
 
-/** The conversations in `sandboxId` other than `exceptId`, as far as the lookup got. */
-function lookup(found: SandboxConversations | null, sandboxId: string, exceptId: string | null): Lookup {
-	if (!found || found.sandboxId !== sandboxId) return {pending: true};
+/** The conversations in `sandboxId` of `server` other than `exceptId`, as far as the lookup got. */
+function lookup(found: Found, server: string, sandboxId: string, exceptId: string | null): Lookup {
+	if (!found || found.sandboxId !== sandboxId || found.server !== server) return {pending: true};
 	if (found.error) return {failed: found.error.message};
 	if (!found.conversations) return {pending: true};
 	const caveat = found.source === 'loaded' ? ' (among the loaded conversations: this server cannot look up a sandbox\'s conversations)' : '';
 	return {others: found.conversations.filter(c => c.id !== exceptId), caveat};
 }
 
-export function deleteConversationQuestion(c: AppConversation, found: SandboxConversations | null): Question {
+export function deleteConversationQuestion(c: Tagged<AppConversation>, found: Found): Question {
 	const message = `Delete conversation ${conversationName(c)}?`;
 	const sandbox = clean(c.sandbox_id);
-	const seen = lookup(found, c.sandbox_id, c.id);
+	const seen = lookup(found, c.server, c.sandbox_id, c.id);
 	if ('pending' in seen) return {message, detail: `checking which conversations use sandbox ${sandbox}…`, ready: false};
 	if ('failed' in seen) {
 		return {message, detail: `could not check who else uses sandbox ${sandbox} (${seen.failed}); the server deletes it only if nobody does`, ready: true};
@@ -56,9 +58,9 @@ export function deleteConversationQuestion(c: AppConversation, found: SandboxCon
 	return {message, detail: `its sandbox ${sandbox} stays: ${names(seen.others)} still use${seen.others.length === 1 ? 's' : ''} it${seen.caveat}`, ready: true};
 }
 
-export function deleteSandboxQuestion(s: Sandbox, found: SandboxConversations | null): Question {
+export function deleteSandboxQuestion(s: Tagged<Sandbox>, found: Found): Question {
 	const message = `Delete sandbox ${clean(s.id)}?`;
-	const seen = lookup(found, s.id, null);
+	const seen = lookup(found, s.server, s.id, null);
 	if ('pending' in seen) return {message, detail: 'checking which conversations use it…', ready: false};
 	if ('failed' in seen) return {message, detail: `could not check which conversations use it (${seen.failed})`, ready: true};
 	if (seen.others.length === 0) return {message, detail: `no conversation uses it${seen.caveat}`, ready: true};
@@ -71,9 +73,9 @@ export function deleteSandboxQuestion(s: Sandbox, found: SandboxConversations | 
  * `p`/`r` on a conversation acts on its sandbox: null when no other conversation shares it (no
  * question needed), else the question naming them.
  */
-export function sandboxActionQuestion(kind: 'pause' | 'resume', c: AppConversation, found: SandboxConversations | null): Question | null {
+export function sandboxActionQuestion(kind: 'pause' | 'resume', c: Tagged<AppConversation>, found: Found): Question | null {
 	const message = `${kind === 'pause' ? 'Pause' : 'Resume'} sandbox ${clean(c.sandbox_id)} of ${conversationName(c)}?`;
-	const seen = lookup(found, c.sandbox_id, c.id);
+	const seen = lookup(found, c.server, c.sandbox_id, c.id);
 	if ('pending' in seen) return {message, detail: 'checking which conversations share it…', ready: false};
 	if ('failed' in seen) return {message, detail: `could not check which conversations share it (${seen.failed})`, ready: true};
 	if (seen.others.length === 0) return null;

@@ -1,14 +1,16 @@
 /** Columns, detail entries and start-task lines of the Conversations view. */
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
+import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch} from '../../store/types.js';
 import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../format.js';
-import {clean} from '../sanitize.js';
-import {maskSecrets} from '../secrets.js';
+import {clean} from '../../text/sanitize.js';
+import {maskSecrets} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
-import {maskTitle} from '../secrets.js';
+import {maskTitle} from '../../text/secrets.js';
 
-export const conversationKey = (c: AppConversation) => c.id;
+/** a row's key: its server and id (ids repeat when two profiles share a server) */
+export const conversationKey = (row: Tagged<AppConversation>) => refKey(row);
 
 export const CONVERSATION_COLUMNS: readonly Column<AppConversation>[] = [
 	{id: 'title', title: 'TITLE', width: 14, grow: 2, drop: 0, text: c => maskTitle(c.title) || '(untitled)'},

@@ -3,6 +3,7 @@
  * the `/` text filter.
  */
 import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
+import {refKey, type Tagged} from '../../fleet/types.js';
 import type {AttentionItem} from '../../store/types.js';
 
 export type QuickFilter = 'all' | 'running' | 'needs you' | 'paused' | 'error';
@@ -16,20 +17,21 @@ export function nextQuickFilter(current: QuickFilter): QuickFilter {
 /** Agent states that ask for the user whether or not they changed while ohtui watched. */
 const ASKING = new Set(['waiting_for_confirmation', 'stuck', 'error']);
 
-function idsOf(items: readonly AttentionItem[], subject: AttentionItem['subject']): Set<string> {
-	return new Set(items.filter(i => i.subject === subject).map(i => i.id));
+/** by refKey: an id of one server says nothing about another's */
+function keysOf(items: readonly Tagged<AttentionItem>[], subject: AttentionItem['subject']): Set<string> {
+	return new Set(items.filter(i => i.subject === subject).map(i => refKey(i)));
 }
 
 /** null: keep every row */
-export function conversationFilter(filter: QuickFilter, attention: readonly AttentionItem[]): ((c: AppConversation) => boolean) | null {
+export function conversationFilter(filter: QuickFilter, attention: readonly Tagged<AttentionItem>[]): ((c: Tagged<AppConversation>) => boolean) | null {
 	switch (filter) {
 		case 'all':
 			return null;
 		case 'running':
 			return c => c.sandbox_status === 'RUNNING';
 		case 'needs you': {
-			const listed = idsOf(attention, 'conversation');
-			return c => listed.has(c.id) || ASKING.has(c.execution_status ?? '');
+			const listed = keysOf(attention, 'conversation');
+			return c => listed.has(refKey(c)) || ASKING.has(c.execution_status ?? '');
 		}
 		case 'paused':
 			return c => c.sandbox_status === 'PAUSED' || c.execution_status === 'paused';
@@ -38,15 +40,15 @@ export function conversationFilter(filter: QuickFilter, attention: readonly Atte
 	}
 }
 
-export function sandboxFilter(filter: QuickFilter, attention: readonly AttentionItem[]): ((s: Sandbox) => boolean) | null {
+export function sandboxFilter(filter: QuickFilter, attention: readonly Tagged<AttentionItem>[]): ((s: Tagged<Sandbox>) => boolean) | null {
 	switch (filter) {
 		case 'all':
 			return null;
 		case 'running':
 			return s => s.status === 'RUNNING';
 		case 'needs you': {
-			const listed = idsOf(attention, 'sandbox');
-			return s => listed.has(s.id);
+			const listed = keysOf(attention, 'sandbox');
+			return s => listed.has(refKey(s));
 		}
 		case 'paused':
 			return s => s.status === 'PAUSED';

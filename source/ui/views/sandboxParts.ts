@@ -1,19 +1,21 @@
 /** Columns and detail entries of the Sandboxes view. */
 import type {Sandbox} from '../../api/schemas/index.js';
+import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch, PendingAction} from '../../store/types.js';
 import {absoluteTime, maskSecret, maskUrl, orDash, pendingLabel, relativeTime} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {lostText} from './conversationParts.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
 
-export const sandboxKey = (s: Sandbox) => s.id;
+/** a row's key: its server and id (ids repeat when two profiles share a server) */
+export const sandboxKey = (row: Tagged<Sandbox>) => refKey(row);
 
-/** Pending actions by sandbox id: the row shows "pausing…" the moment the key is pressed. */
-export function pendingBySandbox(pending: readonly PendingAction[]): ReadonlyMap<string, PendingAction> {
+/** Pending actions by the sandbox's refKey: the row shows "pausing…" the moment the key is pressed. */
+export function pendingBySandbox(pending: readonly Tagged<PendingAction>[]): ReadonlyMap<string, PendingAction> {
 	const map = new Map<string, PendingAction>();
 	for (const p of pending) {
-		if (p.targetId && p.kind !== 'create') map.set(p.targetId, p);
+		if (p.targetId && p.kind !== 'create') map.set(refKey({server: p.server, id: p.targetId}), p);
 	}
 	return map;
 }
@@ -22,12 +24,13 @@ export function pendingBySandbox(pending: readonly PendingAction[]): ReadonlyMap
  * A watch that gave up on this sandbox while it still shows the status last seen: that status may be
  * old (the row marks it with "?", the detail says "no longer watched, last seen …").
  */
-function lostOn(s: Sandbox, lost: Readonly<Record<string, LostWatch>> | undefined): LostWatch | undefined {
-	const entry = lost?.[s.id];
+function lostOn(s: Tagged<Sandbox>, lost: Readonly<Record<string, LostWatch>> | undefined): LostWatch | undefined {
+	const entry = lost?.[refKey(s)];
 	return entry && entry.lastStatus === s.status ? entry : undefined;
 }
 
-export function sandboxColumns(pending: ReadonlyMap<string, PendingAction>, lost?: Readonly<Record<string, LostWatch>>): Column<Sandbox>[] {
+/** `pending` and `lost` by refKey */
+export function sandboxColumns(pending: ReadonlyMap<string, PendingAction>, lost?: Readonly<Record<string, LostWatch>>): Column<Tagged<Sandbox>>[] {
 	return [
 		{id: 'id', title: 'ID', width: 24, grow: 1, drop: 0, middle: true, text: s => clean(s.id)},
 		{
@@ -39,11 +42,11 @@ export function sandboxColumns(pending: ReadonlyMap<string, PendingAction>, lost
 			// row says what was asked ("pausing…"); while the store watches for the target state it shows
 			// what the server reports (a booting docker sandbox reads ERROR) with a trailing "…".
 			text: s => {
-				const p = pending.get(s.id);
+				const p = pending.get(refKey(s));
 				if (!p) return lostOn(s, lost) ? `${clean(s.status)}?` : clean(s.status);
 				return p.phase === 'calling' ? pendingLabel(p.kind) : `${clean(s.status)}…`;
 			},
-			color: (s, t) => (pending.has(s.id) || lostOn(s, lost) ? t.warn : t.status(s.status)),
+			color: (s, t) => (pending.has(refKey(s)) || lostOn(s, lost) ? t.warn : t.status(s.status)),
 		},
 		{id: 'spec', title: 'SPEC', width: 16, grow: 2, drop: 2, middle: true, text: s => clean(s.sandbox_spec_id)},
 		{id: 'created', title: 'CREATED', width: 9, drop: 1, noFilter: true, text: (s, now) => relativeTime(s.created_at, now)},
@@ -52,7 +55,7 @@ export function sandboxColumns(pending: ReadonlyMap<string, PendingAction>, lost
 }
 
 export function sandboxEntries(
-	s: Sandbox,
+	s: Tagged<Sandbox>,
 	now: number,
 	pending: PendingAction | undefined,
 	lost?: Readonly<Record<string, LostWatch>>,

@@ -3,12 +3,12 @@
  * server generation. A group or a line the server's shape does not have is left out, not shown as
  * `—`. Keys are only ever "set / not set" (the model holds no key); what may still carry a
  * credential (URLs, command lines, legacy MCP env values the server sends in clear) goes through
- * ui/secrets.ts.
+ * text/secrets.ts.
  */
 import type {McpServerSetting, Settings} from '../../api/schemas/index.js';
 import {MASK, cost, orDash, setOrNot, yesNo} from '../format.js';
-import {clean} from '../sanitize.js';
-import {maskArgv, maskEnvValue, maskSecrets, maskUrlSecrets} from '../secrets.js';
+import {clean} from '../../text/sanitize.js';
+import {maskArgv, maskEnvValue, maskSecrets, maskUrlSecrets} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 
 const when = (condition: boolean, ...entries: Entry[]): Entry[] => (condition ? entries : []);

@@ -1,12 +1,14 @@
 /** Columns and detail entries of the Specs view. */
 import type {SandboxSpec} from '../../api/schemas/index.js';
+import {refKey, type Tagged} from '../../fleet/types.js';
 import {absoluteTime, relativeTime} from '../format.js';
-import {clean} from '../sanitize.js';
-import {maskArgv, maskEnvValue} from '../secrets.js';
+import {clean} from '../../text/sanitize.js';
+import {maskArgv, maskEnvValue} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
 
-export const specKey = (s: SandboxSpec) => s.id;
+/** a row's key: its server and id (ids repeat when two profiles share a server) */
+export const specKey = (row: Tagged<SandboxSpec>) => refKey(row);
 
 export function commandLine(command: readonly string[] | null): string {
 	// A spec's command may carry `--api-key …` or `--db=postgres://u:pw@h/db` (issue 9 item 1).

@@ -5,14 +5,15 @@
  */
 import {useEffect, useState} from 'react';
 import type {AppConversation} from '../../api/schemas/index.js';
+import type {Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {selectSandboxConversations, useSnapshot} from '../useStore.js';
 import {deleteConversationQuestion, sandboxActionQuestion, type Question} from './confirmTexts.js';
 
-export type Ask = {kind: 'delete' | 'pause' | 'resume'; item: AppConversation};
+export type Ask = {kind: 'delete' | 'pause' | 'resume'; item: Tagged<AppConversation>};
 
 export function useSandboxQuestion() {
-	const {store} = useUi();
+	const {fleet} = useUi();
 	const siblings = useSnapshot(selectSandboxConversations);
 	const [ask, setAsk] = useState<Ask | null>(null);
 	const question: Question | null = !ask
@@ -22,28 +23,29 @@ export function useSandboxQuestion() {
 			: sandboxActionQuestion(ask.kind, ask.item, siblings);
 
 	const act = (what: Ask) => {
-		if (what.kind === 'delete') store.deleteConversation(what.item.id);
-		else if (what.kind === 'pause') store.pauseSandbox(what.item.sandbox_id);
-		else store.resumeSandbox(what.item.sandbox_id);
+		const sandbox = {server: what.item.server, id: what.item.sandbox_id};
+		if (what.kind === 'delete') fleet.deleteConversation(what.item);
+		else if (what.kind === 'pause') fleet.pauseSandbox(sandbox);
+		else fleet.resumeSandbox(sandbox);
 	};
 	const close = () => {
 		setAsk(null);
-		store.conversationsInSandbox(null);
+		fleet.conversationsInSandbox(null);
 	};
 
 	useEffect(() => {
 		if (!ask || ask.kind === 'delete' || question !== null) return;
 		act(ask);
 		close();
-		// act and close only call the store
+		// act and close only call the fleet
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [ask, question]);
 
 	return {
 		ask,
 		question,
-		start(kind: Ask['kind'], item: AppConversation) {
-			store.conversationsInSandbox(item.sandbox_id);
+		start(kind: Ask['kind'], item: Tagged<AppConversation>) {
+			fleet.conversationsInSandbox({server: item.server, id: item.sandbox_id});
 			setAsk({kind, item});
 		},
 		confirm() {

@@ -5,6 +5,7 @@
  */
 import {useEffect, useState} from 'react';
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
+import {type Ref, refKey, sameRef, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
@@ -12,47 +13,49 @@ import {memoryKeys} from '../navigation.js';
 import {usePersistentState} from '../usePersistentState.js';
 
 type Options = {
-	tasks: readonly StartTask[];
-	shown: readonly StartTask[];
-	conversations: readonly AppConversation[] | undefined;
+	tasks: readonly Tagged<StartTask>[];
+	shown: readonly Tagged<StartTask>[];
+	conversations: readonly Tagged<AppConversation>[] | undefined;
 	/** the table's selected row: up from row 0 reaches the task lines */
 	tableIndex: number;
 	active: boolean;
-	onActivity(conversation: AppConversation): void;
+	onActivity(conversation: Tagged<AppConversation>): void;
 };
 
 export function useTaskLines({tasks, shown, conversations, tableIndex, active, onActivity}: Options) {
-	const {notify, store} = useUi();
+	const {notify, fleet} = useUi();
+	// the selected line's refKey, or `new:<count of tasks before>`
 	const [selection, setSelection] = usePersistentState<string | null>(memoryKeys.task, null);
 	// a ready task whose conversation is not loaded: read it, and open it when it arrives (issue 21 item 19)
-	const [opening, setOpening] = useState<string | null>(null);
+	const [opening, setOpening] = useState<Ref | null>(null);
 	useEffect(() => {
 		if (opening === null) return;
-		const conversation = conversations?.find(c => c.id === opening);
+		const conversation = conversations?.find(c => sameRef(c, opening));
 		if (conversation) {
 			setOpening(null);
 			onActivity(conversation);
-		} else if (!tasks.some(t => t.app_conversation_id === opening)) {
+		} else if (!tasks.some(t => t.server === opening.server && t.app_conversation_id === opening.id)) {
 			// the store dropped the task: the server does not know its conversation (it said so)
 			setOpening(null);
 		}
 	}, [opening, conversations, tasks, onActivity]);
 	const waitingForNew = selection?.startsWith('new:') ?? false;
-	const selectedId = waitingForNew ? (tasks.length > Number(selection!.slice(4)) ? tasks[0]?.id : undefined) : selection;
-	const index = shown.findIndex(t => t.id === selectedId);
+	const selectedKey = waitingForNew ? (tasks.length > Number(selection!.slice(4)) && tasks[0] ? refKey(tasks[0]) : undefined) : selection;
+	const index = shown.findIndex(t => refKey(t) === selectedKey);
 	const onTask = selection !== null && (index >= 0 || waitingForNew);
 
 	const open = () => {
-		const task = tasks.find(t => t.id === selectedId);
+		const task = tasks.find(t => refKey(t) === selectedKey);
 		if (!task) return;
 		if (task.status !== 'READY' || !task.app_conversation_id) {
 			notify('info', task.status === 'ERROR' ? 'this conversation failed to start' : `the conversation is not ready yet (${task.status})`);
 			return;
 		}
-		const conversation = conversations?.find(c => c.id === task.app_conversation_id);
+		const conversation = conversations?.find(c => c.id === task.app_conversation_id && c.server === task.server);
 		if (conversation) return onActivity(conversation);
-		setOpening(task.app_conversation_id);
-		store.reveal('conversations', task.app_conversation_id);
+		const ref = {server: task.server, id: task.app_conversation_id};
+		setOpening(ref);
+		fleet.reveal('conversations', ref);
 	};
 
 	useKeys(
@@ -61,15 +64,15 @@ export function useTaskLines({tasks, shown, conversations, tableIndex, active, o
 			const command = commandFor('list', name);
 			if (!onTask) {
 				if (command !== 'move.up' || tableIndex !== 0 || shown.length === 0) return false;
-				setSelection(shown.at(-1)!.id);
+				setSelection(refKey(shown.at(-1)!));
 				return true;
 			}
 			switch (command) {
 				case 'move.up':
-					if (index > 0) setSelection(shown[index - 1]!.id);
+					if (index > 0) setSelection(refKey(shown[index - 1]!));
 					return true;
 				case 'move.down':
-					setSelection(index >= 0 && index < shown.length - 1 ? shown[index + 1]!.id : null);
+					setSelection(index >= 0 && index < shown.length - 1 ? refKey(shown[index + 1]!) : null);
 					return true;
 				case 'open':
 					open();

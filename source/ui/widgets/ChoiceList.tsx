@@ -7,7 +7,7 @@ import React, {useState} from 'react';
 import {Box, Text} from 'ink';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
-import {truncate} from '../sanitize.js';
+import {truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 
 type Props<T> = {

@@ -6,7 +6,7 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
-import {clean, truncate} from '../sanitize.js';
+import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 
 type Props = {message: string; detail?: string | null; ready?: boolean; width: number; onConfirm(): void; onCancel(): void};

@@ -4,7 +4,7 @@ import {Box, Text} from 'ink';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
-import {clean, truncate} from '../sanitize.js';
+import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {FieldList, type Entry} from './FieldList.js';
 

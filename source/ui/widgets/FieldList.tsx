@@ -6,7 +6,7 @@ import React, {useMemo} from 'react';
 import {Box, Text} from 'ink';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys, type Layer} from '../keys/KeyRouter.js';
-import {displayWidth, fit, truncate} from '../sanitize.js';
+import {displayWidth, fit, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {usePersistentState} from '../usePersistentState.js';
 

@@ -6,7 +6,7 @@ import React, {useState} from 'react';
 import {Box, Text} from 'ink';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
-import {fit, truncate} from '../sanitize.js';
+import {fit, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {editText} from './textEdit.js';
 import {TextField} from './TextField.js';

@@ -9,7 +9,7 @@ import {useHintScopes} from '../hints.js';
 import type {Scope} from '../keymap.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
-import {truncate} from '../sanitize.js';
+import {truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {editText, type TextState} from './textEdit.js';
 import {TextField} from './TextField.js';

@@ -3,13 +3,13 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import type {ListState} from '../../store/types.js';
 import {count} from '../format.js';
-import {clean} from '../sanitize.js';
+import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {Table} from './Table.js';
 import {TextField} from './TextField.js';
 import type {useListController} from './useListController.js';
 
-type Props<T> = {
+type Props<T extends {readonly id: string; readonly server: string}> = {
 	controller: ReturnType<typeof useListController<T>>;
 	list: ListState<T>;
 	height: number;
@@ -23,7 +23,7 @@ type Props<T> = {
 /** Lines a ListPane uses besides data rows: the header and the status line. */
 export const LIST_CHROME = 2;
 
-export function ListPane<T>({controller: c, list, height, now, getKey, noun, unselected = false}: Props<T>) {
+export function ListPane<T extends {readonly id: string; readonly server: string}>({controller: c, list, height, now, getKey, noun, unselected = false}: Props<T>) {
 	const theme = useTheme();
 	const narrowed = Boolean(c.filter.text) || (c.quickFilter !== null && c.quickFilter !== 'all');
 	const empty = list.data === undefined ? (list.error ? 'no data yet' : 'loading…') : narrowed ? 'no match' : `no ${noun}`;
@@ -44,7 +44,7 @@ export function ListPane<T>({controller: c, list, height, now, getKey, noun, uns
 	);
 }
 
-function statusLine<T>(c: Props<T>['controller'], list: ListState<T>): string {
+function statusLine<T extends {readonly id: string; readonly server: string}>(c: Props<T>['controller'], list: ListState<T>): string {
 	const shown = c.rows.length;
 	const loaded = c.loadedCount;
 	const parts: string[] = [];

@@ -1,6 +1,6 @@
 /**
  * A message to a conversation's agent: several lines (Enter sends, Ctrl-j or Alt-Enter adds a
- * line), paste kept as pasted, Esc closes and keeps the draft (store.saveDraft) for next time.
+ * line), paste kept as pasted, Esc closes and keeps the draft (fleet.saveDraft) for next time.
  * When the sandbox is paused it asks once whether to resume it first. While open it holds every
  * key, so typing `q` types a q.
  *
@@ -11,22 +11,23 @@
 import React, {useCallback, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
+import {refKey, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {PASTE} from '../keys/splitKeys.js';
-import {clean, displayWidth, truncate} from '../sanitize.js';
+import {clean, displayWidth, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectDrafts, useSnapshot} from '../useStore.js';
 import {typedCharacter} from './textEdit.js';
 import {editorReducer, initialEditor, layoutEditor, type EditorAction, type EditorState} from './textEditor.js';
-import {maskTitle} from '../secrets.js';
+import {maskTitle} from '../../text/secrets.js';
 
 /** Rows the box takes: a title, the text, a line for keys or a question. */
 export const MESSAGE_BOX_HEIGHT = 8;
 
-type Props = {conversation: AppConversation; width: number; height?: number; onClose(): void};
+type Props = {conversation: Tagged<AppConversation>; width: number; height?: number; onClose(): void};
 
 const MOVES: Record<string, EditorAction> = {
 	left: {type: 'left'},
@@ -44,10 +45,10 @@ const MOVES: Record<string, EditorAction> = {
 };
 
 export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, onClose}: Props) {
-	const {store} = useUi();
+	const {fleet} = useUi();
 	const theme = useTheme();
 	const drafts = useSnapshot(selectDrafts);
-	const draft = drafts[conversation.id] ?? '';
+	const draft = drafts[refKey(conversation)] ?? '';
 	// The state lives in a ref too: Enter sends what the ref holds, whatever React has drawn yet.
 	const state = useRef<EditorState>(initialEditor(draft));
 	const [, setVersion] = useState(0);
@@ -64,8 +65,8 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 
 	const send = (resumeFirst: boolean) => {
 		const text = state.current.text;
-		if (resumeFirst) store.sendMessage(conversation.id, text, {resumeFirst: true});
-		else store.sendMessage(conversation.id, text);
+		if (resumeFirst) fleet.sendMessage(conversation, text, {resumeFirst: true});
+		else fleet.sendMessage(conversation, text);
 		onClose();
 	};
 
@@ -89,7 +90,7 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 					apply({type: 'insert', text: '\n'});
 					return true;
 				case 'cancel':
-					store.saveDraft(conversation.id, state.current.text);
+					fleet.saveDraft(conversation, state.current.text);
 					onClose();
 					return true;
 			}

@@ -10,7 +10,7 @@ import {count} from '../format.js';
 import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
-import {truncate} from '../sanitize.js';
+import {truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 
 type Props = {lines: readonly PagerLine[]; width: number; height: number; onClose(): void; active?: boolean};

@@ -7,7 +7,7 @@ import React, {useState} from 'react';
 import {Box, Text} from 'ink';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
-import {clean, truncate} from '../sanitize.js';
+import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 
 export type PickerItem = {key: string; label: string; value: string};

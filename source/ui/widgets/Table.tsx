@@ -4,7 +4,7 @@
  */
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
-import {fit} from '../sanitize.js';
+import {fit} from '../../text/sanitize.js';
 import {useTheme, type Theme} from '../theme.js';
 import {COLUMN_GAP, MARKER_WIDTH, type LaidOut} from './columns.js';
 

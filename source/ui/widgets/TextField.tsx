@@ -6,7 +6,7 @@
  */
 import React from 'react';
 import {Text} from 'ink';
-import {displayWidth, truncate} from '../sanitize.js';
+import {displayWidth, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 
 type Props = {

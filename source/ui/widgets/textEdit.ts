@@ -4,7 +4,7 @@
  * keys reached it as one insert while the form saw them as keys) and drew its cursor and
  * placeholder with its own chalk, invisible under NO_COLOR (issue 9 items 12 and 16).
  */
-import {cleanInput} from '../sanitize.js';
+import {cleanInput} from '../../text/sanitize.js';
 import {PASTE} from '../keys/splitKeys.js';
 
 export type TextState = {value: string; cursor: number};

@@ -3,7 +3,7 @@
  * cursor moves, and the layout of the text into rows of a given width with the cursor's row and
  * column. Pure functions, tested directly; the component only maps keys and draws.
  */
-import {cleanInput, displayWidth} from '../sanitize.js';
+import {cleanInput, displayWidth} from '../../text/sanitize.js';
 
 export type EditorState = {text: string; cursor: number};
 

@@ -4,6 +4,7 @@
  * selection nears the end (`loadMore`) and all of them on `G` (`loadAll`).
  */
 import {useEffect, useMemo, useRef} from 'react';
+import {sameRef, type Ref} from '../../fleet/types.js';
 import type {ListResourceName, ListState} from '../../store/types.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
@@ -16,13 +17,17 @@ import {SERVER_ORDER, nextSortColumn, reverseSort, sortRows, sortedTitle, type S
 import {useFilterInput, type FilterState} from './useFilterInput.js';
 import {useTableState, type TableView} from './useTableState.js';
 
-type Options<T> = {
+/** A row of a list: a server's item, so its own Ref. */
+type Row = {readonly id: string; readonly server: string};
+
+type Options<T extends Row> = {
 	resource: ListResourceName;
 	list: ListState<T>;
 	columns: readonly Column<T>[];
 	width: number;
 	/** data rows that fit (after the header line and status line) */
 	height: number;
+	/** unique across servers (fleet/types.ts refKey) */
 	getKey(row: T): string;
 	now: number;
 	/** false while a detail pane, form or dialog of the view is open */
@@ -36,8 +41,8 @@ const NEAR_END = 10;
 
 const ONE: Record<ListResourceName, string> = {conversations: 'conversation', sandboxes: 'sandbox', specs: 'spec'};
 
-export function useListController<T>({resource, list, columns, width, height, getKey, now, active, onOpen, quick}: Options<T>) {
-	const {store, copy, notify} = useUi();
+export function useListController<T extends Row>({resource, list, columns, width, height, getKey, now, active, onOpen, quick}: Options<T>) {
+	const {fleet, copy, notify} = useUi();
 	const items = list.data ?? EMPTY;
 	const layout = useMemo(() => layoutColumns(columns, width), [columns, width]);
 	const [filter, setFilter] = usePersistentState<FilterState>(`${resource}:filter`, {text: '', editing: false});
@@ -121,23 +126,23 @@ export function useListController<T>({resource, list, columns, width, height, ge
 		const key = `${first}:${last}`;
 		if (key === lastViewport.current) return;
 		lastViewport.current = key;
-		store.setViewport(resource, first, last);
-	}, [store, resource, rows.length, table.offset, height, order]);
+		fleet.setViewport(resource, first, last);
+	}, [fleet, resource, rows.length, table.offset, height, order]);
 
-	// A row asked for by id (navigation.ts): once the list is loaded and it is not there (newer than the
-	// loaded pages, or further down), it is read by id and put on top, where the selection follows it;
-	// the store says so when the server does not know it (issue 21 item 19).
-	const [wanted, setWanted] = usePersistentState<string | null>(`${resource}:wanted`, null);
+	// A row asked for by its Ref (navigation.ts): once the list is loaded and it is not there (newer
+	// than the loaded pages, or further down), it is read by id and put on top, where the selection
+	// follows it; its store says so when the server does not know it (issue 21 item 19).
+	const [wanted, setWanted] = usePersistentState<Ref | null>(`${resource}:wanted`, null);
 	useEffect(() => {
 		if (wanted === null || list.data === undefined || list.loading) return;
 		setWanted(null);
-		if (!items.some(row => getKey(row) === wanted)) store.reveal(resource, wanted);
-	}, [wanted, list.data, list.loading, items, getKey, store, resource, setWanted]);
+		if (!items.some(row => sameRef(row, wanted))) fleet.reveal(resource, wanted);
+	}, [wanted, list.data, list.loading, items, fleet, resource, setWanted]);
 
 	useEffect(() => {
 		if (!list.hasMore || list.loadingMore || list.capped) return;
-		if (rows.length > 0 && table.index >= rows.length - NEAR_END) store.loadMore(resource);
-	}, [store, resource, list.hasMore, list.loadingMore, list.capped, rows.length, table.index]);
+		if (rows.length > 0 && table.index >= rows.length - NEAR_END) fleet.loadMore(resource);
+	}, [fleet, resource, list.hasMore, list.loadingMore, list.capped, rows.length, table.index]);
 
 	const cursor = useFilterInput(filter, setFilter, active);
 
@@ -157,7 +162,7 @@ export function useListController<T>({resource, list, columns, width, height, ge
 					return true;
 				case 'move.last':
 					table.dispatch({type: 'last'});
-					if (list.hasMore && !list.capped) store.loadAll(resource);
+					if (list.hasMore && !list.capped) fleet.loadAll(resource);
 					return true;
 				case 'page.down':
 					table.dispatch({type: 'page', delta: 1});
@@ -176,7 +181,7 @@ export function useListController<T>({resource, list, columns, width, height, ge
 					if (selected !== undefined) onOpen(selected);
 					return true;
 				case 'copy':
-					if (selected !== undefined) copy(getKey(selected));
+					if (selected !== undefined) copy(selected.id);
 					return true;
 				case 'sort.next':
 					setSort(current => nextSortColumn(current, layout.map(l => l.column.id)));

@@ -1,12 +1,12 @@
 /**
- * Every event string shown goes through the masking module (source/ui/secrets.ts). Its rules are
+ * Every event string shown goes through the masking module (source/text/secrets.ts). Its rules are
  * tested on their own corpus; here the module is replaced by one that masks a marker, so what is
  * checked is that rows and the pager call it for commands, outputs, messages, errors and JSON.
  */
 import {describe, expect, it, vi} from 'vitest';
 
-vi.mock('../../../source/ui/secrets.js', async () => {
-	const {clean} = await import('../../../source/ui/sanitize.js');
+vi.mock('../../../source/text/secrets.js', async () => {
+	const {clean} = await import('../../../source/text/sanitize.js');
 	const mask = (text: string | null | undefined) => clean(text).replaceAll('SECRETVALUE', '••••');
 	return {maskSecrets: mask, maskUrlSecrets: mask, maskArgv: (a: string[]) => a.map(mask).join(' '), maskEnvValue: (_: string, v: string) => mask(v), registerKnownSecret: () => {}};
 });

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {Key} from 'ink';
 import {INITIAL_SCROLL, followScroll, pauseScroll, resolveScroll, stepScroll, type ScrollState} from '../../../source/ui/activity/eventScroll.js';
 import {keyName} from '../../../source/ui/keys/keyNames.js';
-import {displayWidth} from '../../../source/ui/sanitize.js';
+import {displayWidth} from '../../../source/text/sanitize.js';
 import {editorReducer, initialEditor, layoutEditor, normalizeInput, type EditorAction, type EditorState} from '../../../source/ui/widgets/textEditor.js';
 import type {TableView} from '../../../source/ui/widgets/useTableState.js';
 

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import {summarizeEvent} from '../../../source/ui/activity/summarize.js';
 import {eventClock, eventEpoch} from '../../../source/ui/activity/time.js';
-import {displayWidth} from '../../../source/ui/sanitize.js';
+import {displayWidth} from '../../../source/text/sanitize.js';
 import {CURRENT, LEGACY, event, legacyTrajectory} from '../eventFixtures.js';
 
 const CONTROL = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;

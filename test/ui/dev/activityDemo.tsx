@@ -9,6 +9,7 @@ import {render} from 'ink';
 import {App} from '../../../source/ui/App.js';
 import type {AgentCommand} from '../../../source/api/client.js';
 import {FakeStore} from '../fakeStore.js';
+import {fleetOf} from '../fakeFleet.js';
 import {NOW, conversation, list, snapshot} from '../fixtures.js';
 import {activityState, currentTrajectory, event, legacyTrajectory, manyEvents} from '../eventFixtures.js';
 
@@ -58,7 +59,7 @@ setInterval(() => {
 process.stdout.write('\x1b[?1049h');
 const app = render(
 	<App
-		store={store}
+		fleet={fleetOf(store)}
 		serverLabel="demo (FakeStore)"
 		demo
 		onQuit={() => {

@@ -8,13 +8,14 @@ import {render} from 'ink-testing-library';
 import {App} from '../../../source/ui/App.js';
 import {FakeStore} from '../fakeStore.js';
 import {NOW, conversation, list, snapshot} from '../fixtures.js';
+import {fleetOf} from '../fakeFleet.js';
 import {activityState, manyEvents} from '../eventFixtures.js';
 
 const tick = () => new Promise<void>(resolve => setImmediate(resolve));
 const events = manyEvents(10_000);
 const id = conversation().id;
 const store = new FakeStore(snapshot({conversations: list([conversation()]), activity: activityState(id, events, {hasOlder: true})}));
-const app = render(<App store={store} serverLabel="measure" demo={false} onQuit={() => {}} size={{columns: 120, rows: 40}} now={() => NOW} env={{}} />);
+const app = render(<App fleet={fleetOf(store)} serverLabel="measure" demo={false} onQuit={() => {}} size={{columns: 120, rows: 40}} now={() => NOW} env={{}} />);
 
 async function keyToFrame(key: string): Promise<number> {
 	const before = app.lastFrame();

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {clean, cleanInput, displayWidth, fit, truncate, truncateMiddle} from '../../source/ui/sanitize.js';
+import {clean, cleanInput, displayWidth, fit, truncate, truncateMiddle} from '../../source/text/sanitize.js';
 
 // Anything a terminal could act on: C0 (tab/newline are turned into spaces), DEL, C1, ESC.
 const CONTROL = /[\x00-\x1f\x7f-\x9f]/;

@@ -1,8 +1,8 @@
 // Issue 9 items 1-2: the masking rules on a corpus of secret shapes and of ordinary values.
 import {afterEach, describe, expect, it} from 'vitest';
-import {clearKnownSecrets} from '../../source/ui/knownSecrets.js';
-import {clean} from '../../source/ui/sanitize.js';
-import {MASK, isSecretName, maskArgv, maskEnvValue, maskSecrets, maskUrlSecrets, registerKnownSecret} from '../../source/ui/secrets.js';
+import {clearKnownSecrets} from '../../source/text/knownSecrets.js';
+import {clean} from '../../source/text/sanitize.js';
+import {MASK, isSecretName, maskArgv, maskEnvValue, maskSecrets, maskUrlSecrets, registerKnownSecret} from '../../source/text/secrets.js';
 
 // Fake credentials in the shapes real ones take (none of them is live).
 const GHP = 'ghp_R8x2Lq9ZtV4mN7cK1pW3sY6hJ0dF5gB2aE8u';
@@ -183,13 +183,13 @@ describe('views use the rules', () => {
 	it('a start task error detail, a conversation url and a sandbox url are masked', async () => {
 		const {startTaskLine, conversationEntries} = await import('../../source/ui/views/conversationParts.js');
 		const {sandboxEntries} = await import('../../source/ui/views/sandboxParts.js');
-		const {startTask, conversation, sandbox, NOW} = await import('./fixtures.js');
+		const {startTask, conversation, sandbox, NOW} = await import('../ui/fixtures.js');
 		const line = startTaskLine(startTask({status: 'ERROR', detail: `proxy said: 401 for Authorization: Bearer ${PLAIN} at https://llm.example/v1?api-key=${PLAIN}`}), undefined, NOW);
 		expect(line).toContain('Authorization: Bearer ••••');
 		expect(line).not.toContain(PLAIN);
 		const entries = conversationEntries(conversation({conversation_url: `https://oh.example/api/conversations/x?session_api_key=${PLAIN}`}), NOW);
 		expect(JSON.stringify(entries)).not.toContain(PLAIN);
-		const sandboxText = JSON.stringify(sandboxEntries(sandbox({exposed_urls: [{name: 'VSCODE', url: `http://h:1/?tkn=${PLAIN}`, port: 1}]}), NOW, undefined));
+		const sandboxText = JSON.stringify(sandboxEntries({...sandbox({exposed_urls: [{name: 'VSCODE', url: `http://h:1/?tkn=${PLAIN}`, port: 1}]}), server: 'local'}, NOW, undefined));
 		expect(sandboxText).toContain('tkn=••••');
 		expect(sandboxText).not.toContain(PLAIN);
 	});

@@ -2,9 +2,9 @@
 // for it, and ordinary text beside them that must come through unchanged (paths, hashes in git
 // output, UUIDs, digests, code, config that only looks like it). Fake credentials, none live.
 import {afterEach, describe, expect, it} from 'vitest';
-import {clearKnownSecrets} from '../../source/ui/knownSecrets.js';
-import {clean} from '../../source/ui/sanitize.js';
-import {MASK, maskArgv, maskEnvValue, maskSecrets, maskUrlSecrets, registerKnownSecret} from '../../source/ui/secrets.js';
+import {clearKnownSecrets} from '../../source/text/knownSecrets.js';
+import {clean} from '../../source/text/sanitize.js';
+import {MASK, maskArgv, maskEnvValue, maskSecrets, maskUrlSecrets, registerKnownSecret} from '../../source/text/secrets.js';
 import {pagerLines, rowText} from '../../source/ui/activity/text.js';
 
 const PW = 'Pa55w0rd-Xy7q';

@@ -1,7 +1,7 @@
 /**
  * The one place that decides what is a secret on screen (issue 9, items 1-2). Every view that
  * shows server text that may carry credentials (settings, spec details, sandbox urls, events,
- * error lines) goes through these; the rules are tested on a corpus in test/ui/secrets.test.ts.
+ * error lines) goes through these; the rules are tested on a corpus in test/text/secrets.test.ts.
  *
  * Every function takes raw server text, cleans it (control characters, escapes, the registered
  * key) and masks what looks secret, by structure first (URL userinfo and parameters, NAME=value,

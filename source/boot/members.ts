@@ -1,0 +1,63 @@
+/**
+ * The fleet's members from the configured servers: one lazy client each (its own pool, URL, key and
+ * auth scheme, so a key only ever travels to its own server) and a store factory over it. A server
+ * without a URL is an embedded demo server: its client holds every call until `listening` says
+ * where it listens (it starts after the first frame, see cli.tsx).
+ */
+import type {ServerConfig} from '../config/servers.js';
+import type {FleetMember} from '../fleet/createFleet.js';
+import {createStore} from '../store/createStore.js';
+import {serverLabel} from '../config/url.js';
+import {createLazyClient} from './lazyClient.js';
+
+export type Embedded = {
+	name: string;
+	/** the embedded server listens at this URL */
+	listening(url: string): void;
+	/** it could not start: every call of its client fails with this */
+	failed(error: unknown): void;
+};
+
+export type Members = {
+	members: FleetMember[];
+	/** embedded servers still to start, in order */
+	embedded: Embedded[];
+	/** closes every client (their pools); after the stores are disposed */
+	close(): Promise<void>;
+};
+
+export function fleetMembers(servers: readonly ServerConfig[], log?: (line: string) => void): Members {
+	const embedded: Embedded[] = [];
+	const clients = servers.map(server => {
+		let url: string | Promise<string> | null = server.url;
+		if (url === null) {
+			url = new Promise<string>((resolve, reject) => {
+				embedded.push({name: server.name, listening: resolve, failed: reject});
+			});
+		}
+
+		return createLazyClient({
+			baseUrl: url,
+			apiKey: server.apiKey,
+			auth: server.auth,
+			...(log ? {log} : {}),
+			// an embedded server is on loopback: a corporate proxy from the environment has no business there
+			...(server.url === null ? {env: {}} : {}),
+		});
+	});
+	const members = servers.map(
+		(server, i): FleetMember => ({
+			name: server.name,
+			label: server.url === null ? '' : serverLabel(server.url),
+			readOnly: server.readOnly,
+			createStore: visible => createStore(clients[i]!, {refreshMs: server.refreshMs, maxItems: server.maxItems, visible}),
+		}),
+	);
+	return {
+		members,
+		embedded,
+		close: async () => {
+			await Promise.all(clients.map(async client => client.close()));
+		},
+	};
+}

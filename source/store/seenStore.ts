@@ -1,0 +1,137 @@
+/**
+ * What the user has seen, per server, across restarts (issue 19 §1): a finished conversation needs
+ * you until you have looked at it (opened its activity, `ohtui show`, or dismissed it).
+ *
+ * One small JSON file per server in ohtui's state folder (`$XDG_STATE_HOME/ohtui/seen/`), named
+ * after the server's URL (never its key). It holds `since`, when ohtui first kept track of that
+ * server (whatever finished before that counts as seen: a first start does not greet you with every
+ * conversation that ever finished), and a mark per conversation: the time you last looked.
+ *
+ * Writes are atomic (a temporary file renamed over the old one) and merged with what another ohtui
+ * (a TUI, a `status` in a tmux bar) wrote meanwhile: the newest mark of each wins. A file that cannot
+ * be read or is not what it should be counts as no file; nothing here throws or prints.
+ */
+import {mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+
+/** Marks kept per server, newest first; the oldest go (a conversation unseen for that long is old news). */
+export const MAX_MARKS = 2000;
+
+type SeenFile = {version: 1; server: string; since: number; seen: Record<string, number>};
+
+export type SeenStore = {
+	/** when this server was first tracked (ms): anything that changed before counts as seen */
+	readonly since: number;
+	/** whether the user has looked at the conversation since `changedAt` (its `updated_at`, ms) */
+	isSeen(id: string, changedAt: number | null): boolean;
+	/**
+	 * The user looked at it now. `changedAt` (its `updated_at`) is recorded when it is later than
+	 * the local clock, so a server clock running ahead cannot make a seen conversation look unseen.
+	 */
+	markSeen(id: string, changedAt?: number | null): void;
+	/** writes the marks made since opening; returns whether it worked */
+	save(): boolean;
+	/** reads the file again (another ohtui may have marked something): for a process that runs long */
+	reload(): void;
+};
+
+export type SeenStoreOptions = {
+	/** ohtui's state folder (runtime/xdg.ts `ohtuiDirectory('state')`) */
+	directory: string;
+	/** the server's URL: one file per server */
+	server: string;
+	now?: () => number;
+};
+
+/** `http://127.0.0.1:3000/x/` → `http_127.0.0.1_3000_x`: readable, one file per server, no key in it. */
+export function seenFileName(server: string): string {
+	let base = server.trim();
+	try {
+		const url = new URL(base);
+		base = `${url.protocol.replace(':', '')}_${url.host}${url.pathname.replace(/\/+$/, '')}`;
+	} catch {
+		// not a URL: its characters, made safe
+	}
+	const safe = base.replace(/[^A-Za-z0-9.-]+/g, '_').replace(/^[_.]+|_+$/g, '');
+	return `${safe.slice(0, 120) || 'server'}.json`;
+}
+
+function parse(text: string, server: string): SeenFile | null {
+	try {
+		const data = JSON.parse(text) as Partial<SeenFile> | null;
+		if (!data || typeof data !== 'object' || data.version !== 1 || typeof data.since !== 'number' || !Number.isFinite(data.since)) return null;
+		if (data.server !== server || !data.seen || typeof data.seen !== 'object' || Array.isArray(data.seen)) return null;
+		const seen: Record<string, number> = {};
+		for (const [id, at] of Object.entries(data.seen)) if (typeof at === 'number' && Number.isFinite(at)) seen[id] = at;
+		return {version: 1, server, since: data.since, seen};
+	} catch {
+		return null;
+	}
+}
+
+function read(path: string, server: string): SeenFile | null {
+	try {
+		return parse(readFileSync(path, 'utf8'), server);
+	} catch {
+		return null;
+	}
+}
+
+function write(path: string, data: SeenFile): boolean {
+	const temporary = `${path}.${process.pid}.tmp`;
+	try {
+		mkdirSync(join(path, '..'), {recursive: true, mode: 0o700});
+		writeFileSync(temporary, JSON.stringify(data), {mode: 0o600});
+		renameSync(temporary, path);
+		return true;
+	} catch {
+		rmSync(temporary, {force: true});
+		return false;
+	}
+}
+
+function pruned(seen: Record<string, number>, since: number): Record<string, number> {
+	const entries = Object.entries(seen).filter(([, at]) => at > since);
+	if (entries.length > MAX_MARKS) entries.sort((a, b) => b[1] - a[1]).length = MAX_MARKS;
+	return Object.fromEntries(entries);
+}
+
+export function openSeenStore({directory, server, now = Date.now}: SeenStoreOptions): SeenStore {
+	const path = join(directory, 'seen', seenFileName(server));
+	let file = read(path, server);
+	if (!file) {
+		// the first time this server is tracked (or the file was unusable): start from now, and say so
+		// on disk at once, or every short-lived `ohtui status` would start from its own now
+		file = {version: 1, server, since: now(), seen: {}};
+		write(path, file);
+	}
+	const {since} = file;
+	let seen = file.seen;
+	const marked = new Map<string, number>();
+	return {
+		since,
+		isSeen(id, changedAt) {
+			if (changedAt === null) return true;
+			return Math.max(since, seen[id] ?? Number.NEGATIVE_INFINITY, marked.get(id) ?? Number.NEGATIVE_INFINITY) >= changedAt;
+		},
+		markSeen(id, changedAt) {
+			marked.set(id, Math.max(now(), changedAt ?? 0, marked.get(id) ?? 0));
+		},
+		save() {
+			if (marked.size === 0) return true;
+			const latest = read(path, server) ?? {version: 1 as const, server, since, seen: {}};
+			const merged = {...latest.seen};
+			for (const [id, at] of marked) merged[id] = Math.max(at, merged[id] ?? 0);
+			const ok = write(path, {...latest, seen: pruned(merged, latest.since)});
+			if (ok) {
+				Object.assign(seen, merged);
+				marked.clear();
+			}
+			return ok;
+		},
+		reload() {
+			const latest = read(path, server);
+			if (latest) seen = {...seen, ...latest.seen};
+		},
+	};
+}
