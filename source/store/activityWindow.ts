@@ -67,14 +67,19 @@ export function trimWindow(
 
 /** The execution status the newest state update among `events` reports, if any (4.4, section 6). */
 export function latestExecutionStatus(events: readonly ConversationEvent[]): string | null {
+	return latestStatusEvent(events)?.status ?? null;
+}
+
+/** The newest state update among `events` that reports an execution status, with its time. */
+export function latestStatusEvent(events: readonly ConversationEvent[]): {status: string; timestamp: string} | null {
 	for (let i = events.length - 1; i >= 0; i--) {
 		const event = events[i]!;
 		if (event.kind !== 'ConversationStateUpdateEvent') continue;
 		const {key, value} = event.raw as {key?: unknown; value?: unknown};
-		if (key === 'execution_status' && typeof value === 'string') return value;
+		if (key === 'execution_status' && typeof value === 'string') return {status: value, timestamp: event.timestamp};
 		if (key === 'full_state' && value && typeof value === 'object') {
 			const status = (value as {execution_status?: unknown}).execution_status;
-			if (typeof status === 'string') return status;
+			if (typeof status === 'string') return {status, timestamp: event.timestamp};
 		}
 	}
 	return null;

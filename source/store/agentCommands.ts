@@ -3,6 +3,8 @@ import {ApiError} from '../api/errors.js';
 import type {AppConversation} from '../api/schemas/index.js';
 import {outcomeUnknown} from './actions.js';
 import type {Activity} from './activity.js';
+import {latestStatusEvent} from './activityWindow.js';
+import {parseServerTime} from '../api/serverTime.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {errorMessage, isAbort} from './oneLine.js';
@@ -33,6 +35,7 @@ const DONE: Record<AgentCommand, string> = {
 
 /** Statuses after which the agent does nothing more until a message: pause has nothing to stop. */
 const ENDED: Record<string, string> = {finished: 'finished', error: 'stopped with an error', stuck: 'is stuck'};
+const ENDED_NOW: Record<string, string> = {finished: 'the agent has finished', error: 'the agent has stopped with an error', stuck: 'the agent is stuck'};
 
 /**
  * The agent commands a, x, P, R (issue 10 §3), as they behave on real agents (issue 21):
@@ -65,8 +68,8 @@ export class AgentCommands {
 			this.core.notice('info', `${WHAT[busy.targetState as AgentCommand] ?? 'an agent command'} is still in progress`);
 			return;
 		}
-		const known = this.activity.conversation(conversationId);
-		const refusal = known ? refuse(command, known.execution_status) : null;
+		const before = this.status(conversationId);
+		const refusal = refuse(command, before);
 		if (refusal) {
 			this.core.notice('info', `${refusal}: nothing was sent`);
 			return;
@@ -74,7 +77,7 @@ export class AgentCommands {
 		const entry: PendingAction = {key, kind: 'agent', targetId: conversationId, phase: 'calling', targetState: command, startedAt: this.core.now()};
 		this.core.setPending(key, entry);
 		this.core.notice('info', UNDER_WAY[command]);
-		void this.run(entry, conversationId, command, known?.execution_status ?? null, reason);
+		void this.run(entry, conversationId, command, before, reason);
 	}
 
 	private async run(entry: PendingAction, id: string, command: AgentCommand, before: string | null, reason: string | undefined): Promise<void> {
@@ -84,7 +87,7 @@ export class AgentCommands {
 			await this.core.send(PRIORITY.action, o => this.client.controlAgent(targetOf(conversation), command, reason, {...o, deadlineMs: this.core.config.actionDeadlineMs}));
 			if (!this.mine(entry)) return;
 			const fresh = await this.reread(id);
-			const status = fresh?.execution_status ?? null;
+			const status = fresh ? this.status(id) : null;
 			// the server took it: done, unless a status that says otherwise has yet to catch up (watched)
 			if (status === null || confirmed(command, before, status)) {
 				this.end(entry, 'info', outcome(command, status, fresh ?? conversation));
@@ -105,13 +108,29 @@ export class AgentCommands {
 		}
 	}
 
+	/**
+	 * The agent's status now, as the activity view shows it: the newest state update among the open
+	 * activity's events when it is newer than the conversation's own status, else the conversation's
+	 * (a poll or a batch get may be a step behind the events, or ahead of them).
+	 */
+	private status(id: string): string | null {
+		const conversation = this.activity.conversation(id);
+		const listed = conversation?.execution_status ?? null;
+		const activity = this.core.get().activity;
+		if (activity?.conversationId !== id) return listed;
+		const seen = latestStatusEvent(activity.events);
+		if (!seen) return listed;
+		if (!conversation || listed === null) return seen.status;
+		return parseServerTime(seen.timestamp) >= conversation.updated_at ? seen.status : listed;
+	}
+
 	/** Ends the command when the conversation's status shows it (the activity's events, a list poll, a re-read). */
 	private confirmFromStatus(entry: PendingAction, command: AgentCommand, before: string | null): () => void {
 		const id = entry.targetId!;
 		const stop = this.core.subscribe(() => {
 			if (!this.mine(entry)) return stop();
 			const conversation = this.activity.conversation(id);
-			const status = conversation?.execution_status ?? null;
+			const status = this.status(id);
 			if (conversation && confirmed(command, before, status)) {
 				stop();
 				this.end(entry, 'info', outcome(command, status, conversation));
@@ -179,12 +198,12 @@ export class AgentCommands {
 	}
 }
 
-/** Why a command is not sent, from the status the store knows; null: send it. */
-function refuse(command: AgentCommand, status: string | null | undefined): string | null {
-	if (!status) return null;
+/** Why a command is not sent, from the status the view shows; null: send it. */
+function refuse(command: AgentCommand, status: string | null): string | null {
+	if (status === null) return null;
 	if (command === 'pause') {
 		if (status === 'paused') return 'the agent is already paused';
-		if (ENDED[status]) return `the agent has ${ENDED[status] === 'finished' ? 'finished' : ENDED[status]}: there is nothing to pause`;
+		if (ENDED_NOW[status]) return `${ENDED_NOW[status]}: there is nothing to pause`;
 	}
 	if ((command === 'accept' || command === 'reject') && status !== 'waiting_for_confirmation') return 'the agent is not waiting for a confirmation';
 	return null;

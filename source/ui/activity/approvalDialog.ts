@@ -51,6 +51,8 @@ export function useApprovalGuard(
 			notify('info', `nothing waits for a confirmation any more: nothing was ${modal.kind === 'accept' ? 'accepted' : 'rejected'}`);
 			return;
 		}
-		setModal({...modal, ids: now, changed: true});
+		// a dialog opened before the pending actions were loaded learns what they are: no change to the
+		// user, who was asked about "the pending action" without its detail
+		setModal({...modal, ids: now, changed: modal.changed === true || modal.ids.length > 0});
 	}, [modal, now, setModal, notify]);
 }
