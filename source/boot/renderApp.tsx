@@ -45,7 +45,8 @@ export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = 
 	/** the header's server label, once known (the demo server listens after the first frame) */
 	setServerLabel(label: string): void;
 } {
-	for (const key of apiKeys) registerKnownSecret(key);
+	// the user's own keys stay for the run; sandbox session keys come and go (text/knownSecrets.ts)
+	for (const key of apiKeys) registerKnownSecret(key, {pinned: true});
 	// Ink draws through chalk's default instance: level 0 leaves every style out, and the theme
 	// (which reads the same level) switches to its text marks.
 	if (plain) chalk.level = 0;

@@ -13,18 +13,42 @@ type Known = {
 	forms: readonly string[];
 	/** keys under 8 characters: only as a whole token, so "work" never turns "network" into "net••••" */
 	whole: RegExp | null;
+	/** the user's own keys stay for the run; others (sandbox session keys) make room for newer ones */
+	pinned: boolean;
 };
+
+/**
+ * Session keys kept at most. Each sandbox has one, and ohtui is kept open for days: unbounded, the
+ * list grew with every sandbox ever listed, and every `clean` paid for it (issue 21 item 13). An
+ * old sandbox's key that is echoed after it left the list is still masked by its shape (a long random run).
+ */
+const MAX_UNPINNED = 100;
 
 let known: readonly Known[] = [];
 /** the shortest form registered: a shorter text (most cells: a status, a short id) holds none */
 let shortest = Number.POSITIVE_INFINITY;
 
-export function addKnownSecret(value: string): void {
-	if (!value || known.some(k => k.forms[0] === value)) return;
+export function addKnownSecret(value: string, pinned = false): void {
+	if (!value) return;
+	const at = known.findIndex(k => k.forms[0] === value);
+	if (at !== -1) {
+		if (pinned && !known[at]!.pinned) known = known.map((k, i) => (i === at ? {...k, pinned: true} : k));
+		return;
+	}
 	const forms = [...new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1), ...base64Forms(value)])].filter(Boolean);
 	const whole = value.length < 8 ? new RegExp(`(?<![A-Za-z0-9])(?:${forms.map(escapeRegExp).join('|')})(?![A-Za-z0-9])`, 'g') : null;
-	known = [...known, {forms, whole}];
-	shortest = Math.min(shortest, ...forms.map(form => form.length));
+	let next = [...known, {forms, whole, pinned}];
+	if (next.filter(k => !k.pinned).length > MAX_UNPINNED) {
+		const oldest = next.findIndex(k => !k.pinned);
+		next = next.filter((_, i) => i !== oldest);
+	}
+	known = next;
+	shortest = Math.min(...known.flatMap(k => k.forms.map(form => form.length)));
+}
+
+/** How many values are registered (tests). */
+export function knownSecretCount(): number {
+	return known.length;
 }
 
 /** Tests only: forget every registered value. */

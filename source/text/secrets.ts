@@ -196,6 +196,6 @@ export function maskEnvValue(name: string, value: string | null | undefined): st
  * is scrubbed of it, invisible characters removed first. A value shorter than 8 characters is only
  * scrubbed as a whole token.
  */
-export function registerKnownSecret(value: string | null | undefined): void {
-	if (value) addKnownSecret(value);
+export function registerKnownSecret(value: string | null | undefined, options: {pinned?: boolean} = {}): void {
+	if (value) addKnownSecret(value, options.pinned === true);
 }
