@@ -3,6 +3,7 @@ import {ApiError} from '../api/errors.js';
 import type {AppConversation} from '../api/schemas/index.js';
 import {outcomeUnknown} from './actions.js';
 import type {Activity} from './activity.js';
+import {targetOf} from './agentTarget.js';
 import {latestStatusEvent} from './activityWindow.js';
 import {parseServerTime} from '../api/serverTime.js';
 import {PRIORITY} from './budget.js';
@@ -14,6 +15,7 @@ import type {WatchHub} from './watches.js';
 const WHAT: Record<AgentCommand, string> = {
 	pause: 'pausing the agent',
 	run: 'running the agent',
+	interrupt: 'interrupting the agent',
 	accept: 'accepting the action',
 	reject: 'rejecting the action',
 };
@@ -22,6 +24,7 @@ const WHAT: Record<AgentCommand, string> = {
 const UNDER_WAY: Record<AgentCommand, string> = {
 	pause: 'pausing the agent after its current step…',
 	run: 'starting the agent…',
+	interrupt: 'interrupting the agent…',
 	accept: 'accepting: the agent goes on with the action…',
 	reject: 'rejecting the action…',
 };
@@ -29,6 +32,7 @@ const UNDER_WAY: Record<AgentCommand, string> = {
 const DONE: Record<AgentCommand, string> = {
 	pause: 'agent paused',
 	run: 'agent running',
+	interrupt: 'agent interrupted',
 	accept: 'action accepted',
 	reject: 'action rejected',
 };
@@ -164,7 +168,9 @@ export class AgentCommands {
 	/** The conversation with its agent server's address and key (read again unless the activity holds it running). */
 	private async target(id: string): Promise<AppConversation> {
 		const known = this.activity.conversation(id);
-		if (known && known.sandbox_status === 'RUNNING' && known.conversation_url) return known;
+		// a server without sandboxes (an agent server) serves its conversations itself: no address needed
+		const reachable = known?.conversation_url || this.core.get().server?.capabilities.sandboxes === false;
+		if (known && known.sandbox_status === 'RUNNING' && reachable) return known;
 		const conversation = await this.reread(id);
 		if (!conversation) throw new ApiError({kind: 'not_found', message: 'the server no longer knows this conversation'});
 		return conversation;
@@ -201,9 +207,9 @@ export class AgentCommands {
 /** Why a command is not sent, from the status the view shows; null: send it. */
 function refuse(command: AgentCommand, status: string | null): string | null {
 	if (status === null) return null;
-	if (command === 'pause') {
+	if (command === 'pause' || command === 'interrupt') {
 		if (status === 'paused') return 'the agent is already paused';
-		if (ENDED_NOW[status]) return `${ENDED_NOW[status]}: there is nothing to pause`;
+		if (ENDED_NOW[status]) return `${ENDED_NOW[status]}: there is nothing to ${command}`;
 	}
 	if ((command === 'accept' || command === 'reject') && status !== 'waiting_for_confirmation') return 'the agent is not waiting for a confirmation';
 	return null;
@@ -214,6 +220,7 @@ function confirmed(command: AgentCommand, before: string | null, status: string 
 	if (status === null) return false;
 	switch (command) {
 		case 'pause':
+		case 'interrupt':
 			return status === 'paused' || status in ENDED;
 		case 'run':
 			return status !== before && status !== 'paused';
@@ -225,14 +232,12 @@ function confirmed(command: AgentCommand, before: string | null, status: string 
 /** What happened, in words, for the footer (item 14: never "agent paused" for an agent that finished). */
 function outcome(command: AgentCommand, status: string | null, conversation: AppConversation): string {
 	const title = conversation.title?.trim() || conversation.id;
-	if (command === 'pause' && status !== null && status !== 'paused' && ENDED[status]) return `the agent ${ENDED[status]} before it could pause: ${title}`;
+	if ((command === 'pause' || command === 'interrupt') && status !== null && status !== 'paused' && ENDED[status]) {
+		return `the agent ${ENDED[status]} before it could ${command === 'pause' ? 'pause' : 'be interrupted'}: ${title}`;
+	}
 	return `${DONE[command]}: ${title}`;
 }
 
 function isUnreachable(error: unknown): boolean {
 	return error instanceof ApiError && (error.kind === 'unreachable' || error.kind === 'timeout');
-}
-
-function targetOf(conversation: AppConversation) {
-	return {id: conversation.id, conversation_url: conversation.conversation_url, session_api_key: conversation.session_api_key, sandbox_id: conversation.sandbox_id};
 }

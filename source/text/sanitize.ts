@@ -112,7 +112,10 @@ function strip(text: string): string {
 		.replace(LONE_SURROGATE, '\ufffd');
 }
 
-const segmenter = new Intl.Segmenter();
+// Made at the first cut of non-ASCII text: `new Intl.Segmenter()` loads ICU's break iterator,
+// 13-40 ms measured here, which a command printing ASCII (`ohtui status`) never needs.
+let segmenter: Intl.Segmenter | undefined;
+const graphemesOf = (text: string) => (segmenter ??= new Intl.Segmenter()).segment(text);
 
 /** Terminal columns of an already clean string. */
 export function displayWidth(text: string): number {
@@ -147,7 +150,7 @@ export function* graphemes(text: string): Generator<string> {
 			let stop = Math.min(end, start + 256);
 			// never between the halves of a surrogate pair
 			if (stop < end && /[\udc00-\udfff]/.test(text[stop]!)) stop++;
-			for (const {segment} of segmenter.segment(text.slice(start, stop))) yield segment;
+			for (const {segment} of graphemesOf(text.slice(start, stop))) yield segment;
 			start = stop;
 		}
 		i = end;
@@ -167,7 +170,7 @@ function fitStart(text: string, width: number): {head: string; whole: boolean} {
 	// 300,000-character field took 200 ms a row, issue 21 item 4), so it gets 4 code units a column.
 	const sample = text.length > width * 4 + 16 ? text.slice(0, width * 4 + 16) : text;
 	let used = 0;
-	for (const {segment, index} of segmenter.segment(sample)) {
+	for (const {segment, index} of graphemesOf(sample)) {
 		const w = graphemeWidth(segment);
 		if (used + w > width) return {head: text.slice(0, index), whole: false};
 		used += w;
@@ -180,7 +183,7 @@ function fitEnd(text: string, width: number): string {
 	if (width <= 0) return '';
 	// Only the tail can matter: look at no more than 4 code units per column (graphemes with marks).
 	const tail = text.length > width * 4 + 8 ? text.slice(text.length - (width * 4 + 8)) : text;
-	const graphemes = Array.from(segmenter.segment(tail), s => s.segment);
+	const graphemes = Array.from(graphemesOf(tail), s => s.segment);
 	let used = 0;
 	let out = '';
 	for (let i = graphemes.length - 1; i >= 0; i--) {

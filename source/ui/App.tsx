@@ -54,6 +54,8 @@ export type AppProps = {
 	readOnly?: boolean;
 	/** `--notify` / config `notify` (Config.notify): how an agent that needs you is announced; default bell */
 	notify?: NotifyMode;
+	/** `ohtui --needs-you`: open on the needs-you list */
+	openAttention?: boolean;
 };
 
 export function App({
@@ -72,6 +74,7 @@ export function App({
 	onResume,
 	readOnly = false,
 	notify = 'bell',
+	openAttention = false,
 }: AppProps) {
 	// The one keymap the router, the help and the footer read turns the mutating keys off (keys/activeKeymap.ts).
 	if (isReadOnly() !== readOnly) setReadOnly(readOnly);
@@ -135,7 +138,7 @@ export function App({
 			<UiContext.Provider value={ui}>
 				<ViewMemory>
 					<KeyRouter onInterrupt={quit} onSuspend={suspend}>
-						<Shell serverLabel={serverLabel} demo={demo} readOnly={readOnly} size={size} localNotice={localNotice} onQuit={quit} onResume={onResume} />
+						<Shell serverLabel={serverLabel} demo={demo} readOnly={readOnly} size={size} localNotice={localNotice} onQuit={quit} onResume={onResume} openAttention={openAttention} />
 					</KeyRouter>
 				</ViewMemory>
 			</UiContext.Provider>

@@ -7,9 +7,9 @@
  * OHTUI_BENCH_NODE, else on the Node running this script; the harness stays on the latter.
  * Env: BENCH_IDLE_SECONDS (default 60), BENCH_IDLE_WARMUP_SECONDS (30), BENCH_STARTUP_RUNS (7), BENCH_SCALE_PRESSES (30),
  * BENCH_ACTION_ROUNDS (5), BENCH_REFRESH_SECONDS (6), BENCH_ACTIVITY_EVENTS (10000), BENCH_ACTIVITY_RUNS,
- * BENCH_ACTIVITY_IDLE_SECONDS, BENCH_ACTIVITY_GENERATION (legacy|current), BENCH_SOAK_MINUTES (60),
- * BENCH_SOAK_WARMUP_MINUTES (10), BENCH_SOAK_SAMPLE_SECONDS (30). `npm run bench` runs the soak too
- * (an hour); name the others to leave it out.
+ * BENCH_ACTIVITY_IDLE_SECONDS, BENCH_ACTIVITY_GENERATION (legacy|current), BENCH_COMMAND_RUNS (15),
+ * BENCH_SOAK_MINUTES (60), BENCH_SOAK_WARMUP_MINUTES (10), BENCH_SOAK_SAMPLE_SECONDS (30). `npm run bench`
+ * runs the soak too (an hour); name the others to leave it out.
  */
 import {execFileSync} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
@@ -18,6 +18,7 @@ import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {benchNode} from '../support/ptyProbe.js';
 import {action} from './action.bench.js';
+import {commands} from './commands.bench.js';
 import {activity} from './activity.bench.js';
 import type {Bench, Figure} from './figures.js';
 import {idle} from './idle.bench.js';
@@ -27,7 +28,7 @@ import {scale} from './scale.bench.js';
 import {soak} from './soak.bench.js';
 import {startup} from './startup.bench.js';
 
-const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, soak};
+const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, soak};
 const here = dirname(fileURLToPath(import.meta.url));
 
 function loadAverage(): string | undefined {
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
 	const benches = names.length ? names.map(name => ALL[name]).filter((b): b is Bench => Boolean(b)) : Object.values(ALL);
 	const figures: Figure[] = [];
 	const runs: Record<string, BenchRun> = {};
-	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION', 'BENCH_SOAK_MINUTES', 'BENCH_SOAK_WARMUP_MINUTES', 'BENCH_SOAK_SAMPLE_SECONDS']
+	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION', 'BENCH_COMMAND_RUNS', 'BENCH_SOAK_MINUTES', 'BENCH_SOAK_WARMUP_MINUTES', 'BENCH_SOAK_SAMPLE_SECONDS']
 		.filter(name => process.env[name])
 		.map(name => `${name}=${process.env[name]}`);
 	for (const bench of benches) {

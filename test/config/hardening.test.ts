@@ -49,7 +49,7 @@ describe('argv as other CLIs read it (node:util parseArgs)', () => {
 	it('-- ends the flags: nothing after it is a flag, and ohtui takes no arguments', () => {
 		expect(parseArgs(['--'])).toEqual({command: 'run', flags: {}});
 		expect(parseArgs(['--demo', '--'])).toEqual({command: 'run', flags: {demo: true}});
-		expect(failure(() => parseArgs(['--', '--demo']))).toBe('unexpected argument (the commands are "serve" and "doctor")');
+		expect(failure(() => parseArgs(['--', '--demo']))).toBe('unexpected argument (see ohtui --help for the commands)');
 		expect(failure(() => parseArgs(['--', 'sk-pasted-key']))).not.toContain('sk-pasted-key');
 	});
 
@@ -124,7 +124,7 @@ describe('new config fields', () => {
 		expect(resolve({}, {}, {...base, keys: {'sandbox.pause': ['z'], 'move.down': 'ctrl-n'}}).keys).toEqual({'sandbox.pause': ['z'], 'move.down': ['ctrl-n']});
 		// P pauses the agent in the activity view, where sandbox.pause works too
 		expect(failure(() => resolve({}, {}, {...base, keys: {'sandbox.pause': ['P']}}))).toBe(
-			`config /c/ohtui/config.json: keys.sandbox.pause: "P" is already agent.pause (Activity (a conversation's events))`,
+			`config /c/ohtui/config.json: keys.sandbox.pause: "P" is already agent.pause (Activity: the conversation's sandbox (app servers) and Activity (a conversation's events))`,
 		);
 		expect(failure(() => resolve({}, {}, {...base, keys: {'sandbox.paws': ['P']}}))).toBe('config /c/ohtui/config.json: keys: unknown command "sandbox.paws"');
 		expect(failure(() => resolve({}, {}, {...base, keys: {'sandbox.pause': ['r']}}))).toBe(

@@ -15,7 +15,7 @@ import {useHintScopes} from '../hints.js';
 import type {Scope} from '../keymap.js';
 import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
-import {selectActivity, selectConversations, selectPending, useSnapshot} from '../useStore.js';
+import {selectActivity, selectConversations, selectPending, useCapabilities, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {LINE_INPUT_HEIGHT, LineInput} from '../widgets/LineInput.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
@@ -23,6 +23,7 @@ import {Pager} from '../widgets/Pager.js';
 import {TextField} from '../widgets/TextField.js';
 import {ACTIVITY_HEADER_HEIGHT, ActivityHeader, ApprovalBlock, approvalHeight} from './ActivityHeader.js';
 import {activityStatusLine} from './activityStatus.js';
+import {AgentDialogs, agentDialogHeight} from './AgentDialogs.js';
 import {eventDetail} from './detail.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
@@ -37,11 +38,13 @@ type Props = {
 	height: number;
 	active: boolean;
 	onBack(): void;
+	/** `c`: the workspace's changes */
+	onChanges?(conversation: Tagged<AppConversation>): void;
 };
 
 const NO_EVENTS: readonly ConversationEvent[] = [];
 
-export function ActivityView({conversation: opened, width, height, active, onBack}: Props) {
+export function ActivityView({conversation: opened, width, height, active, onBack, onChanges}: Props) {
 	const {fleet, now, notify} = useUi();
 	const theme = useTheme();
 	const activity = useSnapshot(selectActivity);
@@ -49,6 +52,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const inFlightAll = useSnapshot(selectPending);
 	const conversation = conversations.data?.find(c => sameRef(c, opened)) ?? opened;
 	const {id, server} = conversation;
+	const capabilities = useCapabilities(server);
 	const mine = activity?.conversationId === id && activity.server === server ? activity : null;
 	const events = mine?.events ?? NO_EVENTS;
 	const [modal, setModal] = useState<ActivityModal>(null);
@@ -58,7 +62,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		return () => fleet.closeActivity();
 	}, [fleet, server, id]);
 
-	const status = agentStatus(conversation, events);
+	const agent = mine?.agent ?? null;
+	const status = agentStatus(conversation, events, agent?.clockOffsetMs ?? 0);
 	const waiting = status === 'waiting_for_confirmation';
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
@@ -76,7 +81,16 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		[inFlightAll, server, id, conversation.sandbox_id],
 	);
 
-	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'accept' ? 2 : modal?.kind === 'reject' ? LINE_INPUT_HEIGHT : 0;
+	const bottom =
+		modal?.kind === 'message'
+			? MESSAGE_BOX_HEIGHT
+			: modal?.kind === 'accept'
+				? 2
+				: modal?.kind === 'reject'
+					? LINE_INPUT_HEIGHT
+					: modal?.kind === 'agent'
+						? agentDialogHeight(modal.dialog, width)
+						: 0;
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
 
@@ -86,15 +100,33 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		waiting,
 		pendingIds: pendingIds ?? [],
 		list,
+		agent,
+		capabilities,
 		setModal,
 		onBack,
+		...(onChanges ? {onChanges} : {}),
 	});
 
+	const own: Scope[] = capabilities?.sandboxes === false ? ['activity'] : ['activity', 'activitySandbox'];
 	const scopes: Scope[] =
-		modal?.kind === 'pager' ? ['pager'] : modal?.kind === 'message' ? ['message'] : modal?.kind === 'accept' ? ['confirm'] : modal?.kind === 'reject' ? ['reason'] : list.filter.editing ? ['filter'] : waiting ? ['approval', 'activity'] : ['activity'];
+		modal?.kind === 'pager'
+			? ['pager']
+			: modal?.kind === 'message'
+				? ['message']
+				: modal?.kind === 'accept'
+					? ['confirm']
+					: modal?.kind === 'reject'
+						? ['reason']
+						: modal?.kind === 'agent'
+							? [modal.dialog.kind === 'policy' ? 'picker' : 'confirm']
+							: list.filter.editing
+								? ['filter']
+								: waiting
+									? ['approval', ...own]
+									: own;
 	useHintScopes(scopes);
 
-	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} width={width} />;
+	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} width={width} />;
 	if (modal?.kind === 'pager') {
 		return (
 			<Box flexDirection="column">
@@ -120,6 +152,17 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 				</Text>
 			)}
 			{modal?.kind === 'message' ? <MessageBox conversation={conversation} width={width} onClose={() => setModal(null)} /> : null}
+			{modal?.kind === 'agent' ? (
+				<AgentDialogs
+					dialog={modal.dialog}
+					conversation={{server, id}}
+					title={clean(conversation.title) || id}
+					policy={conversation.confirmation_policy ?? agent?.policy ?? null}
+					pending={pendingLines}
+					width={width}
+					onDialog={dialog => setModal(dialog ? {kind: 'agent', dialog} : null)}
+				/>
+			) : null}
 			{modal?.kind === 'accept' ? (
 				<Confirm
 					message={approvalQuestion(modal, pendingLines, maskTitle(conversation.title) || id)}

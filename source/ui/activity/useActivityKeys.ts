@@ -1,13 +1,19 @@
-/** The activity view's keys (scopes `activity` and, while the agent waits, `approval`). */
+/**
+ * The activity view's keys (scopes `activity`, `activitySandbox` where the server has sandboxes,
+ * and, while the agent waits, `approval`).
+ */
+import type {Capabilities} from '../../api/client.js';
 import type {AppConversation} from '../../api/schemas/index.js';
 import type {Tagged} from '../../fleet/types.js';
+import type {AgentInfo} from '../../store/types.js';
 import {useUi} from '../context.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import type {ApprovalModal} from './approvalDialog.js';
+import type {AgentDialog} from './AgentDialogs.js';
 import type {EventRows} from './useEventRows.js';
 
-export type ActivityModal = null | {kind: 'pager'; eventId: string} | {kind: 'message'} | ApprovalModal;
+export type ActivityModal = null | {kind: 'pager'; eventId: string} | {kind: 'message'} | ApprovalModal | {kind: 'agent'; dialog: AgentDialog};
 
 type Options = {
 	active: boolean;
@@ -16,23 +22,41 @@ type Options = {
 	/** ids of the actions waiting for confirmation: what an approval dialog opens on */
 	pendingIds: readonly string[];
 	list: EventRows;
+	/** the conversation's agent server as far as known (version, can it reject) */
+	agent: AgentInfo | null;
+	capabilities: Capabilities | null;
 	setModal(modal: ActivityModal): void;
 	onBack(): void;
+	onChanges?(conversation: Tagged<AppConversation>): void;
 };
 
-export function useActivityKeys({active, conversation, waiting, pendingIds, list, setModal, onBack}: Options): void {
+export function useActivityKeys({active, conversation, waiting, pendingIds, list, agent, capabilities, setModal, onBack, onChanges}: Options): void {
 	const {fleet, copy, notify} = useUi();
 	const sandbox = {server: conversation.server, id: conversation.sandbox_id};
+	const sandboxKeys = capabilities?.sandboxes !== false;
 	useKeys(
 		'view',
 		name => {
 			const approval = commandFor('approval', name);
 			if (approval) {
 				if (!waiting) notify('info', 'the agent is not waiting for a confirmation');
+				// before SDK 1.6.0 a reject is a pause that records nothing (issue 21 item 1): say so instead
+				else if (approval === 'agent.reject' && agent?.rejects === false) setModal({kind: 'agent', dialog: {kind: 'noReject', version: agent.version}});
 				else setModal({kind: approval === 'agent.accept' ? 'accept' : 'reject', ids: pendingIds});
 				return true;
 			}
-			switch (commandFor('activity', name)) {
+			switch (commandFor('activity', name) ?? (sandboxKeys ? commandFor('activitySandbox', name) : undefined)) {
+				case 'agent.interrupt':
+					fleet.controlAgent(conversation, 'interrupt');
+					return true;
+				case 'agent.policy':
+					if (capabilities?.confirmationPolicy === false) notify('info', 'this server cannot switch a confirmation policy');
+					else setModal({kind: 'agent', dialog: {kind: 'policy'}});
+					return true;
+				case 'conversation.changes':
+					if (capabilities?.gitChanges === false) notify('info', 'this server cannot show a workspace\'s changes');
+					else onChanges?.(conversation);
+					return true;
 				case 'back':
 					if (list.filter.text) list.clearFilter();
 					else onBack();
@@ -47,7 +71,9 @@ export function useActivityKeys({active, conversation, waiting, pendingIds, list
 					fleet.controlAgent(conversation, 'pause');
 					return true;
 				case 'agent.run':
-					fleet.controlAgent(conversation, 'run');
+					// a run executes the pending action first: never by surprise
+					if (waiting) setModal({kind: 'agent', dialog: {kind: 'run'}});
+					else fleet.controlAgent(conversation, 'run');
 					return true;
 				case 'sandbox.pause':
 					fleet.pauseSandbox(sandbox);

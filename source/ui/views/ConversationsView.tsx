@@ -1,10 +1,10 @@
 /**
  * Tab 2: conversations, newest first (the server's order), with start tasks of this session above;
  * `l` opens a conversation's activity in place of the list (Esc comes back to the list or the
- * details it was opened from), `m` writes to its agent. `s` goes to its sandbox, `p`/`r` pause and
- * resume that sandbox (asking first when other conversations share it), `D` deletes it (asking
- * first, naming what goes with it). Up from the first row selects the start task lines: Enter on
- * one opens its conversation once it exists.
+ * details it was opened from), `m` writes to its agent, `c` shows its workspace's changes. `s` goes
+ * to its sandbox, `p`/`r` pause and resume that sandbox (asking first when other conversations
+ * share it; app servers only), `D` deletes it (asking first, naming what goes with it). Up from the
+ * first row selects the start task lines: Enter on one opens its conversation once it exists.
  */
 import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
@@ -17,16 +17,17 @@ import {useHintScopes} from '../hints.js';
 import {truncate} from '../../text/sanitize.js';
 import {useGo} from '../navigation.js';
 import {useTheme} from '../theme.js';
-import {selectAttention, selectConversations, selectInView, selectLostWatches, selectStartTasks, useSnapshot} from '../useStore.js';
+import {capabilitiesOf, selectAnySandboxes, selectAttention, selectConversations, selectInView, selectLostWatches, selectStartTasks, useCapabilities, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {ActivityView} from '../activity/ActivityView.js';
 import {usePersistentState} from '../usePersistentState.js';
 import {DetailPane} from '../widgets/DetailPane.js';
-import {Form} from '../widgets/Form.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {useListController} from '../widgets/useListController.js';
-import type {FieldSpec} from '../widgets/useFormState.js';
+import type {Scope} from '../keymap.js';
+import {ChangesView} from '../changes/ChangesView.js';
+import {NewConversationForm} from './NewConversationForm.js';
 import {questionHeight} from './confirmTexts.js';
 import {conversationColumns, conversationEntries, conversationKey, startTaskLine} from './conversationParts.js';
 import {conversationFilter, type QuickFilter} from './quickFilters.js';
@@ -38,21 +39,25 @@ type Item = Tagged<AppConversation>;
 
 type Mode = {kind: 'list'} | {kind: 'detail'; item: Item} | {kind: 'form'};
 
-const FORM_FIELDS: readonly FieldSpec[] = [
-	{name: 'initialMessage', label: 'Initial message', required: true, placeholder: 'what should the agent do?'},
-	{name: 'repository', label: 'Repository', placeholder: 'owner/repo (optional)'},
-	{name: 'branch', label: 'Branch', placeholder: 'main (optional)'},
-	{name: 'sandboxId', label: 'Sandbox id', placeholder: 'reuse an existing sandbox (optional)'},
-];
-
 const MAX_TASK_LINES = 3;
 
 type OpenActivity = {item: Item; from: 'list' | 'detail'};
+/** the changes view (issue 16), over the list, the details or the activity it was opened from */
+type OpenChanges = {item: Item; from: 'list' | 'detail' | 'activity'};
 
 export function ConversationsView(props: ViewProps) {
 	// Kept across tab switches like the table's selection: coming back to the tab shows the activity.
 	const [activity, setActivity] = usePersistentState<OpenActivity | null>('conversations:activity', null);
+	const [changes, setChanges] = usePersistentState<OpenChanges | null>('conversations:changes', null);
 	const [returnTo, setReturnTo] = useState<Mode>({kind: 'list'});
+	if (changes) {
+		const back = () => {
+			if (changes.from === 'detail') setReturnTo({kind: 'detail', item: changes.item});
+			else if (changes.from === 'list') setReturnTo({kind: 'list'});
+			setChanges(null);
+		};
+		return <ChangesView conversation={changes.item} width={props.width} height={props.height} active={props.active} onBack={back} />;
+	}
 	if (activity) {
 		return (
 			<ActivityView
@@ -64,15 +69,20 @@ export function ConversationsView(props: ViewProps) {
 					setReturnTo(activity.from === 'detail' ? {kind: 'detail', item: activity.item} : {kind: 'list'});
 					setActivity(null);
 				}}
+				onChanges={item => setChanges({item, from: 'activity'})}
 			/>
 		);
 	}
-	return <ConversationList {...props} initialMode={returnTo} onActivity={(item, from) => setActivity({item, from})} />;
+	return <ConversationList {...props} initialMode={returnTo} onActivity={(item, from) => setActivity({item, from})} onChanges={(item, from) => setChanges({item, from})} />;
 }
 
-type ListProps = ViewProps & {initialMode: Mode; onActivity(item: Item, from: OpenActivity['from']): void};
+type ListProps = ViewProps & {
+	initialMode: Mode;
+	onActivity(item: Item, from: OpenActivity['from']): void;
+	onChanges(item: Item, from: 'list' | 'detail'): void;
+};
 
-function ConversationList({width, height, active, initialMode, onActivity}: ListProps) {
+function ConversationList({width, height, active, initialMode, onActivity, onChanges}: ListProps) {
 	const {fleet, now: clock} = useUi();
 	const go = useGo();
 	const theme = useTheme();
@@ -81,7 +91,8 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 	const attention = useSnapshot(selectAttention);
 	const lost = useSnapshot(selectLostWatches);
 	const inView = useSnapshot(selectInView);
-	const [mode, setMode] = useState<Mode>(initialMode);
+	// an agent server has no sandboxes: its sandbox column and keys go (not probed yet: as before)
+	const sandboxColumn = useSnapshot(selectAnySandboxes);	const [mode, setMode] = useState<Mode>(initialMode);
 	const [message, setMessage] = useState<Item | null>(null);
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
@@ -91,7 +102,7 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 	const boxHeight = message ? MESSAGE_BOX_HEIGHT : 0;
 	const tableHeight = Math.max(LIST_CHROME + 1, height - shownTasks.length - boxHeight - questionHeight(question, width));
 	const onOpen = useCallback((item: Item) => setMode({kind: 'detail', item}), []);
-	const columns = useMemo(() => conversationColumns(list.data ?? []), [list.data]);
+	const columns = useMemo(() => conversationColumns(list.data ?? [], sandboxColumn), [list.data, sandboxColumn]);
 	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, attention), [attention]);
 	const listKeys = active && mode.kind === 'list' && !message && !ask;
 	const controller = useListController({
@@ -124,7 +135,13 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 				return true;
 			}
 			const item = mode.kind === 'detail' ? (list.data?.find(c => sameRef(c, mode.item)) ?? mode.item) : taskLines.onTask ? undefined : controller.selected;
-			switch (commandFor('conversation', name)) {
+			// a row of a server without sandboxes (an agent server) has no sandbox keys
+			const sandboxKeys = capabilitiesOf(fleet.getSnapshot().servers, item?.server)?.sandboxes !== false;
+			const command = commandFor('conversation', name) ?? (sandboxKeys ? commandFor('conversationSandbox', name) : undefined);
+			switch (command) {
+				case 'conversation.changes':
+					if (item) onChanges(item, mode.kind === 'detail' ? 'detail' : 'list');
+					return true;
 				case 'activity.open':
 					if (item) onActivity(item, mode.kind === 'detail' ? 'detail' : 'list');
 					return true;
@@ -149,6 +166,8 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 		},
 		active && (mode.kind === 'list' || mode.kind === 'detail') && !controller.filter.editing && !message && !ask,
 	);
+	const selectedCapabilities = useCapabilities(mode.kind === 'detail' ? mode.item.server : controller.selected?.server);
+	const own: Scope[] = selectedCapabilities?.sandboxes === false ? ['conversation'] : ['conversation', 'conversationSandbox'];
 	useHintScopes(
 		ask
 			? ['confirm']
@@ -157,10 +176,10 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 				: mode.kind === 'form'
 					? ['form']
 					: mode.kind === 'detail'
-						? ['detail', 'conversation']
+						? ['detail', ...own]
 						: controller.filter.editing
 							? ['filter']
-							: ['conversations', 'conversation', 'list'],
+							: ['conversations', ...own, 'list'],
 	);
 	const messageBox = message ? <MessageBox conversation={message} width={width} onClose={() => setMessage(null)} /> : null;
 	const confirm =
@@ -176,28 +195,10 @@ function ConversationList({width, height, active, initialMode, onActivity}: List
 		) : null;
 
 	if (mode.kind === 'form') {
-		// the server of the row the form was opened from
+		// the server of the row the form was opened from; its start task line is selected once it is
+		// there (Enter opens the conversation when ready)
 		const formServer = controller.selected?.server ?? inView[0]!;
-		return (
-			<Form
-				title="New conversation"
-				fields={FORM_FIELDS}
-				width={width}
-				onCancel={() => setMode({kind: 'list'})}
-				onSubmit={values => {
-					const optional = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
-					// its start task line is selected once it is there: Enter opens the conversation when ready
-					taskLines.selectNew();
-					fleet.createConversation(formServer, {
-						initialMessage: values['initialMessage']!.trim(),
-						repository: optional(values['repository']),
-						branch: optional(values['branch']),
-						sandboxId: optional(values['sandboxId']),
-					});
-					setMode({kind: 'list'});
-				}}
-			/>
-		);
+		return <NewConversationForm server={formServer} width={width} onClose={() => setMode({kind: 'list'})} onStarted={() => taskLines.selectNew()} />;
 	}
 
 	if (mode.kind === 'detail') {

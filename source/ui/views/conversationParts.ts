@@ -1,5 +1,6 @@
 /** Columns, detail entries and start-task lines of the Conversations view. */
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
+import {policyText} from '../../api/confirmationPolicy.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch} from '../../store/types.js';
 import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../format.js';
@@ -15,7 +16,8 @@ export const conversationKey = (row: Tagged<AppConversation>) => refKey(row);
 export const CONVERSATION_COLUMNS: readonly Column<AppConversation>[] = [
 	{id: 'title', title: 'TITLE', width: 14, grow: 2, drop: 0, text: c => maskTitle(c.title) || '(untitled)'},
 	{id: 'repo', title: 'REPOSITORY', width: 20, grow: 1, drop: 5, text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
-	{id: 'sandbox', title: 'SANDBOX', width: 9, drop: 2, text: c => clean(c.sandbox_status), color: (c, t) => t.status(c.sandbox_status)},
+	// an agent server's row (beside an app server's) has no sandbox: a dash, not its RUNNING stand-in
+	{id: 'sandbox', title: 'SANDBOX', width: 9, drop: 2, text: c => (c.sandbox_id ? clean(c.sandbox_status) : '—'), color: (c, t) => (c.sandbox_id ? t.status(c.sandbox_status) : t.muted)},
 	{id: 'agent', title: 'AGENT', width: 10, drop: 4, text: c => agentLabel(c.execution_status), color: (c, t) => t.status(c.execution_status)},
 	{id: 'updated', title: 'UPDATED', width: 9, drop: 3, noFilter: true, text: (c, now) => relativeTime(c.updated_at, now), sortKey: c => c.updated_at},
 	{id: 'id', title: 'ID', width: 10, drop: 6, middle: true, text: c => clean(c.id)},
@@ -64,14 +66,42 @@ const TOKENS: Column<AppConversation> = {
 	sortKey: c => (tokensOf(c) > 0 ? tokensOf(c) : null),
 };
 
-/** The columns for these rows: cost and tokens only when some row has them. */
-export function conversationColumns(rows: readonly AppConversation[]): readonly Column<AppConversation>[] {
+/**
+ * The model without its provider or date (`anthropic/claude-sonnet-4-5-20250929` →
+ * `claude-sonnet-4-5`): the details show it whole. Dropped after the cost.
+ */
+export function shortModel(model: string | null | undefined): string {
+	return clean(model?.split('/').pop()?.replace(/-\d{8}$/, '')) || '—';
+}
+const MODEL: Column<AppConversation> = {id: 'model', title: 'MODEL', width: 12, drop: 7.5, middle: true, text: c => shortModel(c.llm_model)};
+
+/** An agent server's conversations have a working directory, not a repository (agent-server doc 4.2). */
+const WHERE: Column<AppConversation> = {
+	id: 'repo',
+	title: 'REPO / DIR',
+	width: 16,
+	grow: 1,
+	drop: 5,
+	middle: true,
+	text: c => (c.selected_repository ? repoAtBranch(c.selected_repository, c.selected_branch) : clean(c.working_dir) || '—'),
+};
+
+/**
+ * The columns for these rows: cost and tokens only when some row has them, the model when some row
+ * names one, the sandbox only where some server in view has sandboxes (issue 16 §1), a working directory
+ * where rows have one.
+ */
+export function conversationColumns(rows: readonly AppConversation[], sandboxes = true): readonly Column<AppConversation>[] {
 	const withCost = rows.some(c => costOf(c) > 0);
 	const withTokens = rows.some(c => tokensOf(c) > 0);
-	if (!withCost && !withTokens) return CONVERSATION_COLUMNS;
-	const extra = [...(withCost ? [COST] : []), ...(withTokens ? [TOKENS] : [])];
+	const withModel = rows.some(c => c.llm_model);
+	const withDirs = rows.some(c => c.working_dir);
+	const noSandboxes = !sandboxes;
+	if (!withCost && !withTokens && !withModel && !withDirs && !noSandboxes) return CONVERSATION_COLUMNS;
+	const base = CONVERSATION_COLUMNS.filter(c => !(noSandboxes && c.id === 'sandbox')).map(c => (withDirs && c.id === 'repo' ? WHERE : c));
+	const extra = [...(withModel ? [MODEL] : []), ...(withCost ? [COST] : []), ...(withTokens ? [TOKENS] : [])];
 	// before the id, which is the last column
-	return [...CONVERSATION_COLUMNS.slice(0, -1), ...extra, CONVERSATION_COLUMNS.at(-1)!];
+	return [...base.slice(0, -1), ...extra, base.at(-1)!];
 }
 
 /**
@@ -82,29 +112,41 @@ export function agentLabel(status: string | null | undefined): string {
 	return status === 'waiting_for_confirmation' ? 'confirm?' : orDash(status);
 }
 
-export function conversationEntries(c: AppConversation, now: number): Entry[] {
-	const usage = c.metrics?.accumulated_token_usage;
+/** An agent server's conversation: its own fields, no sandbox (agent-server doc 4.2). */
+function agentEntries(c: AppConversation, now: number): Entry[] {
 	return [
 		field('id', clean(c.id)),
 		field('title', maskTitle(c.title) || '—'),
-		field('repository', orDash(c.selected_repository)),
-		field('branch', orDash(c.selected_branch)),
-		field('git provider', orDash(c.git_provider)),
-		field('trigger', orDash(c.trigger)),
-		field('llm model', orDash(c.llm_model)),
+		field('working directory', orDash(c.working_dir)),
+		field('model', orDash(c.llm_model)),
+		field('agent status', orDash(c.execution_status)),
+		field('confirmation', policyText(c.confirmation_policy)),
+		field('security analyzer', orDash(c.security_analyzer)),
+		...timeEntries(c, now),
+		heading('Links'),
+		...linkEntries(c),
+	];
+}
+
+function timeEntries(c: AppConversation, now: number): Entry[] {
+	return [
 		field('created', `${absoluteTime(c.created_at)} (${relativeTime(c.created_at, now)})`),
 		field('updated', `${absoluteTime(c.updated_at)} (${relativeTime(c.updated_at, now)})`),
-		field('created by', orDash(c.created_by_user_id)),
-		heading('Runtime'),
-		field('sandbox id', orDash(c.sandbox_id)),
-		field('sandbox status', orDash(c.sandbox_status)),
-		field('agent status', orDash(c.execution_status)),
-		field('conversation url', maskUrl(c.conversation_url) || '—'),
-		field('session api key', maskSecret(c.session_api_key)),
-		heading('Links'),
-		field('pull requests', c.pr_number.length ? c.pr_number.map(n => `#${n}`).join(', ') : '—'),
+	];
+}
+
+function linkEntries(c: AppConversation): Entry[] {
+	return [
 		field('parent', orDash(c.parent_conversation_id)),
 		field('sub-conversations', c.sub_conversation_ids.length ? c.sub_conversation_ids.map(id => clean(id)).join(', ') : '—'),
+	];
+}
+
+export function conversationEntries(c: AppConversation, now: number): Entry[] {
+	const usage = c.metrics?.accumulated_token_usage;
+	const own = c.sandbox_id === '' ? agentEntries(c, now) : null;
+	return [
+		...(own ?? appEntries(c, now)),
 		heading('Metrics'),
 		field('model', orDash(c.metrics?.model_name)),
 		field('cost', c.metrics ? cost(c.metrics.accumulated_cost) : '—'),
@@ -116,6 +158,29 @@ export function conversationEntries(c: AppConversation, now: number): Entry[] {
 		field('reasoning tokens', usage ? count(usage.reasoning_tokens) : '—'),
 		field('context window', usage ? count(usage.context_window) : '—'),
 		field('per-turn tokens', usage ? count(usage.per_turn_token) : '—'),
+	];
+}
+
+function appEntries(c: AppConversation, now: number): Entry[] {
+	return [
+		field('id', clean(c.id)),
+		field('title', maskTitle(c.title) || '—'),
+		field('repository', orDash(c.selected_repository)),
+		field('branch', orDash(c.selected_branch)),
+		field('git provider', orDash(c.git_provider)),
+		field('trigger', orDash(c.trigger)),
+		field('llm model', orDash(c.llm_model)),
+		...timeEntries(c, now),
+		field('created by', orDash(c.created_by_user_id)),
+		heading('Runtime'),
+		field('sandbox id', orDash(c.sandbox_id)),
+		field('sandbox status', orDash(c.sandbox_status)),
+		field('agent status', orDash(c.execution_status)),
+		field('conversation url', maskUrl(c.conversation_url) || '—'),
+		field('session api key', maskSecret(c.session_api_key)),
+		heading('Links'),
+		field('pull requests', c.pr_number.length ? c.pr_number.map(n => `#${n}`).join(', ') : '—'),
+		...linkEntries(c),
 	];
 }
 

@@ -208,7 +208,7 @@ describe('activity view', () => {
 		await openActivity(h);
 		await h.press('?');
 		const frame = await h.waitFor('Keys (Esc or ? to close)');
-		for (const text of ['pause the agent (agent server; the sandbox keeps running)', "pause the conversation's sandbox (the whole runtime)", 'run the agent again', 'accept the pending action(s)', 'Ctrl-j/Alt-Enter', 'hide / show tool outputs']) {
+		for (const text of ['pause the agent after the current step (agent server; the sandbox keeps running)', "pause the conversation's sandbox (the whole runtime)", 'run the agent again', 'accept the pending action(s)', 'Ctrl-j/Alt-Enter', 'hide / show tool outputs']) {
 			expect(frame).toContain(text);
 		}
 	});
