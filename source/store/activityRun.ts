@@ -7,7 +7,7 @@ import type {EventQuery} from '../api/client.js';
 import {PageGuard} from '../api/pageGuard.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
-import {type Viewport, freshOnly, indexOf, latestExecutionStatus, mergeEvents, trimWindow, withStatus} from './activityWindow.js';
+import {type Viewport, freshOnly, indexOf, latestExecutionStatus, mergeEvents, trimWindow, windowLimit, withStatus} from './activityWindow.js';
 import {emptyAgentInfo} from './activityAgent.js';
 import type {AgentInfo} from './agentTypes.js';
 import {retryDelayMs} from './backoff.js';
@@ -120,7 +120,7 @@ export function takePage(run: Run, page: EventPage, side: 'older' | 'newer'): nu
 	let viewport = run.viewport && at >= 0 ? {first: at, last: at + run.viewport.last - run.viewport.first} : run.viewport;
 	// following: the oldest go; loading older without a viewport: the newest go; else by the viewport
 	const drop = side === 'newer' ? (run.following ? 'older' : 'auto') : viewport ? 'auto' : 'newer';
-	const trimmed = trimWindow(merged, viewport, drop);
+	const trimmed = trimWindow(merged, viewport, drop, windowLimit(merged));
 	for (const event of merged.slice(0, trimmed.droppedOlder)) run.ids.delete(event.id);
 	for (const event of merged.slice(merged.length - trimmed.droppedNewer)) run.ids.delete(event.id);
 	if (trimmed.droppedOlder > 0) {
