@@ -2,25 +2,14 @@
 // A second pending action arriving under the accept dialog makes it ask again (and `y` then sends
 // one request for what it shows); an agent that stops waiting under the reject dialog closes it,
 // and Enter sends nothing.
-import {afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {startActivityServer, type ActivityServer} from '../support/activityServer.js';
+import {activityPty} from '../support/activityPty.js';
 import {isoformat, makeEvent, stateEvent, type RawEvent} from '../support/eventData.js';
-import {buildOnce, spawnCli, type PtySession} from './pty.js';
+import {spawnCli, type PtySession} from './pty.js';
 
 const CONV = 'c0ffee00c0ffee00c0ffee00c0ffee00';
-let server: ActivityServer | undefined;
-let app: PtySession | undefined;
-
-beforeAll(() => {
-	buildOnce();
-});
-
-afterEach(async () => {
-	app?.dispose();
-	app = undefined;
-	await server?.close();
-	server = undefined;
-});
+const held = activityPty();
 
 const T0 = Date.UTC(2025, 10, 15, 8, 0, 0);
 
@@ -32,7 +21,7 @@ function action(n: number, command: string, ms: number): RawEvent {
 }
 
 async function waiting(): Promise<PtySession> {
-	server = await startActivityServer('current');
+	const server = (held.server = await startActivityServer('current'));
 	server.setNow(T0 + 60_000);
 	const events = [...Array.from({length: 6}, (_, n) => makeEvent(n * 5, T0 + n * 1000)), action(1, 'rm -rf build', T0 + 10_000), stateEvent(T0 + 10_500, 'waiting_for_confirmation')];
 	server.sandboxes.set('sb-1', {id: 'sb-1', status: 'RUNNING', key: 'sess-1'});
@@ -48,24 +37,24 @@ const confirmations = (s: ActivityServer) => s.seen.filter(r => r.path.endsWith(
 
 describe('confirmation dialogs over a pending set that changes', () => {
 	it('a second action under the accept dialog: it asks again; y sends once, for both', {timeout: 60_000}, async () => {
-		app = await waiting();
+		const app = (held.app = await waiting());
 		app.press('a');
 		await app.waitForText('Accept the pending action: terminal $ rm -rf build');
-		server!.conversations.get(CONV)!.events.push(action(2, 'git push --force', T0 + 11_000));
+		held.server!.conversations.get(CONV)!.events.push(action(2, 'git push --force', T0 + 11_000));
 		await app.waitForText('The pending actions changed: accept 2 pending actions?', 15_000);
-		expect(confirmations(server!)).toEqual([]);
+		expect(confirmations(held.server!)).toEqual([]);
 		app.press('y');
 		await app.waitForText(/action accepted: Clean up the build/, 15_000);
-		expect(confirmations(server!).map(r => JSON.parse(r.body))).toEqual([{accept: true}]);
+		expect(confirmations(held.server!).map(r => JSON.parse(r.body))).toEqual([{accept: true}]);
 	});
 
 	it('nothing waits any more under the reject dialog: it closes, says so, and Enter sends nothing', {timeout: 60_000}, async () => {
-		app = await waiting();
+		const app = (held.app = await waiting());
 		app.press('x');
 		await app.waitForText('reason (optional)');
 		app.press('too risky');
 		await app.waitForText('too risky');
-		const c = server!.conversations.get(CONV)!;
+		const c = held.server!.conversations.get(CONV)!;
 		c.execution = 'running';
 		c.events.push(
 			{kind: 'ObservationEvent', id: '00000009-bbbb-4000-8000-000000000000', timestamp: isoformat(T0 + 12_000), source: 'environment', tool_name: 'terminal', tool_call_id: 'call-1', action_id: action(1, '', 0).id, observation: {kind: 'TerminalObservation', content: [{type: 'text', text: 'done'}], is_error: false, exit_code: 0}},
@@ -74,7 +63,7 @@ describe('confirmation dialogs over a pending set that changes', () => {
 		await app.waitForText('nothing waits for a confirmation any more: nothing was rejected', 15_000);
 		app.press('\r');
 		await new Promise(resolve => setTimeout(resolve, 1500));
-		expect(confirmations(server!)).toEqual([]);
+		expect(confirmations(held.server!)).toEqual([]);
 		expect(app.screenText()).not.toContain('action rejected');
 	});
 });

@@ -2,30 +2,19 @@
 // (a hostile or broken server) froze ohtui for 100 s and more when its pager opened (q and Ctrl-c
 // ignored): wrapping searched back for a space from every row, on every render. The app must draw
 // it, and answer q and Ctrl-c at once, from the list, the activity and the pager.
-import {afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {startActivityServer, type ActivityServer} from '../support/activityServer.js';
+import {describe, expect, it} from 'vitest';
+import {startActivityServer} from '../support/activityServer.js';
+import {activityPty} from '../support/activityPty.js';
 import {makeEvent} from '../support/eventData.js';
-import {buildOnce, spawnCli, type PtySession} from './pty.js';
+import {spawnCli, type PtySession} from './pty.js';
 
 const CONV = 'c0ffee00c0ffee00c0ffee00c0ffee00';
 const LONG = 250_000;
 
-let server: ActivityServer | undefined;
-let app: PtySession | undefined;
-
-beforeAll(() => {
-	buildOnce();
-});
-
-afterEach(async () => {
-	app?.dispose();
-	app = undefined;
-	await server?.close();
-	server = undefined;
-});
+const held = activityPty();
 
 async function withHugeEvent(): Promise<PtySession> {
-	server = await startActivityServer('current');
+	const server = (held.server = await startActivityServer('current'));
 	const start = Date.UTC(2025, 10, 15, 8, 0, 0);
 	const events = Array.from({length: 20}, (_, n) => makeEvent(n, start + n * 1000));
 	events.push({kind: 'K'.repeat(LONG), id: 'i'.repeat(LONG), timestamp: '2025-11-15T08:00:30.000001', source: 'agent', message: 'x'.repeat(LONG)});
@@ -41,7 +30,7 @@ async function withHugeEvent(): Promise<PtySession> {
 
 describe('an event with a 250,000-character kind and id', () => {
 	it('its row and its pager draw, and q quits at once from the pager', {timeout: 90_000}, async () => {
-		app = await withHugeEvent();
+		const app = (held.app = await withHugeEvent());
 		app.press('\r');
 		await app.waitForText(/id iiiiiiiiii/, 20_000);
 		await app.waitForText(/250000 characters/, 20_000);
@@ -51,7 +40,7 @@ describe('an event with a 250,000-character kind and id', () => {
 	});
 
 	it('Ctrl-c quits at once from the pager scrolled into the long lines', {timeout: 90_000}, async () => {
-		app = await withHugeEvent();
+		const app = (held.app = await withHugeEvent());
 		app.press('\r');
 		await app.waitForText(/id iiiiiiiiii/, 20_000);
 		app.press('G');
