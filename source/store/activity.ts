@@ -1,9 +1,8 @@
 import type {EventQuery, OpenHandsClient} from '../api/client.js';
-import {readKey} from '../api/pageGuard.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConfirmationPolicy, EventPage} from '../api/schemas/index.js';
 import {askAgent, learnClock, withPolicy} from './activityAgent.js';
-import {MAX_PAGES_PER_JOB, newerStart, newRun, olderStart, PAGE, pageUntilFresh, recordFailure, recordSuccess, type Run, takePage} from './activityRun.js';
+import {MAX_PAGES_PER_JOB, newerStart, newRun, olderStart, PAGE, pageUntilFresh, recordFailure, recordSuccess, type Run, takePage, guardPage} from './activityRun.js';
 import {backoffMs} from './backoff.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
@@ -151,9 +150,7 @@ export class Activity {
 
 	private async search(run: Run, priority: Priority, query: EventQuery): Promise<EventPage> {
 		const page = await this.core.send(priority, o => this.client.searchEvents(run.id, query, o));
-		const guarded = run.guard.take(readKey(query), query.pageId ?? null, page);
-		if (guarded.loop && this.live(run)) this.core.notice('error', `stopped reading events: ${guarded.loop}`);
-		return guarded.page;
+		return guardPage(run, query, page, why => this.live(run) && this.core.notice('error', `stopped reading events: ${why}`));
 	}
 
 	/** The newest page replaces the window: on open, on `G` after the window dropped newer events. */

@@ -4,7 +4,7 @@
  * make them, are ./activity.ts.
  */
 import type {EventQuery} from '../api/client.js';
-import {PageGuard} from '../api/pageGuard.js';
+import {PageGuard, readKey} from '../api/pageGuard.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
 import {type Viewport, freshOnly, indexOf, latestExecutionStatus, mergeEvents, trimWindow, windowLimit, withStatus} from './activityWindow.js';
@@ -177,4 +177,11 @@ export async function pageUntilFresh(
 		if (added > 0) return {query: start.query, pageId};
 	}
 	return pageId === null ? null : {query: start.query, pageId};
+}
+
+/** A page of events through the run's loop guard (issue 21 item 10); `say` tells why a read ended. */
+export function guardPage(run: Run, query: EventQuery, page: EventPage, say: (why: string) => unknown): EventPage {
+	const guarded = run.guard.take(readKey(query), query.pageId ?? null, page);
+	if (guarded.loop) say(guarded.loop);
+	return guarded.page;
 }
