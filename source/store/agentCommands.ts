@@ -92,17 +92,14 @@ export class AgentCommands {
 			if (!this.mine(entry)) return;
 			const fresh = await this.reread(id);
 			const status = fresh ? this.status(id) : null;
-			// the server took it: done, unless a status that says otherwise has yet to catch up (watched)
-			if (status === null || confirmed(command, before, status)) {
-				this.end(entry, 'info', outcome(command, status, fresh ?? conversation));
-				return;
-			}
-			this.watch(entry, id, command, before, null);
+			// the server answers when it is done (pause after the step, run and accept when the agent
+			// stops): what the status says now is what happened
+			this.end(entry, 'info', outcome(command, status, fresh ?? conversation));
 		} catch (error) {
 			if (!this.mine(entry) || this.core.disposed || isAbort(error)) return;
 			if (outcomeUnknown(error)) {
 				this.core.notice('info', `${UNDER_WAY[command].replace(/…$/, '')}: no answer yet, watching the agent's status…`);
-				this.watch(entry, id, command, before, error);
+				this.watch(entry, id, command, error);
 				return;
 			}
 			this.end(entry, 'error', `${WHAT[command]} ${isUnreachable(error) ? 'failed' : 'refused'}: ${errorMessage(error)}`);
@@ -143,9 +140,9 @@ export class AgentCommands {
 		return stop;
 	}
 
-	/** Re-reads the conversation every 3 s until its status shows the command, or the watch time-out. */
-	private watch(entry: PendingAction, id: string, command: AgentCommand, before: string | null, error: unknown): void {
-		this.core.setPending(entry.key, {...entry, phase: error ? 'checking' : 'watching'});
+	/** After a call with no answer: the conversation re-read every 3 s until its status shows the command, or the watch time-out. */
+	private watch(entry: PendingAction, id: string, command: AgentCommand, error: unknown): void {
+		this.core.setPending(entry.key, {...entry, phase: 'checking'});
 		const watched = this.core.get().pending.find(p => p.key === entry.key);
 		const startedAt = this.core.now();
 		this.watches.watch<AppConversation>('conversation', id, {
@@ -158,8 +155,6 @@ export class AgentCommands {
 			},
 			onGiveUp: () => {
 				const seconds = Math.round(this.core.config.watchTimeoutMs / 1000);
-				const status = this.activity.conversation(id)?.execution_status ?? 'unknown';
-				if (!error) return void this.end(entry, 'info', `${WHAT[command]}: the server took it, but after ${seconds} s the agent still says ${status}`);
 				this.end(entry, 'error', `${WHAT[command]}: outcome unknown, the status did not change within ${seconds} s, the events will tell · ${errorMessage(error)}`);
 			},
 		});
