@@ -71,13 +71,16 @@ export function sendMessageError(ctx: ErrorContext, raw: RawResponse): ApiError 
 		case 410:
 			return makeError(ctx, {kind: 'not_found', status, message: 'the sandbox no longer exists: the conversation is archived (410)'});
 		case 409: {
+			// the route's own 409 names the sandbox state (5.1); any other conflict says it in its own words
 			const state = /sandbox is (\w+)/i.exec(detail)?.[1]?.toUpperCase();
 			const message =
 				state === 'PAUSED'
 					? 'the sandbox is paused: resume it first (409)'
 					: state === 'STARTING'
 						? 'the sandbox is still starting: send again once it runs (409)'
-						: `the sandbox is ${state ? state.toLowerCase() : 'not running'} (409)`;
+						: state
+							? `the sandbox is ${state.toLowerCase()} (409)`
+							: `the server refused the message (409)${detail ? `: ${detail}` : ''}`;
 			return makeError(ctx, {kind: 'validation', status, message});
 		}
 		case 503:
@@ -114,6 +117,10 @@ const PRIVATE = /^(?:10\.\d+|172\.(?:1[6-9]|2\d|3[01])|192\.168)\.\d+\.\d+$/;
 export function unreachableAgent(error: ApiError, ctx: ErrorContext, where: string, hostname: string): ApiError {
 	if (error.kind !== 'unreachable' && error.kind !== 'timeout') return error;
 	const withoutOperation = error.message.replace(/\s*\([^()]*\)$/, '');
+	if (error.unanswered) {
+		// it was reached and took the request: whether it acted on it is unknown (issue 21 item 6)
+		return makeError(ctx, {kind: error.kind, unanswered: true, message: withoutOperation.replace(/^connection to \S+/, `the connection to the agent server at ${where}`)});
+	}
 	if (error.kind === 'timeout' && !withoutOperation.startsWith('cannot connect')) {
 		// connected and sent, then no (whole) answer: it was reachable, and may have done it
 		return makeError(ctx, {kind: 'timeout', message: withoutOperation.replace(/^server /, `the agent server at ${where} `)});

@@ -2,6 +2,7 @@ import type {CallOptions, ConversationQuery, StartTaskQuery} from './client.js';
 import {getBatch} from './batch.js';
 import type {ApiContext} from './context.js';
 import type {Http} from './http.js';
+import {PageGuard} from './pageGuard.js';
 import {clampLimit, pageParams} from './pageQuery.js';
 import {
 	type AppConversation,
@@ -51,9 +52,11 @@ export async function conversationsInSandbox(
 	const server = await ctx.server(options?.signal);
 	if (server.generation !== 'current') return null;
 	const out: AppConversation[] = [];
+	const guard = new PageGuard();
 	let pageId: string | null = null;
 	for (let page = 0; page < SANDBOX_PAGES; page++) {
-		const result: Page<AppConversation> = await searchConversations(ctx.http, {sandboxIdEq: sandboxId, pageId, limit: 100}, options);
+		const answer: Page<AppConversation> = await searchConversations(ctx.http, {sandboxIdEq: sandboxId, pageId, limit: 100}, options);
+		const result: Page<AppConversation> = guard.take('sandbox', pageId, answer, {emptyEnds: true}).page;
 		// a legacy-like server that ignored the filter must not make strangers look like siblings
 		out.push(...result.items.filter(c => c.sandbox_id === sandboxId));
 		pageId = result.next_page_id;

@@ -196,5 +196,31 @@ export function proxyError(ctx: ErrorContext, error: unknown, route: ProxyRoute 
 	if (error.name === 'SecureProxyConnectionError') {
 		return makeError(ctx, {kind: 'unreachable', message: `TLS to the proxy (${route.variable}) failed`});
 	}
+	// Every connection goes to the proxy: one that cannot be made is the proxy's fault, not the
+	// server's (issue 21 item 16). The target's own failures come back as the proxy's answers.
+	const dead = DEAD_PROXY[networkCode(error) ?? ''];
+	if (dead) return makeError(ctx, {kind: dead.kind, message: `cannot reach the proxy ${proxyLabel(route.url)} (${route.variable}): ${dead.reason}`});
 	return null;
+}
+
+const DEAD_PROXY: Record<string, {kind: 'unreachable' | 'timeout'; reason: string}> = {
+	ECONNREFUSED: {kind: 'unreachable', reason: 'connection refused'},
+	ENOTFOUND: {kind: 'unreachable', reason: 'host not found'},
+	EAI_AGAIN: {kind: 'unreachable', reason: 'host not found (DNS)'},
+	EHOSTUNREACH: {kind: 'unreachable', reason: 'host unreachable'},
+	ENETUNREACH: {kind: 'unreachable', reason: 'network unreachable'},
+	UND_ERR_CONNECT_TIMEOUT: {kind: 'timeout', reason: 'no answer to the connection'},
+	ETIMEDOUT: {kind: 'timeout', reason: 'no answer to the connection'},
+};
+
+function networkCode(error: unknown): string | undefined {
+	for (let current = error as {code?: unknown; cause?: unknown; errors?: unknown} | null, depth = 0; current && depth < 4; depth++) {
+		if (typeof current.code === 'string' && current.code in DEAD_PROXY) return current.code;
+		if (Array.isArray(current.errors)) {
+			const inner = current.errors.map(networkCode).find(Boolean);
+			if (inner) return inner;
+		}
+		current = current.cause as typeof current;
+	}
+	return undefined;
 }

@@ -26,7 +26,9 @@ const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
 /** Replaces every form of the key a server could echo (raw, URL-encoded, JSON-escaped) with `***`. */
 export function scrubSecret(text: string, secret: string | null | undefined): string {
 	if (!secret) return text;
-	const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
+	const b64 = secret.length >= 8 ? Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, '') : '';
+	// raw, URL-encoded, JSON-escaped, base64 and base64url (issue 21 item 3)
+	const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1), b64, b64.replaceAll('+', '-').replaceAll('/', '_')]);
 	let out = text;
 	for (const form of forms) {
 		if (form) out = out.split(form).join('***');

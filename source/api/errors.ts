@@ -32,6 +32,16 @@ export type ApiErrorInit = {
 	retryAfterMs?: number;
 	/** e.g. `GET /api/v1/sandboxes/search` (no query string, no host, no key) */
 	operation?: string;
+	/**
+	 * the connection closed after the request went out and before any answer: the server may have
+	 * acted on it (issue 21 item 6), so an action's outcome is unknown, not failed
+	 */
+	unanswered?: boolean;
+	/**
+	 * a body over the size cap: its first bytes (kept for the reader, never shown) and the size the
+	 * server declared (issue 21 item 9: the events of a conversation go on past one huge event)
+	 */
+	tooLarge?: {head: string; bytes: number | null};
 };
 
 export class ApiError extends Error {
@@ -40,6 +50,8 @@ export class ApiError extends Error {
 	readonly status: number | undefined;
 	readonly retryAfterMs: number | undefined;
 	readonly operation: string | undefined;
+	readonly unanswered: boolean;
+	readonly tooLarge: {head: string; bytes: number | null} | undefined;
 
 	constructor(init: ApiErrorInit) {
 		super(init.message);
@@ -47,6 +59,8 @@ export class ApiError extends Error {
 		this.status = init.status;
 		this.retryAfterMs = init.retryAfterMs;
 		this.operation = init.operation;
+		this.unanswered = init.unanswered === true;
+		this.tooLarge = init.tooLarge;
 	}
 }
 

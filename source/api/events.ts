@@ -4,9 +4,10 @@ import {isApiError} from './errors.js';
 import {searchUnbounded} from './eventsUnbounded.js';
 import type {Http} from './http.js';
 import {naiveUtc, rawEventPageSchema, readEvents} from './eventPage.js';
-import {searchLegacyEvents} from './legacyEvents.js';
+import {legacyFileName, searchLegacyEvents} from './legacyEvents.js';
 import {clampLimit} from './pageQuery.js';
 import type {EventPage} from './schemas/index.js';
+import {ShrinkMemory, searchShrinking} from './tooLargeEvents.js';
 
 /**
  * A conversation's events, both generations. Page ids are opaque: pass a page's `next_page_id`
@@ -20,8 +21,27 @@ export async function searchEvents(
 	options?: CallOptions,
 ): Promise<EventPage> {
 	const server = await ctx.server(options?.signal);
-	if (server.generation === 'legacy') return searchLegacyEvents(ctx.http, conversationId, query, options);
-	return searchCurrentEvents(ctx, conversationId, query, options);
+	const remembered = {memory: memoryOf(ctx.http), key: `${conversationId}\u0000${JSON.stringify({...query, limit: undefined})}`};
+	if (server.generation === 'legacy') {
+		// legacy page ids are file names: the one after an event is its own (./legacyEvents.ts)
+		return searchShrinking(query, q => searchLegacyEvents(ctx.http, conversationId, q, options), event => legacyFileName(event.raw), remembered);
+	}
+	return searchShrinking(query, q => searchCurrentEvents(ctx, conversationId, q, options), (_event, q) => nextOffset(q.pageId), remembered);
+}
+
+const memories = new WeakMap<object, ShrinkMemory>();
+
+/** One memory of too-large reads per client (its transport). */
+function memoryOf(http: object): ShrinkMemory {
+	let memory = memories.get(http);
+	if (!memory) memories.set(http, (memory = new ShrinkMemory()));
+	return memory;
+}
+
+/** Current page ids are offsets into the query's result. */
+function nextOffset(pageId: string | null | undefined): string | null {
+	const offset = pageId ? Number(pageId) : 0;
+	return Number.isInteger(offset) && offset >= 0 ? String(offset + 1) : null;
 }
 
 /** Servers (clients) found to answer 500 to a time-bounded event search (./eventsUnbounded.ts). */

@@ -5,6 +5,7 @@ import type {AuthMode, ClientOptions} from './client.js';
 import {createDispatcher, proxyError, type ProxyRoute} from './dispatcher.js';
 import {type RawResponse, errorFromResponse} from './errorFromResponse.js';
 import {type ErrorContext, makeError, seconds} from './errorText.js';
+import {KEEP_ALIVE, retryOnFreshConnection} from './keepAlive.js';
 import {parseJsonBody, parseWith} from './parseBody.js';
 import {requestLine} from './requestLog.js';
 import {ResponseTooLarge, type Timeouts, toApiError} from './toApiError.js';
@@ -75,17 +76,22 @@ export function buildQuery(query: Query | undefined): string {
 	return text ? `?${text}` : '';
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & {destroy(): unknown}, limit: number): Promise<string> {
+/** Bytes of a body over the cap kept for its reader (an event's kind, id and time come first). */
+const TOO_LARGE_HEAD = 64 * 1024;
+
+async function readCapped(body: AsyncIterable<Buffer> & {destroy(): unknown}, limit: number, declared: number | null): Promise<string> {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	for await (const chunk of body) {
 		size += chunk.length;
-		if (size > limit) {
+		// a body declared over the cap: its first chunk is all that is read
+		if (size > limit || (declared !== null && declared > limit)) {
 			body.destroy();
-			throw new ResponseTooLarge(limit);
+			throw new ResponseTooLarge(limit, Buffer.concat([...chunks, chunk]).subarray(0, TOO_LARGE_HEAD).toString('utf8'), declared);
 		}
 		chunks.push(chunk);
 	}
+	if (declared !== null && declared > limit) throw new ResponseTooLarge(limit, Buffer.concat(chunks).subarray(0, TOO_LARGE_HEAD).toString('utf8'), declared);
 	return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -142,8 +148,8 @@ export function createHttp(options: ClientOptions): Http {
 					connect: {timeout: timeouts.connectTimeoutMs},
 					headersTimeout: timeouts.headersTimeoutMs,
 					bodyTimeout: timeouts.bodyTimeoutMs,
-					// the UI polls every few seconds for days: keep sockets warm, but few of them
-					keepAliveTimeout: 30_000,
+					// idle sockets go before the server closes them (./keepAlive.ts); few of them
+					...KEEP_ALIVE,
 					connections: 6,
 				},
 				ca: options.ca,
@@ -154,6 +160,8 @@ export function createHttp(options: ClientOptions): Http {
 	let destroyed = false;
 	let auth: AuthMode = initialAuth(options.auth);
 	const log = options.log;
+	// when the last answer came: a reset within the idle window may be a reused socket closing
+	let lastAnswerAt = Number.NEGATIVE_INFINITY;
 
 	async function send(spec: RequestSpec): Promise<HttpResponse> {
 		const ctx: ErrorContext = {operation: `${spec.method} ${spec.path}`, host, apiKey};
@@ -186,8 +194,8 @@ export function createHttp(options: ClientOptions): Http {
 		const deadline = linkedAbort(signal, deadlineMs);
 		const headersTimeoutMs = spec.deadlineMs === undefined ? timeouts.headersTimeoutMs : Math.max(timeouts.headersTimeoutMs, deadlineMs);
 		const perRequest: Timeouts = {...timeouts, headersTimeoutMs};
-		try {
-			const response = await pool.request({
+		const request = () =>
+			pool.request({
 				origin,
 				method: spec.method,
 				path: `${prefix}${spec.path}${buildQuery(spec.query)}`,
@@ -196,14 +204,22 @@ export function createHttp(options: ClientOptions): Http {
 				signal: deadline.signal,
 				headersTimeout: perRequest.headersTimeoutMs,
 			});
+		try {
+			let response;
+			for (let attempt = 0; ; attempt++) {
+				try {
+					response = await request();
+					break;
+				} catch (error) {
+					const sinceLastAnswerMs = performance.now() - lastAnswerAt;
+					if (deadline.signal.aborted || !retryOnFreshConnection({method: spec.method, attempt, error, phase, sinceLastAnswerMs})) throw error;
+				}
+			}
+			lastAnswerAt = performance.now();
 			phase = 'body';
 			status = response.statusCode;
-			const declared = Number(response.headers['content-length']);
-			if (Number.isFinite(declared) && declared > maxBytes) {
-				response.body.destroy();
-				throw new ResponseTooLarge(maxBytes);
-			}
-			const text = await readCapped(response.body, maxBytes);
+			const length = Number(response.headers['content-length']);
+			const text = await readCapped(response.body, maxBytes, Number.isFinite(length) ? length : null);
 			bytes = Buffer.byteLength(text);
 			return {status: response.statusCode, headers: response.headers, text, ctx};
 		} catch (error) {

@@ -1,4 +1,5 @@
 import type {CallOptions, PageQuery} from './client.js';
+import {PageGuard} from './pageGuard.js';
 import {MAX_PAGE_LIMIT} from './pageQuery.js';
 import type {Page} from './schemas/index.js';
 
@@ -22,20 +23,20 @@ export type Collected<T> = {
 };
 
 /**
- * Follows `next_page_id` until the last page or `maxItems`. Stops on a page id it has already seen
- * or an empty page, so a misbehaving server cannot keep it looping.
+ * Follows `next_page_id` until the last page or `maxItems`. Stops where the loop guard of every
+ * paged read (./pageGuard.ts) cuts a link, so a misbehaving server cannot keep it looping.
  */
 export async function collectPages<T>(fetchPage: PageFetcher<T>, options: CollectOptions = {}): Promise<Collected<T>> {
 	const maxItems = Math.max(0, options.maxItems ?? 1000);
 	const pageSize = Math.min(MAX_PAGE_LIMIT, Math.max(1, Math.floor(options.pageSize ?? MAX_PAGE_LIMIT)));
 	const callOptions: CallOptions = options.signal ? {signal: options.signal} : {};
 	const items: T[] = [];
-	const seen = new Set<string>();
+	const guard = new PageGuard();
 	let pageId: string | null = options.pageId ?? null;
 	if (maxItems === 0) return {items, more: true, nextPageId: pageId};
 	for (;;) {
 		const limit = Math.min(pageSize, maxItems - items.length);
-		const page = await fetchPage({pageId, limit}, callOptions);
+		const page = guard.take('collect', pageId, await fetchPage({pageId, limit}, callOptions), {emptyEnds: true}).page;
 		const room = maxItems - items.length;
 		items.push(...page.items.slice(0, room));
 		if (page.items.length > room) {
@@ -45,8 +46,6 @@ export async function collectPages<T>(fetchPage: PageFetcher<T>, options: Collec
 		const next = page.next_page_id;
 		if (next === null || next === '') return {items, more: false, nextPageId: null};
 		if (items.length >= maxItems) return {items, more: true, nextPageId: next};
-		if (page.items.length === 0 || seen.has(next) || next === pageId) return {items, more: false, nextPageId: null};
-		seen.add(next);
 		pageId = next;
 	}
 }

@@ -18,8 +18,8 @@
  *
  * Authentication `auto` (with a key): the first JSON 401 that is not `{"error":"Invalid token"}`
  * (that one comes from a settings handler that ran, so the key passed; 2.1) is asked once more with
- * the other scheme; if that one passes, the client keeps it. At most one extra request, always to
- * the same origin (the Http of this client knows no other, and follows no redirect).
+ * the other scheme; if that one passes, the client keeps it. An OSS-shaped refusal is first asked
+ * again the same way. At most two extra requests, always to the same origin (the Http of this client knows no other, and follows no redirect).
  *
  * The answer is remembered for the run. `invalidate()` (the client calls it when a request could
  * not reach the server) makes the next caller probe again. A probe that failed for another reason
@@ -34,7 +34,7 @@ import {type ApiError, isApiError} from './errors.js';
 import {errorFromResponse} from './errorFromResponse.js';
 import {makeError} from './errorText.js';
 import type {Http, HttpResponse} from './http.js';
-import {agentShaped, flavourOf, refused, verdict} from './probeAnswers.js';
+import {agentShaped, flavourOf, refused, verdict, ossRefusal} from './probeAnswers.js';
 
 export const RETRY_FAILED_MS = 30_000;
 
@@ -112,9 +112,17 @@ export function createProbe(http: Http, setting: AuthSetting = 'auto', now: () =
 		let auth: AuthMode = http.auth;
 
 		/** the other scheme, once a probe, when the first was refused and the second is not */
-		const retryOther = async (path: string, first: HttpResponse): Promise<HttpResponse> => {
+		const retryOther = async (path: string, refusedFirst: HttpResponse): Promise<HttpResponse> => {
+			let first = refusedFirst;
 			if (!tryOther || authTried || !refused(first)) return first;
 			authTried = true;
+			// An OSS refusal (`{"detail":"Unauthorized"}`, newer doc 3) is asked once more the same way
+			// before the scheme is doubted: a server that 401s the first call of each path made the
+			// probe conclude Bearer (issue 21 item 17). Cloud's `{"error":…}` never saw the session key.
+			if (ossRefusal(first)) {
+				first = await http.send({method: 'GET', path, signal, auth});
+				if (!refused(first)) return first;
+			}
 			const second = await http.send({method: 'GET', path, signal, auth: otherAuth(auth)});
 			if (refused(second)) return first;
 			auth = otherAuth(auth);

@@ -14,6 +14,11 @@ function stringField(raw: HttpResponse, name: 'error' | 'detail'): string | null
 }
 
 /** Refused for its credentials: a JSON 401, except the settings handler's own `Invalid token`. */
+/** An OSS-shaped refusal (`{"detail":…}`, newer doc 3): the key reached a check that said no. */
+export function ossRefusal(raw: HttpResponse): boolean {
+	return stringField(raw, 'detail') !== null;
+}
+
 export function refused(raw: HttpResponse): boolean {
 	return raw.status === 401 && isJson(raw) && stringField(raw, 'error') !== 'Invalid token';
 }

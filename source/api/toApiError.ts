@@ -1,11 +1,18 @@
 import {ApiError} from './errors.js';
+import {closedBeforeAnswer} from './keepAlive.js';
 import {type ErrorContext, makeError, seconds, serverText} from './errorText.js';
 
 export type Timeouts = {connectTimeoutMs: number; headersTimeoutMs: number; bodyTimeoutMs: number};
 
 /** Thrown by the body reader when a response passes maxResponseBytes. */
 export class ResponseTooLarge extends Error {
-	constructor(readonly limit: number) {
+	constructor(
+		readonly limit: number,
+		/** the first bytes of the body (never shown: a reader may find what the answer was about) */
+		readonly head = '',
+		/** the size the server declared, when it did */
+		readonly declared: number | null = null,
+	) {
 		super('response too large');
 	}
 }
@@ -66,7 +73,7 @@ function tlsMessage(code: string, host: string): string | null {
 	return null;
 }
 
-function formatBytes(limit: number): string {
+export function formatBytes(limit: number): string {
 	const mb = limit / (1024 * 1024);
 	if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 	return `${Math.max(1, Math.round(limit / 1024))} KB`;
@@ -85,7 +92,11 @@ export function toApiError(
 	if (error instanceof ApiError) return error;
 	if (options.signal?.aborted) return makeError(ctx, {kind: 'aborted', message: 'request cancelled'});
 	if (error instanceof ResponseTooLarge) {
-		return makeError(ctx, {kind: 'bad_response', message: `response too large (over ${formatBytes(error.limit)})`});
+		return makeError(ctx, {
+			kind: 'bad_response',
+			message: `response too large (over ${formatBytes(error.limit)})`,
+			tooLarge: {head: error.head, bytes: error.declared},
+		});
 	}
 	const code = errorCode(error);
 	const {timeouts} = options;
@@ -124,6 +135,9 @@ export function toApiError(
 	const reason = NETWORK_REASONS[code] ?? `network error ${code}`;
 	if (options.phase === 'body' && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE')) {
 		return makeError(ctx, {kind: 'unreachable', message: `connection to ${ctx.host} closed mid-response (${reason})`});
+	}
+	if (closedBeforeAnswer(error, options.phase)) {
+		return makeError(ctx, {kind: 'unreachable', unanswered: true, message: `connection to ${ctx.host} closed before the server answered (${reason})`});
 	}
 	return makeError(ctx, {kind: 'unreachable', message: `cannot reach ${ctx.host} (${reason})`});
 }

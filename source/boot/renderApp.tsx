@@ -48,7 +48,8 @@ export function renderApp({fleet, demo, onQuit, onFatal, apiKeys = [], keys, not
 	unmount(): void;
 } {
 	bridgeNode20();
-	for (const key of apiKeys) registerKnownSecret(key);
+	// the user's own keys stay for the run; sandbox session keys come and go (text/knownSecrets.ts)
+	for (const key of apiKeys) registerKnownSecret(key, {pinned: true});
 	// Ink draws through chalk's default instance: level 0 leaves every style out, and the theme
 	// (which reads the same level) switches to its text marks.
 	if (plain) chalk.level = 0;

@@ -266,6 +266,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 
 			if (ref) storeOf(ref.server)?.conversationsInSandbox(ref.id);
 		},
+		reveal: (resource, ref) => storeOf(ref.server)?.reveal(resource, ref.id),
 		whenSettled: async () => {
 			await Promise.all(stores().map(async store => store.whenSettled?.()));
 		},

@@ -135,4 +135,6 @@ export interface Fleet {
 	/** one item (by its server and key), or all of them */
 	dismissAttention(item?: {server: ServerName; key: string}): void;
 	conversationsInSandbox(sandbox: Ref | null): void;
+	/** reads one item by id into its server's list (a row asked for that is not loaded) */
+	reveal(resource: ListResourceName, item: Ref): void;
 }

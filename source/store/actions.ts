@@ -11,12 +11,14 @@ import {startTaskStepMs} from './watchSources.js';
 import type {WatchHub} from './watches.js';
 
 /**
- * A call that timed out after it was sent (or a gateway that gave up on it) may still have
- * happened: its outcome is unknown until a watch finds out. A connect time-out never reached the
- * server (source/api/toApiError.ts words it "cannot connect").
+ * A call that timed out after it was sent, whose connection closed before any answer (issue 21
+ * item 6), or that a gateway gave up on, may still have happened: its outcome is unknown until a
+ * watch finds out. A connect time-out never reached the server (source/api/toApiError.ts words it
+ * "cannot connect"), nor did a refused connection.
  */
 export function outcomeUnknown(error: unknown): boolean {
 	if (!isApiError(error)) return false;
+	if (error.unanswered) return true;
 	if (error.kind === 'timeout') return !error.message.startsWith('cannot connect');
 	return error.status === 504;
 }

@@ -3,7 +3,7 @@ import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConfirmationPolicy, EventPage} from '../api/schemas/index.js';
 import {askAgent, learnClock, withPolicy} from './activityAgent.js';
 import {ActivityLive} from './activityLive.js';
-import {MAX_PAGES_PER_JOB, newerStart, newRun, olderStart, openedState, PAGE, pageUntilFresh, recordFailure, recordSuccess, type Run, takeLive, takePage} from './activityRun.js';
+import {MAX_PAGES_PER_JOB, newerStart, newRun, olderStart, openedState, PAGE, pageUntilFresh, recordFailure, recordSuccess, type Run, takeLive, takePage, guardPage} from './activityRun.js';
 import {nextTick} from './activityTick.js';
 import {backoffMs} from './backoff.js';
 import {PRIORITY, type Priority} from './budget.js';
@@ -159,8 +159,9 @@ export class Activity {
 		});
 	}
 
-	private search(run: Run, priority: Priority, query: EventQuery): Promise<EventPage> {
-		return this.core.send(priority, o => this.client.searchEvents(run.id, query, o));
+	private async search(run: Run, priority: Priority, query: EventQuery): Promise<EventPage> {
+		const page = await this.core.send(priority, o => this.client.searchEvents(run.id, query, o));
+		return guardPage(run, query, page, why => this.live(run) && this.core.notice('error', `stopped reading events: ${why}`));
 	}
 
 	/** The newest page replaces the window: on open, on `G` after the window dropped newer events. */
@@ -314,6 +315,7 @@ export class Activity {
 			conversation: run.conversation,
 			unreadable: run.unreadable,
 			transport: run.transport,
+			duplicates: run.duplicates.count,
 			agent: run.agent,
 			...fields,
 		};

@@ -4,12 +4,14 @@
  * make them, are ./activity.ts.
  */
 import type {EventQuery} from '../api/client.js';
+import {PageGuard, readKey} from '../api/pageGuard.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
-import {type Viewport, freshOnly, indexOf, isPersisted, latestExecutionStatus, mergeEvents, trimWindow, withStatus} from './activityWindow.js';
+import {type Viewport, freshOnly, indexOf, isPersisted, latestExecutionStatus, mergeEvents, trimWindow, windowLimit, withStatus} from './activityWindow.js';
 import {emptyAgentInfo} from './activityAgent.js';
 import type {AgentInfo} from './agentTypes.js';
 import {retryDelayMs} from './backoff.js';
+import {DuplicateEvents} from './duplicateEvents.js';
 import {Lane} from './lane.js';
 import type {Feed} from './liveSockets.js';
 import type {ActivityState, ActivityTransport} from './types.js';
@@ -54,6 +56,10 @@ export type Run = {
 	/** the last read of the conversation for the header while live, and the one planned */
 	conversationAt: number;
 	cancelConversation: (() => void) | null;
+	/** every event search's page links go through it: a looping server ends the read (issue 21 item 10) */
+	guard: PageGuard;
+	/** events whose ids repeat, counted once each (issue 21 item 18) */
+	duplicates: DuplicateEvents;
 	/** its agent server (version, abilities, policy, clock offset) */
 	agent: AgentInfo;
 	/** the agent server was asked once (its version does not change while the view is open) */
@@ -89,6 +95,8 @@ export function newRun(id: string, conversation: AppConversation | null, now: nu
 		arrived: null,
 		conversationAt: now,
 		cancelConversation: null,
+		guard: new PageGuard(),
+		duplicates: new DuplicateEvents(),
 		agent: emptyAgentInfo(),
 		factsAsked: false,
 	};
@@ -146,6 +154,7 @@ export function newerStart(run: Run): Continuation | null {
  */
 export function takePage(run: Run, page: EventPage, side: 'older' | 'newer', descending: boolean): number {
 	const items = descending ? [...page.items].reverse() : page.items;
+	run.duplicates.note(items, id => (run.ids.has(id) ? run.events.findLast(e => e.id === id) : undefined));
 	// a follow tick fetches its edge again: count what it could not read only with news
 	if (side === 'older' || freshOnly(run.ids, items).length > 0) run.unreadable += page.skipped;
 	return takeEvents(run, items, side, page.byTime === true);
@@ -175,7 +184,7 @@ function takeEvents(run: Run, items: readonly ConversationEvent[], side: 'older'
 	let viewport = run.viewport && at >= 0 ? {first: at, last: at + run.viewport.last - run.viewport.first} : run.viewport;
 	// following: the oldest go; loading older without a viewport: the newest go; else by the viewport
 	const drop = side === 'newer' ? (run.following ? 'older' : 'auto') : viewport ? 'auto' : 'newer';
-	const trimmed = trimWindow(merged, viewport, drop);
+	const trimmed = trimWindow(merged, viewport, drop, windowLimit(merged));
 	for (const event of merged.slice(0, trimmed.droppedOlder)) run.ids.delete(event.id);
 	for (const event of merged.slice(merged.length - trimmed.droppedNewer)) run.ids.delete(event.id);
 	if (trimmed.droppedOlder > 0) {
@@ -208,7 +217,7 @@ export function recordSuccess(run: Run, now: number): void {
 /** A failed request: the same backoff as lists and watches (Retry-After clamped, a minute after a 401; ./backoff.ts). */
 export function recordFailure(run: Run, error: unknown, now: number, random: () => number): void {
 	run.failures++;
-	run.retryAt = now + retryDelayMs(error, run.failures, random);
+	run.retryAt = now + retryDelayMs(error, run.failures, random, run.loaded);
 }
 
 /** Requests one job may chain: a burst of new events, or a second denser than a page. */
@@ -232,4 +241,11 @@ export async function pageUntilFresh(
 		if (added > 0) return {query: start.query, pageId};
 	}
 	return pageId === null ? null : {query: start.query, pageId};
+}
+
+/** A page of events through the run's loop guard (issue 21 item 10); `say` tells why a read ended. */
+export function guardPage(run: Run, query: EventQuery, page: EventPage, say: (why: string) => unknown): EventPage {
+	const guarded = run.guard.take(readKey(query), query.pageId ?? null, page);
+	if (guarded.loop) say(guarded.loop);
+	return guarded.page;
 }

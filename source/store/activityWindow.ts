@@ -8,6 +8,48 @@ import type {AppConversation, ConversationEvent} from '../api/schemas/index.js';
 
 /** Events held at most. A long run has tens of thousands; observations are often 10-30 KB each. */
 export const WINDOW_MAX = 1000;
+/**
+ * And about this much event data at most (issue 21 item 13): a thousand 30 KB observations are
+ * 30 MB, which a followed agent filled over the first hour and more, so the live heap of an app
+ * kept open kept growing. Never fewer than WINDOW_MIN events: a screen and room to scroll.
+ */
+export const WINDOW_BYTES = 6 * 1024 * 1024;
+export const WINDOW_MIN = 200;
+
+const sizes = new WeakMap<object, number>();
+
+/** About the bytes an event holds (strings counted by their length), once per event. */
+export function eventBytes(event: ConversationEvent): number {
+	let size = sizes.get(event);
+	if (size === undefined) {
+		size = 0;
+		const stack: unknown[] = [event.raw];
+		while (stack.length > 0) {
+			const value = stack.pop();
+			if (typeof value === 'string') size += value.length + 16;
+			else if (Array.isArray(value)) {
+				size += 16 + 8 * value.length;
+				for (const item of value) stack.push(item);
+			} else if (value && typeof value === 'object') {
+				for (const [key, item] of Object.entries(value)) {
+					size += key.length + 24;
+					stack.push(item);
+				}
+			} else size += 8;
+		}
+		sizes.set(event, size);
+	}
+	return size;
+}
+
+/** How many of `events` the window may keep: WINDOW_MAX, fewer when they are large (by their average). */
+export function windowLimit(events: readonly ConversationEvent[]): number {
+	if (events.length <= WINDOW_MIN) return WINDOW_MAX;
+	let total = 0;
+	for (const event of events) total += eventBytes(event);
+	if (total <= WINDOW_BYTES) return WINDOW_MAX;
+	return Math.max(WINDOW_MIN, Math.min(WINDOW_MAX, Math.floor((WINDOW_BYTES * events.length) / total)));
+}
 
 export type Viewport = {first: number; last: number};
 
@@ -90,14 +132,19 @@ export function trimWindow(
 
 /** The execution status the newest state update among `events` reports, if any (4.4, section 6). */
 export function latestExecutionStatus(events: readonly ConversationEvent[]): string | null {
+	return latestStatusEvent(events)?.status ?? null;
+}
+
+/** The newest state update among `events` that reports an execution status, with its time. */
+export function latestStatusEvent(events: readonly ConversationEvent[]): {status: string; timestamp: string} | null {
 	for (let i = events.length - 1; i >= 0; i--) {
 		const event = events[i]!;
 		if (event.kind !== 'ConversationStateUpdateEvent') continue;
 		const {key, value} = event.raw as {key?: unknown; value?: unknown};
-		if (key === 'execution_status' && typeof value === 'string') return value;
+		if (key === 'execution_status' && typeof value === 'string') return {status: value, timestamp: event.timestamp};
 		if (key === 'full_state' && value && typeof value === 'object') {
 			const status = (value as {execution_status?: unknown}).execution_status;
-			if (typeof status === 'string') return status;
+			if (typeof status === 'string') return {status, timestamp: event.timestamp};
 		}
 	}
 	return null;

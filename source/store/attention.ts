@@ -24,6 +24,7 @@ import {CONVERSATION_NEEDS, SANDBOX_NEEDS, makeItem, put, without, type Subject}
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {retryDelayMs} from './backoff.js';
+import {remember, rememberKey} from './bounded.js';
 import {isAbort} from './oneLine.js';
 import type {Resources} from './resources.js';
 import type {AttentionItem, PendingAction, StoreSnapshot} from './types.js';
@@ -56,6 +57,9 @@ type SandboxWatch = {
 	/** the status an item was made for; null once it moved on */
 	reported: string | null;
 };
+
+/** Ids remembered per kind (conversations' agent states, this session's start tasks and sandboxes). */
+const MAX_REMEMBERED = 5000;
 
 export class Attention {
 	/** conversation id → the last agent state seen (null states are not recorded: the sandbox is not running) */
@@ -134,7 +138,10 @@ export class Attention {
 		if (looking && looking !== looked) items = without(items, 'conversation', looking);
 		// What changed while the user looked at it was seen, even when the list (which waits while an
 		// activity is open) only brings it with its first polls after closing.
-		if (looked && looked !== looking) this.lookedUntil.set(looked, at + 2 * this.core.config.refreshMs);
+		if (looked && looked !== looking) {
+			for (const [id, until] of this.lookedUntil) if (until <= at) this.lookedUntil.delete(id);
+			this.lookedUntil.set(looked, at + 2 * this.core.config.refreshMs);
+		}
 		return items === next.attention ? next : {...next, attention: items};
 	}
 
@@ -150,7 +157,8 @@ export class Attention {
 		// Known only while the sandbox runs (5.4): a paused sandbox says nothing about its agent.
 		if (state === null) return items;
 		const before = this.agents.get(c.id);
-		this.agents.set(c.id, state);
+		// the newest conversations seen: one that left the bound is new again when it comes back (not announced)
+		remember(this.agents, c.id, state, MAX_REMEMBERED);
 		if (before === state) return items;
 		if (before === undefined && !this.created.has(c.id)) return items;
 		items = without(items, 'conversation', c.id);
@@ -160,9 +168,9 @@ export class Attention {
 
 	private seeTasks(tasks: readonly StartTask[], items: Items, at: number): Items {
 		for (const task of tasks) {
-			if (task.app_conversation_id) this.created.add(task.app_conversation_id);
+			if (task.app_conversation_id) rememberKey(this.created, task.app_conversation_id, MAX_REMEMBERED);
 			const before = this.tasks.get(task.id);
-			this.tasks.set(task.id, task.status);
+			remember(this.tasks, task.id, task.status, MAX_REMEMBERED);
 			if (before === task.status || task.status !== 'ERROR') continue;
 			items = put(items, makeItem('start-task', task.id, 'ERROR', task.detail || taskTitle(task), at));
 		}
@@ -175,7 +183,7 @@ export class Attention {
 		for (const id of booting) {
 			const watch = this.sandboxes.get(id);
 			if (watch) watch.booting = true;
-			else this.sandboxes.set(id, {booting: true, status: null, reported: null});
+			else remember(this.sandboxes, id, {booting: true, status: null, reported: null}, MAX_REMEMBERED);
 		}
 		for (const [id, watch] of this.sandboxes) {
 			if (!watch.booting || booting.has(id)) continue;

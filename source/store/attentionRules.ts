@@ -21,7 +21,14 @@ export function without(items: readonly AttentionItem[], subject: Subject, id: s
 	return items.some(i => i.subject === subject && i.id === id) ? items.filter(i => !(i.subject === subject && i.id === id)) : items;
 }
 
+/**
+ * Items kept at most: one per subject, but a session left open for days meets ever more finished
+ * conversations nobody looked at (issue 21 item 13); the oldest go first.
+ */
+export const MAX_ITEMS = 200;
+
 /** One item per subject: a newer transition replaces the older item (oldest first otherwise). */
 export function put(items: readonly AttentionItem[], item: AttentionItem): readonly AttentionItem[] {
-	return [...without(items, item.subject, item.id), item];
+	const next = [...without(items, item.subject, item.id), item];
+	return next.length > MAX_ITEMS ? next.slice(next.length - MAX_ITEMS) : next;
 }

@@ -34,14 +34,17 @@ export function isFinal(error: unknown): boolean {
 
 /**
  * Delay before retrying after `error`, the `failures`-th in a row: the backoff, at least a 429's
- * Retry-After (clamped again here: an error may come from anywhere), at least a minute after a 401.
+ * Retry-After (clamped again here: an error may come from anywhere), at least a minute after a 401,
+ * except a single 401 right after a success (`afterSuccess`): the key worked a moment ago, so it is
+ * tried once more after the first backoff step before the minute (issue 21 item 17: a server that
+ * 401s the first call of each path stopped a list for a minute).
  */
-export function retryDelayMs(error: unknown, failures: number, random: () => number): number {
+export function retryDelayMs(error: unknown, failures: number, random: () => number, afterSuccess = false): number {
 	let delay = backoffMs(failures, random);
 	if (isApiError(error)) {
 		const asked = error.retryAfterMs;
 		if (typeof asked === 'number' && Number.isFinite(asked)) delay = Math.max(delay, Math.min(MAX_RETRY_AFTER_MS, asked));
-		if (error.kind === 'unauthorized') delay = Math.max(delay, UNAUTHORIZED_RETRY_MS);
+		if (error.kind === 'unauthorized' && !(afterSuccess && failures === 1)) delay = Math.max(delay, UNAUTHORIZED_RETRY_MS);
 		if (error.kind === 'not_openhands') delay = Math.max(delay, NOT_OPENHANDS_RETRY_MS);
 	}
 	return delay;

@@ -84,6 +84,7 @@
 import type {OpenHandsClient} from '../api/client.js';
 import {Actions} from './actions.js';
 import {Activity} from './activity.js';
+import {AgentCommands} from './agentCommands.js';
 import {Attention} from './attention.js';
 import {Changes} from './changes.js';
 import {Core} from './core.js';
@@ -92,6 +93,7 @@ import {LiveSockets, SocketBudget} from './liveSockets.js';
 import {LiveWatch} from './liveWatch.js';
 import {Messages} from './messages.js';
 import {Resources} from './resources.js';
+import {Reveal} from './reveal.js';
 import {SandboxConversationsFinder} from './sandboxConversations.js';
 import {ServerInfoWatch} from './serverInfo.js';
 import type {Store, StoreOptions} from './types.js';
@@ -113,10 +115,12 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const sockets = new LiveSockets(client, core, options.liveEvents === false ? new SocketBudget(0) : (options.socketBudget ?? new SocketBudget()));
 	const activity = new Activity(client, core, resources, sockets);
 	const messages = new Messages(client, core, actions, activity);
+	const agentCommands = new AgentCommands(client, core, activity, watches);
 	const serverInfo = new ServerInfoWatch(client, core);
 	const attention = new Attention(client, core, resources);
 	const watch = new LiveWatch(core, sockets, resources);
-	const deletes = new Deletes(client, core, resources, attention);
+	const reveal = new Reveal(client, core, resources);
+	const deletes = new Deletes(client, core, resources, attention, reveal);
 	const siblings = new SandboxConversationsFinder(client, core, resources);
 	const changes = new Changes(client, core);
 	// another server after an outage: what the old one could not serve is asked again
@@ -171,7 +175,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		setActivityViewport: (first, last) => activity.setViewport(first, last),
 		saveDraft: (id, text) => messages.saveDraft(id, text),
 		sendMessage: (id, text, options) => messages.send(id, text, options),
-		controlAgent: (id, command, reason) => messages.control(id, command, reason),
+		controlAgent: (id, command, reason) => agentCommands.control(id, command, reason),
 		setConfirmationPolicy: (id, policy) => messages.setPolicy(id, policy),
 		openChanges: conversation => changes.open(conversation),
 		closeChanges: () => changes.close(),
@@ -180,6 +184,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		deleteSandbox: id => deletes.sandbox(id),
 		dismissAttention: key => attention.dismiss(key),
 		conversationsInSandbox: sandboxId => siblings.find(sandboxId),
+		reveal: (resource, id) => reveal.item(resource, id),
 		whenSettled: () => core.whenSettled(),
 	};
 }

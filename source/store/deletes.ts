@@ -8,6 +8,7 @@ import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {errorMessage, isAbort} from './oneLine.js';
 import type {Resources} from './resources.js';
+import type {Reveal} from './reveal.js';
 
 type Target = 'conversation' | 'sandbox';
 
@@ -17,6 +18,7 @@ export class Deletes {
 		private readonly core: Core,
 		private readonly resources: Resources,
 		private readonly attention: Attention,
+		private readonly reveal: Reveal,
 	) {}
 
 	conversation(id: string): void {
@@ -39,6 +41,8 @@ export class Deletes {
 				this.core.setPending(key, null);
 				this.resources.remove(target === 'conversation' ? 'conversations' : 'sandboxes', id);
 				this.attention.forget(target, id);
+				// its start-task line would offer to open a conversation that is gone (issue 21 item 19)
+				if (target === 'conversation') this.reveal.dropTasksOf(id);
 				const shown = this.core.get().sandboxConversations;
 				if (target === 'conversation' && shown?.conversations?.some(c => c.id === id)) {
 					this.core.set({

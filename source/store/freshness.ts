@@ -53,26 +53,3 @@ export class Freshness {
 		for (const id of this.sentAt.keys()) if (!live.has(id)) this.sentAt.delete(id);
 	}
 }
-
-/**
- * Page links (`from → to`) found to lead nowhere new (a server whose pages point back, or that
- * answers empty pages naming a next one): read as the end of the list from then on.
- */
-export class DeadEnds {
-	private readonly links = new Set<string>();
-
-	add(from: string | null, to: string): void {
-		if (this.links.size >= 50) this.links.clear();
-		this.links.add(key(from, to));
-	}
-
-	/** the page as the store reads it: a dead-end link is no next page */
-	apply<T>(pageId: string | null, page: Page<T>): Page<T> {
-		const next = page.next_page_id;
-		return next !== null && this.links.has(key(pageId, next)) ? {...page, next_page_id: null} : page;
-	}
-}
-
-function key(from: string | null, to: string): string {
-	return `${from ?? ''}\u0000${to}`;
-}

@@ -1,4 +1,4 @@
-import type {AgentCommand, CallOptions, OpenHandsClient} from '../api/client.js';
+import type {CallOptions, OpenHandsClient} from '../api/client.js';
 import {ApiError, isApiError} from '../api/errors.js';
 import type {AppConversation, ConfirmationPolicy} from '../api/schemas/index.js';
 import {type Actions, outcomeUnknown} from './actions.js';
@@ -9,24 +9,9 @@ import type {Core} from './core.js';
 import {errorMessage, isAbort} from './oneLine.js';
 import type {PendingAction} from './types.js';
 
-const DONE: Record<AgentCommand, string> = {
-	pause: 'agent paused',
-	run: 'agent running',
-	interrupt: 'agent interrupted',
-	accept: 'action accepted',
-	reject: 'action rejected',
-};
-
-const WHAT: Record<AgentCommand, string> = {
-	pause: 'pausing the agent',
-	run: 'running the agent',
-	interrupt: 'interrupting the agent',
-	accept: 'accepting the action',
-	reject: 'rejecting the action',
-};
-
 /**
- * Drafts, messages and agent control (issue 10, sections 2 and 3).
+ * Drafts, messages and the confirmation policy (issue 10, section 2); the agent commands are
+ * ./agentCommands.ts.
  *
  * - Drafts live until the app quits; a failed send keeps its draft, a sent message clears it
  *   (unless the user has typed a new one meanwhile).
@@ -72,25 +57,6 @@ export class Messages {
 		this.saveDraft(conversationId, text);
 		const entry = this.pending(key, 'message', conversationId, options.resumeFirst ? 'watching' : 'calling', options.resumeFirst ? 'RUNNING' : 'sent');
 		void this.deliver(entry, conversationId, text, options.resumeFirst === true);
-	}
-
-	control(conversationId: string, command: AgentCommand, reason?: string): void {
-		const key = `agent:${conversationId}`;
-		const busy = this.core.get().pending.find(p => p.key === key);
-		if (busy) {
-			this.core.notice('info', `${WHAT[busy.targetState as AgentCommand] ?? 'an agent command'} is still in progress`);
-			return;
-		}
-		const entry = this.pending(key, 'agent', conversationId, 'calling', command);
-		void (async () => {
-			try {
-				const conversation = await this.target(conversationId, false);
-				await this.act(o => this.client.controlAgent(targetOf(conversation), command, reason, o));
-				this.done(entry, 'info', `${DONE[command]}: ${titleOf(conversation)}`);
-			} catch (error) {
-				this.failed(entry, error, WHAT[command]);
-			}
-		})();
 	}
 
 	/** One request; the new policy shows at once (the conversation is read again after it). */

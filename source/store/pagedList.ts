@@ -1,8 +1,9 @@
 import type {OpenHandsClient} from '../api/client.js';
+import {PageGuard} from '../api/pageGuard.js';
 import type {Page} from '../api/schemas/index.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
-import {DeadEnds, Freshness} from './freshness.js';
+import {Freshness} from './freshness.js';
 import type {Lane} from './lane.js';
 import {applyPage, mergePages, pagesOnScreen, removeItem, upsertItem, type PageRecord} from './listPages.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
@@ -21,8 +22,8 @@ export class PagedList {
 	private viewport: {first: number; last: number} | null = null;
 	/** when the data of each item was asked for (./freshness.ts) */
 	private readonly freshness: Freshness;
-	/** page links found to loop, read as the end of the list */
-	private readonly deadEnds = new DeadEnds();
+	/** page links found to loop, read as the end of the list (the guard of every paged read) */
+	private readonly guard = new PageGuard();
 
 	constructor(
 		readonly name: ListResourceName,
@@ -71,7 +72,7 @@ export class PagedList {
 			// a page on screen may be gone: page 0 can come back as the last page
 			const record = this.pages[index] ?? (index === 0 ? first : undefined);
 			if (!record) continue;
-			const page = await this.search(record.pageId, record.limit, priority);
+			const page = await this.search(record.pageId, record.limit, priority, this.pages.slice(0, index));
 			this.pages = applyPage(this.pages, index, record, page);
 		}
 	}
@@ -96,10 +97,6 @@ export class PagedList {
 				const last = this.pages[this.pages.length - 1];
 				const have = this.core.get()[name].data?.length ?? 0;
 				if (!last || last.nextPageId === null || have >= maxItems) break;
-				if (this.pages.some(p => p.pageId === last.nextPageId)) {
-					this.endPaging(last.pageId, last.nextPageId, `the server's next page points back to page ${last.nextPageId}`);
-					break;
-				}
 				if (loaded > 0 && lane.has('refresh')) {
 					// the refresh waits behind this job: let it run, then go on from where this stopped
 					const left = count - loaded;
@@ -108,7 +105,7 @@ export class PagedList {
 				}
 				const known = new Set(this.pages.flatMap(p => p.items.map(item => item.id)));
 				const record = {pageId: last.nextPageId, limit: Math.min(pageSize, maxItems - have)};
-				const page = await this.search(record.pageId, record.limit, PRIORITY.page);
+				const page = await this.search(record.pageId, record.limit, PRIORITY.page, this.pages);
 				if (page.next_page_id !== null && !page.items.some(item => !known.has(item.id))) {
 					this.endPaging(last.pageId, record.pageId, `page ${record.pageId} brought nothing new but named a next page`);
 					break;
@@ -150,14 +147,15 @@ export class PagedList {
 	 * near the end does not start the loop over, a page a second).
 	 */
 	private endPaging(from: string | null, to: string, why: string): void {
-		this.deadEnds.add(from, to);
+		this.guard.deadEnd(this.name, from, to);
 		const last = this.pages[this.pages.length - 1];
 		if (last) this.pages = [...this.pages.slice(0, -1), {...last, nextPageId: null}];
 		this.commit({});
 		this.core.notice('error', `stopped loading ${this.name}: ${why}`);
 	}
 
-	private async search(pageId: string | null, limit: number, priority: Priority): Promise<Page<Item>> {
+	/** One page; `chain`: the pages before it (a link back into them is a loop: ./api/pageGuard.ts). */
+	private async search(pageId: string | null, limit: number, priority: Priority, chain: readonly PageRecord<Item>[]): Promise<Page<Item>> {
 		const query = {pageId, limit};
 		const {client} = this;
 		let sentAt = this.core.now();
@@ -172,6 +170,8 @@ export class PagedList {
 					return client.searchSpecs(query, o);
 			}
 		});
-		return this.freshness.apply(this.pages, this.deadEnds.apply(pageId, page), sentAt, pageId === null);
+		const guarded = this.guard.take(this.name, pageId, page, {chain: chain.map(p => p.pageId), emptyEnds: true});
+		if (guarded.loop) this.core.notice('error', `stopped loading ${this.name}: ${guarded.loop}`);
+		return this.freshness.apply(this.pages, guarded.page, sentAt, pageId === null);
 	}
 }

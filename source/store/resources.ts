@@ -275,7 +275,7 @@ export class Resources {
 		const now = this.core.now();
 		runtime.failures++;
 		runtime.final = isFinal(error);
-		runtime.retryAt = runtime.final ? null : now + retryDelayMs(error, runtime.failures, this.core.config.random);
+		runtime.retryAt = runtime.final ? null : now + retryDelayMs(error, runtime.failures, this.core.config.random, runtime.lastSuccessAt !== null);
 		this.core.patch(runtime.name, {
 			loading: false,
 			error: toErrorInfo(error, now),

@@ -56,6 +56,8 @@ export type ActivityState = {
 	unreadable?: number;
 	/** how new events come (issue 18): over the conversation's websocket, or by a search every interval; null until known */
 	transport?: ActivityTransport | null;
+	/** events dropped because their id repeats another's (each counted once) */
+	duplicates?: number;
 	/** its agent server (version, abilities, policy); null until asked (absent in hand-built snapshots) */
 	agent?: AgentInfo | null;
 };
@@ -198,6 +200,8 @@ export interface Store {
 	 * server where it can filter; otherwise the loaded conversations are looked at). null clears it.
 	 */
 	conversationsInSandbox(sandboxId: string | null): void;
+	/** reads one item by id into its list (a row asked for that is not loaded); says so when it is unknown */
+	reveal(resource: ListResourceName, id: string): void;
 }
 
 export type StoreOptions = {

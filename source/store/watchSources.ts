@@ -1,11 +1,13 @@
 import type {OpenHandsClient} from '../api/client.js';
-import type {Page, Sandbox, StartTask} from '../api/schemas/index.js';
+import type {AppConversation, Page, Sandbox, StartTask} from '../api/schemas/index.js';
 import type {WatchHub} from './watches.js';
 
 /** Sandboxes move within seconds (docker boots in a few, section 4.1). */
 export const SANDBOX_WATCH_MS = 1000;
 /** Start tasks move in steps of about a second on the real server (section 5.1); the web UI polls every 3 s. */
 export const START_TASK_WATCH_MS = 1500;
+/** An agent command's effect shows in the conversation's status; the agent moves in steps of seconds. */
+export const CONVERSATION_WATCH_MS = 3000;
 /** After a call with an unknown outcome: the newest items, where a just-created one is. */
 const NEWEST = 20;
 
@@ -13,12 +15,14 @@ const NEWEST = 20;
  * The watch sources of the actions this store knows (./watches.ts says how to add one):
  * - `sandbox`: sandbox ids, one `getSandboxes` a tick;
  * - `startTask`: start-task ids, one `getStartTasks` a tick;
+ * - `conversation`: conversation ids, one `getConversations` a tick (agent commands, ./agentCommands.ts);
  * - `newestSandboxes` / `newestStartTasks`: the newest page, for calls that timed out and may have
  *   created something we do not know the id of (every key gets the same page).
  */
 export function registerWatchSources(hub: WatchHub, client: OpenHandsClient): void {
 	hub.source<Sandbox>('sandbox', {everyMs: SANDBOX_WATCH_MS, fetch: (ids, o) => client.getSandboxes(ids, o)});
 	hub.source<StartTask>('startTask', {everyMs: START_TASK_WATCH_MS, fetch: (ids, o) => client.getStartTasks(ids, o)});
+	hub.source<AppConversation>('conversation', {everyMs: CONVERSATION_WATCH_MS, fetch: (ids, o) => client.getConversations(ids, o)});
 	hub.source<Page<Sandbox>>('newestSandboxes', {
 		everyMs: SANDBOX_WATCH_MS,
 		fetch: async (keys, o) => {

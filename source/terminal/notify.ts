@@ -3,7 +3,9 @@
  * bell flag, which is how tmux users watch panes) and/or a desktop notification in the form the
  * terminal reads (./notifyForms.ts), passed through tmux only where tmux allows it. Written around
  * Ink like the clipboard's OSC 52: the bytes move no cursor, and Ink's own `write` would redraw.
+ * Title and body go through the screen's masking (../text/secrets.ts) before anything else.
  */
+import {maskSecrets} from '../text/secrets.js';
 import {desktopForm, desktopSequence, notificationText, tmuxPassthrough} from './notifyForms.js';
 import {probeTmux, type TmuxInfo} from './tmuxProbe.js';
 
@@ -62,8 +64,10 @@ export function createNotifier({mode, env, write, probe = probeTmux}: NotifierOp
 				send(BEL);
 				return;
 			}
-			const title = notificationText(rawTitle, TITLE_MAX);
-			const body = notificationText(rawBody, BODY_MAX);
+			// every byte that leaves through a notification is masked as the screen is (issue 21 item 2:
+			// a start task's error detail went to the desktop with a token the screen showed as ••••)
+			const title = notificationText(maskSecrets(rawTitle), TITLE_MAX);
+			const body = notificationText(maskSecrets(rawBody), BODY_MAX);
 			if (!inTmux) {
 				send(bytes(title, body, null));
 				return;

@@ -9,20 +9,27 @@
  * as sk-, ghp_, xoxb-, AKIA; JWTs; long random runs). A masked value reads `••••`; a known token
  * prefix stays (`ghp_••••`) so the kind of credential is still visible.
  */
-import {SCRUBBED, addKnownSecret} from './knownSecrets.js';
+import {maskCommandArgs, maskCommandText} from './commandSecrets.js';
+import {addKnownSecret} from './knownSecrets.js';
 import {clean} from './sanitize.js';
+import {maskFileFormats, maskKeyBlocks} from './secretFormats.js';
+import {MASK, looksRandom, maskShapes} from './secretShapes.js';
 
-export const MASK = SCRUBBED;
+export {MASK};
 
 // Words that make a name (env var, query parameter, JSON member, flag, header) secret-looking.
 const SECRET_WORDS = new Set([
 	'key', 'keys', 'apikey', 'token', 'tokens', 'tkn', 'secret', 'secrets', 'password', 'passwords', 'passwd', 'pass', 'pwd', 'passphrase',
 	'auth', 'authorization', 'oauth', 'credential', 'credentials', 'cred', 'creds', 'signature', 'sig', 'dsn', 'pat', 'cookie', 'session',
-	'jwt', 'bearer', 'webhook', 'webhooks', 'privatekey',
+	'jwt', 'bearer', 'webhook', 'webhooks', 'privatekey', 'pw', 'pword', 'passw',
 ]);
 const SECRET_SUFFIX = /(?:apikey|token|secret|password|passwd|accesskey|secretkey|privatekey|authkey)$/;
 // The shell's working directories, not passwords.
 const NOT_SECRET = new Set(['pwd', 'oldpwd']);
+
+// A last word that makes the value something about the secret, not the secret (`--password-stdin`,
+// `PASSWORD_FILE=/run/secrets/db`, `password_min_length`, `token_count`).
+const ABOUT_SECRET = new Set(['stdin', 'file', 'files', 'path', 'dir', 'env', 'var', 'prompt', 'length', 'len', 'count', 'size', 'min', 'max', 'ttl', 'timeout', 'type', 'format', 'id', 'ids', 'header', 'name', 'expiry', 'expires', 'lifetime']);
 
 /** Whether a name (env var, query parameter, JSON member, flag, header) says its value is secret. */
 export function isSecretName(name: string): boolean {
@@ -32,48 +39,14 @@ export function isSecretName(name: string): boolean {
 		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
 		.toLowerCase()
 		.split(/[^a-z0-9]+/)
-		.map(word => word.replace(/\d+$/, ''));
+		.map(word => word.replace(/\d+$/, ''))
+		.filter(Boolean);
+	if (words.length > 1 && ABOUT_SECRET.has(words[words.length - 1]!)) return false;
 	return words.some(word => SECRET_WORDS.has(word) || SECRET_SUFFIX.test(word));
 }
 
-// Token shapes, by their published prefixes; group 1 is the prefix kept on screen.
-const TOKEN_SHAPES: readonly RegExp[] = [
-	/(?<![\w-])(sk-|sk_(?:live|test)_|rk_(?:live|test)_|pk_live_)[\w-]{12,}/g,
-	/(?<!\w)(gh[pousr]_|github_pat_)\w{20,}/g,
-	/(?<!\w)(xox[abposre]-|xapp-)[\w-]{10,}/g,
-	/(?<!\w)(glpat-|glptt-|gldt-)[\w-]{16,}/g,
-	/(?<![A-Z0-9])((?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{4})[A-Z0-9]{12}(?![A-Z0-9])/g,
-	/(?<!\w)(AIza)[\w-]{30,}/g,
-	/(?<!\w)(hf_|npm_|lin_api_|tvly-|dop_v1_|shpat_|shpss_|pypi-|SG\.)[\w.-]{16,}/g,
-	// JWT: header.payload.signature, each base64url
-	/(?<![\w-])(eyJ)[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g,
-];
-const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g;
-// Runs of base62 long enough to be random rather than words: at least 32 characters (ids such as
-// sandbox names carry 22, git hashes are hex), upper, lower and digits mixed, and high entropy.
-const LONG_RUN = /[A-Za-z0-9]{32,}/g;
+const PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----(.*?)(-----END \1-----|$)/g;
 const URL = /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s"'<>`]+/gi;
-
-function maskShapes(text: string): string {
-	let out = text;
-	for (const shape of TOKEN_SHAPES) out = out.replace(shape, (_whole, prefix: string) => `${prefix}${MASK}`);
-	return out.replace(LONG_RUN, run => (looksRandom(run, 32) ? MASK : run));
-}
-
-/**
- * Upper, lower and digits mixed in short pieces (CamelCase words average 4 or more letters, random
- * text under 3) and about 4 bits of entropy a character: random, not a long name.
- */
-function looksRandom(run: string, minLength: number): boolean {
-	if (run.length < minLength || !/[A-Z]/.test(run) || !/[a-z]/.test(run) || !/\d/.test(run)) return false;
-	const pieces = run.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g)?.length ?? 1;
-	if (run.length / pieces >= 3) return false;
-	const counts = new Map<string, number>();
-	for (const ch of run) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-	let entropy = 0;
-	for (const n of counts.values()) entropy -= (n / run.length) * Math.log2(n / run.length);
-	return entropy >= Math.min(4, Math.log2(run.length) - 0.8);
-}
 
 /** One URL (already clean): userinfo password, secret-named or token-shaped parameters and path segments. */
 function maskUrlText(url: string): string {
@@ -118,7 +91,17 @@ function decodeSafe(text: string): string {
 	}
 }
 
-const QUOTED_MEMBER = /(["'])([^"']{1,64})\1(\s*:\s*)(["'])((?:\\.|(?!\4)[^\\])*)\4/g;
+/**
+ * `name = value` with spaces (INI, TOML, `~/.aws/credentials`, Python, `:=`, `=>`), issue 21 item 3.
+ * A value that reads as code (a call, an index, a dotted name) or a small number is no secret.
+ */
+const SPACED_ASSIGNMENT = /(?<![\w.-])([A-Za-z_][\w.-]*)(\s+(?:=|:=|=>)\s*|(?:=|:=|=>)\s+)(?![=>])("[^"\n]*"|'[^'\n]*'|[^\s&;,"'}#()[\]]+)(?![([.\w])/g;
+const NOT_A_SECRET_VALUE = /^(?:\d{1,6}|true|false|null|none|nil|yes|no|on|off|["']{2}|\$.*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)$/i;
+// a hex key beside a word that names it, in prose (`the Datadog API key 3f8a… is invalid`):
+// alone, 32 hex digits are as likely a conversation id
+const NAMED_HEX = /((?<![A-Za-z])(?:key|keys|token|secret|password|passwd|apikey|auth)(?![A-Za-z])[^\n]{0,24}?)(?<![0-9a-fA-F])([0-9a-f]{32,64}|[0-9A-F]{32,64})(?![0-9a-fA-F])/gi;
+
+const QUOTED_MEMBER = /(["'])([^"']{1,64})\1(\s*(?::|=>)\s*)(["'])((?:\\.|(?!\4)[^\\])*)\4/g;
 const ASSIGNMENT = /(?<![\w.-])(-{0,2}[A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s&;,"'}]+)/g;
 const HEADER = /(?<![\w-])([A-Za-z][\w-]*)(:\s*)((?:bearer|basic|token|bot|digest)\s+)?([^\s,;"'}]+)/gi;
 const FLAG_VALUE = /(?<!\S)(--?[A-Za-z][\w-]*)(\s+)(?!-)("[^"]*"|'[^']*'|\S+)/g;
@@ -127,15 +110,21 @@ const AUTH_SCHEME = /\b(bearer|basic)(\s+)[\w.~+/=-]{6,}/gi;
 /** Secret values found by structure (names that say secret) and then by shape, in clean text. */
 function maskText(text: string): string {
 	if (text === '') return text;
-	let out = text.replace(PRIVATE_KEY, MASK).replace(URL, maskUrlText);
+	const keys = text.replace(PRIVATE_KEY, (whole, label: string, body: string, end: string) =>
+		body.trim() === MASK ? whole : `-----BEGIN ${label}----- ${MASK}${end ? ` ${end}` : ''}`,
+	);
+	let out = maskCommandText(maskFileFormats(keys)).replace(URL, maskUrlText);
 	out = out.replace(QUOTED_MEMBER, (whole, q: string, name: string, colon: string, vq: string, value: string) =>
 		value && isSecretName(name) ? `${q}${name}${q}${colon}${vq}${MASK}${vq}` : whole,
 	);
-	out = out.replace(ASSIGNMENT, (whole, name: string, value: string) => {
-		if (!isSecretName(name) || value === MASK) return whole;
+	const assigned = (whole: string, name: string, sign: string, value: string): string => {
+		if (!isSecretName(name) || value.includes(MASK) || NOT_A_SECRET_VALUE.test(value)) return whole;
 		const quote = /^["']/.test(value) ? value[0]! : '';
-		return `${name}=${quote}${MASK}${quote}`;
-	});
+		return `${name}${sign}${quote}${MASK}${quote}`;
+	};
+	out = out.replace(ASSIGNMENT, (whole, name: string, value: string) => assigned(whole, name, '=', value));
+	out = out.replace(SPACED_ASSIGNMENT, assigned);
+	out = out.replace(NAMED_HEX, (_whole, head: string) => `${head}${MASK}`);
 	out = out.replace(HEADER, (whole, name: string, colon: string, scheme: string | undefined, value: string) =>
 		isSecretName(name) && !value.startsWith('//') && value !== MASK ? `${name}${colon}${scheme ?? ''}${MASK}` : whole,
 	);
@@ -149,6 +138,24 @@ function maskText(text: string): string {
 /** Free text (a command line, an output line, an error): masks every secret found by structure or shape. */
 export function maskSecrets(text: string | null | undefined): string {
 	return maskText(clean(text));
+}
+
+const titles = new Map<string, string>();
+
+/**
+ * A conversation's title, cleaned and masked (issue 21 item 2): OpenHands writes the title from the
+ * first user message, so a token pasted there was on the list, in details, in the activity header and
+ * in every notification. Titles are drawn at every frame: the answers are kept (500 at most).
+ */
+export function maskTitle(title: string | null | undefined): string {
+	if (!title) return '';
+	let shown = titles.get(title);
+	if (shown === undefined) {
+		if (titles.size >= 500) titles.clear();
+		shown = maskSecrets(title);
+		titles.set(title, shown);
+	}
+	return shown;
 }
 
 /** A URL: userinfo passwords, secret-looking query parameters, keys as path segments. */
@@ -165,8 +172,7 @@ export function maskUrlSecrets(url: string | null | undefined): string {
 export function maskArgv(args: readonly string[]): string {
 	const out: string[] = [];
 	let hideNext = false;
-	for (const raw of args) {
-		const arg = clean(raw);
+	for (const arg of maskCommandArgs(args.map(raw => clean(raw)))) {
 		if (hideNext && arg !== '' && !arg.startsWith('-')) {
 			out.push(MASK);
 			hideNext = false;
@@ -190,6 +196,6 @@ export function maskEnvValue(name: string, value: string | null | undefined): st
  * is scrubbed of it, invisible characters removed first. A value shorter than 8 characters is only
  * scrubbed as a whole token.
  */
-export function registerKnownSecret(value: string | null | undefined): void {
-	if (value) addKnownSecret(value);
+export function registerKnownSecret(value: string | null | undefined, options: {pinned?: boolean} = {}): void {
+	if (value) addKnownSecret(value, options.pinned === true);
 }

@@ -16,6 +16,7 @@ import {shortId} from './format.js';
 import {isReadOnly, setReadOnly} from './keys/activeKeymap.js';
 import {KeyRouter} from './keys/KeyRouter.js';
 import {clean, cleanForCopy} from '../text/sanitize.js';
+import {maskSecrets} from '../text/secrets.js';
 import {useSessionKeys} from './sessionKeys.js';
 import {Shell} from './Shell.js';
 import {ThemeContext, createTheme, type ThemeChoice} from './theme.js';
@@ -122,7 +123,7 @@ export function App({
 				void clipboard.copy(value).then(result => {
 					setLocalNotice(
 						result.ok
-							? {level: 'info', text: `copied ${label ?? shortId(clean(text), 40)}`, at: now()}
+							? {level: 'info', text: `copied ${maskSecrets(label ?? shortId(clean(text), 40))}`, at: now()}
 							: {level: 'error', text: result.reason, at: now()},
 					);
 				});

@@ -2,6 +2,7 @@
 import type {AttentionItem} from '../store/types.js';
 import {shortId} from './format.js';
 import {clean} from '../text/sanitize.js';
+import {maskTitle} from '../text/secrets.js';
 
 const AGENT_WORDS: Record<string, string> = {
 	waiting_for_confirmation: 'waits for your confirmation',
@@ -12,7 +13,7 @@ const AGENT_WORDS: Record<string, string> = {
 
 /** e.g. `Fix the flaky test waits for your confirmation`, `sandbox oh-agent…W1x is gone` */
 export function attentionLine(item: AttentionItem): string {
-	const title = clean(item.title);
+	const title = maskTitle(item.title);
 	switch (item.subject) {
 		case 'conversation':
 			return `${title || `conversation ${shortId(item.id)}`} ${AGENT_WORDS[item.state] ?? clean(item.state)}`;

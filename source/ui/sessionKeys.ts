@@ -15,10 +15,13 @@ export function watchSessionKeys(
 	fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'>,
 	register: (value: string) => void = registerKnownSecret,
 ): () => void {
+	// the keys already handed over (the registry keeps the newest 100, text/knownSecrets.ts); bounded
+	// too: cleared when large, at the cost of handing a few over again
 	const known = new Set<string>();
 	const add = (item: Keyed | null | undefined) => {
 		const key = item?.session_api_key;
 		if (!key || known.has(key)) return;
+		if (known.size >= 1000) known.clear();
 		known.add(key);
 		register(key);
 	};

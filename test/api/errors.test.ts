@@ -79,11 +79,12 @@ describe('network failures', () => {
 		expect(error.message).toMatch(/^connection to 127\.0\.0\.1:\d+ closed mid-response/);
 	});
 
-	it('socket closed before any answer → unreachable', async () => {
+	it('socket closed before any answer → unreachable, and it may have been received (unanswered)', async () => {
 		server.handle((_request, _res, raw) => raw.socket.destroy());
 		const error = await failure(client().searchSandboxes());
 		expect(error.kind).toBe('unreachable');
-		expect(error.message).toMatch(/^cannot reach 127\.0\.0\.1:\d+ \(connection closed\)/);
+		expect(error.unanswered).toBe(true);
+		expect(error.message).toMatch(/^connection to 127\.0\.0\.1:\d+ closed before the server answered \(connection closed\)/);
 	});
 
 	it('the caller aborting → aborted, before or during the call', async () => {

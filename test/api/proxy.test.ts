@@ -143,6 +143,26 @@ describe('plain http through the proxy (HTTP_PROXY) and NO_PROXY', () => {
 		expect(target.seen).toHaveLength(0);
 	});
 
+	it('a dead proxy is named, not the server (issue 21 item 16)', async () => {
+		const target = await startGenerationServer({flavour: 'current'});
+		open.push(target);
+		const p = await proxy();
+		const port = p.port;
+		await p.close();
+		for (const env of [{HTTP_PROXY: `http://u:pw@127.0.0.1:${port}`}, {http_proxy: `127.0.0.1:${port}`}]) {
+			const api = client({baseUrl: target.url, apiKey: KEY, auth: 'session', env});
+			const error = (await api.searchSandboxes().catch((e: unknown) => e)) as Error & {kind: string};
+			expect(error.kind).toBe('unreachable');
+			expect(error.message).toMatch(new RegExp(`^cannot reach the proxy http://(••••@)?127\\.0\\.0\\.1:${port} \\(HTTP_PROXY|http_proxy\\): connection refused`));
+			expect(error.message).not.toContain('pw');
+		}
+		expect(target.seen).toHaveLength(0);
+		const secure = await httpsServer();
+		const tunnel = client({baseUrl: secure.url, apiKey: KEY, ca: CA, auth: 'session', env: {HTTPS_PROXY: `http://127.0.0.1:${port}`}});
+		const error = (await tunnel.searchSandboxes().catch((e: unknown) => e)) as Error;
+		expect(error.message).toMatch(/^cannot reach the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTPS_PROXY\): connection refused/);
+	});
+
 	it('createHttp has it too (what the agent-server clients use)', async () => {
 		const p = await proxy();
 		const target = await startGenerationServer({flavour: 'current'});

@@ -13,7 +13,9 @@
  * BENCH_ACTIVITY_IDLE_SECONDS, BENCH_ACTIVITY_GENERATION (legacy|current), BENCH_COMMAND_RUNS (15), BENCH_LIVE_EVENTS,
  * BENCH_LIVE_IDLE_SECONDS, BENCH_LIVE_DROP_SECONDS, BENCH_LIVE_IDLE_WINDOW, BENCH_LIVE_TRANSITIONS,
  * BENCH_OUTPUT_PRESSES (100), BENCH_OUTPUT_ROUNDS (2),
- * BENCH_FLEET_PRESSES (20), BENCH_FLEET_IDLE_SECONDS (30).
+ * BENCH_FLEET_PRESSES (20), BENCH_FLEET_IDLE_SECONDS (30),
+ * BENCH_SOAK_MINUTES (60), BENCH_SOAK_WARMUP_MINUTES (10), BENCH_SOAK_SAMPLE_SECONDS (30). `npm run bench`
+ * runs the soak too (an hour); name the others to leave it out.
  */
 import {execFileSync} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
@@ -33,9 +35,10 @@ import {output} from './output.bench.js';
 import {type BenchRun, mergeRun, readResults, renderMarkdown} from './results.js';
 import {refreshBytes} from './refreshBytes.bench.js';
 import {scale} from './scale.bench.js';
+import {soak} from './soak.bench.js';
 import {startup} from './startup.bench.js';
 
-const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, live, liveIdle, output, fleet};
+const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, live, liveIdle, output, fleet, soak};
 const here = dirname(fileURLToPath(import.meta.url));
 
 function loadAverage(): string | undefined {
@@ -104,7 +107,7 @@ async function main(): Promise<void> {
 	const benches = names.length ? names.map(name => ALL[name]).filter((b): b is Bench => Boolean(b)) : Object.values(ALL);
 	const figures: Figure[] = [];
 	const runs: Record<string, BenchRun> = {};
-	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION', 'BENCH_COMMAND_RUNS', 'BENCH_LIVE_EVENTS', 'BENCH_LIVE_IDLE_SECONDS', 'BENCH_LIVE_DROP_SECONDS', 'BENCH_LIVE_IDLE_WINDOW', 'BENCH_LIVE_TRANSITIONS', 'BENCH_OUTPUT_PRESSES', 'BENCH_OUTPUT_ROUNDS', 'BENCH_FLEET_PRESSES', 'BENCH_FLEET_IDLE_SECONDS']
+	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION', 'BENCH_COMMAND_RUNS', 'BENCH_LIVE_EVENTS', 'BENCH_LIVE_IDLE_SECONDS', 'BENCH_LIVE_DROP_SECONDS', 'BENCH_LIVE_IDLE_WINDOW', 'BENCH_LIVE_TRANSITIONS', 'BENCH_OUTPUT_PRESSES', 'BENCH_OUTPUT_ROUNDS', 'BENCH_FLEET_PRESSES', 'BENCH_FLEET_IDLE_SECONDS', 'BENCH_SOAK_MINUTES', 'BENCH_SOAK_WARMUP_MINUTES', 'BENCH_SOAK_SAMPLE_SECONDS']
 		.filter(name => process.env[name])
 		.map(name => `${name}=${process.env[name]}`);
 	for (const bench of benches) {

@@ -159,3 +159,54 @@ describe('desktop notifications', () => {
 		expect(app.raw).not.toContain(']777;');
 	});
 });
+
+describe('notification storms (issue 21 item 8)', () => {
+	const OSC777 = `${ESC}]777;notify;ohtui;`;
+
+	it('four conversations flapping every 1.5 s: three at once, then one every 20 s saying how many it stands for', {timeout: 90_000}, async () => {
+		const ids = [A, B, hexId(0xc), hexId(0xd)];
+		server = await startConversationServer(ids.map((id, i) => ({id, title: `Flapper ${i + 1}`, status: 'running'})));
+		app = spawnCli({args: ['--url', server.url, '--refresh', '1', '--notify', 'both'], env: {TERM: 'foot'}, cols: 120, rows: 30});
+		await app.waitForText('Flapper 4');
+		await polls(server, 2);
+		const states = ['waiting_for_confirmation', 'running', 'finished', 'running'];
+		let flip = 0;
+		const started = Date.now();
+		while (Date.now() - started < 24_000) {
+			for (const id of ids) server.move(id, states[flip % states.length]!);
+			flip++;
+			// eslint-disable-next-line no-await-in-loop
+			await new Promise(resolve => setTimeout(resolve, 1500));
+		}
+		await polls(server, 2);
+		const told = app.raw.split(OSC777).slice(1).map(part => part.slice(0, part.indexOf(`${ESC}\\`)));
+		// before: a notification and a BEL for every transition (about 60 in these 24 s)
+		expect(told.length).toBeGreaterThanOrEqual(3);
+		expect(told.length).toBeLessThanOrEqual(5);
+		expect(count(app.raw, BEL)).toBe(told.length);
+		expect(told.slice(3).every(body => /\(\+\d+ more\)$/.test(body))).toBe(true);
+		app.press('q');
+		await app.waitForExit();
+	});
+});
+
+describe('secrets in titles and notifications (issue 21 item 2)', () => {
+	const OSC777 = `${ESC}]777;notify;ohtui;`;
+	const TOKEN = 'ghp_R8x2Lq9ZtV4mN7cK1pW3sY6hJ0dF5gB2aE8u';
+
+	it('a token in a title is masked on the list, in the activity header and in the desktop notification', {timeout: 60_000}, async () => {
+		server = await startConversationServer([{id: A, title: `push with ${TOKEN} please`, status: 'running'}]);
+		app = spawnCli({args: ['--url', server.url, '--refresh', '1', '--notify', 'both'], env: {TERM: 'foot'}, cols: 120, rows: 30});
+		await app.waitForText('push with ghp_••••');
+		server.move(A, 'waiting_for_confirmation');
+		await app.waitForText('1 needs you (!)');
+		await polls(server, 2);
+		expect(app.raw).toContain(`${OSC777}push with ghp_•••• please waits for your confirmation${ESC}\\`);
+		app.press('l');
+		await app.waitForText(/push with ghp_•••• please\s+aaaa|push with ghp_••••/);
+		expect(app.raw).not.toContain(TOKEN.slice(4));
+		expect(app.raw).not.toContain(TOKEN.slice(-12));
+		app.press('q');
+		await app.waitForExit();
+	});
+});

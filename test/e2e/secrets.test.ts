@@ -12,6 +12,10 @@ const DB_PASSWORD = 'pw-Vb8Nm2Kl5';
 const CLI_KEY = 'cli-key-Qa1Ws2Ed3';
 const GHP = 'ghp_R8x2Lq9ZtV4mN7cK1pW3sY6hJ0dF5gB2aE8u';
 const HOOK = 'aB3dE6gH9jK2mN5pQ8sT1vW4';
+// issue 21 item 3: families that passed the masker
+const SSH_PASS = 'Ssh-Pa55-Qw8Er';
+const AWS_SECRET = 'Kq8v/9XzR2pLm+4Tn7Wb1Yc6Hd0Jf5Ga3Se8Uq2V';
+const NETRC_PASS = 'Netrc-Pa55-Zx4Cv';
 
 const SPEC = {
 	id: 'ghcr.io/acme/worker:1.2.3',
@@ -22,6 +26,9 @@ const SPEC = {
 		GH_PAT: GHP,
 		SLACK_WEBHOOK_URL: `https://hooks.slack.com/services/T024BE7LD/B01234ABC/${HOOK}`,
 		LOG_LEVEL: 'debug',
+		DEPLOY_CMD: `sshpass -p ${SSH_PASS} ssh deploy@host`,
+		AWS_CONFIG: `[default] aws_secret_access_key = ${AWS_SECRET}`,
+		NETRC: `machine api.example.com login bot password ${NETRC_PASS}`,
 	},
 	working_dir: '/workspace/project',
 };
@@ -60,13 +67,15 @@ describe('secrets on screen', () => {
 		app.press('4');
 		await waitForScreen(app, s => s.includes('acme/worker'), 'the spec row');
 		app.press('\r');
-		const screen = await waitForScreen(app, s => s.includes('Initial env (4)'), 'the spec details');
+		const screen = await waitForScreen(app, s => s.includes('Initial env (7)'), 'the spec details');
 		expect(screen).toContain(`--api-key •••• --db=postgres://u:••••@h/db --port 8080`);
 		expect(screen).toMatch(/DATABASE_URL +postgres:\/\/app:••••@db\/app/);
 		expect(screen).toMatch(/GH_PAT +••••/);
 		expect(screen).toMatch(/SLACK_WEBHOOK_URL +••••/);
 		expect(screen).toMatch(/LOG_LEVEL +debug/);
-		for (const secret of [DB_PASSWORD, CLI_KEY, GHP, HOOK]) expect(app.raw).not.toContain(secret);
+		expect(screen).toMatch(/DEPLOY_CMD +sshpass -p •••• ssh deploy@host/);
+		expect(screen).toMatch(/AWS_CONFIG +\[default\] aws_secret_access_key = ••••/);
+		for (const secret of [DB_PASSWORD, CLI_KEY, GHP, HOOK, SSH_PASS, AWS_SECRET, NETRC_PASS]) expect(app.raw).not.toContain(secret);
 		app.press('\u001B');
 	});
 

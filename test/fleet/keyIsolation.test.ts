@@ -82,10 +82,11 @@ describe('three servers, three keys, one fleet', () => {
 			const running = sandboxes.find(s => s.status === 'RUNNING')!;
 			const paused = sandboxes.find(s => s.status === 'PAUSED')!;
 			const talk = conversations.find(c => c.sandbox_id === running.id && c.sandbox_status === 'RUNNING')!;
+			const waiting = conversations.find(c => c.execution_status === 'waiting_for_confirmation' && c.sandbox_status === 'RUNNING')!;
 			const other = conversations.find(c => c.id !== talk.id && c.sandbox_id !== running.id && c.sandbox_id !== paused.id)!;
 			const spare = sandboxes.find(s => ![running.id, paused.id, talk.sandbox_id, other.sandbox_id].includes(s.id))!;
 			const ref = (id: string): Ref => ({server: name, id});
-			expect([running, paused, talk, other, spare].every(Boolean), name).toBe(true);
+			expect([running, paused, talk, waiting, other, spare].every(Boolean), name).toBe(true);
 			const post = (id: string, tail: RegExp) => (line: string) => line.startsWith('POST ') && line.includes(id) && tail.test(line);
 			expected[name] = [
 				['settings', line => /^GET \/api\/(v1\/)?settings/.test(line)],
@@ -95,7 +96,7 @@ describe('three servers, three keys, one fleet', () => {
 				['agent run', post(talk.id, /\/run$/)],
 				// a legacy app server's sandboxes run agent server 1.1.0, where a reject is refused unsent
 				// (issue 21 item 1)
-				...(name === 'legacy' ? [] : ([['agent reject', post(talk.id, /respond_to_confirmation$/)]] as Array<[string, (line: string) => boolean]>)),
+				...(name === 'legacy' ? [] : ([['agent reject', post(waiting.id, /respond_to_confirmation$/)]] as Array<[string, (line: string) => boolean]>)),
 				['sandbox pause', post(running.id, /\/pause$/)],
 				['sandbox resume', post(paused.id, /\/resume$/)],
 				['sandbox start', line => /^POST \/api\/v1\/sandboxes(\?|$)/.test(line)],
@@ -109,9 +110,12 @@ describe('three servers, three keys, one fleet', () => {
 			// one message or agent command of a conversation at a time
 			fleet.sendMessage(ref(talk.id), `hello ${name}`);
 			await advance(100);
+			// one agent command of a conversation at a time (a second is refused while one is under way),
+			// and a reject only where an agent waits for a confirmation (else it is not sent)
 			for (const command of ['pause', 'run', 'reject'] as const) {
-				fleet.controlAgent(ref(talk.id), command, command === 'reject' ? 'not now' : undefined);
-				await advance(100);
+				const target = command === 'reject' ? waiting : talk;
+				fleet.controlAgent(ref(target.id), command, command === 'reject' ? 'not now' : undefined);
+				for (let i = 0; i < 50 && fleet.getSnapshot().pending.some(p => p.kind === 'agent'); i++) await advance(100);
 			}
 			fleet.closeActivity();
 			fleet.conversationsInSandbox(ref(running.id));

@@ -191,11 +191,14 @@ describe.each<Generation>(['legacy', 'current'])('%s activity', generation => {
 		expect(activity(h).events).toBe(held);
 	});
 
-	it('a 401 while following waits a minute before asking again, as the lists do', async () => {
+	it('a 401 while following is asked once more at once (it worked a moment ago), then waits a minute, as the lists do', async () => {
 		const h = await opened(generation, 20);
 		h.server.failEvents = 401;
 		await h.advance(INTERVAL);
 		expect(activity(h).error).toMatchObject({kind: 'unauthorized'});
+		h.clear();
+		await h.advance(1500);
+		expect(eventSearches(h.lines())).toHaveLength(1);
 		h.clear();
 		await h.advance(59_000);
 		expect(eventSearches(h.lines())).toHaveLength(0);

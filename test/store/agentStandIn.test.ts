@@ -85,7 +85,8 @@ describe('against the agent-server stand-in', () => {
 		await h.settle();
 		expect(titled(h, 'Plan: split the billing').confirmation_policy).toEqual({kind: 'AlwaysConfirm'});
 		h.store.controlAgent(waiting.id, 'reject', 'not the production table');
-		await h.settle();
+		// the conversation is read again after the command (issue 21 item 11): the budget paces it
+		await h.advance(1000);
 		expect(h.store.getSnapshot().notice).toMatchObject({level: 'info', text: expect.stringMatching(/^action rejected/)});
 		const events = await client.searchEvents(waiting.id, {sortOrder: 'TIMESTAMP_DESC', limit: 5});
 		expect(events.items.some(e => e.kind === 'UserRejectObservation' && e.raw['rejection_reason'] === 'not the production table')).toBe(true);

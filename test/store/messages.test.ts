@@ -131,16 +131,22 @@ describe.each<Generation>(['legacy', 'current'])('%s: sendMessage', generation =
 });
 
 describe.each<Generation>(['legacy', 'current'])('%s: controlAgent', generation => {
-	it('pause, then run: one agent-server request each, a "done" notice each', async () => {
+	it('pause, then run: one agent-server request each, the conversation read again after each, a "done" notice each', async () => {
 		const h = await ready(generation, 'RUNNING', 'running');
 		h.store.controlAgent(CONV, 'pause');
 		expect(h.store.getSnapshot().pending).toMatchObject([{key: `agent:${CONV}`, kind: 'agent', targetState: 'pause'}]);
-		await h.settle();
+		await h.advance(1000);
 		expect(h.store.getSnapshot().notice).toMatchObject({level: 'info', text: 'agent paused: Fix the flaky tests'});
 		h.store.controlAgent(CONV, 'run');
-		await h.settle();
+		await h.advance(1000);
 		expect(h.store.getSnapshot().notice).toMatchObject({level: 'info', text: 'agent running: Fix the flaky tests'});
-		expect(h.lines()).toEqual([`agent POST /api/conversations/${CONV}/pause`, `agent POST /api/conversations/${CONV}/run`]);
+		// issue 21 item 11: a batch get after each command keeps the header fresh
+		expect(h.lines()).toEqual([
+			`agent POST /api/conversations/${CONV}/pause`,
+			`GET /api/v1/app-conversations?ids=${CONV}`,
+			`agent POST /api/conversations/${CONV}/run`,
+			`GET /api/v1/app-conversations?ids=${CONV}`,
+		]);
 	});
 
 	it('refused: the server\'s reason', async () => {
@@ -153,11 +159,14 @@ describe.each<Generation>(['legacy', 'current'])('%s: controlAgent', generation 
 	it('reject with a reason, accept', async () => {
 		const h = await ready(generation, 'RUNNING', 'waiting_for_confirmation');
 		h.store.controlAgent(CONV, 'reject', 'not the fixtures');
-		await h.settle();
+		await h.advance(1000);
 		expect(h.store.getSnapshot().notice?.text).toBe('action rejected: Fix the flaky tests');
-		expect(JSON.parse(h.server.seen.at(-1)!.body)).toEqual({accept: false, reason: 'not the fixtures'});
+		expect(JSON.parse(h.server.seen.filter(r => r.method === 'POST').at(-1)!.body)).toEqual({accept: false, reason: 'not the fixtures'});
+		// the agent waits again (a second action): the list says so at its next poll
+		h.server.conversations.get(CONV)!.execution = 'waiting_for_confirmation';
+		await h.advance(5000);
 		h.store.controlAgent(CONV, 'accept');
-		await h.settle();
+		await h.advance(1000);
 		expect(h.store.getSnapshot().notice?.text).toBe('action accepted: Fix the flaky tests');
 	});
 
@@ -172,16 +181,19 @@ describe.each<Generation>(['legacy', 'current'])('%s: controlAgent', generation 
 		expect(h.store.getSnapshot().pending).toEqual([]);
 	});
 
-	it('no answer within the action deadline: "outcome unknown", not "refused"', async () => {
-		h = await activityHarness(generation, {events: 5, execution: 'running', store: {actionDeadlineMs: 300}, client: {requestDeadlineMs: 5000}});
+	it('no answer within the action deadline: the status is watched, and only a watch that runs out is "outcome unknown"', async () => {
+		h = await activityHarness(generation, {events: 5, execution: 'running', store: {actionDeadlineMs: 300, watchTimeoutMs: 9000}, client: {requestDeadlineMs: 5000}});
 		h.store.start();
 		await h.settle();
 		h.server.hold = r => r.method === 'POST';
 		h.store.controlAgent(CONV, 'pause');
 		await h.settle();
+		expect(h.store.getSnapshot().notice?.text).toBe("pausing the agent after its current step: no answer yet, watching the agent's status…");
+		expect(h.store.getSnapshot().pending).toMatchObject([{kind: 'agent', phase: 'checking'}]);
+		await h.advance(10_000);
 		expect(h.store.getSnapshot().notice).toMatchObject({
 			level: 'error',
-			text: expect.stringMatching(/^pausing the agent: outcome unknown, the events will tell · the agent server at \S+ did not answer within 0\.3 s/),
+			text: expect.stringMatching(/^pausing the agent: outcome unknown, the status did not change within 9 s, the events will tell · the agent server at \S+ did not answer within 0\.3 s/),
 		});
 		expect(h.store.getSnapshot().pending).toEqual([]);
 	});
@@ -189,8 +201,9 @@ describe.each<Generation>(['legacy', 'current'])('%s: controlAgent', generation 
 	it('a paused sandbox: read again, then a clear line (no agent server to reach)', async () => {
 		const h = await ready(generation, 'PAUSED', 'paused');
 		h.store.controlAgent(CONV, 'run');
-		await h.settle();
-		expect(h.lines()).toEqual([`GET /api/v1/app-conversations?ids=${CONV}`]);
+		await h.advance(1000);
+		// read for the agent's address, and again after the command (issue 21 item 11)
+		expect(h.lines()).toEqual([`GET /api/v1/app-conversations?ids=${CONV}`, `GET /api/v1/app-conversations?ids=${CONV}`]);
 		expect(h.store.getSnapshot().notice?.text).toMatch(/^running the agent failed: the conversation has no agent server address: its sandbox is not running/);
 	});
 });

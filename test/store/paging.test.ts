@@ -112,7 +112,7 @@ describe('paging that never ends (issue 9 item 3)', () => {
 		expect(state.data).toHaveLength(200);
 		expect(state.hasMore).toBe(false);
 		expect(state.loadingMore).toBe(false);
-		expect(f.store.getSnapshot().notice).toMatchObject({level: 'error', text: 'stopped loading sandboxes: page 0 brought nothing new but named a next page'});
+		expect(f.store.getSnapshot().notice).toMatchObject({level: 'error', text: "stopped loading sandboxes: the server's next page points back to page 100"});
 		// nothing more than the interval's poll afterwards, and G again sends nothing
 		f.faults.clearRequests();
 		f.store.loadAll('sandboxes');
@@ -155,7 +155,7 @@ describe('paging that never ends (issue 9 item 3)', () => {
 		f.store.loadAll('sandboxes');
 		await f.advance(1000);
 		expect(searches(f)).toEqual([page('limit=100'), page('page_id=1000&limit=100')]);
-		expect(f.store.getSnapshot().notice?.text).toBe('stopped loading sandboxes: page 1000 brought nothing new but named a next page');
+		expect(f.store.getSnapshot().notice?.text).toBe('stopped loading sandboxes: page 1000 was empty but named a next page');
 		expect(f.store.getSnapshot().sandboxes.data).toHaveLength(100);
 	});
 

@@ -103,8 +103,9 @@ describe('401', () => {
 		await clock.advance(185_000, () => store.whenSettled());
 		expect(searches(seen, t0)).toEqual([0, 60_000, 120_000, 180_000]);
 		// auth auto with a key: the probe ran once before the first call (a JSON 401 is the current
-		// settings route; the other scheme was tried once; then the public flavour route), never again
-		expect(others(seen, t0)).toEqual(['0 GET /api/v1/settings', '0 GET /api/v1/settings', '0 GET /api/v1/web-client/config']);
+		// settings route; an OSS-shaped refusal is asked once more, then the other scheme once; then the
+		// public flavour route), never again
+		expect(others(seen, t0)).toEqual(['0 GET /api/v1/settings', '0 GET /api/v1/settings', '0 GET /api/v1/settings', '0 GET /api/v1/web-client/config']);
 		const state = store.getSnapshot().sandboxes;
 		expect(state.error?.kind).toBe('unauthorized');
 		expect(state.error?.message).toMatch(/check the API key/);
@@ -112,7 +113,7 @@ describe('401', () => {
 		store.refresh();
 		await store.whenSettled();
 		expect(searches(seen, t0)).toEqual([0, 60_000, 120_000, 180_000, 185_000]);
-		expect(others(seen, t0)).toHaveLength(3);
+		expect(others(seen, t0)).toHaveLength(4);
 		expect(store.getSnapshot().sandboxes.error?.message).toMatch(/check the API key/);
 	});
 });

@@ -50,6 +50,8 @@ export type ActivityServer = {
 	hold: ((request: SeenRequest) => boolean) | null;
 	/** the agent server's events websocket (test/support/agentSockets.ts) */
 	sockets: AgentSockets;
+	/** answers a request its own way first: an answer, or `drop` (the connection closes, no answer) */
+	intercept: ((request: SeenRequest) => SearchAnswer | 'drop' | null) | null;
 	/** stops the agent server's listener (its port then refuses connections) */
 	closeAgent(): Promise<void>;
 	close(): Promise<void>;
@@ -256,14 +258,15 @@ export async function startActivityServer(generation: Generation, start = Date.U
 		}
 	}
 
-	const app = await listen((r, res) => {
+	const answer = (r: SeenRequest, res: ServerResponse, route: (r: SeenRequest) => SearchAnswer) => {
 		seen.push(r);
-		if (!fixture.hold?.(r)) send(res, appRoute(r));
-	}, 'app');
-	const agent = await listen((r, res) => {
-		seen.push(r);
-		if (!fixture.hold?.(r)) send(res, agentRoute(r));
-	}, 'agent');
+		if (fixture.hold?.(r)) return;
+		const own = fixture.intercept?.(r) ?? null;
+		if (own === 'drop') res.socket?.destroy();
+		else send(res, own ?? route(r));
+	};
+	const app = await listen((r, res) => answer(r, res, appRoute), 'app');
+	const agent = await listen((r, res) => answer(r, res, agentRoute), 'agent');
 	agentUrl = `http://127.0.0.1:${(agent.address() as AddressInfo).port}`;
 	const sockets = attachAgentSockets(agent, id => {
 		const c = findConversation(id);
@@ -289,6 +292,7 @@ export async function startActivityServer(generation: Generation, start = Date.U
 		boundsFail: false,
 		hold: null,
 		sockets,
+		intercept: null,
 		async closeAgent() {
 			if (!agent.listening) return;
 			await sockets.close();

@@ -88,11 +88,15 @@ describe('related things, one key away', () => {
 		expect(selectedLine(h.frame())).toContain('oh-sandbox-beta');
 	});
 
-	it('s says so when the sandbox is not among the loaded ones', async () => {
+	it('s to a sandbox not among the loaded ones reads it by id, and selects it when it arrives (issue 21 item 19)', async () => {
 		const h = renderApp({snapshot: {conversations: list([A]), sandboxes: list([sandbox()])}});
 		await h.waitFor('Alpha waits');
 		await h.press('s');
-		await h.waitFor('sandbox oh-sandbox-alpha is not among the loaded sandboxes');
+		await vi.waitFor(() => expect(h.store.callsOf('reveal')).toEqual([['sandboxes', 'oh-sandbox-alpha']]));
+		// the store puts it on top of its list
+		h.store.set({sandboxes: list([sandbox({id: 'oh-sandbox-alpha'}), sandbox()])});
+		await h.waitFor('oh-sandbox-alpha');
+		expect(selectedLine(h.frame())).toContain('oh-sandbox-alpha');
 	});
 
 	it('c on a sandbox lists its conversations: from the server, or from what is loaded (saying so)', async () => {

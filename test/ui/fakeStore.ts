@@ -132,4 +132,7 @@ export class FakeStore implements Store {
 	conversationsInSandbox(sandboxId: string | null) {
 		this.record('conversationsInSandbox', sandboxId);
 	}
+	reveal(resource: ListResourceName, id: string) {
+		this.record('reveal', resource, id);
+	}
 }

@@ -11,6 +11,7 @@ import type {ActivityTransport, AgentInfo, PendingAction} from '../../store/type
 import {cost, count, pendingLabel, repoAtBranch, shortId} from '../format.js';
 import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
+import {maskTitle} from '../../text/secrets.js';
 
 /** Lines of the approval block for `pending` actions (0 when the agent is not waiting). */
 export const MAX_PENDING_LINES = 3;
@@ -41,7 +42,7 @@ export function transportText(transport: ActivityTransport): string {
 
 export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, agent = null, inFlight, transport, width}: Props) {
 	const theme = useTheme();
-	const title = clean(c.title) || '(untitled)';
+	const title = maskTitle(c.title) || '(untitled)';
 	const usage = c.metrics?.accumulated_token_usage;
 	// an agent server's conversation has no sandbox and no repository: its working directory instead
 	const own = c.sandbox_id === '';

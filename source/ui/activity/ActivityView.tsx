@@ -28,8 +28,10 @@ import {eventDetail} from './detail.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
 import {useHandOff} from '../useHandOff.js';
+import {type ApprovalModal, approvalQuestion, pendingKey, sameActions, useApprovalGuard} from './approvalDialog.js';
 import {useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
+import {maskTitle} from '../../text/secrets.js';
 
 type Props = {
 	conversation: Tagged<AppConversation>;
@@ -44,7 +46,7 @@ type Props = {
 const NO_EVENTS: readonly ConversationEvent[] = [];
 
 export function ActivityView({conversation: opened, width, height, active, onBack, onChanges}: Props) {
-	const {fleet, now} = useUi();
+	const {fleet, now, notify} = useUi();
 	const theme = useTheme();
 	const activity = useSnapshot(selectActivity);
 	const conversations = useSnapshot(selectConversations);
@@ -67,6 +69,15 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const waiting = status === 'waiting_for_confirmation';
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
+	const pendingIds = useMemo(() => pendingKey(waiting, pending), [waiting, pending]);
+	const approval = modal?.kind === 'accept' || modal?.kind === 'reject' ? modal : null;
+	useApprovalGuard(approval, pendingIds, setModal, notify);
+	/** sends only when the set is still the one the dialog showed (the guard re-asks otherwise) */
+	const answer = (shown: ApprovalModal, send: () => void) => {
+		if (!sameActions(shown.ids, pendingIds)) return;
+		send();
+		setModal(null);
+	};
 	const inFlight = useMemo(
 		() => inFlightAll.filter(p => p.server === server && (p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id))),
 		[inFlightAll, server, id, conversation.sandbox_id],
@@ -90,6 +101,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		active: active && modal === null && !list.filter.editing,
 		conversation,
 		waiting,
+		pendingIds: pendingIds ?? [],
 		list,
 		agent,
 		capabilities,
@@ -132,7 +144,6 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		);
 	}
 
-	const count = pending.length;
 	return (
 		<Box flexDirection="column" height={height} overflow="hidden">
 			{header}
@@ -162,26 +173,21 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 			) : null}
 			{modal?.kind === 'accept' ? (
 				<Confirm
-					message={`Accept ${count > 1 ? `${count} pending actions` : 'the pending action'}${count === 1 ? `: ${pendingLines[0]}` : ''}?`}
+					message={approvalQuestion(modal, pendingLines, maskTitle(conversation.title) || id)}
 					width={width}
-					onConfirm={() => {
-						fleet.controlAgent(conversation, 'accept');
-						setModal(null);
-					}}
+					onConfirm={() => answer(modal, () => fleet.controlAgent(conversation, 'accept'))}
 					onCancel={() => setModal(null)}
 				/>
 			) : null}
 			{modal?.kind === 'reject' ? (
 				<LineInput
-					message={`Reject ${count > 1 ? `${count} pending actions` : 'the pending action'} of “${clean(conversation.title) || id}”: reason (optional), Enter rejects · Esc cancels`}
+					message={approvalQuestion(modal, pendingLines, maskTitle(conversation.title) || id)}
 					placeholder="why (sent to the agent)"
 					width={width}
 					scope="reason"
 					onSubmit={reason => {
 						const text = reason.trim();
-						if (text) fleet.controlAgent(conversation, 'reject', text);
-						else fleet.controlAgent(conversation, 'reject');
-						setModal(null);
+						answer(modal, () => (text ? fleet.controlAgent(conversation, 'reject', text) : fleet.controlAgent(conversation, 'reject')));
 					}}
 					onCancel={() => setModal(null)}
 				/>

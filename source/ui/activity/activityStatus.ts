@@ -14,6 +14,10 @@ export function activityStatusLine({activity, list, now}: Input): string {
 	const loaded = activity.events.length;
 	if (list.filter.text) parts.push(`filter "${clean(list.filter.text)}": ${count(list.count)} of ${count(loaded)}`);
 	else parts.push(`${count(loaded)} event${loaded === 1 ? '' : 's'}${activity.hasOlder ? ' (older on scroll up)' : ''}`);
+	const unreadable = activity.unreadable ?? 0;
+	if (unreadable > 0) parts.push(`${count(unreadable)} could not be read`);
+	const duplicates = activity.duplicates ?? 0;
+	if (duplicates > 0) parts.push(`${count(duplicates)} with a repeated id not shown`);
 	if (list.hideObservations) parts.push('outputs hidden (o)');
 	if (activity.loadingOlder) parts.push('loading older…');
 	const selected = list.selected;

@@ -4,10 +4,12 @@
  * error text; unknown kinds as pretty JSON. Lines are clean and masked, not yet wrapped.
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
+import {tooLargeBytes} from '../../api/tooLargeEvents.js';
 import {MASK} from '../format.js';
 import {clean} from '../../text/sanitize.js';
-import {arr, contentText, obj, str, type Raw} from './fields.js';
+import {arr, capField, contentText, obj, str, type Raw} from './fields.js';
 import {exitCode, observationText} from './observations.js';
+import {tooLargeText} from './summarize.js';
 import {pagerLines} from './text.js';
 import {eventDateTime} from './time.js';
 
@@ -22,9 +24,15 @@ const BLOB_CHARS = 4096;
 export function eventDetail(event: ConversationEvent, answer?: ConversationEvent): PagerLine[] {
 	const raw = event.raw;
 	const out: PagerLine[] = [
-		{text: `${clean(event.kind) || 'event'} · ${clean(event.source) || 'no source'} · ${eventDateTime(event.timestamp)}`, style: 'heading'},
-		{text: `id ${clean(event.id)}`, style: 'muted'},
+		{text: `${clean(capField(event.kind)) || 'event'} · ${clean(capField(event.source)) || 'no source'} · ${eventDateTime(capField(event.timestamp, 64))}`, style: 'heading'},
+		{text: `id ${clean(capField(event.id))}`, style: 'muted'},
 	];
+	const large = tooLargeBytes(event);
+	if (large !== undefined) {
+		out.push({text: tooLargeText(event.kind, large), style: 'error'});
+		line(out, 'The server sent it in a response over the 8 MB ohtui reads at once; the events before and after it are shown.');
+		return out;
+	}
 	switch (event.kind) {
 		case 'MessageEvent': {
 			const message = obj(raw['llm_message']);
@@ -80,7 +88,7 @@ function actionDetail(out: PagerLine[], raw: Raw, answer: ConversationEvent | un
 	if (summary) block(out, 'summary', summary);
 	const action = obj(raw['action']);
 	const risk = str(raw['security_risk']);
-	out.push({text: `action ${clean(str(action?.['kind'])) || '(could not be read)'} · tool ${clean(str(raw['tool_name'])) || '—'}${risk ? ` · risk ${clean(risk)}` : ''}`, style: 'heading'});
+	out.push({text: `action ${clean(capField(str(action?.['kind']))) || '(could not be read)'} · tool ${clean(capField(str(raw['tool_name']))) || '—'}${risk ? ` · risk ${clean(risk)}` : ''}`, style: 'heading'});
 	if (action) fields(out, action, ['kind']);
 	else block(out, 'tool call arguments', prettyArguments(str(obj(raw['tool_call'])?.['arguments'])));
 	if (answer) {

@@ -47,3 +47,15 @@ function imageCount(part: Raw): string {
 export function kindOf(value: unknown): string | null {
 	return str(obj(value)?.['kind']);
 }
+
+/** Characters of one name-like field (kind, id, source, tool) shown at most. */
+export const FIELD_CHARS = 500;
+
+/**
+ * A name-like field cut to what is worth showing, saying how long it was: a 300,000-character `kind`
+ * or `id` must cost what a normal one does (issue 21 item 4). Raw: callers clean it.
+ */
+export function capField(value: string | null | undefined, max = FIELD_CHARS): string {
+	if (!value) return '';
+	return value.length > max ? `${value.slice(0, max)}… (${value.length} characters)` : value;
+}

@@ -6,12 +6,13 @@
  * object (the store keeps an event's identity), so scrolling 10,000 events summarizes each once.
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
+import {tooLargeBytes} from '../../api/tooLargeEvents.js';
 import {policyText} from '../../api/confirmationPolicy.js';
 import {clean} from '../../text/sanitize.js';
 import {maskSecrets} from '../../text/secrets.js';
 import {cost as formatCost, count} from '../format.js';
 import {actionGist} from './actions.js';
-import {arr, contentText, obj, str, type Raw} from './fields.js';
+import {arr, capField, contentText, obj, str, type Raw} from './fields.js';
 import {observationOutcome} from './observations.js';
 import {rowText} from './text.js';
 
@@ -42,8 +43,10 @@ export function summarizeEvent(event: ConversationEvent): EventSummary {
 
 function summarize(event: ConversationEvent): EventSummary {
 	const raw = event.raw;
-	const who = clean(event.source) || '—';
+	const who = clean(capField(event.source, 60)) || '—';
 	const base = {who, observation: false, tone: undefined as EventTone};
+	const large = tooLargeBytes(event);
+	if (large !== undefined) return {...base, text: tooLargeText(event.kind, large), tone: 'warn'};
 	const tool = str(raw['tool_name']);
 	switch (event.kind) {
 		case 'MessageEvent':
@@ -167,7 +170,7 @@ function hookLine(raw: Raw): Pick<EventSummary, 'text' | 'tone'> {
 const TEXT_FIELDS = ['message', 'text', 'summary', 'detail', 'error', 'content', 'title', 'reason'];
 
 function unknownLine(kind: string, raw: Raw): string {
-	const label = clean(kind).slice(0, 60) || 'event';
+	const label = clean(capField(kind, 60)).slice(0, 60) || 'event';
 	for (const key of TEXT_FIELDS) {
 		const value = raw[key];
 		const text = typeof value === 'string' ? rowText(value) : Array.isArray(value) ? rowText(contentText(value)) : '';
@@ -188,4 +191,10 @@ function shortValue(value: unknown): string {
 		json = '[unreadable]';
 	}
 	return maskSecrets(json.slice(0, 400));
+}
+
+/** `ObservationEvent too large to show (12.4 MB)` for an event over the response cap (issue 21 item 9). */
+export function tooLargeText(kind: string, bytes: number | null): string {
+	const size = bytes === null ? 'over 8 MB' : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+	return `${clean(kind).slice(0, 60) || 'event'} too large to show (${size})`;
 }

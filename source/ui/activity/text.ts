@@ -4,7 +4,8 @@
  * it goes through `cleanLines`/`maskSecrets` before it is returned.
  */
 import {maskSecrets} from '../../text/secrets.js';
-import {cleanLines, displayWidth} from '../../text/sanitize.js';
+import {maskKeyBlocks} from '../../text/secretFormats.js';
+import {cleanLines, displayWidth, graphemes} from '../../text/sanitize.js';
 import {count} from '../format.js';
 
 /** Raw characters of one line looked at for a row: a row is at most a few hundred columns wide. */
@@ -38,7 +39,8 @@ export function rowText(text: string | null | undefined): string {
 export function pagerLines(text: string | null | undefined): string[] {
 	if (!text) return [];
 	const cutChars = text.length > PAGER_CHARS;
-	const lines = cleanLines(cutChars ? text.slice(0, PAGER_CHARS) : text);
+	// a private key is masked as a whole before the text is cut into lines (issue 21 item 3)
+	const lines = cleanLines(maskKeyBlocks(cutChars ? text.slice(0, PAGER_CHARS) : text));
 	const kept = lines.length > PAGER_LINES ? lines.slice(0, PAGER_LINES) : lines;
 	const out = kept.map(maskKeepingSpacing);
 	if (lines.length > PAGER_LINES) out.push(`… ${lines.length - PAGER_LINES} more lines not shown`);
@@ -57,7 +59,6 @@ function maskKeepingSpacing(line: string): string {
 	return indent + parts.map((part, i) => (i % 2 === 1 ? part : maskSecrets(part))).join('');
 }
 
-const segmenter = new Intl.Segmenter();
 
 /**
  * Splits a clean line into rows of at most `width` columns, breaking after a space when one is in
@@ -71,7 +72,10 @@ export function wrapLine(line: string, width: number): string[] {
 	if (/^[\x20-\x7e]*$/.test(line)) {
 		let start = 0;
 		while (line.length - start > w) {
-			const space = line.lastIndexOf(' ', start + w);
+			// a space in the second half of the row, looked for there only: searching back to the line's
+			// start from every row of a line without spaces was quadratic (issue 21 item 4)
+			let space = start + w;
+			while (space > start + w / 2 && line[space] !== ' ') space--;
 			const end = space > start + w / 2 ? space + 1 : start + w;
 			rows.push(line.slice(start, end));
 			start = end;
@@ -82,7 +86,7 @@ export function wrapLine(line: string, width: number): string[] {
 	let row = '';
 	let used = 0;
 	let lastSpace = -1;
-	for (const {segment} of segmenter.segment(line)) {
+	for (const segment of graphemes(line)) {
 		const sw = segment.length === 1 && segment >= ' ' && segment <= '~' ? 1 : displayWidth(segment);
 		if (used + sw > w && row) {
 			if (lastSpace > row.length / 2 && lastSpace < row.length) {

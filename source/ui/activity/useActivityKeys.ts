@@ -9,21 +9,18 @@ import type {AgentInfo} from '../../store/types.js';
 import {useUi} from '../context.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
+import type {ApprovalModal} from './approvalDialog.js';
 import type {AgentDialog} from './AgentDialogs.js';
 import type {EventRows} from './useEventRows.js';
 
-export type ActivityModal =
-	| null
-	| {kind: 'pager'; eventId: string}
-	| {kind: 'message'}
-	| {kind: 'accept'}
-	| {kind: 'reject'}
-	| {kind: 'agent'; dialog: AgentDialog};
+export type ActivityModal = null | {kind: 'pager'; eventId: string} | {kind: 'message'} | ApprovalModal | {kind: 'agent'; dialog: AgentDialog};
 
 type Options = {
 	active: boolean;
 	conversation: Tagged<AppConversation>;
 	waiting: boolean;
+	/** ids of the actions waiting for confirmation: what an approval dialog opens on */
+	pendingIds: readonly string[];
 	list: EventRows;
 	/** the conversation's agent server as far as known (version, can it reject) */
 	agent: AgentInfo | null;
@@ -35,7 +32,7 @@ type Options = {
 	pageEvent(eventId: string): void;
 };
 
-export function useActivityKeys({active, conversation, waiting, list, agent, capabilities, setModal, onBack, onChanges, pageEvent}: Options): void {
+export function useActivityKeys({active, conversation, waiting, pendingIds, list, agent, capabilities, setModal, onBack, onChanges, pageEvent}: Options): void {
 	const {fleet, copy, notify} = useUi();
 	const sandbox = {server: conversation.server, id: conversation.sandbox_id};
 	const sandboxKeys = capabilities?.sandboxes !== false;
@@ -47,7 +44,7 @@ export function useActivityKeys({active, conversation, waiting, list, agent, cap
 				if (!waiting) notify('info', 'the agent is not waiting for a confirmation');
 				// before SDK 1.6.0 a reject is a pause that records nothing (issue 21 item 1): say so instead
 				else if (approval === 'agent.reject' && agent?.rejects === false) setModal({kind: 'agent', dialog: {kind: 'noReject', version: agent.version}});
-				else setModal({kind: approval === 'agent.accept' ? 'accept' : 'reject'});
+				else setModal({kind: approval === 'agent.accept' ? 'accept' : 'reject', ids: pendingIds});
 				return true;
 			}
 			switch (commandFor('activity', name) ?? (sandboxKeys ? commandFor('activitySandbox', name) : undefined)) {

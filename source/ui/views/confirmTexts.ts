@@ -7,6 +7,7 @@ import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
 import type {FleetSnapshot, Tagged} from '../../fleet/types.js';
 import {shortId} from '../format.js';
 import {clean, displayWidth} from '../../text/sanitize.js';
+import {maskTitle} from '../../text/secrets.js';
 
 export type Question = {
 	message: string;
@@ -19,7 +20,7 @@ export type Question = {
 const MAX_NAMES = 3;
 
 export function conversationName(c: AppConversation): string {
-	const title = clean(c.title);
+	const title = maskTitle(c.title);
 	return title ? `"${title}"` : shortId(c.id, 12);
 }
 

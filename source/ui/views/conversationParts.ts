@@ -8,12 +8,13 @@ import {clean} from '../../text/sanitize.js';
 import {maskSecrets} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
+import {maskTitle} from '../../text/secrets.js';
 
 /** a row's key: its server and id (ids repeat when two profiles share a server) */
 export const conversationKey = (row: Tagged<AppConversation>) => refKey(row);
 
 export const CONVERSATION_COLUMNS: readonly Column<AppConversation>[] = [
-	{id: 'title', title: 'TITLE', width: 14, grow: 2, drop: 0, text: c => clean(c.title) || '(untitled)'},
+	{id: 'title', title: 'TITLE', width: 14, grow: 2, drop: 0, text: c => maskTitle(c.title) || '(untitled)'},
 	{id: 'repo', title: 'REPOSITORY', width: 20, grow: 1, drop: 5, text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
 	// an agent server's row (beside an app server's) has no sandbox: a dash, not its RUNNING stand-in
 	{id: 'sandbox', title: 'SANDBOX', width: 9, drop: 2, text: c => (c.sandbox_id ? clean(c.sandbox_status) : '—'), color: (c, t) => (c.sandbox_id ? t.status(c.sandbox_status) : t.muted)},
@@ -117,7 +118,7 @@ export function agentLabel(status: string | null | undefined): string {
 function agentEntries(c: AppConversation, now: number): Entry[] {
 	return [
 		field('id', clean(c.id)),
-		field('title', orDash(c.title)),
+		field('title', maskTitle(c.title) || '—'),
 		field('working directory', orDash(c.working_dir)),
 		field('model', orDash(c.llm_model)),
 		field('agent status', orDash(c.execution_status)),
@@ -165,7 +166,7 @@ export function conversationEntries(c: AppConversation, now: number): Entry[] {
 function appEntries(c: AppConversation, now: number): Entry[] {
 	return [
 		field('id', clean(c.id)),
-		field('title', orDash(c.title)),
+		field('title', maskTitle(c.title) || '—'),
 		field('repository', orDash(c.selected_repository)),
 		field('branch', orDash(c.selected_branch)),
 		field('git provider', orDash(c.git_provider)),

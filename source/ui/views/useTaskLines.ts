@@ -3,8 +3,9 @@
  * goes back down, Enter opens the task's conversation once it exists. After the form creates one,
  * its line is selected as soon as it shows (`new:<count of tasks before>`).
  */
+import {useEffect, useState} from 'react';
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
-import {refKey, type Tagged} from '../../fleet/types.js';
+import {type Ref, refKey, sameRef, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
@@ -22,9 +23,22 @@ type Options = {
 };
 
 export function useTaskLines({tasks, shown, conversations, tableIndex, active, onActivity}: Options) {
-	const {notify} = useUi();
+	const {notify, fleet} = useUi();
 	// the selected line's refKey, or `new:<count of tasks before>`
 	const [selection, setSelection] = usePersistentState<string | null>(memoryKeys.task, null);
+	// a ready task whose conversation is not loaded: read it, and open it when it arrives (issue 21 item 19)
+	const [opening, setOpening] = useState<Ref | null>(null);
+	useEffect(() => {
+		if (opening === null) return;
+		const conversation = conversations?.find(c => sameRef(c, opening));
+		if (conversation) {
+			setOpening(null);
+			onActivity(conversation);
+		} else if (!tasks.some(t => t.server === opening.server && t.app_conversation_id === opening.id)) {
+			// the store dropped the task: the server does not know its conversation (it said so)
+			setOpening(null);
+		}
+	}, [opening, conversations, tasks, onActivity]);
 	const waitingForNew = selection?.startsWith('new:') ?? false;
 	const selectedKey = waitingForNew ? (tasks.length > Number(selection!.slice(4)) && tasks[0] ? refKey(tasks[0]) : undefined) : selection;
 	const index = shown.findIndex(t => refKey(t) === selectedKey);
@@ -38,8 +52,10 @@ export function useTaskLines({tasks, shown, conversations, tableIndex, active, o
 			return;
 		}
 		const conversation = conversations?.find(c => c.id === task.app_conversation_id && c.server === task.server);
-		if (conversation) onActivity(conversation);
-		else notify('info', `conversation ${task.app_conversation_id} is ready; it shows up with the next refresh`);
+		if (conversation) return onActivity(conversation);
+		const ref = {server: task.server, id: task.app_conversation_id};
+		setOpening(ref);
+		fleet.reveal('conversations', ref);
 	};
 
 	useKeys(

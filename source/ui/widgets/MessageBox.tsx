@@ -24,6 +24,7 @@ import {useTheme} from '../theme.js';
 import {selectDrafts, useSnapshot} from '../useStore.js';
 import {typedCharacter} from './textEdit.js';
 import {editorReducer, initialEditor, layoutEditor, type EditorAction, type EditorState} from './textEditor.js';
+import {maskTitle} from '../../text/secrets.js';
 
 /** Rows the box takes: a title, the text, a line for keys or a question. */
 export const MESSAGE_BOX_HEIGHT = 8;
@@ -113,7 +114,7 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 		{text: !ask, alt: !ask},
 	);
 
-	const title = `Message to ${clean(conversation.title) || conversation.id}`;
+	const title = `Message to ${maskTitle(conversation.title) || clean(conversation.id)}`;
 	const textRows = Math.max(1, height - 2);
 	const gutter = 2;
 	const layout = layoutEditor(state.current, width - gutter);

@@ -129,13 +129,15 @@ export function useListController<T extends Row>({resource, list, columns, width
 		fleet.setViewport(resource, first, last);
 	}, [fleet, resource, rows.length, table.offset, height, order]);
 
-	// A row asked for by its Ref (navigation.ts): once the list is loaded, say so when it is not there.
+	// A row asked for by its Ref (navigation.ts): once the list is loaded and it is not there (newer
+	// than the loaded pages, or further down), it is read by id and put on top, where the selection
+	// follows it; its store says so when the server does not know it (issue 21 item 19).
 	const [wanted, setWanted] = usePersistentState<Ref | null>(`${resource}:wanted`, null);
 	useEffect(() => {
 		if (wanted === null || list.data === undefined || list.loading) return;
 		setWanted(null);
-		if (!items.some(row => sameRef(row, wanted))) notify('info', `${ONE[resource]} ${wanted.id} is not among the loaded ${resource}`);
-	}, [wanted, list.data, list.loading, items, notify, resource, setWanted]);
+		if (!items.some(row => sameRef(row, wanted))) fleet.reveal(resource, wanted);
+	}, [wanted, list.data, list.loading, items, fleet, resource, setWanted]);
 
 	useEffect(() => {
 		if (!list.hasMore || list.loadingMore || list.capped) return;

@@ -3,7 +3,7 @@
  * rows move (a new sandbox appears at the top), and falls back to the same position when the row
  * is gone. The pure functions are tested directly; the hook only holds the state.
  */
-import {useCallback, useMemo} from 'react';
+import {useCallback, useEffect, useMemo} from 'react';
 import {usePersistentState} from '../usePersistentState.js';
 
 export type TableState = {index: number; offset: number; key: string | null};
@@ -63,6 +63,12 @@ export function stepTable(state: TableState, action: TableAction, view: TableVie
 export function useTableState(memoryKey: string, view: TableView) {
 	const [state, setState] = usePersistentState<TableState>(memoryKey, INITIAL_TABLE);
 	const resolved = useMemo(() => resolveTable(state, view), [state, view]);
+	// The row selected before any key was pressed (the top one) is an item too: it is followed when
+	// the list reorders at a poll, so p, r, l, m or Enter act on the row the user saw (issue 21 item 15).
+	const shownKey = state.key === null && view.count > 0 ? view.keyAt(resolved.index) : null;
+	useEffect(() => {
+		if (shownKey !== null) setState(prev => (prev.key === null ? {...prev, index: resolved.index, offset: resolved.offset, key: shownKey} : prev));
+	}, [shownKey, resolved.index, resolved.offset, setState]);
 	const dispatch = useCallback(
 		(action: TableAction) => setState(prev => stepTable(prev, action, view)),
 		[setState, view],

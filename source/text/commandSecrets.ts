@@ -1,0 +1,128 @@
+/**
+ * Passwords in flags whose names do not say so (issue 21 item 3): `curl -u user:pass`, `sshpass -p`,
+ * `mysql -pPASS`, `docker login -p`, `redis-cli -a`, `ldapsearch -w`, `smbclient -U user%pass`,
+ * `zip -P`, `7z -pPASS`, `openssl -passin pass:…`, `mongosh -p`, `sqlcmd -P`. The same flag means
+ * something else elsewhere (`docker run -u 1000:1000`, `pytest -p no:cacheprovider`), so each rule
+ * belongs to its command: the word that starts the command (after `sudo`, `env`, `NAME=value`).
+ * One table serves argv (MCP servers, spec commands) and command lines in free text.
+ */
+import {MASK} from './secretShapes.js';
+
+/** What to hide of one argument: all of it, what follows a separator, or what follows a prefix. */
+type Hide = {whole: true} | {after: string} | {from: number};
+
+/** Per command: given the arguments after it and an index, what argument `i` hides (null: nothing). */
+type Rule = (args: readonly string[], i: number) => Hide | null;
+
+const WHOLE: Hide = {whole: true};
+
+/** The value of flag `names`: the next argument, or attached (`-pX`, `--user=X`). */
+function flagValue(args: readonly string[], i: number, names: readonly string[], attached: boolean): {index: number; hide: Hide} | null {
+	const arg = args[i]!;
+	for (const name of names) {
+		if (arg === name) return i + 1 < args.length ? {index: i + 1, hide: WHOLE} : null;
+		if (name.startsWith('--') && arg.startsWith(`${name}=`)) return {index: i, hide: {from: name.length + 1}};
+		if (attached && !name.startsWith('--') && arg.startsWith(name) && arg.length > name.length) return {index: i, hide: {from: name.length}};
+	}
+	return null;
+}
+
+/** A rule hiding the value of some flags, optionally only its part after `after` (`user:pass`). */
+function flags(names: readonly string[], options: {attached?: boolean; after?: string; afterValue?: string} = {}): Rule {
+	return (args, i) => {
+		for (let j = Math.max(0, i - 1); j <= i; j++) {
+			const found = flagValue(args, j, names, options.attached ?? false);
+			if (!found || found.index !== i) continue;
+			const value = 'from' in found.hide ? args[i]!.slice(found.hide.from) : args[i]!;
+			if (options.after !== undefined) {
+				if (!value.includes(options.after)) return null;
+				const at = (args[i]!.length - value.length) + value.indexOf(options.after) + options.after.length;
+				return {from: at};
+			}
+			if (options.afterValue !== undefined) return value.startsWith(options.afterValue) ? {from: args[i]!.length - value.length + options.afterValue.length} : null;
+			return found.hide;
+		}
+		return null;
+	};
+}
+
+/** A rule of one subcommand only (`docker login -p`, not `docker run -p 8080:80`). */
+const under = (subcommand: string, rule: Rule): Rule => (args, i) => (args.slice(0, i).includes(subcommand) ? rule(args, i) : null);
+
+const either = (...rules: Rule[]): Rule => (args, i) => rules.reduce<Hide | null>((found, rule) => found ?? rule(args, i), null);
+
+const RULES: Record<string, Rule> = {
+	curl: flags(['-u', '--user', '-U', '--proxy-user'], {attached: true, after: ':'}),
+	wget: flags(['--user', '--http-user'], {after: ':'}),
+	sshpass: flags(['-p'], {attached: true}),
+	sqlcmd: flags(['-P']),
+	'redis-cli': flags(['-a', '--pass']),
+	zip: flags(['-P']),
+	unzip: flags(['-P']),
+	'7z': flags(['-p'], {attached: true}),
+	'7za': flags(['-p'], {attached: true}),
+	smbclient: flags(['-U', '--user'], {after: '%'}),
+	rpcclient: flags(['-U', '--user'], {after: '%'}),
+	openssl: either(flags(['-passin', '-passout', '-pass'], {afterValue: 'pass:'}), flags(['-k'])),
+};
+for (const name of ['mysql', 'mysqldump', 'mysqladmin', 'mysqlimport', 'mariadb', 'mariadb-dump']) RULES[name] = mysqlPassword;
+for (const name of ['docker', 'podman', 'buildah', 'skopeo', 'nerdctl', 'helm', 'oras', 'crane']) RULES[name] = under('login', flags(['-p', '--password']));
+for (const name of ['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport']) RULES[name] = flags(['-p', '--password']);
+for (const name of ['ldapsearch', 'ldapadd', 'ldapmodify', 'ldapdelete', 'ldapwhoami', 'ldappasswd']) RULES[name] = flags(['-w']);
+
+/** mysql's `-pPASS` (attached only: a lone `-p` asks for it, and `-p NAME` is the database). */
+function mysqlPassword(args: readonly string[], i: number): Hide | null {
+	const arg = args[i]!;
+	return arg.startsWith('-p') && arg.length > 2 && !arg.startsWith('--') ? {from: 2} : null;
+}
+
+const PREFIXES = new Set(['sudo', 'env', 'time', 'exec', 'nohup', 'command', 'doas']);
+
+/** Index of the command word: past `sudo` and its flags, `env`, and NAME=value assignments. */
+function commandIndex(args: readonly string[]): number {
+	let i = 0;
+	while (i < args.length) {
+		const arg = args[i]!;
+		const base = arg.split('/').pop()!;
+		if (/^[A-Za-z_]\w*=/.test(arg) || (PREFIXES.has(base) && i + 1 < args.length)) i++;
+		else if (i > 0 && arg.startsWith('-') && PREFIXES.has(args[i - 1]!.split('/').pop()!)) i++;
+		else break;
+	}
+	return i;
+}
+
+/** argv with the passwords of its command's flags masked (other arguments as they are). */
+export function maskCommandArgs(args: readonly string[]): string[] {
+	const at = commandIndex(args);
+	const rule = RULES[(args[at] ?? '').split('/').pop()!];
+	if (!rule) return [...args];
+	const rest = args.slice(at + 1);
+	const out = [...args];
+	rest.forEach((arg, i) => {
+		const hide = rule(rest, i);
+		if (!hide || arg.includes(MASK)) return;
+		const from = 'whole' in hide ? 0 : 'from' in hide ? hide.from : arg.length;
+		out[at + 1 + i] = from <= 0 ? MASK : `${arg.slice(0, from)}${MASK}`;
+	});
+	return out;
+}
+
+const SEGMENT = /(\|\|?|&&|;|\$\(|`|\n)/;
+
+/** A line of text with commands in it: each command's password flags masked, spacing kept. */
+export function maskCommandText(text: string): string {
+	if (!/\s-/.test(text)) return text;
+	return text
+		.split(SEGMENT)
+		.map((segment, i) => {
+			if (i % 2 === 1) return segment;
+			const parts = segment.split(/(\s+)/);
+			const at = parts.flatMap((part, j) => (j % 2 === 0 && part !== '' ? [j] : []));
+			const masked = maskCommandArgs(at.map(j => parts[j]!));
+			at.forEach((j, k) => {
+				parts[j] = masked[k]!;
+			});
+			return parts.join('');
+		})
+		.join('');
+}

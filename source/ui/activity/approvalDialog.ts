@@ -1,0 +1,58 @@
+/**
+ * The accept and reject dialogs cover exactly the pending actions they showed when they opened
+ * (issue 21 item 7): `y` once accepted two actions while the dialog still read one (`rm -rf build`,
+ * then `git push --force` arrived), and a reject dialog stayed open with nothing pending. When the
+ * set changes under an open dialog it asks again, saying so; when nothing waits any more it closes,
+ * saying nothing was sent. A confirm that meets a changed set sends nothing.
+ */
+import {useEffect} from 'react';
+import type {ConversationEvent} from '../../api/schemas/event.js';
+
+export type ApprovalModal = {
+	kind: 'accept' | 'reject';
+	/** ids of the pending actions shown when the dialog opened (or last asked again) */
+	ids: readonly string[];
+	/** the set changed under the dialog: it says so */
+	changed?: boolean;
+};
+
+/** What the approval dialogs compare: the pending actions' ids, or null when the agent does not wait. */
+export function pendingKey(waiting: boolean, pending: readonly ConversationEvent[]): readonly string[] | null {
+	return waiting ? pending.map(event => event.id) : null;
+}
+
+export function sameActions(shown: readonly string[], now: readonly string[] | null): boolean {
+	return now !== null && shown.length === now.length && shown.every((id, i) => id === now[i]);
+}
+
+/** `Accept 2 pending actions?`, `The pending actions changed: accept the pending action: terminal $ ls?` */
+export function approvalQuestion(modal: ApprovalModal, lines: readonly string[], title: string): string {
+	const n = lines.length;
+	const what = n > 1 ? `${n} pending actions` : 'the pending action';
+	const changed = modal.changed ? 'The pending actions changed: ' : '';
+	if (modal.kind === 'accept') {
+		const question = `${changed ? 'accept' : 'Accept'} ${what}${n === 1 ? `: ${lines[0]}` : ''}?`;
+		return `${changed}${question}`;
+	}
+	return `${changed}${changed ? 'reject' : 'Reject'} ${what} of “${title}”: reason (optional), Enter rejects · Esc cancels`;
+}
+
+/** Closes or re-asks an open approval dialog whose pending set changed. */
+export function useApprovalGuard(
+	modal: ApprovalModal | null,
+	now: readonly string[] | null,
+	setModal: (modal: ApprovalModal | null) => void,
+	notify: (level: 'info' | 'error', text: string) => void,
+): void {
+	useEffect(() => {
+		if (!modal || sameActions(modal.ids, now)) return;
+		if (now === null || now.length === 0) {
+			setModal(null);
+			notify('info', `nothing waits for a confirmation any more: nothing was ${modal.kind === 'accept' ? 'accepted' : 'rejected'}`);
+			return;
+		}
+		// a dialog opened before the pending actions were loaded learns what they are: no change to the
+		// user, who was asked about "the pending action" without its detail
+		setModal({...modal, ids: now, changed: modal.changed === true || modal.ids.length > 0});
+	}, [modal, now, setModal, notify]);
+}

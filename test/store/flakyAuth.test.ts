@@ -1,0 +1,68 @@
+// Issue 21 item 17 over real HTTP: a server that 401s the first call of each path (the key is fine)
+// must neither make the probe switch to Bearer nor stop a list for a minute: a single 401 right
+// after a success is asked once more before backing off. A key that stays refused still waits.
+import {afterEach, describe, expect, it} from 'vitest';
+import type {Generation} from '../../source/api/client.js';
+import {createClient} from '../../source/api/createClient.js';
+import {faults} from '../support/faults.js';
+import {type FaultServer, startFaultServer} from '../support/faultServer.js';
+import {clockedStore} from './harness.js';
+import {ManualClock} from './manualClock.js';
+
+const KEY = 'sk-oh-flaky-auth-7Tq2';
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+	for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function setup(generation: Generation) {
+	const server = await startFaultServer({upstream: {generation, bootMs: 0, apiKey: KEY}});
+	cleanup.push(() => server.close());
+	const settingsPath = generation === 'current' ? '/api/v1/settings' : '/api/settings';
+	// the first call of the path the probe settles on is refused, as an OSS server refuses a key
+	await server.add(faults.unauthorized(), {path: settingsPath, times: 1});
+	const clock = new ManualClock();
+	const client = createClient({baseUrl: server.url, apiKey: KEY});
+	const made = clockedStore(clock, client, {visible: 'sandboxes'});
+	cleanup.push(made.closeStore);
+	return {server, ...made};
+}
+
+const searches = (server: FaultServer) => server.requests.filter(r => r.path === '/api/v1/sandboxes/search');
+
+describe.each<Generation>(['legacy', 'current'])('%s: a server that 401s the first call of a path', generation => {
+	it('the probe keeps the session key (it does not conclude Bearer / cloud)', async () => {
+		const {client, server} = await setup(generation);
+		const info = await client.serverInfo();
+		expect(info).toMatchObject({generation, auth: 'session'});
+		expect(info.label).not.toMatch(/cloud/);
+		expect(server.requests.filter(r => r.fault === 'status')).toHaveLength(1);
+	});
+
+	it('a single 401 after a success is asked again after a second, not after a minute', async () => {
+		const {server, store, advance, settle} = await setup(generation);
+		store.start();
+		await settle();
+		expect(store.getSnapshot().sandboxes.error).toBeNull();
+		await server.add(faults.unauthorized(), {path: '/api/v1/sandboxes/search', times: 1});
+		await advance(5000);
+		expect(store.getSnapshot().sandboxes.error?.kind).toBe('unauthorized');
+		const before = searches(server).length;
+		await advance(1500);
+		expect(searches(server)).toHaveLength(before + 1);
+		expect(store.getSnapshot().sandboxes.error).toBeNull();
+	});
+
+	it('a key refused twice in a row waits the minute', async () => {
+		const {server, store, advance, settle} = await setup(generation);
+		store.start();
+		await settle();
+		await server.add(faults.unauthorized(), {path: '/api/v1/sandboxes/search'});
+		await advance(5000);
+		await advance(1500);
+		const after = searches(server).length;
+		await advance(50_000);
+		expect(searches(server)).toHaveLength(after);
+		expect(store.getSnapshot().sandboxes.error?.message).toMatch(/check the API key/);
+	});
+});
