@@ -6,7 +6,9 @@
  */
 import type {ServerConfig} from '../config/servers.js';
 import type {FleetMember} from '../fleet/createFleet.js';
+import {ohtuiDirectory} from '../runtime/xdg.js';
 import {createStore} from '../store/createStore.js';
+import {memorySeenStore, openSeenStore} from '../store/seenStore.js';
 import {serverLabel} from '../config/url.js';
 import {createLazyClient} from './lazyClient.js';
 
@@ -45,12 +47,15 @@ export function fleetMembers(servers: readonly ServerConfig[], log?: (line: stri
 			...(server.url === null ? {env: {}} : {}),
 		});
 	});
+	// What the user has seen, per server, across restarts (issue 19 §1); an embedded demo's server is
+	// new at every start (and its port random): its marks live as long as it does.
+	const seenStores = servers.map(server => (server.url === null ? memorySeenStore() : openSeenStore({directory: ohtuiDirectory('state'), server: server.url})));
 	const members = servers.map(
 		(server, i): FleetMember => ({
 			name: server.name,
 			label: server.url === null ? '' : serverLabel(server.url),
 			readOnly: server.readOnly,
-			createStore: visible => createStore(clients[i]!, {refreshMs: server.refreshMs, maxItems: server.maxItems, visible}),
+			createStore: visible => createStore(clients[i]!, {refreshMs: server.refreshMs, maxItems: server.maxItems, visible, seen: seenStores[i]!}),
 		}),
 	);
 	return {

@@ -13,6 +13,7 @@ import type {AppConversation, NewConversation, Sandbox, SandboxSpec, StartTask} 
 import type {
 	ActivityState,
 	AttentionItem,
+	Glimpse,
 	ListResourceName,
 	ListState,
 	LostWatch,
@@ -77,6 +78,8 @@ export type FleetSnapshot = {
 	activity: Tagged<ActivityState> | null;
 	/** unsent drafts by `refKey` of the conversation */
 	drafts: Readonly<Record<string, string>>;
+	/** the newest events of conversations on screen or waiting, by `refKey` (store/glimpses.ts) */
+	glimpses: Readonly<Record<string, Glimpse>>;
 };
 
 export interface Fleet {
@@ -122,4 +125,6 @@ export interface Fleet {
 	/** one item (by its server and key), or all of them */
 	dismissAttention(item?: {server: ServerName; key: string}): void;
 	conversationsInSandbox(sandbox: Ref | null): void;
+	/** the conversations on screen whose newest events are shown, and the one in the preview */
+	watchGlimpses(conversations: readonly Ref[], focus: Ref | null): void;
 }

@@ -79,8 +79,10 @@ import {Activity} from './activity.js';
 import {Attention} from './attention.js';
 import {Core} from './core.js';
 import {Deletes} from './deletes.js';
+import {Glimpses} from './glimpses.js';
 import {Messages} from './messages.js';
 import {Resources} from './resources.js';
+import {memorySeenStore} from './seenStore.js';
 import {SandboxConversationsFinder} from './sandboxConversations.js';
 import {ServerInfoWatch} from './serverInfo.js';
 import type {Store, StoreOptions} from './types.js';
@@ -102,9 +104,10 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const activity = new Activity(client, core, resources);
 	const messages = new Messages(client, core, actions, activity);
 	const serverInfo = new ServerInfoWatch(client, core);
-	const attention = new Attention(client, core, resources);
+	const attention = new Attention(client, core, resources, options.seen ?? memorySeenStore(() => core.now()));
 	const deletes = new Deletes(client, core, resources, attention);
 	const siblings = new SandboxConversationsFinder(client, core, resources);
+	const glimpses = new Glimpses(client, core);
 
 	return {
 		subscribe: listener => core.subscribe(listener),
@@ -113,8 +116,10 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 			resources.start();
 			serverInfo.start();
 			if (options.attentionCheck !== false) attention.start();
+			glimpses.start();
 		},
 		dispose: () => {
+			glimpses.dispose();
 			attention.dispose();
 			activity.dispose();
 			serverInfo.dispose();
@@ -148,6 +153,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		deleteSandbox: id => deletes.sandbox(id),
 		dismissAttention: key => attention.dismiss(key),
 		conversationsInSandbox: sandboxId => siblings.find(sandboxId),
+		watchGlimpses: (ids, focus) => glimpses.watch(ids, focus),
 		whenSettled: () => core.whenSettled(),
 	};
 }

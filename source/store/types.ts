@@ -17,7 +17,9 @@ import type {
 	Settings,
 	StartTask,
 } from '../api/schemas/index.js';
+import type {NeedsYouReason} from './needsYou.js';
 import type {Scheduler} from './scheduler.js';
+import type {SeenStore} from './seenStore.js';
 
 export type ResourceName = 'settings' | 'conversations' | 'sandboxes' | 'specs';
 export type ListResourceName = Exclude<ResourceName, 'settings'>;
@@ -141,9 +143,12 @@ export type ActivityState = {
 	unreadable?: number;
 };
 
-/** Something that needs the user (issue 11): each transition counts once; states present at start do not. */
+/**
+ * Something that needs the user (issue 19 §1): a conversation in a state that needs you now
+ * (./needsYouItems.ts), or a start task or sandbox of this session that failed (./attention.ts).
+ */
 export type AttentionItem = {
-	/** unique per transition, e.g. `conversation:<id>:waiting_for_confirmation:<epoch ms>` */
+	/** unique per entry into a state, e.g. `conversation:<id>:waiting_for_confirmation:<epoch ms>:<n>` */
 	key: string;
 	subject: 'conversation' | 'start-task' | 'sandbox';
 	/** conversation id, start-task id or sandbox id */
@@ -155,6 +160,21 @@ export type AttentionItem = {
 	at: number;
 	/** the conversation as last seen (it may not be among the loaded rows): `!` opens its activity */
 	conversation?: AppConversation;
+	/** a conversation's: why it needs you (store/needsYou.ts) */
+	reason?: NeedsYouReason;
+	/** this session saw it happen (not there at start, nor while the user looked): announce it */
+	transition?: boolean;
+};
+
+/** A conversation's newest events, for the list's "doing now" and the preview (./glimpses.ts). */
+export type Glimpse = {
+	/** oldest first, the newest few */
+	events: readonly ConversationEvent[];
+	fetchedAt: number | null;
+	/** the last search failed (the events are the last ones read) */
+	error: ErrorInfo | null;
+	/** the newest change of the agent's execution status the events showed (server time) */
+	stateSince: {status: string; at: number} | null;
 };
 
 /**
@@ -201,6 +221,8 @@ export type StoreSnapshot = {
 	attention: readonly AttentionItem[];
 	/** the last `conversationsInSandbox` answer, or null */
 	sandboxConversations: SandboxConversations | null;
+	/** newest events of the conversations on screen and of those waiting, by id (absent: none yet) */
+	glimpses?: Readonly<Record<string, Glimpse>>;
 };
 
 export interface Store {
@@ -267,6 +289,11 @@ export interface Store {
 	 * server where it can filter; otherwise the loaded conversations are looked at). null clears it.
 	 */
 	conversationsInSandbox(sandboxId: string | null): void;
+	/**
+	 * The conversations whose newest events are on screen ("doing now", the preview: `focus`), read
+	 * at a slow pace (./glimpses.ts); replaces the last call's.
+	 */
+	watchGlimpses(ids: readonly string[], focus: string | null): void;
 }
 
 export type StoreOptions = {
@@ -295,4 +322,6 @@ export type StoreOptions = {
 	 * at most one request per 30 s; default true (tests of other request counts turn it off)
 	 */
 	attentionCheck?: boolean;
+	/** what the user has seen on this server (store/seenStore.ts); default in memory, from the store's start */
+	seen?: SeenStore;
 };
