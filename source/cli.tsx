@@ -160,6 +160,10 @@ async function startApp(
 	}
 
 	screen.enter();
+	// tmux keeps no title stack: its pane title is written back at quit (terminal/screen.ts)
+	void import('./terminal/tmuxProbe.js').then(async ({tmuxPaneTitle}) => tmuxPaneTitle(process.env)).then(title => {
+		if (title !== null) screen.setTitleToRestore(title);
+	});
 	unguard = guardStderr(log ? line => log.write(`${new Date().toISOString()} stderr ${line}`) : null);
 	const first = config.servers[0]!;
 	const instance = renderApp({
@@ -178,6 +182,9 @@ async function startApp(
 		plain: !screen.capable,
 		readOnly: config.servers.every(server => server.readOnly),
 		notify: config.notify,
+		notifyCommand: config.notifyCommand,
+		setTitle: screen.setTitle,
+		...(log ? {log: (line: string) => log.write(line)} : {}),
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
 		notices: warnings,
 	});

@@ -34,13 +34,19 @@ export type RenderAppOptions = {
 	readOnly?: boolean;
 	/** Config.notify, for App */
 	notify?: NotifyMode;
+	/** Config.notifyCommand, for App */
+	notifyCommand?: readonly string[] | null;
+	/** the window title (terminal/screen.ts), for App */
+	setTitle?: (text: string) => void;
+	/** one line to the log file (a notify command's failure) */
+	log?: (line: string) => void;
 };
 
 /**
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell'}: RenderAppOptions): {
+export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell', notifyCommand = null, setTitle, log}: RenderAppOptions): {
 	unmount(): void;
 	/** the header's server label, once known (the demo server listens after the first frame) */
 	setServerLabel(label: string): void;
@@ -52,7 +58,21 @@ export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = 
 	if (keys) applyKeyOverrides(keys);
 	const tree = (label: string) => (
 		<FatalBoundary onFatal={onFatal}>
-			<App fleet={fleet} serverLabel={label} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} onResume={onResume} readOnly={readOnly} notify={notify} />
+			<App
+				fleet={fleet}
+				serverLabel={label}
+				demo={demo}
+				onQuit={onQuit}
+				startNotices={notices}
+				theme={theme}
+				onSuspend={suspend}
+				onResume={onResume}
+				readOnly={readOnly}
+				notify={notify}
+				notifyCommand={notifyCommand}
+				setTitle={setTitle}
+				log={log}
+			/>
 		</FatalBoundary>
 	);
 	const instance = render(tree(serverLabel), {exitOnCtrlC: false, patchConsole: false, incrementalRendering: true});

@@ -19,7 +19,21 @@ const enterSequence = `${ALTERNATE_ON}${CURSOR_HIDE}\u001B[H${PASTE_ON}`;
  * order, so the shell prompt comes back with default colours and a visible cursor */
 export const restoreSequence = `${PASTE_OFF}\u001B[0m${ALTERNATE_OFF}${CURSOR_SHOW}`;
 
+/**
+ * The window title (issue 19 §3). The first title pushes the terminal's own on its title stack
+ * (XTWINOPS `CSI 22 ; 2 t`: xterm, VTE, kitty, WezTerm, iTerm2, foot) and the restore pops it
+ * (`CSI 23 ; 2 t`). tmux keeps no such stack: there the pane title ohtui found at start (asked by
+ * `setTitleToRestore`) is written back. A title is one line of plain text: control characters go.
+ */
+const TITLE_PUSH = '\u001B[22;2t';
+const TITLE_POP = '\u001B[23;2t';
+const titleSequence = (text: string) => `\u001B]2;${text.replace(/[\u0000-\u001F\u007F-\u009F]+/g, ' ')}\u0007`;
+
 export type Screen = {
+	/** sets the window title (written around Ink: the bytes move no cursor) */
+	setTitle(text: string): void;
+	/** inside tmux: the pane's title before ohtui, written back on restore */
+	setTitleToRestore(text: string): void;
 	enter(): void;
 	/** idempotent: safe to call from every exit path, however many fire */
 	restore(): void;
@@ -39,7 +53,23 @@ export function capableTerminal(env: NodeJS.ProcessEnv = process.env): boolean {
 export function createScreen(stdout: Output, env: NodeJS.ProcessEnv = process.env): Screen {
 	const capable = capableTerminal(env);
 	let active = false;
+	let titled = false;
+	let lastTitle: string | null = null;
+	let restoreTitle: string | null = null;
 	return {
+		setTitle(text) {
+			if (!active || !capable || text === lastTitle) return;
+			try {
+				stdout.write(`${titled ? '' : TITLE_PUSH}${titleSequence(text)}`);
+				titled = true;
+				lastTitle = text;
+			} catch {
+				// the terminal is gone
+			}
+		},
+		setTitleToRestore(text) {
+			restoreTitle = text;
+		},
 		enter() {
 			if (active) {
 				return;
@@ -61,7 +91,10 @@ export function createScreen(stdout: Output, env: NodeJS.ProcessEnv = process.en
 			}
 
 			try {
-				stdout.write(restoreSequence);
+				const title = titled ? `${restoreTitle === null ? '' : titleSequence(restoreTitle)}${TITLE_POP}` : '';
+				titled = false;
+				lastTitle = null;
+				stdout.write(title + restoreSequence);
 			} catch {
 				// The terminal is gone (SIGHUP after ssh dropped): nothing left to restore.
 			}

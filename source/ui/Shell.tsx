@@ -1,6 +1,6 @@
 /**
- * What the app draws inside its providers: header, the active tab's view (or the help or the
- * needs-you list over it), footer; the tab, the overlays and the global keys.
+ * What the app draws inside its providers: header, the route on top of the navigation stack (a
+ * tab's view, or the help or the needs-you list over it), footer; the stack and the global keys.
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
@@ -10,12 +10,13 @@ import {useUi} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
-import {HOLDS_EVERY_KEY, type Scope} from './keymap.js';
+import {HOLDS_EVERY_KEY, type Command, type Scope} from './keymap.js';
 import {commandFor, offBinding} from './keys/activeKeymap.js';
 import {hintList} from './keys/footerHints.js';
 import {useKeys} from './keys/KeyRouter.js';
-import {GoContext, prepareVisit, type Target} from './navigation.js';
+import {NavContext, pop, prepareVisit, push, rootStack, tabOf, tabRoute, top, type Nav, type Route, type Stack} from './navigation.js';
 import {cycleTab} from './tabs.js';
+import {useStatusNotice} from './statusLine.js';
 import {useHealth} from './useHealth.js';
 import {useViewMemory} from './usePersistentState.js';
 import {useRedrawOnResize, useRedrawOnResume} from './useRedrawOnResize.js';
@@ -41,6 +42,8 @@ export type ShellProps = {
 	onQuit(): void;
 	/** subscribes to "the terminal is ours again" (after `fg`): the frame is drawn again in full */
 	onResume?: (listener: () => void) => () => void;
+	/** where the navigation starts (default: the fleet's visible tab's list) */
+	initialStack?: Stack;
 };
 
 const VIEWS: Record<ResourceName, (props: ViewProps) => React.JSX.Element> = {
@@ -59,47 +62,55 @@ const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
 
 const NO_HINTS: readonly never[] = [];
 
-export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume}: ShellProps) {
+export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume, initialStack}: ShellProps) {
 	const {fleet, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
 	useRedrawOnResume(onResume);
-	const [tab, setTab] = useState<ResourceName>(() => fleet.getSnapshot().visible);
-	const [help, setHelp] = useState(false);
-	const [attentionOpen, setAttentionOpen] = useState(false);
+	const [stack, setStack] = useState<Stack>(() => initialStack ?? rootStack(fleet.getSnapshot().visible));
+	const route = top(stack);
+	const tab = tabOf(stack);
+	const help = route.kind === 'help';
+	const attentionOpen = route.kind === 'attention';
+	// the route the tab's view shows (under `!` and `?`, the one they lie over)
+	const viewRoute = useMemo(() => [...stack].reverse().find(r => 'tab' in r) ?? route, [stack, route]);
 	const attention = useSnapshot(selectAttention);
 	const conversations = useSnapshot(selectConversations);
-	// Going somewhere mounts the target view afresh, so it reads what navigation wrote for it.
+	// A jump mounts the target view afresh, so it reads what navigation wrote for it.
 	const memory = useViewMemory();
 	const [visit, setVisit] = useState(0);
-	const go = useCallback(
-		(target: Target) => {
-			setTab(prepareVisit(memory, target));
-			setVisit(v => v + 1);
-			setAttentionOpen(false);
-			setHelp(false);
-		},
+	const nav = useMemo<Nav>(
+		() => ({
+			push: (next: Route) => setStack(s => push(s, next)),
+			back: () => setStack(pop),
+			go(target) {
+				const next = prepareVisit(memory, target);
+				if (next.kind === 'list') setVisit(v => v + 1);
+				setStack(s => push(s, next));
+			},
+		}),
 		[memory],
 	);
 	const goToItem = (item: Tagged<AttentionItem>) => {
 		const ref = {server: item.server, id: item.id};
 		if (item.subject === 'sandbox') {
-			go({kind: 'row', resource: 'sandboxes', ref});
+			nav.go({kind: 'row', resource: 'sandboxes', ref});
 			return;
 		}
 		if (item.subject === 'start-task') {
-			go({kind: 'task', ref});
+			nav.go({kind: 'task', ref});
 			return;
 		}
 		const conversation = conversations.data?.find(c => c.id === item.id && c.server === item.server) ?? (item.conversation && {...item.conversation, server: item.server});
-		if (conversation) go({kind: 'activity', conversation});
+		if (conversation) nav.go({kind: 'activity', conversation});
 		else notify('info', `conversation ${item.id} is not loaded any more`);
 	};
 	// Scopes reported by the view are tagged with its tab, so a tab switch shows the new tab's
 	// keys in the same frame instead of the old view's for one render.
-	const [reported, setReported] = useState<{tab: ResourceName; scopes: readonly Scope[]} | null>(null);
-	const onScopes = useCallback((scopes: readonly Scope[]) => setReported({tab, scopes}), [tab]);
+	const [reported, setReported] = useState<{tab: ResourceName; scopes: readonly Scope[]; drop: readonly Command[]} | null>(null);
+	const onScopes = useCallback((scopes: readonly Scope[], drop: readonly Command[]) => setReported({tab, scopes, drop}), [tab]);
 	const viewScopes = reported?.tab === tab ? reported.scopes : DEFAULT_SCOPES[tab];
+	const dropped = reported?.tab === tab && !(help || attentionOpen) ? reported.drop : NO_HINTS;
 
 	const overlay = help || attentionOpen;
 	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : viewScopes;
@@ -113,7 +124,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 		() => (visibleState.error ? {level: 'error', text: visibleState.error.message, at: visibleState.error.at} : null),
 		[visibleState.error],
 	);
-	const notice = latestNotice(storeNotice, localNotice, fetchError);
+	const notice = useStatusNotice([storeNotice, localNotice, fetchError], tab, now);
 	const health = useHealth(visibleState, now);
 	const detected = useSnapshot(selectServerLabel);
 
@@ -127,36 +138,39 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 		fleet.setVisible(tab);
 	}, [fleet, tab]);
 
+	const toTab = (next: ResourceName) => setStack(s => push(s, tabRoute(s, next)));
 	useKeys('global', name => {
 		switch (commandFor('global', name)) {
 			case 'tab.settings':
-				setTab('settings');
+				toTab('settings');
 				return true;
 			case 'tab.conversations':
-				setTab('conversations');
+				toTab('conversations');
 				return true;
 			case 'tab.sandboxes':
-				setTab('sandboxes');
+				toTab('sandboxes');
 				return true;
 			case 'tab.specs':
-				setTab('specs');
+				toTab('specs');
 				return true;
 			case 'tab.next':
-				setTab(t => cycleTab(t, 1));
+				toTab(cycleTab(tab, 1));
 				return true;
 			case 'tab.prev':
-				setTab(t => cycleTab(t, -1));
+				toTab(cycleTab(tab, -1));
 				return true;
 			case 'refresh':
 				fleet.refresh();
 				return true;
 			case 'help':
-				setHelp(true);
-				setAttentionOpen(false);
+				setStack(s => (top(s).kind === 'help' ? pop(s) : push(s, {kind: 'help'})));
 				return true;
 			case 'attention.open':
-				setAttentionOpen(open => !open);
-				setHelp(false);
+				setStack(s => (top(s).kind === 'attention' ? pop(s) : push(s, {kind: 'attention'})));
+				return true;
+			case 'back':
+				// nothing of the screen's own took Esc (a filter to clear, a dialog): back one place
+				setStack(pop);
 				return true;
 			case 'quit':
 				onQuit();
@@ -198,31 +212,23 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 				readOnly={readOnly}
 			/>
 			<Box height={bodyHeight} flexDirection="column" overflow="hidden">
-				<GoContext.Provider value={go}>
+				<NavContext.Provider value={nav}>
 					<HintProvider onScopes={onScopes}>
-						{help ? <HelpOverlay width={columns} height={bodyHeight} onClose={() => setHelp(false)} onQuit={onQuit} /> : null}
-						{attentionOpen ? (
-							<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={() => setAttentionOpen(false)} />
-						) : null}
+						{help ? <HelpOverlay width={columns} height={bodyHeight} scopes={viewScopes} onClose={nav.back} onQuit={onQuit} /> : null}
+						{attentionOpen ? <AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={nav.back} /> : null}
 						<Box display={overlay ? 'none' : 'flex'} flexDirection="column">
-							<View key={`${tab}:${visit}`} width={columns} height={bodyHeight} active={!overlay} />
+							<View key={`${tab}:${visit}`} route={viewRoute} width={columns} height={bodyHeight} active={!overlay} />
 						</Box>
 					</HintProvider>
-				</GoContext.Provider>
+				</NavContext.Provider>
 			</Box>
 			<Footer
 				notice={notice}
-				hints={hintList(localScopes)}
+				hints={hintList(localScopes).filter(hint => !dropped.includes(hint.command))}
 				globalHints={overlay || localScopes.some(s => HOLDS_EVERY_KEY.has(s)) ? NO_HINTS : hintList(['global'])}
 				width={columns}
+				now={notice?.level === 'error' ? now() : undefined}
 			/>
 		</Box>
 	);
-}
-
-/** The newest of the messages competing for the footer's one line. */
-function latestNotice(...notices: (Notice | null)[]): Notice | null {
-	let latest: Notice | null = null;
-	for (const notice of notices) if (notice && (!latest || notice.at >= latest.at)) latest = notice;
-	return latest;
 }

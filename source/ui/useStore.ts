@@ -26,6 +26,7 @@ export const selectAttention = (s: FleetSnapshot) => s.attention;
 export const selectSandboxConversations = (s: FleetSnapshot) => s.sandboxConversations;
 export const selectActivity = (s: FleetSnapshot) => s.activity;
 export const selectDrafts = (s: FleetSnapshot) => s.drafts;
+export const selectGlimpses = (s: FleetSnapshot) => s.glimpses;
 /** the first server's probed label, e.g. `current · sandbox-server` (a string: no re-render while it stays) */
 export const selectServerLabel = (s: FleetSnapshot) => s.servers[0]?.snapshot.server?.label ?? null;
 /** the settings of the first server in view */

@@ -13,11 +13,9 @@ import {sameRef, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import type {Scope} from '../keymap.js';
-import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectActivity, selectConversations, selectPending, useSnapshot} from '../useStore.js';
-import {Confirm} from '../widgets/Confirm.js';
-import {LINE_INPUT_HEIGHT, LineInput} from '../widgets/LineInput.js';
+import {ApprovalDialog, approvalDialogHeight} from '../attention/ApprovalDialog.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {Pager} from '../widgets/Pager.js';
 import {TextField} from '../widgets/TextField.js';
@@ -65,7 +63,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		[inFlightAll, server, id, conversation.sandbox_id],
 	);
 
-	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'accept' ? 2 : modal?.kind === 'reject' ? LINE_INPUT_HEIGHT : 0;
+	const approval = modal?.kind === 'accept' || modal?.kind === 'reject' ? modal.kind : null;
+	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : approvalDialogHeight(approval);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
 
@@ -80,7 +79,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 
 	const scopes: Scope[] =
 		modal?.kind === 'pager' ? ['pager'] : modal?.kind === 'message' ? ['message'] : modal?.kind === 'accept' ? ['confirm'] : modal?.kind === 'reject' ? ['reason'] : list.filter.editing ? ['filter'] : waiting ? ['approval', 'activity'] : ['activity'];
-	useHintScopes(scopes);
+	// the footer offers what applies now: resume for a paused sandbox, run for an agent that is not running
+	const sandboxPaused = conversation.sandbox_status === 'PAUSED';
+	useHintScopes(scopes, [sandboxPaused ? 'sandbox.pause' : 'sandbox.resume', status === 'running' ? 'agent.run' : 'agent.pause']);
 
 	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} width={width} />;
 	if (modal?.kind === 'pager') {
@@ -92,7 +93,6 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		);
 	}
 
-	const count = pending.length;
 	return (
 		<Box flexDirection="column" height={height} overflow="hidden">
 			{header}
@@ -109,32 +109,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 				</Text>
 			)}
 			{modal?.kind === 'message' ? <MessageBox conversation={conversation} width={width} onClose={() => setModal(null)} /> : null}
-			{modal?.kind === 'accept' ? (
-				<Confirm
-					message={`Accept ${count > 1 ? `${count} pending actions` : 'the pending action'}${count === 1 ? `: ${pendingLines[0]}` : ''}?`}
-					width={width}
-					onConfirm={() => {
-						fleet.controlAgent(conversation, 'accept');
-						setModal(null);
-					}}
-					onCancel={() => setModal(null)}
-				/>
-			) : null}
-			{modal?.kind === 'reject' ? (
-				<LineInput
-					message={`Reject ${count > 1 ? `${count} pending actions` : 'the pending action'} of “${clean(conversation.title) || id}”: reason (optional), Enter rejects · Esc cancels`}
-					placeholder="why (sent to the agent)"
-					width={width}
-					scope="reason"
-					onSubmit={reason => {
-						const text = reason.trim();
-						if (text) fleet.controlAgent(conversation, 'reject', text);
-						else fleet.controlAgent(conversation, 'reject');
-						setModal(null);
-					}}
-					onCancel={() => setModal(null)}
-				/>
-			) : null}
+			{approval ? <ApprovalDialog conversation={conversation} kind={approval} pending={pending} width={width} onDone={() => setModal(null)} /> : null}
 		</Box>
 	);
 }

@@ -1,4 +1,4 @@
-/** Columns, detail entries and start-task lines of the Conversations view. */
+/** Detail entries and start-task lines of the Conversations view (its columns: ./conversationColumns.ts). */
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch} from '../../store/types.js';
@@ -6,80 +6,9 @@ import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, re
 import {clean} from '../../text/sanitize.js';
 import {maskSecrets} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
-import type {Column} from '../widgets/columns.js';
 
 /** a row's key: its server and id (ids repeat when two profiles share a server) */
 export const conversationKey = (row: Tagged<AppConversation>) => refKey(row);
-
-export const CONVERSATION_COLUMNS: readonly Column<AppConversation>[] = [
-	{id: 'title', title: 'TITLE', width: 14, grow: 2, drop: 0, text: c => clean(c.title) || '(untitled)'},
-	{id: 'repo', title: 'REPOSITORY', width: 20, grow: 1, drop: 5, text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
-	{id: 'sandbox', title: 'SANDBOX', width: 9, drop: 2, text: c => clean(c.sandbox_status), color: (c, t) => t.status(c.sandbox_status)},
-	{id: 'agent', title: 'AGENT', width: 10, drop: 4, text: c => agentLabel(c.execution_status), color: (c, t) => t.status(c.execution_status)},
-	{id: 'updated', title: 'UPDATED', width: 9, drop: 3, noFilter: true, text: (c, now) => relativeTime(c.updated_at, now), sortKey: c => c.updated_at},
-	{id: 'id', title: 'ID', width: 10, drop: 6, middle: true, text: c => clean(c.id)},
-];
-
-/** Prompt plus completion tokens; 0 when the server reports none. */
-export function tokensOf(c: AppConversation): number {
-	const usage = c.metrics?.accumulated_token_usage;
-	return usage ? usage.prompt_tokens + usage.completion_tokens : 0;
-}
-
-const costOf = (c: AppConversation) => c.metrics?.accumulated_cost ?? 0;
-
-/** `950`, `12.3k`, `4.5M`: a column of 7. */
-export function compactCount(n: number): string {
-	if (n < 1000) return String(n);
-	if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
-	return `${(n / 1_000_000).toFixed(1)}M`;
-}
-
-/**
- * Cost and tokens, when the server reports them: legacy servers send all zeros (shared/openhands-api.md
- * 5.5), so a column whose every value is empty stays hidden. Dropped first when narrow (highest drop).
- */
-const COST: Column<AppConversation> = {
-	id: 'cost',
-	title: 'COST',
-	width: 7,
-	drop: 8,
-	// with tokens, both show from about 120 columns; below, the title keeps its room
-	room: 11,
-	align: 'right',
-	noFilter: true,
-	text: c => (costOf(c) > 0 ? cost(costOf(c)) : '—'),
-	sortKey: c => (costOf(c) > 0 ? costOf(c) : null),
-};
-const TOKENS: Column<AppConversation> = {
-	id: 'tokens',
-	title: 'TOKENS',
-	width: 6,
-	drop: 7,
-	room: 15,
-	align: 'right',
-	noFilter: true,
-	text: c => (tokensOf(c) > 0 ? compactCount(tokensOf(c)) : '—'),
-	sortKey: c => (tokensOf(c) > 0 ? tokensOf(c) : null),
-};
-
-/** The columns for these rows: cost and tokens only when some row has them. */
-export function conversationColumns(rows: readonly AppConversation[]): readonly Column<AppConversation>[] {
-	const withCost = rows.some(c => costOf(c) > 0);
-	const withTokens = rows.some(c => tokensOf(c) > 0);
-	if (!withCost && !withTokens) return CONVERSATION_COLUMNS;
-	const extra = [...(withCost ? [COST] : []), ...(withTokens ? [TOKENS] : [])];
-	// before the id, which is the last column
-	return [...CONVERSATION_COLUMNS.slice(0, -1), ...extra, CONVERSATION_COLUMNS.at(-1)!];
-}
-
-/**
- * The AGENT column as sent, except `waiting_for_confirmation` (24 columns, cut to "waiting_f…"):
- * the row must say plainly that the agent waits for the user (open it with `l` to answer).
- */
-export function agentLabel(status: string | null | undefined): string {
-	return status === 'waiting_for_confirmation' ? 'confirm?' : orDash(status);
-}
 
 export function conversationEntries(c: AppConversation, now: number): Entry[] {
 	const usage = c.metrics?.accumulated_token_usage;

@@ -23,9 +23,13 @@ export type Column<T> = {
 	noFilter?: boolean;
 	/** clean display text; `now` is for relative times */
 	text(row: T, now: number): string;
-	/** what `o` sorts by when the text would sort wrong (times, money, counts); default the text */
+	/** what the column sorts by when the text would sort wrong (times, money, counts); default the text */
 	sortKey?(row: T): string | number | null;
-	color?(row: T, theme: Theme): string | undefined;
+	/** its sort key (keymap.ts SORT_KEYS), underlined in the header; none: not sortable by key */
+	sortLetter?: string;
+	color?(row: T, theme: Theme, now: number): string | undefined;
+	/** bold cell (what needs the user) */
+	bold?(row: T, now: number): boolean;
 };
 
 export type LaidOut<T> = {column: Column<T>; width: number};

@@ -1,0 +1,123 @@
+/**
+ * The Conversations list's columns (issue 19 §2): STATE (a glyph and a word per attention state,
+ * readable without colour), TITLE (it gets the spare width), DOING (what the agent does now and
+ * for how long), then repository, sandbox, updated, cost, tokens and id, dropped in that order of
+ * need as the terminal narrows (the id and the extras first). Each sortable column has its key.
+ */
+import type {AppConversation} from '../../api/schemas/index.js';
+import {refKey, type Tagged} from '../../fleet/types.js';
+import {attentionRank} from '../../store/needsYou.js';
+import type {Glimpse} from '../../store/types.js';
+import {clean} from '../../text/sanitize.js';
+import {doingText} from '../attention/doingNow.js';
+import {lookText, rowLook, rowState, type RowContext} from '../attention/rowState.js';
+import {cost, relativeTime, repoAtBranch} from '../format.js';
+import type {Column} from '../widgets/columns.js';
+import {bootLabel} from './booting.js';
+
+type Row = Tagged<AppConversation>;
+
+export type ConversationContext = RowContext & {
+	/** newest events by the conversation's refKey */
+	glimpses: Readonly<Record<string, Glimpse>>;
+	/** the UI's clock (states that depend on time: a sandbox booting) */
+	clock(): number;
+};
+
+const costOf = (c: AppConversation) => c.metrics?.accumulated_cost ?? 0;
+
+/** Prompt plus completion tokens; 0 when the server reports none. */
+export function tokensOf(c: AppConversation): number {
+	const usage = c.metrics?.accumulated_token_usage;
+	return usage ? usage.prompt_tokens + usage.completion_tokens : 0;
+}
+
+/** `950`, `12.3k`, `4.5M`: a column of 7. */
+export function compactCount(n: number): string {
+	if (n < 1000) return String(n);
+	if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
+	return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+/** The columns for these rows in this context: cost and tokens only when some row has them. */
+export function conversationColumns(rows: readonly AppConversation[], context: ConversationContext): readonly Column<Row>[] {
+	const stateOf = (c: Row, now: number) => rowState(c, context, now);
+	const look = (c: Row, now: number) => rowLook(c, stateOf(c, now));
+	const columns: Column<Row>[] = [
+		{
+			id: 'state',
+			title: 'STATE',
+			width: 10,
+			drop: 0,
+			sortLetter: 'A',
+			text: (c, now) => lookText(look(c, now)),
+			color: (c, t, now) => t.tone(look(c, now).tone),
+			bold: (c, now) => look(c, now).bold,
+			sortKey: c => {
+				const state = stateOf(c, context.clock());
+				return attentionRank(state === 'starting' ? 'running' : state);
+			},
+		},
+		{id: 'title', title: 'TITLE', width: 16, grow: 4, drop: 0, sortLetter: 'T', text: c => clean(c.title) || '(untitled)'},
+		{
+			id: 'doing',
+			title: 'DOING',
+			width: 16,
+			grow: 3,
+			drop: 3,
+			sortLetter: 'N',
+			noFilter: true,
+			text: (c, now) => doingText(c, stateOf(c, now), context.glimpses[refKey(c)], now),
+			color: (c, t, now) => (stateOf(c, now) === 'waiting' ? t.warn : t.muted),
+		},
+		{id: 'repo', title: 'REPOSITORY', width: 16, grow: 1, drop: 5, room: 12, sortLetter: 'E', text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
+		{
+			id: 'sandbox',
+			title: 'SANDBOX',
+			width: 9,
+			drop: 6,
+			room: 10,
+			sortLetter: 'B',
+			text: (c, now) => bootLabel(context.boots.get(refKey({server: c.server, id: c.sandbox_id})), c.sandbox_status, now) ?? clean(c.sandbox_status),
+			color: (c, t) => t.status(c.sandbox_status),
+		},
+		{id: 'updated', title: 'UPDATED', width: 8, drop: 2, sortLetter: 'U', noFilter: true, text: (c, now) => relativeTime(c.updated_at, now), sortKey: c => c.updated_at},
+		{id: 'id', title: 'ID', width: 10, drop: 9, room: 30, middle: true, text: c => clean(c.id)},
+	];
+	const withCost = rows.some(c => costOf(c) > 0);
+	const withTokens = rows.some(c => tokensOf(c) > 0);
+	if (!withCost && !withTokens) return columns;
+	const extra = [...(withCost ? [COST] : []), ...(withTokens ? [TOKENS] : [])];
+	// before the id, which is the last column
+	return [...columns.slice(0, -1), ...extra, columns.at(-1)!];
+}
+
+/**
+ * Cost and tokens, when the server reports them: legacy servers send all zeros (shared/openhands-api.md
+ * 5.5), so a column whose every value is empty stays hidden. Dropped early when narrow.
+ */
+const COST: Column<Row> = {
+	id: 'cost',
+	title: 'COST',
+	width: 7,
+	drop: 8,
+	// with tokens, both show from about 120 columns; below, the title keeps its room
+	room: 11,
+	align: 'right',
+	noFilter: true,
+	sortLetter: 'C',
+	text: c => (costOf(c) > 0 ? cost(costOf(c)) : '—'),
+	sortKey: c => (costOf(c) > 0 ? costOf(c) : null),
+};
+const TOKENS: Column<Row> = {
+	id: 'tokens',
+	title: 'TOKENS',
+	width: 6,
+	drop: 7,
+	room: 15,
+	align: 'right',
+	noFilter: true,
+	sortLetter: 'K',
+	text: c => (tokensOf(c) > 0 ? compactCount(tokensOf(c)) : '—'),
+	sortKey: c => (tokensOf(c) > 0 ? tokensOf(c) : null),
+};
