@@ -157,6 +157,24 @@ export const builtinsViaRequire = {
 };
 
 /**
+ * ws (the stand-in's websocket server, bundled for `ohtui serve` and the demo) tries its optional
+ * native add-ons with `require('bufferutil')` / `require('utf-8-validate')` inside try/catch and
+ * falls back to JavaScript when they are missing. esbuild leaves such a require as it is, which would
+ * make the bundle load a package at run time: resolve both to a module that throws, so ws always
+ * takes its own fallback (on Node >= 18.14 it uses buffer.isUtf8 for UTF-8 anyway).
+ */
+export const wsOptionalNatives = {
+	name: 'ws-optional-natives',
+	setup(build) {
+		build.onResolve({filter: /^(bufferutil|utf-8-validate)$/}, args => ({path: args.path, namespace: 'ohtui-absent'}));
+		build.onLoad({filter: /.*/, namespace: 'ohtui-absent'}, args => ({
+			contents: `throw new Error(${JSON.stringify(`${args.path} is not bundled`)});`,
+			loader: 'js',
+		}));
+	},
+};
+
+/**
  * The bundling options, shared with the start-up bench's baseline (a minimal Ink app built the
  * same way: test/bench/baselineInk.tsx).
  */
@@ -186,7 +204,7 @@ export function bundleOptions({entryPoints, outdir: directory}) {
 		minifySyntax: true,
 		legalComments: 'none',
 		logLevel: 'warning',
-		plugins: [builtinsViaRequire, inkCursorUpFix, inkOutputFix, startupPatch],
+		plugins: [builtinsViaRequire, wsOptionalNatives, inkCursorUpFix, inkOutputFix, startupPatch],
 	};
 }
 

@@ -9,20 +9,27 @@ import {isLoopbackHost} from './agentServer.js';
  * and details are those of shared/openhands-api-newer.md 5.1 (app server) and 5.2, 6 (agent server).
  */
 
-export type AgentCall = AgentCommand | 'send';
+export type AgentCall = AgentCommand | 'send' | 'policy' | 'delete' | 'read' | 'git';
 
-/** A non-2xx answer of the agent server (`where` is its host:port). */
-export function agentServerError(ctx: ErrorContext, raw: RawResponse, call: AgentCall, where: string): ApiError {
+/**
+ * A non-2xx answer of the agent server (`where` is its host:port). `direct`: the user's own agent
+ * server (its key is the user's: a 401 says to check it, as any server's does).
+ */
+export function agentServerError(ctx: ErrorContext, raw: RawResponse, call: AgentCall, where: string, direct = false): ApiError {
 	const {status} = raw;
 	const detail = bodyDetail(raw, ctx);
 	const said = detail && !/^(?:bad request|not found|unauthorized|conflict)$/i.test(detail) ? `: ${detail}` : '';
 	switch (status) {
 		case 401:
 		case 403:
+			if (direct) return errorFromResponse(ctx, raw);
 			return makeError(ctx, {kind: 'unauthorized', status, message: `the agent server at ${where} refused the sandbox's session key (${status})`});
 		case 404:
+			if (call === 'git') return makeError(ctx, {kind: 'not_found', status, message: `the agent server at ${where} has no git routes (404)`});
+			// events routes say `Conversation not found: <id>`; the others a bare `Not Found` (doc 4.1, 5)
 			return makeError(ctx, {kind: 'not_found', status, message: `the agent server at ${where} does not know this conversation (404)`});
 		case 400:
+			if (call === 'git') return makeError(ctx, {kind: 'validation', status, message: `git failed on the agent server${said || ' (400)'}`});
 			// pause answers a bare 400 for an unknown conversation (the service returns false, section 6)
 			return makeError(ctx, {
 				kind: 'validation',

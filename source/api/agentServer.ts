@@ -1,5 +1,8 @@
+import {readServerInfo} from './agentServerInfo.js';
+import type {AgentEndpoint} from './agentRoutes.js';
 import type {AgentTarget, ClientOptions} from './client.js';
 import {type ErrorContext, makeError} from './errorText.js';
+import {isApiError} from './errors.js';
 import {type Http, createHttp} from './http.js';
 
 /**
@@ -10,19 +13,16 @@ import {type Http, createHttp} from './http.js';
 export type AgentServers = {
 	/** the transport and the conversation's path on it, or an ApiError saying why it cannot be reached */
 	endpoint(target: AgentTarget, operation: string): AgentEndpoint;
+	/**
+	 * The version of an endpoint's agent server from its public `/server_info` (no key goes with it),
+	 * asked once per origin for the run (issue 21 item 1); null when it does not say. A server that
+	 * could not be reached is asked again next time.
+	 */
+	version(endpoint: AgentEndpoint, signal?: AbortSignal): Promise<string | null>;
 	close(): Promise<void>;
 };
 
-export type AgentEndpoint = {
-	http: Http;
-	/** `/api/conversations/<id>` under the transport's base URL */
-	path: string;
-	/** for messages: `localhost:34521` */
-	where: string;
-	hostname: string;
-	/** the session key ('' when the server gave none: an agent server without SESSION_API_KEY takes any request) */
-	key: string;
-};
+export type {AgentEndpoint};
 
 /** Transports kept at once; docker sandboxes each get their own port, so a long session meets many. */
 const MAX_KEPT = 8;
@@ -61,7 +61,26 @@ export function createAgentServers(options: ClientOptions): AgentServers {
 		return http;
 	}
 
+	const versions = new Map<string, Promise<string | null>>();
+
 	return {
+		version(endpoint, signal) {
+			const origin = endpoint.http.baseUrl;
+			const known = versions.get(origin);
+			if (known) return known;
+			const asked = endpoint.http.send({method: 'GET', path: '/server_info', anonymous: true, signal}).then(
+				raw => readServerInfo(raw)?.version ?? null,
+				(error: unknown) => {
+					// not reached: no verdict, ask again next time
+					versions.delete(origin);
+					if (isApiError(error) && error.kind === 'aborted') throw error;
+					return null;
+				},
+			);
+			versions.set(origin, asked);
+			if (versions.size > 64) versions.delete(versions.keys().next().value as string);
+			return asked;
+		},
 		endpoint(target, operation) {
 			const key = target.session_api_key ?? '';
 			const ctx: ErrorContext = {operation, host: 'the agent server', apiKey: key || null};
@@ -90,7 +109,7 @@ export function createAgentServers(options: ClientOptions): AgentServers {
 			const at = url.pathname.lastIndexOf('/api/conversations/');
 			const prefix = at >= 0 ? url.pathname.slice(0, at) : url.pathname.replace(/\/+$/, '');
 			const path = at >= 0 ? url.pathname.slice(at).replace(/\/+$/, '') : `/api/conversations/${encodeURIComponent(target.id)}`;
-			return {http: transport(`${url.origin}${prefix}`, key), path, where, hostname: url.hostname, key};
+			return {http: transport(`${url.origin}${prefix}`, key), path, where, hostname: url.hostname, key, direct: false};
 		},
 		async close() {
 			const all = [...kept.values()];

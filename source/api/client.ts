@@ -6,6 +6,7 @@
  */
 import type {
 	AppConversation,
+	ConfirmationPolicy,
 	EventPage,
 	NewConversation,
 	Page,
@@ -50,6 +51,12 @@ export type EventQuery = PageQuery & {
 	sortOrder?: 'TIMESTAMP' | 'TIMESTAMP_DESC';
 	/** short class name, e.g. `MessageEvent` */
 	kindEq?: string;
+	/**
+	 * Agent servers page by event ids (agent-server doc 5.1): the page starts at this event
+	 * (inclusive), in the query's order, and no time bound is sent. App servers ignore it and use the
+	 * time bounds, so callers give both.
+	 */
+	anchorEventId?: string;
 };
 
 export type Generation = 'legacy' | 'current';
@@ -92,19 +99,60 @@ export type ServerInfo = {
 	/** the server's own version where it says (agent servers: `/server_info` `version`); null otherwise */
 	version: string | null;
 	capabilities: Capabilities;
-	/** for the header and `?`, e.g. `current · sandbox-server` */
+	/** for the header and `?`, e.g. `sandbox-server`, `agent server 1.43.1` */
 	label: string;
 };
 
-/** What the agent server of a conversation needs: taken from an AppConversation. */
+/**
+ * What the agent server of a conversation needs: taken from an AppConversation. A direct agent
+ * server's conversations have no `conversation_url` (the client's own origin and key serve them).
+ */
 export type AgentTarget = {
 	id: string;
 	conversation_url: string | null;
 	session_api_key: string | null;
 	sandbox_id: string;
+	/** the conversation's workspace, when known (agent servers list it) */
+	working_dir?: string | null;
 };
 
-export type AgentCommand = 'pause' | 'run' | 'accept' | 'reject';
+/** `interrupt`: cancel the LLM call in flight now (agent servers since 1.23); `pause` waits for the step. */
+export type AgentCommand = 'pause' | 'run' | 'interrupt' | 'accept' | 'reject';
+
+/** What `createConversation` answers: app servers a start task to follow, agent servers the conversation itself. */
+export type Created = {kind: 'start-task'; task: StartTask} | {kind: 'conversation'; conversation: AppConversation};
+
+/** One changed file of a workspace (agent-server doc 8.1): `ADDED`, `UPDATED`, `DELETED`, `MOVED`. */
+export type GitChange = {path: string; status: string};
+/** A file's whole texts on both sides (null: absent there); the client computes no diff. */
+export type GitDiff = {original: string | null; modified: string | null};
+export type GitChanges = {
+	/** the directory asked about (the conversation's `workspace.working_dir`) */
+	workingDir: string;
+	/** paths relative to it; `[]` also when it is not a git repository */
+	files: GitChange[];
+};
+
+/**
+ * A conversation's agent server (issue 21 item 1): its version (`/server_info`, no key), what that
+ * version can do, and the conversation as it reports it (confirmation policy, working directory).
+ */
+export type AgentFacts = {
+	version: string | null;
+	/** `accept: false` really rejects (SDK >= 1.6.0; before, it only pauses); true when the version is unknown */
+	rejects: boolean;
+	/** `POST …/interrupt` exists (SDK >= 1.23.0) */
+	interrupts: boolean;
+	/** the conversation as its agent server reports it; null when not read (a direct server lists it already) */
+	conversation: AppConversation | null;
+};
+
+/**
+ * Where a conversation's events websocket is (agent-server doc 6.1, 2.3), for the socket transport:
+ * `ws[s]://…/sockets/events/<id>`, the key to send (header or first frame, never in a log), and
+ * the headers for the upgrade. The key only ever goes to this URL's origin.
+ */
+export type EventSocketTarget = {url: string; key: string | null; headers: Record<string, string>};
 
 export type StartTaskQuery = PageQuery & {
 	conversationIdEq?: string;
@@ -163,8 +211,11 @@ export interface OpenHandsClient {
 	 * and looks at what it has loaded.
 	 */
 	conversationsInSandbox(sandboxId: string, options?: CallOptions): Promise<AppConversation[] | null>;
-	/** `POST /api/v1/app-conversations`; answers the first start task (status WORKING) */
-	createConversation(request: NewConversation, options?: CallOptions): Promise<StartTask>;
+	/**
+	 * App servers: `POST /api/v1/app-conversations`, answering the first start task (WORKING). Agent
+	 * servers: `POST /api/conversations` with the server's saved settings, answering the conversation.
+	 */
+	createConversation(request: NewConversation, options?: CallOptions): Promise<Created>;
 	getStartTasks(ids: readonly string[], options?: CallOptions): Promise<(StartTask | null)[]>;
 	searchStartTasks(query?: StartTaskQuery, options?: CallOptions): Promise<Page<StartTask>>;
 
@@ -185,8 +236,22 @@ export interface OpenHandsClient {
 	 * legacy servers the agent server's `POST {conversation_url}/events` with the sandbox session key.
 	 */
 	sendMessage(target: AgentTarget, text: string, options?: CallOptions): Promise<void>;
-	/** The agent server's pause / run / respond_to_confirmation (accept or reject with an optional reason). */
+	/**
+	 * The agent server's pause / run / interrupt / respond_to_confirmation (accept or reject with an
+	 * optional reason). A reject an agent server before 1.6.0 would turn into a pause is refused
+	 * (`unsupported`) without a request (issue 21 item 1).
+	 */
 	controlAgent(target: AgentTarget, command: AgentCommand, reason?: string, options?: CallOptions): Promise<void>;
+	/** `POST …/confirmation_policy` on the conversation's agent server (agent-server doc 7.4). */
+	setConfirmationPolicy(target: AgentTarget, policy: ConfirmationPolicy, options?: CallOptions): Promise<void>;
+	/** The conversation's agent server: version, abilities, its view of the conversation. */
+	agentFacts(target: AgentTarget, options?: CallOptions): Promise<AgentFacts>;
+	/** The workspace's changed files (`GET /api/git/changes?path=<working dir>`). */
+	gitChanges(target: AgentTarget, options?: CallOptions): Promise<GitChanges>;
+	/** One file's texts (`GET /api/git/diff?path=<working dir>/<file>`); `path` as gitChanges listed it. */
+	gitDiff(target: AgentTarget, workingDir: string, path: string, options?: CallOptions): Promise<GitDiff>;
+	/** Where the conversation's events websocket is (no request unless the server is not probed yet). */
+	eventSocket(target: AgentTarget, options?: CallOptions): Promise<EventSocketTarget>;
 	/** `DELETE /api/v1/app-conversations/{id}` (current) or `DELETE /api/conversations/{id}` (legacy). */
 	deleteConversation(id: string, options?: CallOptions): Promise<void>;
 	/** `DELETE /api/v1/sandboxes/{id}?sandbox_id={id}` (works with and without the route quirk). */

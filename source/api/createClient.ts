@@ -1,32 +1,74 @@
-import {controlAgent, sendMessage} from './agentControl.js';
+import {createAgentBackend} from './agentBackend.js';
 import {createAgentServers} from './agentServer.js';
-import type {CallOptions, ClientOptions, OpenHandsClient} from './client.js';
+import {createAppBackend} from './appBackend.js';
+import type {Backend} from './backend.js';
+import type {CallOptions, ClientOptions, OpenHandsClient, ServerInfo} from './client.js';
 import type {ApiContext} from './context.js';
-import {
-	conversationsInSandbox,
-	countConversations,
-	createConversation,
-	getConversations,
-	getStartTasks,
-	searchConversations,
-	searchStartTasks,
-} from './conversations.js';
-import {deleteConversation, deleteSandbox} from './deletes.js';
-import {searchEvents} from './events.js';
+import {isApiError} from './errors.js';
 import {createHttp} from './http.js';
 import {createProbe, isTransportFailure, isUnreachable} from './probe.js';
-import {getSandboxes, pauseSandbox, resumeSandbox, searchSandboxes, startSandbox} from './sandboxes.js';
-import {getSettings} from './settings.js';
-import {getSpecs, searchSpecs} from './specs.js';
+
+/** Where each method takes its CallOptions (the store passes its abort signal there). */
+const OPTIONS_AT: {[K in keyof Backend]: number} = {
+	getSettings: 0,
+	searchConversations: 1,
+	getConversations: 1,
+	countConversations: 1,
+	conversationsInSandbox: 1,
+	createConversation: 1,
+	getStartTasks: 1,
+	searchStartTasks: 1,
+	searchSandboxes: 1,
+	getSandboxes: 1,
+	startSandbox: 1,
+	pauseSandbox: 1,
+	resumeSandbox: 1,
+	searchSpecs: 1,
+	getSpecs: 1,
+	searchEvents: 2,
+	sendMessage: 2,
+	controlAgent: 3,
+	deleteConversation: 1,
+	deleteSandbox: 1,
+	setConfirmationPolicy: 2,
+	agentFacts: 1,
+	gitChanges: 1,
+	gitDiff: 3,
+	eventSocket: 1,
+};
+
+/**
+ * Calls that go to a conversation's agent server (another origin, through `conversation_url`): their
+ * 404 says nothing about which kind of server the client's own URL is.
+ */
+const ELSEWHERE: ReadonlySet<keyof Backend> = new Set(['sendMessage', 'controlAgent', 'setConfirmationPolicy', 'agentFacts', 'gitChanges', 'gitDiff', 'eventSocket']);
+
+/**
+ * App-server calls that wait for the probe's verdict anyway (their route depends on the generation):
+ * they wait for it before choosing a backend too, so none of them goes to an agent server as if it
+ * were an app server.
+ */
+const NEEDS_PROBE: ReadonlySet<keyof Backend> = new Set(['getSettings', 'searchEvents', 'sendMessage', 'deleteConversation', 'conversationsInSandbox']);
+
+const isNotOpenHands = (error: unknown) => isApiError(error) && error.kind === 'not_openhands';
+
+/** The app server has no such route (FastAPI's 404/405, or the web app's HTML page): maybe another kind of server. */
+function routeAbsent(error: unknown): boolean {
+	if (!isApiError(error)) return false;
+	return error.status === 404 || error.status === 405 || (error.kind === 'bad_response' && /HTML page/.test(error.message));
+}
 
 /**
  * One client = one connection pool and one probe; every method rejects only with ApiError.
  *
- * With auth `auto` and a key, a call waits for the probe (which picks the scheme) before its first
- * request, so no request goes out with a scheme the server is about to refuse. A probe that failed
- * without reaching a verdict leaves the default scheme in place and the call goes ahead. Any call
- * that could not reach the server forgets the probe: the next call probes again, since what answers
- * when the server is back may be a different server (an upgrade, a restart behind a proxy).
+ * The probe (./probe.ts) tells which backend serves a call: an app server (./appBackend.ts) or an
+ * agent server (./agentBackend.ts). A call waits for a probe that is running, and with auth `auto`
+ * and a key starts one (so no request goes out with a scheme the server is about to refuse); before
+ * any probe it goes to the app server, and when that route turns out absent (404, 405, HTML) the
+ * probe decides: an agent server takes the call again, and a URL that is no OpenHands server gets
+ * the probe's one `not_openhands` error on every call while the probe remembers it (RETRY_FAILED_MS),
+ * without a request. Any call that could not reach the server forgets the probe: the next call
+ * probes again, since what answers when the server is back may be a different server.
  */
 export function createClient(options: ClientOptions): OpenHandsClient {
 	const http = createHttp(options);
@@ -34,54 +76,65 @@ export function createClient(options: ClientOptions): OpenHandsClient {
 	const probe = createProbe(http, setting);
 	const agents = createAgentServers(options);
 	const ctx: ApiContext = {http, server: signal => probe.info(signal), agents};
+	const app = createAppBackend(ctx);
+	const agent = createAgentBackend(http, options.apiKey ?? null, signal => probe.info(signal));
 	const needsScheme = setting === 'auto' && http.hasKey;
+	const pick = (info: ServerInfo): Backend => (info.kind === 'agent-server' ? agent : app);
 
-	async function ready(callOptions: CallOptions | undefined): Promise<void> {
-		if (!needsScheme || probe.peek()) return;
+	async function backendFor(name: keyof Backend, signal: AbortSignal | undefined): Promise<Backend> {
+		const known = probe.peek();
+		if (known) return pick(known);
+		const failure = probe.failure();
+		if (failure && isNotOpenHands(failure)) throw failure;
+		if (!needsScheme && !probe.busy() && !NEEDS_PROBE.has(name)) return app;
 		try {
-			await probe.info(callOptions?.signal);
+			return pick(await probe.info(signal));
 		} catch (error) {
-			if (isTransportFailure(error)) throw error;
+			// a probe that failed without a verdict leaves the call to the app server's routes
+			if (isTransportFailure(error) || isNotOpenHands(error)) throw error;
+			return app;
 		}
 	}
 
-	function guarded<A extends unknown[], R>(method: (...args: A) => Promise<R>, options: (args: A) => CallOptions | undefined) {
-		return async (...args: A): Promise<R> => {
+	function dispatched<K extends keyof Backend>(name: K): Backend[K] {
+		const at = OPTIONS_AT[name];
+		const call = async (...args: unknown[]): Promise<unknown> => {
+			const signal = (args[at] as CallOptions | undefined)?.signal;
+			const run = (backend: Backend) => (backend[name] as (...a: unknown[]) => Promise<unknown>)(...args);
 			try {
-				await ready(options(args));
-				return await method(...args);
+				const backend = await backendFor(name, signal);
+				try {
+					return await run(backend);
+				} catch (error) {
+					if (backend !== app || ELSEWHERE.has(name) || !routeAbsent(error)) throw error;
+					const info = await probe.info(signal).catch((probeError: unknown) => {
+						if (isNotOpenHands(probeError) || isTransportFailure(probeError)) throw probeError;
+						return null;
+					});
+					if (info?.kind === 'agent-server') return await run(agent);
+					throw error;
+				}
 			} catch (error) {
 				if (isUnreachable(error)) probe.invalidate();
 				throw error;
 			}
 		};
+		return call as unknown as Backend[K];
 	}
 
-	const at = (index: number) => <A extends unknown[]>(args: A) => args[index] as CallOptions | undefined;
+	const methods = Object.fromEntries((Object.keys(OPTIONS_AT) as (keyof Backend)[]).map(name => [name, dispatched(name)])) as unknown as Backend;
 
 	return {
+		...methods,
 		baseUrl: http.baseUrl,
-		serverInfo: guarded((callOptions?: CallOptions) => probe.info(callOptions?.signal), () => undefined),
-		getSettings: guarded((callOptions?: CallOptions) => getSettings(ctx, callOptions), at(0)),
-		searchConversations: guarded((query, callOptions) => searchConversations(http, query, callOptions), at(1)),
-		getConversations: guarded((ids, callOptions) => getConversations(http, ids, callOptions), at(1)),
-		countConversations: guarded((query, callOptions) => countConversations(http, query, callOptions), at(1)),
-		conversationsInSandbox: guarded((sandboxId, callOptions) => conversationsInSandbox(ctx, sandboxId, callOptions), at(1)),
-		createConversation: guarded((request, callOptions) => createConversation(http, request, callOptions), at(1)),
-		getStartTasks: guarded((ids, callOptions) => getStartTasks(http, ids, callOptions), at(1)),
-		searchStartTasks: guarded((query, callOptions) => searchStartTasks(http, query, callOptions), at(1)),
-		searchSandboxes: guarded((query, callOptions) => searchSandboxes(http, query, callOptions), at(1)),
-		getSandboxes: guarded((ids, callOptions) => getSandboxes(http, ids, callOptions), at(1)),
-		startSandbox: guarded((specId, callOptions) => startSandbox(http, specId, callOptions), at(1)),
-		pauseSandbox: guarded((id, callOptions) => pauseSandbox(http, id, callOptions), at(1)),
-		resumeSandbox: guarded((id, callOptions) => resumeSandbox(http, id, callOptions), at(1)),
-		searchSpecs: guarded((query, callOptions) => searchSpecs(http, query, callOptions), at(1)),
-		getSpecs: guarded((ids, callOptions) => getSpecs(http, ids, callOptions), at(1)),
-		searchEvents: guarded((id, query, callOptions) => searchEvents(ctx, id, query, callOptions), at(2)),
-		sendMessage: guarded((target, text, callOptions) => sendMessage(ctx, target, text, callOptions), at(2)),
-		controlAgent: guarded((target, command, reason, callOptions) => controlAgent(ctx, target, command, reason, callOptions), at(3)),
-		deleteConversation: guarded((id, callOptions) => deleteConversation(ctx, id, callOptions), at(1)),
-		deleteSandbox: guarded((id, callOptions) => deleteSandbox(ctx, id, callOptions), at(1)),
+		serverInfo: async (callOptions?: CallOptions) => {
+			try {
+				return await probe.info(callOptions?.signal);
+			} catch (error) {
+				if (isUnreachable(error)) probe.invalidate();
+				throw error;
+			}
+		},
 		close: async () => {
 			await Promise.all([http.close(), agents.close()]);
 		},

@@ -12,6 +12,8 @@ export type ApiErrorKind =
 	| 'rate_limited' // 429: keeps Retry-After
 	| 'server' // 5xx
 	| 'bad_response' // non-JSON, too large, or a body that fails the schema
+	| 'not_openhands' // the URL answers, but as no OpenHands server (final; probed again slowly)
+	| 'unsupported' // this kind of backend cannot do that (an agent server has no sandboxes): final, never retried
 	| 'aborted'; // the caller's AbortSignal fired
 
 /**

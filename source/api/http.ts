@@ -22,6 +22,10 @@ export type RequestSpec = {
 	signal?: AbortSignal | undefined;
 	/** this request only: the other scheme (the probe's one extra request, ./probe.ts) */
 	auth?: AuthMode;
+	/** this request only: no key at all (public routes such as an agent server's `/server_info`) */
+	anonymous?: boolean;
+	/** extra request headers (e.g. the agent server's `X-Expose-Secrets`); never logged */
+	headers?: Record<string, string>;
 	/**
 	 * overall deadline for this request (connect + headers + whole body), in ms; default: the client's
 	 * `requestDeadlineMs`. Pass `CallOptions.deadlineMs` through here: actions ask for a longer one.
@@ -159,7 +163,11 @@ export function createHttp(options: ClientOptions): Http {
 		}
 		const {signal} = spec;
 		if (signal?.aborted) throw makeError(ctx, {kind: 'aborted', message: 'request cancelled'});
-		const headers: Record<string, string> = {accept: 'application/json', ...authHeaders(spec.auth ?? auth, apiKey)};
+		const headers: Record<string, string> = {
+			...spec.headers,
+			accept: 'application/json',
+			...(spec.anonymous ? {} : authHeaders(spec.auth ?? auth, apiKey)),
+		};
 		let body: string | undefined;
 		if (spec.body !== undefined) {
 			headers['content-type'] = 'application/json';

@@ -1,16 +1,20 @@
 /**
- * Which server this is (shared/openhands-api-newer.md 1.2) and which scheme it takes the key with
- * (3), found with as few requests as the answers allow:
+ * Which server this is (shared/openhands-api-newer.md 1.2, openhands-agent-server.md 1.2) and which
+ * scheme it takes the key with (newer doc 3), found with as few requests as the answers allow:
  *
  * 1. `GET /api/v1/settings`: JSON 2xx, `404 {"error":"Settings not found"}` or a JSON 401 → current.
  *    HTML (the web app answers every unknown GET with its index page, 200; 1.1), `404 {"detail":…}`
- *    or 405 → the route does not exist → 2. A probe counts only JSON (content type and body).
- * 2. `GET /api/settings`: JSON 2xx, `404 Settings not found` or a JSON 401 → legacy; anything else
- *    → not an OpenHands app server.
+ *    or 405 → the route does not exist → 2. A probe counts only JSON (content type and body). An
+ *    agent server answers 404 `{"detail":"Not Found"}` here (its routes are under `/api/settings`).
+ * 2. `GET /api/settings`: JSON with `llm_api_key_is_set` or `misc_settings` → an agent server (its
+ *    settings since SDK 1.17); other JSON 2xx or `404 Settings not found` → legacy app server. A
+ *    JSON 401 is either (a legacy server with SESSION_API_KEY, or an agent server with a wrong key),
+ *    and so is a 404 (an agent server before 1.17 has no settings route): `/server_info` tells.
  * 3. current only: `GET /api/v1/web-client/config` (public) for the flavour: `app_mode` `saas` →
- *    `cloud`, `oss` → `sandbox-server`. That is the second extra request; a legacy server has spent
- *    its two on 1 and 2, so its `/api/options/config` is not asked and its flavour is `openhands`
- *    (the only server legacy ones are). Either way, a server that took only Bearer is `cloud`.
+ *    `cloud`, `oss` → `sandbox-server`. Agent servers (and 401/404 answers at 2) instead:
+ *    `GET /server_info` without a key: `title: "OpenHands Agent Server"` is an agent server and gives
+ *    its version. Neither is an OpenHands server: a final `not_openhands` error, probed again after
+ *    RETRY_FAILED_MS. At most two requests beyond the first, plus the one for the scheme below.
  *
  * Authentication `auto` (with a key): the first JSON 401 that is not `{"error":"Invalid token"}`
  * (that one comes from a settings handler that ran, so the key passed; 2.1) is asked once more with
@@ -24,11 +28,13 @@
  * compares times.
  */
 import {otherAuth} from './auth.js';
+import {readServerInfo, type AgentServerFacts} from './agentServerInfo.js';
 import type {AuthMode, AuthSetting, Capabilities, Generation, ServerInfo} from './client.js';
 import {type ApiError, isApiError} from './errors.js';
-import {errorFromResponse, header, tryJson} from './errorFromResponse.js';
+import {errorFromResponse} from './errorFromResponse.js';
 import {makeError} from './errorText.js';
 import type {Http, HttpResponse} from './http.js';
+import {agentShaped, flavourOf, refused, verdict} from './probeAnswers.js';
 
 export const RETRY_FAILED_MS = 30_000;
 
@@ -36,70 +42,49 @@ export type Probe = {
 	info(signal?: AbortSignal): Promise<ServerInfo>;
 	/** what the last probe found, without asking; null before the first one ended or after invalidate() */
 	peek(): ServerInfo | null;
+	/** the last probe's failure while it is remembered (a `not_openhands` verdict, a 5xx); null otherwise */
+	failure(): ApiError | null;
+	/** a probe is on its way */
+	busy(): boolean;
 	invalidate(): void;
 };
 
-function isJson(raw: HttpResponse): boolean {
-	return /^application\/(?:[\w.+-]+\+)?json/i.test(header(raw, 'content-type') ?? '') && tryJson(raw) !== undefined;
-}
-
-function errorText(raw: HttpResponse): string | null {
-	const body = tryJson(raw);
-	if (!body || typeof body !== 'object') return null;
-	const error = (body as {error?: unknown}).error;
-	return typeof error === 'string' ? error : null;
-}
-
-function detailText(raw: HttpResponse): string | null {
-	const body = tryJson(raw);
-	if (!body || typeof body !== 'object') return null;
-	const detail = (body as {detail?: unknown}).detail;
-	return typeof detail === 'string' ? detail : null;
-}
-
-/** Refused for its credentials: a JSON 401, except the settings handler's own `Invalid token`. */
-function refused(raw: HttpResponse): boolean {
-	return raw.status === 401 && isJson(raw) && errorText(raw) !== 'Invalid token';
-}
-
-type Verdict = 'exists' | 'absent' | 'error';
-
-/** What an answer to a settings path says about the route. */
-function verdict(raw: HttpResponse): Verdict {
-	if (!isJson(raw)) {
-		// the web app's index page (200 text/html), or Starlette's plain 405/404 bodies
-		return raw.status >= 500 || raw.status === 429 ? 'error' : 'absent';
-	}
-	if (raw.status >= 200 && raw.status < 300) return 'exists';
-	if (raw.status === 401) return 'exists';
-	// FastAPI's own `{"detail":"Not Found"}` is a route that does not exist; any other 404 body
-	// (`{"error":"Settings not found"}` on a fresh install) comes from a handler that ran
-	if (raw.status === 404) return detailText(raw) === 'Not Found' ? 'absent' : 'exists';
-	if (raw.status === 405) return 'absent';
-	return 'error';
-}
-
-/** App servers reach agent-server routes only through a conversation's `conversation_url`. */
+/**
+ * App servers reach agent-server routes only through a conversation's `conversation_url` (its git
+ * changes, its confirmation policy): where that agent server is reachable from here.
+ */
 export const appServerCapabilities: Capabilities = {
 	sandboxes: true,
 	specs: true,
 	startTasks: true,
-	confirmationPolicy: false,
-	gitChanges: false,
+	confirmationPolicy: true,
+	gitChanges: true,
 	liveEvents: false,
 };
 
+export const agentServerCapabilities: Capabilities = {
+	sandboxes: false,
+	specs: false,
+	startTasks: false,
+	confirmationPolicy: true,
+	gitChanges: true,
+	liveEvents: true,
+};
+
+/** The header's name for an app server: `sandbox-server`, `cloud`, `legacy` (or `current` when nothing tells). */
 export function labelOf(generation: Generation, flavour: string | null): string {
-	return flavour ? `${generation} · ${flavour}` : generation;
+	if (flavour === 'cloud') return 'cloud';
+	if (generation === 'legacy') return 'legacy';
+	return flavour ?? 'current';
 }
 
-function flavourOf(raw: HttpResponse | null): string | null {
-	if (!raw || raw.status !== 200 || !isJson(raw)) return null;
-	const body = tryJson(raw) as {app_mode?: unknown} | null;
-	const mode = body && typeof body === 'object' ? body.app_mode : undefined;
-	if (mode === 'saas') return 'cloud';
-	if (mode === 'oss') return 'sandbox-server';
-	return null;
+export function agentLabel(version: string | null): string {
+	return version ? `agent server ${version}` : 'agent server';
+}
+
+function agentInfo(facts: AgentServerFacts | null, auth: AuthMode): ServerInfo {
+	const version = facts?.version ?? null;
+	return {kind: 'agent-server', generation: null, flavour: null, auth, version, capabilities: agentServerCapabilities, label: agentLabel(version)};
 }
 
 const TRANSPORT = new Set(['unreachable', 'timeout', 'aborted']);
@@ -125,8 +110,8 @@ export function createProbe(http: Http, setting: AuthSetting = 'auto', now: () =
 		let authTried = false;
 		let auth: AuthMode = http.auth;
 
-		const ask = async (path: string): Promise<HttpResponse> => {
-			const first = await http.send({method: 'GET', path, signal, auth});
+		/** the other scheme, once a probe, when the first was refused and the second is not */
+		const retryOther = async (path: string, first: HttpResponse): Promise<HttpResponse> => {
 			if (!tryOther || authTried || !refused(first)) return first;
 			authTried = true;
 			const second = await http.send({method: 'GET', path, signal, auth: otherAuth(auth)});
@@ -134,47 +119,54 @@ export function createProbe(http: Http, setting: AuthSetting = 'auto', now: () =
 			auth = otherAuth(auth);
 			return second;
 		};
+		const ask = async (path: string) => retryOther(path, await http.send({method: 'GET', path, signal, auth}));
+		/** the public `/server_info`: no key goes with it */
+		const agentFacts = async (): Promise<AgentServerFacts | null> => {
+			const raw = await http.send({method: 'GET', path: '/server_info', signal, anonymous: true}).catch((error: unknown) => {
+				if (isTransportFailure(error)) throw error;
+				return null;
+			});
+			return raw ? readServerInfo(raw) : null;
+		};
+		const settle = (info: ServerInfo): ServerInfo => {
+			if (auth !== http.auth) http.setAuth(auth);
+			return {...info, auth: setting === 'auto' ? auth : setting};
+		};
 
-		let generation: Generation;
 		const current = await ask('/api/v1/settings');
 		const first = verdict(current);
 		if (first === 'error') throw errorFromResponse(current.ctx, current);
 		if (first === 'exists') {
-			generation = 'current';
-		} else {
-			const legacy = await ask('/api/settings');
-			const second = verdict(legacy);
-			if (second === 'error') throw errorFromResponse(legacy.ctx, legacy);
-			if (second === 'absent') {
-				throw makeError(legacy.ctx, {
-					kind: 'bad_response',
-					status: legacy.status,
-					message: 'not an OpenHands server: neither /api/v1/settings nor /api/settings answered',
-				});
-			}
-			generation = 'legacy';
-		}
-		let flavour: string | null = generation === 'legacy' ? 'openhands' : null;
-		if (generation === 'current') {
 			const config = await http.send({method: 'GET', path: '/api/v1/web-client/config', signal}).catch((error: unknown) => {
 				if (isTransportFailure(error)) throw error;
 				return null;
 			});
-			flavour = flavourOf(config);
+			let flavour = flavourOf(config);
+			// only Cloud refuses the session header and takes Bearer (newer doc 3)
+			if (auth === 'bearer' && setting === 'auto' && flavour === null) flavour = 'cloud';
+			return settle(appInfo('current', flavour));
 		}
-		// only Cloud refuses the session header and takes Bearer (newer doc 3)
-		if (auth === 'bearer' && setting === 'auto' && (flavour === null || generation === 'legacy')) flavour = 'cloud';
-		if (auth !== http.auth) http.setAuth(auth);
-		const resolvedAuth: AuthMode = setting === 'auto' ? auth : setting;
-		return {
-			kind: 'app-server',
-			generation,
-			flavour,
-			auth: resolvedAuth,
-			version: null,
-			capabilities: appServerCapabilities,
-			label: labelOf(generation, flavour),
-		};
+
+		let legacy = await http.send({method: 'GET', path: '/api/settings', signal, auth});
+		if (agentShaped(legacy)) return settle(agentInfo(await agentFacts(), auth));
+		if (refused(legacy) || (legacy.status === 404 && verdict(legacy) === 'absent')) {
+			// a key refused, or no settings route: an agent server says so without a key
+			const facts = await agentFacts();
+			if (facts) return settle(agentInfo(facts, auth));
+			legacy = await retryOther('/api/settings', legacy);
+		}
+		const second = verdict(legacy);
+		if (second === 'error') throw errorFromResponse(legacy.ctx, legacy);
+		if (second === 'absent') {
+			throw makeError(legacy.ctx, {
+				kind: 'not_openhands',
+				status: legacy.status,
+				message: `not an OpenHands server: ${http.baseUrl.replace(/^https?:\/\//, '')} answers neither /api/v1/settings, /api/settings nor /server_info as OpenHands does`,
+			});
+		}
+		// a legacy server that took only Bearer is Cloud; otherwise the only server legacy ones are
+		const flavour = auth === 'bearer' && setting === 'auto' ? 'cloud' : 'openhands';
+		return settle(appInfo('legacy', flavour));
 	}
 
 	return {
@@ -204,11 +196,25 @@ export function createProbe(http: Http, setting: AuthSetting = 'auto', now: () =
 			return attempt;
 		},
 		peek: () => known,
+		busy: () => running !== null,
+		failure: () => (failed && now() - failed.at < RETRY_FAILED_MS ? failed.error : null),
 		invalidate() {
 			known = null;
 			failed = null;
 			running = null;
 			generationOfRun++;
 		},
+	};
+}
+
+function appInfo(generation: Generation, flavour: string | null): ServerInfo {
+	return {
+		kind: 'app-server',
+		generation,
+		flavour,
+		auth: 'session',
+		version: null,
+		capabilities: appServerCapabilities,
+		label: labelOf(generation, flavour),
 	};
 }

@@ -111,7 +111,7 @@ export function fromFlat(wire: FlatSettingsWire): Settings {
 }
 
 /** The name-keyed map (2.4.2); a transport the server left out is told by what the entry has. */
-function currentMcp(ctx: ErrorContext, raw: unknown, status: number): McpServerSetting[] | null {
+export function currentMcp(ctx: ErrorContext, raw: unknown, status: number): McpServerSetting[] | null {
 	if (raw === undefined || raw === null) return [];
 	if (typeof raw === 'object' && !Array.isArray(raw) && ['sse_servers', 'stdio_servers', 'shttp_servers'].some(key => key in raw)) {
 		return legacyMcp(parseWith(ctx, mcpConfigSchema, raw, status));

@@ -53,6 +53,11 @@ export function createLazyClient(options: LazyClientOptions, load: Loader = asyn
 		controlAgent: async (target, command, reason, callOptions) => (await real()).controlAgent(target, command, reason, callOptions),
 		deleteConversation: async (id, callOptions) => (await real()).deleteConversation(id, callOptions),
 		deleteSandbox: async (id, callOptions) => (await real()).deleteSandbox(id, callOptions),
+		setConfirmationPolicy: async (target, policy, callOptions) => (await real()).setConfirmationPolicy(target, policy, callOptions),
+		agentFacts: async (target, callOptions) => (await real()).agentFacts(target, callOptions),
+		gitChanges: async (target, callOptions) => (await real()).gitChanges(target, callOptions),
+		gitDiff: async (target, workingDir, path, callOptions) => (await real()).gitDiff(target, workingDir, path, callOptions),
+		eventSocket: async (target, callOptions) => (await real()).eventSocket(target, callOptions),
 		async close() {
 			if (closed) return;
 			closed = true;

@@ -64,6 +64,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 	let disposed = false;
 	let own: Notice | null = null;
 	let activityServer: ServerName | null = null;
+	let changesServer: ServerName | null = null;
 	let snapshot: FleetSnapshot;
 
 	function pick(wanted: readonly ServerName[]): ServerName[] {
@@ -109,6 +110,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 		// new wrappers for a new store's items: the old ones may be collected
 		entry.tagger = new Tagger(entry.member.name);
 		if (activityServer === entry.member.name) activityServer = null;
+		if (changesServer === entry.member.name) changesServer = null;
 	}
 
 	for (const entry of shown()) open(entry);
@@ -139,6 +141,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 	}
 
 	const activityStore = () => (activityServer === null ? null : (entries.get(activityServer)?.store ?? null));
+	const changesStore = () => (changesServer === null ? null : (entries.get(changesServer)?.store ?? null));
 
 	return {
 		subscribe(listener) {
@@ -231,6 +234,19 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 		saveDraft: (ref, text) => storeOf(ref.server)?.saveDraft(ref.id, text),
 		sendMessage: (ref, text, sendOptions) => (sendOptions ? writable(ref.server)?.sendMessage(ref.id, text, sendOptions) : writable(ref.server)?.sendMessage(ref.id, text)),
 		controlAgent: (ref, command, reason) => (reason === undefined ? writable(ref.server)?.controlAgent(ref.id, command) : writable(ref.server)?.controlAgent(ref.id, command, reason)),
+		setConfirmationPolicy: (ref, policy) => writable(ref.server)?.setConfirmationPolicy(ref.id, policy),
+		openChanges(conversation) {
+			const store = storeOf(conversation.server);
+			if (!store) return;
+			if (changesServer !== conversation.server) changesStore()?.closeChanges();
+			changesServer = conversation.server;
+			store.openChanges(conversation);
+		},
+		closeChanges() {
+			changesStore()?.closeChanges();
+			changesServer = null;
+		},
+		openDiff: path => changesStore()?.openDiff(path),
 		deleteConversation: ref => writable(ref.server)?.deleteConversation(ref.id),
 		deleteSandbox: ref => writable(ref.server)?.deleteSandbox(ref.id),
 		dismissAttention(item) {

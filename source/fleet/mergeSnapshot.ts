@@ -26,6 +26,7 @@ export class SnapshotMerger {
 	private readonly attention = memo<FleetSnapshot['attention']>();
 	private readonly siblings = memo<FleetSnapshot['sandboxConversations']>();
 	private readonly activity = memo<FleetSnapshot['activity']>();
+	private readonly changes = memo<FleetSnapshot['changes']>();
 	private readonly drafts = memo<FleetSnapshot['drafts']>();
 	private readonly glimpses = memo<FleetSnapshot['glimpses']>();
 	private readonly named = new WeakMap<Notice, Notice>();
@@ -59,6 +60,10 @@ export class SnapshotMerger {
 			activity: this.activity(field('activity'), () => {
 				const source = sources.find(s => s.snapshot.activity !== null);
 				return source ? source.tagger.tag(source.snapshot.activity!) : null;
+			}),
+			changes: this.changes(field('changes'), () => {
+				const source = sources.find(s => s.snapshot.changes);
+				return source ? source.tagger.tag(source.snapshot.changes!) : null;
 			}),
 			drafts: this.drafts(field('drafts'), () => byRef(sources, s => s.snapshot.drafts)),
 			glimpses: this.glimpses(field('glimpses'), () => byRef(sources, s => s.snapshot.glimpses ?? EMPTY_GLIMPSES)),

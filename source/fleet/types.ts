@@ -9,11 +9,12 @@
  * server, so ids alone can repeat: rows, selections and memory are keyed by `refKey`.
  */
 import type {AgentCommand} from '../api/client.js';
-import type {AppConversation, NewConversation, Sandbox, SandboxSpec, StartTask} from '../api/schemas/index.js';
+import type {AppConversation, ConfirmationPolicy, NewConversation, Sandbox, SandboxSpec, StartTask} from '../api/schemas/index.js';
 import type {
 	ActivityState,
 	AttentionItem,
 	Glimpse,
+	ChangesState,
 	ListResourceName,
 	ListState,
 	LostWatch,
@@ -76,6 +77,8 @@ export type FleetSnapshot = {
 	attention: readonly Tagged<AttentionItem>[];
 	sandboxConversations: Tagged<Omit<SandboxConversations, 'conversations'> & {conversations: readonly Tagged<AppConversation>[] | null}> | null;
 	activity: Tagged<ActivityState> | null;
+	/** the open workspace changes view (issue 16 §1), of whichever server */
+	changes: Tagged<ChangesState> | null;
 	/** unsent drafts by `refKey` of the conversation */
 	drafts: Readonly<Record<string, string>>;
 	/** the newest events of conversations on screen or waiting, by `refKey` (store/glimpses.ts) */
@@ -119,6 +122,12 @@ export interface Fleet {
 	saveDraft(conversation: Ref, text: string): void;
 	sendMessage(conversation: Ref, text: string, options?: {resumeFirst?: boolean}): void;
 	controlAgent(conversation: Ref, command: AgentCommand, reason?: string): void;
+	setConfirmationPolicy(conversation: Ref, policy: ConfirmationPolicy): void;
+	/** a conversation's workspace changes (one view at a time, of one server) */
+	openChanges(conversation: Tagged<AppConversation>): void;
+	closeChanges(): void;
+	/** one file's diff in the open changes view; null closes it */
+	openDiff(path: string | null): void;
 
 	deleteConversation(conversation: Ref): void;
 	deleteSandbox(sandbox: Ref): void;

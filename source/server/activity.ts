@@ -1,6 +1,6 @@
 import {currentAgentProxyRoutes} from './agent/appRoutes.js';
 import {setAgentUrl} from './agent/agentUrl.js';
-import {startAgentListener} from './agent/listener.js';
+import {type ListenerSockets, startAgentListener} from './agent/listener.js';
 import {currentEventRoutes} from './events/currentRoutes.js';
 import {ActivityHub} from './events/hub.js';
 import {legacyEventRoutes} from './events/legacyRoutes.js';
@@ -15,6 +15,7 @@ import type {RequestRecord, StandInOptions} from './types.js';
  */
 export type Activity = {
 	readonly agentUrl: string;
+	readonly sockets: ListenerSockets;
 	start(): void;
 	advance(): void;
 	close(): Promise<void>;
@@ -31,12 +32,14 @@ export async function startActivity(state: State, options: StandInOptions, reque
 		live: options.live ?? true,
 		demo: seed === 'demo',
 		events,
+		timestampFilter500: options.timestampFilter500 ?? false,
 	});
 	const listener = await startAgentListener(hub, requests);
 	hub.agentUrl = listener.url;
 	setAgentUrl(state, listener.url);
 	return {
 		agentUrl: listener.url,
+		sockets: listener.sockets,
 		start() {
 			if (events && state.conversations.length === 0) addLongConversation(state);
 			hub.start();

@@ -1,6 +1,6 @@
 import {randomBytes} from 'node:crypto';
 import {base62} from './ids.js';
-import {float} from './json.js';
+import {agentContextJson, condenserSettingsJson, llmJson, verificationJson} from './sdkModels.js';
 import type {SettingsRecord, State} from './state.js';
 
 /**
@@ -12,64 +12,8 @@ import type {SettingsRecord, State} from './state.js';
 
 type Json = Record<string, unknown>;
 
-/** The SDK `LLM` dump in declaration order (2.4.1); `api_key` and the AWS secrets are the secret fields. */
-function llm(model: string, apiKey: string | null, baseUrl: string | null = null): Json {
-	return {
-		model,
-		api_key: apiKey,
-		auth_type: 'api_key',
-		subscription_vendor: null,
-		base_url: baseUrl,
-		api_version: null,
-		aws_access_key_id: null,
-		aws_secret_access_key: null,
-		aws_session_token: null,
-		aws_region_name: null,
-		aws_profile_name: null,
-		aws_role_name: null,
-		aws_session_name: null,
-		aws_bedrock_runtime_endpoint: null,
-		openrouter_site_url: 'https://docs.all-hands.dev/',
-		openrouter_app_name: 'OpenHands',
-		num_retries: 5,
-		retry_multiplier: float(8),
-		retry_min_wait: 8,
-		retry_max_wait: 64,
-		timeout: 300,
-		max_message_chars: 30000,
-		temperature: null,
-		top_p: null,
-		top_k: null,
-		max_input_tokens: null,
-		max_output_tokens: null,
-		model_canonical_name: null,
-		extra_headers: null,
-		input_cost_per_token: null,
-		output_cost_per_token: null,
-		ollama_base_url: null,
-		stream: false,
-		drop_params: true,
-		modify_params: true,
-		disable_vision: null,
-		disable_stop_word: false,
-		caching_prompt: true,
-		log_completions: false,
-		log_completions_folder: 'logs/completions',
-		custom_tokenizer: null,
-		native_tool_calling: true,
-		force_string_serializer: null,
-		inline_image_urls: null,
-		reasoning_effort: 'high',
-		reasoning_summary: null,
-		enable_encrypted_reasoning: true,
-		prompt_cache_retention: '24h',
-		extended_thinking_budget: 200000,
-		seed: null,
-		usage_id: 'default',
-		litellm_extra_body: {},
-		is_subscription: false,
-	};
-}
+/** The SDK 1.37 `LLM` dump in declaration order (2.4.1); `api_key` and the AWS secrets are the secret fields. */
+const llm = (model: string, apiKey: string | null, baseUrl: string | null = null): Json => llmJson(model, apiKey, baseUrl, 'default', '1.37');
 
 const LLM_SECRETS = ['api_key', 'aws_access_key_id', 'aws_secret_access_key', 'aws_session_token'];
 
@@ -119,40 +63,9 @@ export function demoCurrentSettings(): SettingsRecord {
 				linear: {url: 'https://mcp.linear.app/sse', headers: {Authorization: `Bearer ${key('lin_api_', 24)}`}, transport: 'sse', timeout: null},
 				context7: {url: 'https://mcp.context7.com/mcp', transport: 'http', timeout: 60},
 			},
-			agent_context: {
-				skills: [],
-				system_message_suffix: null,
-				user_message_suffix: null,
-				load_user_skills: false,
-				load_public_skills: false,
-				marketplace_path: 'marketplaces/default.json',
-				registered_marketplaces: [],
-				load_project_skills: false,
-				load_memory: false,
-				disabled_skills: [],
-				secrets: null,
-				current_datetime: null,
-			},
-			condenser: {
-				enabled: true,
-				max_size: 240,
-				condenser_kind: 'llm_summarizing',
-				max_tokens: null,
-				keep_first: 2,
-				minimum_progress: float(0.1),
-				hard_context_reset_max_retries: 5,
-				hard_context_reset_context_scaling: float(0.8),
-			},
-			verification: {
-				critic_enabled: false,
-				critic_mode: 'finish_and_message',
-				enable_iterative_refinement: false,
-				critic_threshold: float(0.6),
-				max_refinement_iterations: 3,
-				critic_server_url: null,
-				critic_model_name: null,
-				critic_api_key: null,
-			},
+			agent_context: agentContextJson(null),
+			condenser: condenserSettingsJson(),
+			verification: verificationJson(),
 		},
 		conversation_settings: {schema_version: 1, max_iterations: 500, confirmation_mode: false, security_analyzer: 'llm'},
 		sandbox_grouping_strategy: 'GROUP_BY_NEWEST',

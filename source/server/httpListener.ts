@@ -1,5 +1,6 @@
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {Socket} from 'node:net';
+import type {Duplex} from 'node:stream';
 import {internalError, type Reply} from './errors.js';
 
 /** A node:http listener on 127.0.0.1; `close` also ends kept-alive and hanging connections. */
@@ -11,13 +12,19 @@ const MAX_BODY = 1 << 20;
  * Listens on 127.0.0.1 (`port` 0: any free one). A handler that throws before answering gets a
  * plain 500, as Starlette's ServerErrorMiddleware gives.
  */
-export async function listenLocal(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>, port = 0): Promise<Listening> {
+export async function listenLocal(
+	handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+	port = 0,
+	/** websocket handshakes (without it Node treats them as plain requests) */
+	upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void,
+): Promise<Listening> {
 	const sockets = new Set<Socket>();
 	const server = createServer((req, res) => {
 		handle(req, res).catch(() => {
 			if (!res.headersSent) sendReply(res, internalError());
 		});
 	});
+	if (upgrade) server.on('upgrade', upgrade);
 	server.on('connection', socket => {
 		sockets.add(socket);
 		socket.on('close', () => sockets.delete(socket));

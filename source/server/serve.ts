@@ -1,3 +1,7 @@
+import {AGENT_USAGE, parseAgentServeArgs} from './agentServer/serveArgs.js';
+import {startAgentServerStandIn} from './agentServer/start.js';
+import type {AgentServerOptions} from './agentServer/types.js';
+import {applyFlags, type FlagTable} from './serveFlags.js';
 import {startStandInServer} from './standInServer.js';
 import type {StandInOptions} from './types.js';
 
@@ -6,6 +10,8 @@ const USAGE = `Usage: ohtui serve [options]
 Run the embedded stand-in OpenHands server on 127.0.0.1 until interrupted.
 
 Options:
+  --kind K                 app-server (default) or agent-server (an OpenHands agent server
+                           1.43.1; see ohtui serve --kind agent-server --help)
   --port N                 port to listen on (default 0: a free port)
   --generation G           which server to imitate: current (default; sandbox-server 1.x,
                            /api/v1/settings, no web app) or legacy (OpenHands 0.62,
@@ -35,90 +41,63 @@ export type ServeIo = {
 	signal?: AbortSignal;
 };
 
-type Parsed = {options: StandInOptions; help: boolean} | {error: string};
+type Parsed =
+	| {options: StandInOptions; help: boolean}
+	| {kind: 'agent-server'; options: AgentServerOptions; help: boolean}
+	| {error: string};
 
-const VALUE_FLAGS = ['--port', '--generation', '--api-key', '--boot-ms', '--step-ms', '--seed-sandboxes', '--seed-conversations', '--seed-events'];
+type AppTarget = {options: StandInOptions; counts: {sandboxes?: number; conversations?: number; events?: number}; apiKey?: string};
 
-export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Parsed {
-	const args = argv[0] === 'serve' ? argv.slice(1) : [...argv];
-	const options: StandInOptions = {};
-	const counts: {sandboxes?: number; conversations?: number; events?: number} = {};
-	let help = false;
-	let apiKey: string | undefined;
+const APP_FLAGS: FlagTable<AppTarget> = {
+	switches: {
+		'--no-settings': t => void (t.options.withSettings = false),
+		'--no-live': t => void (t.options.live = false),
+		'--no-rate-limit': t => void (t.options.rateLimit = false),
+		'--cloud': t => void (t.options.cloud = true),
+	},
+	values: {
+		'--generation': (t, value) => {
+			if (value !== 'legacy' && value !== 'current') return `--generation expects legacy or current, got '${value}'`;
+			t.options.generation = value;
+		},
+		'--api-key': (t, value) => void (t.apiKey = value),
+	},
+	numbers: {
+		'--port': [65535, (t, n) => (t.options.port = n)],
+		'--boot-ms': [3_600_000, (t, n) => (t.options.bootMs = n)],
+		'--step-ms': [3_600_000, (t, n) => (t.options.stepMs = n)],
+		'--seed-sandboxes': [1_000_000, (t, n) => (t.counts.sandboxes = n)],
+		'--seed-conversations': [1_000_000, (t, n) => (t.counts.conversations = n)],
+		'--seed-events': [1_000_000, (t, n) => (t.counts.events = n)],
+	},
+};
+
+/** `--kind agent-server` (anywhere among the arguments) serves the agent-server stand-in instead. */
+function kindOf(args: readonly string[]): {kind: string; rest: string[]} {
+	const rest: string[] = [];
+	let kind = 'app-server';
 	for (let i = 0; i < args.length; i++) {
 		const arg = args[i]!;
-		const eq = arg.indexOf('=');
-		const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-		let value: string | undefined;
-		if (VALUE_FLAGS.includes(flag)) {
-			value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : args[++i];
-			if (value === undefined) return {error: `${flag} needs a value`};
-		} else if (eq > 0 && arg.startsWith('--')) {
-			return {error: `unknown option ${flag}`};
-		}
-		const int = (max: number): number | {error: string} => {
-			const n = /^\d+$/.test(value ?? '') ? Number(value) : Number.NaN;
-			return Number.isSafeInteger(n) && n <= max ? n : {error: `${flag} expects a whole number, got '${value}'`};
-		};
-		let n: number | {error: string} = 0;
-		switch (flag) {
-			case '-h':
-			case '--help':
-				help = true;
-				continue;
-			case '--no-settings':
-				options.withSettings = false;
-				continue;
-			case '--no-live':
-				options.live = false;
-				continue;
-			case '--no-rate-limit':
-				options.rateLimit = false;
-				continue;
-			case '--cloud':
-				options.cloud = true;
-				continue;
-			case '--generation':
-				if (value !== 'legacy' && value !== 'current') return {error: `--generation expects legacy or current, got '${value}'`};
-				options.generation = value;
-				continue;
-			case '--api-key':
-				apiKey = value;
-				continue;
-			case '--port':
-				n = int(65535);
-				if (typeof n === 'number') options.port = n;
-				break;
-			case '--boot-ms':
-				n = int(3_600_000);
-				if (typeof n === 'number') options.bootMs = n;
-				break;
-			case '--step-ms':
-				n = int(3_600_000);
-				if (typeof n === 'number') options.stepMs = n;
-				break;
-			case '--seed-sandboxes':
-				n = int(1_000_000);
-				if (typeof n === 'number') counts.sandboxes = n;
-				break;
-			case '--seed-conversations':
-				n = int(1_000_000);
-				if (typeof n === 'number') counts.conversations = n;
-				break;
-			case '--seed-events':
-				n = int(1_000_000);
-				if (typeof n === 'number') counts.events = n;
-				break;
-			default:
-				return {error: `unknown option ${flag}`};
-		}
-		if (typeof n !== 'number') return n;
+		if (arg === '--kind' && i + 1 < args.length) kind = args[++i]!;
+		else if (arg.startsWith('--kind=')) kind = arg.slice(7);
+		else rest.push(arg);
 	}
+	return {kind, rest};
+}
+
+export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Parsed {
+	const {kind, rest: args} = kindOf(argv[0] === 'serve' ? argv.slice(1) : argv);
+	if (kind === 'agent-server') return parseAgentServeArgs(args, env);
+	if (kind !== 'app-server') return {error: `--kind expects app-server or agent-server, got '${kind}'`};
+	const target: AppTarget = {options: {}, counts: {}};
+	const read = applyFlags(args, APP_FLAGS, target);
+	if ('error' in read) return read;
+	const {options, counts, apiKey} = target;
 	if (counts.sandboxes !== undefined || counts.conversations !== undefined || counts.events !== undefined) options.seed = counts;
 	if (options.cloud && options.generation === 'legacy') return {error: '--cloud imitates a current server; it cannot be combined with --generation legacy'};
 	const key = apiKey ?? env['OPENHANDS_API_KEY'];
 	if (key) options.apiKey = key;
-	return {options, help};
+	return {options, help: read.help};
 }
 
 /**
@@ -134,12 +113,12 @@ export async function serve(argv: string[], io: ServeIo = {}): Promise<number> {
 		return 2;
 	}
 	if (parsed.help) {
-		stdout.write(USAGE);
+		stdout.write('kind' in parsed ? AGENT_USAGE : USAGE);
 		return 0;
 	}
 	let server;
 	try {
-		server = await startStandInServer(parsed.options);
+		server = 'kind' in parsed ? await startAgentServerStandIn(parsed.options) : await startStandInServer(parsed.options);
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		stderr.write(`ohtui serve: cannot listen on 127.0.0.1:${parsed.options.port ?? 0}${code ? ` (${code})` : ''}\n`);

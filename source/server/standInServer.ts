@@ -88,6 +88,7 @@ export async function startStandInServer(options: StandInOptions = {}): Promise<
 		url: listening.url,
 		port: listening.port,
 		agentUrl: activity.agentUrl,
+		agentSockets: activity.sockets,
 		get requests() {
 			return requests;
 		},

@@ -40,9 +40,16 @@ export type StandInOptions = {
 	 * accept), still paced by `now` and `stepMs`: tests step a manual clock and make a request.
 	 */
 	live?: boolean;
+	/**
+	 * a current app server from before OpenHands/OpenHands#14399 (April to mid-May 2026; Cloud until it
+	 * was deployed): event search and count answer a plain-text 500 whenever `timestamp__gte` or
+	 * `timestamp__lt` is sent (issue 18 §3). Default false.
+	 */
+	timestampFilter500?: boolean;
 };
 
-export type RequestRecord = {method: string; path: string; query: string; at: number};
+/** `upgrade`: a websocket handshake (the agent servers' event sockets) */
+export type RequestRecord = {method: string; path: string; query: string; at: number; upgrade?: boolean};
 
 export interface StandInServer {
 	/** e.g. http://127.0.0.1:41234 */
@@ -52,6 +59,16 @@ export interface StandInServer {
 	readonly requests: readonly RequestRecord[];
 	/** the agent servers' listener (one for every sandbox; the session key tells which), e.g. http://127.0.0.1:41235 */
 	readonly agentUrl: string;
+	/**
+	 * Test hooks for the events websockets of the agent listener (`/sockets/events/{id}` on `agentUrl`),
+	 * the same as the agent-server stand-in's: open sockets, a network drop, a proxy refusing upgrades, silence.
+	 */
+	readonly agentSockets: {
+		socketCount(conversationId?: string): number;
+		dropSockets(options?: {refuseMs?: number}): void;
+		setRefuseUpgrades(on: boolean): void;
+		setSilent(on: boolean): void;
+	};
 	clearRequests(): void;
 	close(): Promise<void>;
 }

@@ -59,9 +59,20 @@ export class Actions {
 		const entry = this.pending(key, 'create', null, 'READY');
 		const known = new Set(this.core.get().startTasks.map(t => t.id));
 		this.call(o => this.client.createConversation(request, o)).then(
-			({value}) => this.taskCreated(key, entry, value),
+			({value, sentAt}) => {
+				if (value.kind === 'start-task') return this.taskCreated(key, entry, value.task);
+				// an agent server starts it at once (no start task to follow): the row is there now
+				const conversation = value.conversation;
+				this.resources.upsert('conversations', conversation, true, sentAt);
+				this.finish(key, 'info', `conversation ${conversation.title?.trim() || conversation.id} started`);
+			},
 			error => {
 				if (!outcomeUnknown(error)) return this.failed(key, error, 'creating a conversation failed');
+				if (this.core.get().server?.capabilities.startTasks === false) {
+					// no start task to look for: the list shows it when the server made it
+					void this.resources.refresh('conversations', 'force');
+					return this.finish(key, 'error', `creating a conversation: no answer within ${this.seconds(this.core.config.actionDeadlineMs)} s; outcome unknown, check the list`);
+				}
 				this.checking(key, entry, 'creating a conversation');
 				const text = request.initialMessage.trim();
 				const mine = (t: StartTask) =>

@@ -1,7 +1,8 @@
 import type {EventQuery, OpenHandsClient} from '../api/client.js';
 import {parseServerTime} from '../api/serverTime.js';
-import type {AppConversation, EventPage} from '../api/schemas/index.js';
-import {type Continuation, newerStart, newRun, olderStart, PAGE, recordFailure, recordSuccess, type Run, takePage} from './activityRun.js';
+import type {AppConversation, ConfirmationPolicy, EventPage} from '../api/schemas/index.js';
+import {askAgent, learnClock, withPolicy} from './activityAgent.js';
+import {MAX_PAGES_PER_JOB, newerStart, newRun, olderStart, PAGE, pageUntilFresh, recordFailure, recordSuccess, type Run, takePage} from './activityRun.js';
 import {backoffMs} from './backoff.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
@@ -10,8 +11,6 @@ import type {Resources} from './resources.js';
 import {shareValue} from './share.js';
 import type {ActivityState} from './types.js';
 
-/** Requests one job may chain: a burst of new events, or a second denser than a page. */
-const MAX_PAGES_PER_JOB = 10;
 /** Rows from the window's newer edge at which the dropped newer events are fetched again. */
 const NEAR_EDGE = 50;
 
@@ -21,8 +20,9 @@ const NEAR_EDGE = 50;
  * - Open: the newest page (at most 100, newest first from the server), then follow. While open,
  *   the activity is what polls: the lists' poll pauses (Resources.hold) and resumes on close.
  * - Follow: one request per interval, counted from the end of the last one, asking only for what is
- *   at or after the newest event held (millisecond cursor; the edge comes back and is deduped by
- *   id). Nothing new → no snapshot change, no notification. A failure backs off like the lists.
+ *   at or after the newest event held (millisecond cursor, or on agent servers its id; the edge
+ *   comes back and is deduped by id). Nothing new → no snapshot change, no notification. A failure
+ *   backs off like the lists.
  * - Older pages (loadOlderEvents) continue the backward query by its page ids; newer ones (after
  *   the window dropped them) the forward one. One lane: never two event requests at once.
  * - The window holds WINDOW_MAX events; the side away from the viewport is dropped and fetched
@@ -76,6 +76,7 @@ export class Activity {
 			hasNewer: false,
 			conversation: run.conversation,
 			unreadable: 0,
+			agent: run.agent,
 		};
 		this.core.set({...this.core.get(), activity: state});
 		void run.lane.run('refresh', () => this.loadNewest(run), true);
@@ -166,10 +167,12 @@ export class Activity {
 			run.hasNewer = false;
 			run.loaded = true;
 			run.viewport = null;
-			this.succeed(run);
+			recordSuccess(run, this.core.now());
 			takePage(run, page, 'newer');
 			this.commit(run, {loading: false, error: null}, true);
 			if (!run.conversation) await this.refetchConversation(run);
+			if (learnClock(run)) this.commit(run, {});
+			await this.askAgent(run);
 		} catch (error) {
 			this.fail(run, error);
 		}
@@ -181,10 +184,12 @@ export class Activity {
 		if (!newest) return this.loadNewest(run);
 		// Legacy pages are cut in file-name order, not time order: a tick that stopped early holds
 		// some later events of a second and not yet earlier ones, so a time cursor would skip those.
+		// agent servers page from the newest event held, by its id (anchorEventId); app servers by time
 		const query: EventQuery = run.followNext?.query ?? {
 			sortOrder: 'TIMESTAMP',
 			limit: PAGE,
 			timestampGte: new Date(Math.floor(parseServerTime(newest.timestamp))),
+			anchorEventId: newest.id,
 		};
 		try {
 			let added = 0;
@@ -198,10 +203,12 @@ export class Activity {
 			}
 			run.followNext = pageId === null ? null : {query, pageId};
 			const recovered = run.failures > 0;
-			this.succeed(run);
+			recordSuccess(run, this.core.now());
 			if (added > 0) this.commit(run, {error: null}, true);
 			else if (recovered) this.commit(run, {error: null});
 			if (added > 0) await this.refetchConversation(run);
+			if (added > 0 && learnClock(run)) this.commit(run, {});
+			if (!run.factsAsked) await this.askAgent(run);
 		} catch (error) {
 			this.fail(run, error);
 		}
@@ -211,7 +218,7 @@ export class Activity {
 		const start = olderStart(run);
 		if (!start) return this.commit(run, {loadingOlder: false});
 		try {
-			const next = await this.pageUntilFresh(run, start, 'older');
+			const next = await pageUntilFresh(run, start, 'older', query => this.search(run, PRIORITY.page, query), () => this.live(run));
 			if (!this.live(run)) return;
 			run.older = next;
 			run.hasOlder = next !== null;
@@ -228,7 +235,7 @@ export class Activity {
 		const start = newerStart(run);
 		if (!start) return;
 		try {
-			const next = await this.pageUntilFresh(run, start, 'newer');
+			const next = await pageUntilFresh(run, start, 'newer', query => this.search(run, PRIORITY.page, query), () => this.live(run));
 			if (!this.live(run)) return;
 			run.newer = next;
 			run.hasNewer = next !== null;
@@ -237,20 +244,6 @@ export class Activity {
 			if (!this.live(run) || isAbort(error)) return;
 			this.commit(run, {error: toErrorInfo(error, this.core.now())});
 		}
-	}
-
-	/** Pages on from `start` until one brings an event not held (a dense second repeats the edge). */
-	private async pageUntilFresh(run: Run, start: Continuation, side: 'older' | 'newer'): Promise<Continuation | null> {
-		let pageId: string | null = start.pageId || null;
-		for (let pages = 0; pages < MAX_PAGES_PER_JOB; pages++) {
-			const page = await this.search(run, PRIORITY.page, {...start.query, pageId});
-			if (!this.live(run)) return null;
-			const added = takePage(run, page, side);
-			if (page.next_page_id === null) return null;
-			pageId = page.next_page_id;
-			if (added > 0) return {query: start.query, pageId};
-		}
-		return pageId === null ? null : {query: start.query, pageId};
 	}
 
 	private async refetchConversation(run: Run): Promise<void> {
@@ -264,9 +257,19 @@ export class Activity {
 		}
 	}
 
-	private succeed(run: Run): void {
-		recordSuccess(run, this.core.now());
+	/** The switched policy shows at once, in the view and (an agent server's) in the list. */
+	policyChanged(conversationId: string, policy: ConfirmationPolicy): void {
+		const run = this.run;
+		const listed = this.conversation(conversationId);
+		const updated = withPolicy(listed, policy);
+		if (updated && updated !== listed) this.resources.upsert('conversations', updated, false, this.core.now());
+		if (run?.id !== conversationId) return;
+		run.conversation = withPolicy(run.conversation, policy);
+		run.agent = {...run.agent, policy};
+		this.commit(run, {});
 	}
+
+	private askAgent = (run: Run): Promise<void> => askAgent(run, {core: this.core, client: this.client, live: () => this.live(run), commit: () => this.commit(run, {})});
 
 	private fail(run: Run, error: unknown): void {
 		if (!this.live(run) || isAbort(error)) return;
@@ -287,6 +290,7 @@ export class Activity {
 			following: run.following,
 			conversation: run.conversation,
 			unreadable: run.unreadable,
+			agent: run.agent,
 			...fields,
 		};
 		const keys = Object.keys(next) as (keyof ActivityState)[];

@@ -7,6 +7,8 @@ import type {EventQuery} from '../api/client.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
 import {type Viewport, freshOnly, indexOf, latestExecutionStatus, mergeEvents, trimWindow, withStatus} from './activityWindow.js';
+import {emptyAgentInfo} from './activityAgent.js';
+import type {AgentInfo} from './agentTypes.js';
 import {retryDelayMs} from './backoff.js';
 import {Lane} from './lane.js';
 
@@ -37,6 +39,10 @@ export type Run = {
 	cancelTimer: (() => void) | null;
 	conversation: AppConversation | null;
 	unreadable: number;
+	/** its agent server (version, abilities, policy, clock offset) */
+	agent: AgentInfo;
+	/** the agent server was asked once (its version does not change while the view is open) */
+	factsAsked: boolean;
 };
 
 export function newRun(id: string, conversation: AppConversation | null, now: number, onSettled: () => void): Run {
@@ -60,6 +66,8 @@ export function newRun(id: string, conversation: AppConversation | null, now: nu
 		cancelTimer: null,
 		conversation,
 		unreadable: 0,
+		agent: emptyAgentInfo(),
+		factsAsked: false,
 	};
 }
 
@@ -80,14 +88,14 @@ function secondAfter(event: ConversationEvent): number {
 export function olderStart(run: Run): Continuation | null {
 	if (run.older) return run.older;
 	const oldest = run.events[0];
-	return oldest ? {query: {sortOrder: 'TIMESTAMP_DESC', limit: PAGE, timestampLt: new Date(secondAfter(oldest))}, pageId: ''} : null;
+	return oldest ? {query: {sortOrder: 'TIMESTAMP_DESC', limit: PAGE, timestampLt: new Date(secondAfter(oldest)), anchorEventId: oldest.id}, pageId: ''} : null;
 }
 
 /** Where loading newer events starts: the forward query's next page, else again from the window's newest second. */
 export function newerStart(run: Run): Continuation | null {
 	const newest = run.events[run.events.length - 1];
 	if (!newest) return null;
-	return run.newer ?? {query: {sortOrder: 'TIMESTAMP', limit: PAGE, timestampGte: new Date(secondOf(newest))}, pageId: ''};
+	return run.newer ?? {query: {sortOrder: 'TIMESTAMP', limit: PAGE, timestampGte: new Date(secondOf(newest)), anchorEventId: newest.id}, pageId: ''};
 }
 
 /** Merges a page into the window, trims it, keeps the viewport on its rows; returns how many were new. */
@@ -137,4 +145,27 @@ export function recordSuccess(run: Run, now: number): void {
 export function recordFailure(run: Run, error: unknown, now: number, random: () => number): void {
 	run.failures++;
 	run.retryAt = now + retryDelayMs(error, run.failures, random);
+}
+
+/** Requests one job may chain: a burst of new events, or a second denser than a page. */
+export const MAX_PAGES_PER_JOB = 10;
+
+/** Pages on from `start` until one brings an event not held (a dense second repeats the edge). */
+export async function pageUntilFresh(
+	run: Run,
+	start: Continuation,
+	side: 'older' | 'newer',
+	search: (query: EventQuery) => Promise<EventPage>,
+	live: () => boolean,
+): Promise<Continuation | null> {
+	let pageId: string | null = start.pageId || null;
+	for (let pages = 0; pages < MAX_PAGES_PER_JOB; pages++) {
+		const page = await search({...start.query, pageId});
+		if (!live()) return null;
+		const added = takePage(run, page, side);
+		if (page.next_page_id === null) return null;
+		pageId = page.next_page_id;
+		if (added > 0) return {query: start.query, pageId};
+	}
+	return pageId === null ? null : {query: start.query, pageId};
 }

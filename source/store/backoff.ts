@@ -22,6 +22,17 @@ export function backoffMs(failures: number, random: () => number): number {
 export const UNAUTHORIZED_RETRY_MS = 60_000;
 
 /**
+ * A URL that answers as no OpenHands server is a final verdict, not an outage: asked again once a
+ * minute (the client's probe is asked again by then), never every few seconds (issue 16 §1).
+ */
+export const NOT_OPENHANDS_RETRY_MS = 60_000;
+
+/** What a backend cannot do (an agent server's sandboxes): never retried; the store waits for another server. */
+export function isFinal(error: unknown): boolean {
+	return isApiError(error) && error.kind === 'unsupported';
+}
+
+/**
  * Delay before retrying after `error`, the `failures`-th in a row: the backoff, at least a 429's
  * Retry-After (clamped again here: an error may come from anywhere), at least a minute after a 401.
  */
@@ -31,6 +42,7 @@ export function retryDelayMs(error: unknown, failures: number, random: () => num
 		const asked = error.retryAfterMs;
 		if (typeof asked === 'number' && Number.isFinite(asked)) delay = Math.max(delay, Math.min(MAX_RETRY_AFTER_MS, asked));
 		if (error.kind === 'unauthorized') delay = Math.max(delay, UNAUTHORIZED_RETRY_MS);
+		if (error.kind === 'not_openhands') delay = Math.max(delay, NOT_OPENHANDS_RETRY_MS);
 	}
 	return delay;
 }

@@ -92,6 +92,7 @@ export class Core {
 			drafts: {},
 			attention: [],
 			sandboxConversations: null,
+			changes: null,
 		};
 	}
 

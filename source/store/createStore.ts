@@ -12,9 +12,11 @@
  *   is `data: null`. Nothing polls before `start()`.
  * - Failures keep the last data, record `error` (kind + one line) and retry with backoff instead of
  *   the interval (./backoff.ts): 1 s doubling to 30 s, ±20 % jitter, at least a 429's Retry-After
- *   (clamped to 5 minutes), at least 60 s after a 401/403 (a wrong key does not fix itself); watches
- *   back off the same way. The first success clears the error and the interval resumes. No timer is
- *   ever set past 2^31-1 ms.
+ *   (clamped to 5 minutes), at least 60 s after a 401/403 (a wrong key does not fix itself) or a
+ *   URL that is no OpenHands server; watches back off the same way. What this kind of server cannot
+ *   do (`unsupported`: an agent server's sandboxes) is final: not asked again until the probe finds
+ *   another server. The first success clears the error and the interval resumes. No timer is ever
+ *   set past 2^31-1 ms.
  * - One lane per resource: never two requests in flight for one resource; a `refresh()` or a poll
  *   joins a running refresh; a refresh after an action queues behind it (it needs newer data).
  * - One request budget for the whole store (./budget.ts): at most `maxRequestsPerSecond` (default 10)
@@ -62,7 +64,9 @@
  *   conversation; it fails quietly and waits its turn (or the Retry-After).
  * - Deletes (./deletes.ts): exactly one request, no retry; the row goes when the server confirms and
  *   stays gone even when an older poll answers later. Server info (./serverInfo.ts): asked at start
- *   and again when the server comes back from an outage.
+ *   (before the first list, which then waits for its verdict) and again when the server comes back
+ *   from an outage.
+ * - A conversation's workspace changes (./changes.ts): read when the view opens, never polled.
  * - Notifications: only when the snapshot changes. Equal data keeps its objects (per item by id,
  *   deep-equal), lists keep their arrays, the snapshot keeps its identity. `loading` is exposed
  *   only while the user waits (first load, `refresh()`), and `fetchedAt` only moves with another
@@ -77,6 +81,7 @@ import type {OpenHandsClient} from '../api/client.js';
 import {Actions} from './actions.js';
 import {Activity} from './activity.js';
 import {Attention} from './attention.js';
+import {Changes} from './changes.js';
 import {Core} from './core.js';
 import {Deletes} from './deletes.js';
 import {Glimpses} from './glimpses.js';
@@ -108,19 +113,31 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const deletes = new Deletes(client, core, resources, attention);
 	const siblings = new SandboxConversationsFinder(client, core, resources);
 	const glimpses = new Glimpses(client, core);
+	const changes = new Changes(client, core);
+	// another server after an outage: what the old one could not serve is asked again
+	let server = core.get().server;
+	core.subscribe(() => {
+		const next = core.get().server;
+		if (next === server) return;
+		const was = server;
+		server = next;
+		if (was !== null) resources.serverChanged();
+	});
 
 	return {
 		subscribe: listener => core.subscribe(listener),
 		getSnapshot: () => core.get(),
 		start: () => {
-			resources.start();
+			// the probe first: a list fetch then waits for its verdict (which kind of server) instead of guessing
 			serverInfo.start();
+			resources.start();
 			if (options.attentionCheck !== false) attention.start();
 			glimpses.start();
 		},
 		dispose: () => {
 			glimpses.dispose();
 			attention.dispose();
+			changes.close();
 			activity.dispose();
 			serverInfo.dispose();
 			resources.dispose();
@@ -149,6 +166,10 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		saveDraft: (id, text) => messages.saveDraft(id, text),
 		sendMessage: (id, text, options) => messages.send(id, text, options),
 		controlAgent: (id, command, reason) => messages.control(id, command, reason),
+		setConfirmationPolicy: (id, policy) => messages.setPolicy(id, policy),
+		openChanges: conversation => changes.open(conversation),
+		closeChanges: () => changes.close(),
+		openDiff: path => (path === null ? changes.closeDiff() : changes.openDiff(path)),
 		deleteConversation: id => deletes.conversation(id),
 		deleteSandbox: id => deletes.sandbox(id),
 		dismissAttention: key => attention.dismiss(key),

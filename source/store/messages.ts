@@ -1,8 +1,9 @@
-import type {AgentCommand, AgentTarget, CallOptions, OpenHandsClient} from '../api/client.js';
+import type {AgentCommand, CallOptions, OpenHandsClient} from '../api/client.js';
 import {ApiError, isApiError} from '../api/errors.js';
-import type {AppConversation} from '../api/schemas/index.js';
+import type {AppConversation, ConfirmationPolicy} from '../api/schemas/index.js';
 import {type Actions, outcomeUnknown} from './actions.js';
 import type {Activity} from './activity.js';
+import {policyText, targetOf} from './agentTarget.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {errorMessage, isAbort} from './oneLine.js';
@@ -11,6 +12,7 @@ import type {PendingAction} from './types.js';
 const DONE: Record<AgentCommand, string> = {
 	pause: 'agent paused',
 	run: 'agent running',
+	interrupt: 'agent interrupted',
 	accept: 'action accepted',
 	reject: 'action rejected',
 };
@@ -18,6 +20,7 @@ const DONE: Record<AgentCommand, string> = {
 const WHAT: Record<AgentCommand, string> = {
 	pause: 'pausing the agent',
 	run: 'running the agent',
+	interrupt: 'interrupting the agent',
 	accept: 'accepting the action',
 	reject: 'rejecting the action',
 };
@@ -90,6 +93,26 @@ export class Messages {
 		})();
 	}
 
+	/** One request; the new policy shows at once (the conversation is read again after it). */
+	setPolicy(conversationId: string, policy: ConfirmationPolicy): void {
+		const key = `agent:${conversationId}`;
+		if (this.core.get().pending.some(p => p.key === key)) {
+			this.core.notice('info', 'an agent command is still in progress');
+			return;
+		}
+		const entry = this.pending(key, 'agent', conversationId, 'calling', 'policy');
+		void (async () => {
+			try {
+				const conversation = await this.target(conversationId, false);
+				await this.act(o => this.client.setConfirmationPolicy(targetOf(conversation), policy, o));
+				this.activity.policyChanged(conversationId, policy);
+				this.done(entry, 'info', `confirmation: ${policyText(policy)}: ${titleOf(conversation)}`);
+			} catch (error) {
+				this.failed(entry, error, 'switching the confirmation policy');
+			}
+		})();
+	}
+
 	private async deliver(entry: PendingAction, conversationId: string, text: string, resumeFirst: boolean): Promise<void> {
 		try {
 			// resuming needs only the sandbox id: a listed copy will do (the address and key come after)
@@ -120,7 +143,9 @@ export class Messages {
 	 */
 	private async target(conversationId: string, fresh: boolean): Promise<AppConversation> {
 		const known = this.activity.conversation(conversationId);
-		if (known && !fresh && known.sandbox_status === 'RUNNING' && known.conversation_url) return known;
+		// a server without sandboxes (an agent server) serves its conversations itself: no address needed
+		const reachable = known?.conversation_url || this.core.get().server?.capabilities.sandboxes === false;
+		if (known && !fresh && known.sandbox_status === 'RUNNING' && reachable) return known;
 		const sentAt = this.core.now();
 		const [conversation] = await this.core.send(PRIORITY.action, o => this.client.getConversations([conversationId], o));
 		if (!conversation) throw new ApiError({kind: 'not_found', message: 'the server no longer knows this conversation'});
@@ -191,15 +216,6 @@ class UnknownOutcome extends Error {
 	constructor(override readonly cause: unknown) {
 		super('outcome unknown');
 	}
-}
-
-function targetOf(conversation: AppConversation): AgentTarget {
-	return {
-		id: conversation.id,
-		conversation_url: conversation.conversation_url,
-		session_api_key: conversation.session_api_key,
-		sandbox_id: conversation.sandbox_id,
-	};
 }
 
 function titleOf(conversation: AppConversation): string {

@@ -1,5 +1,5 @@
 import type {OpenHandsClient} from '../api/client.js';
-import {retryDelayMs} from './backoff.js';
+import {isFinal, retryDelayMs} from './backoff.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';
 import {Lane} from './lane.js';
@@ -22,6 +22,8 @@ type Runtime = {
 	cancelStaleCheck: (() => void) | null;
 	/** when it was last made visible (a shown tab's first fetch gets one interval of grace) */
 	shownAt: number;
+	/** the server cannot serve it (`unsupported`): not polled again until the server changes */
+	final: boolean;
 };
 
 export type RefreshMode = 'poll' | 'user' | 'force';
@@ -52,6 +54,7 @@ export class Resources {
 			cancelTimer: null,
 			cancelStaleCheck: null,
 			shownAt: 0,
+			final: false,
 		});
 		this.runtimes = {
 			settings: make('settings'),
@@ -158,6 +161,21 @@ export class Resources {
 		this.armStaleCheck(runtime);
 	}
 
+	/**
+	 * The probe found another server (after an outage): what the old one could not serve is asked
+	 * again (an agent server's sandboxes may be an app server's now).
+	 */
+	serverChanged(): void {
+		for (const runtime of Object.values(this.runtimes)) {
+			if (!runtime.final) continue;
+			runtime.final = false;
+			runtime.failures = 0;
+			runtime.retryAt = null;
+		}
+		const runtime = this.runtimes[this.core.get().visible];
+		this.schedule(runtime);
+	}
+
 	dispose(): void {
 		for (const runtime of Object.values(this.runtimes)) this.quiet(runtime);
 	}
@@ -183,7 +201,7 @@ export class Resources {
 		runtime.cancelStaleCheck?.();
 		runtime.cancelStaleCheck = null;
 		if (!this.started || this.held || this.core.disposed || this.core.get().visible !== runtime.name) return;
-		if (runtime.lastSuccessAt === null) return; // no data yet: the header says "loading…"
+		if (runtime.final || runtime.lastSuccessAt === null) return; // no data yet: the header says "loading…"
 		const {refreshMs} = this.core.config;
 		const due = Math.max(runtime.lastSuccessAt + 2 * refreshMs, runtime.shownAt + refreshMs);
 		runtime.cancelStaleCheck = this.core.after(due - this.core.now(), () => {
@@ -196,7 +214,7 @@ export class Resources {
 	private schedule(runtime: Runtime): void {
 		this.cancel(runtime);
 		if (!this.started || this.held || this.core.disposed || this.core.get().visible !== runtime.name) return;
-		if (runtime.lane.has('refresh')) return; // its end calls schedule again
+		if (runtime.final || runtime.lane.has('refresh')) return; // its end calls schedule again
 		const now = this.core.now();
 		const due =
 			runtime.failures > 0
@@ -244,6 +262,7 @@ export class Resources {
 	}
 
 	private succeed(runtime: Runtime): void {
+		runtime.final = false;
 		runtime.lastSuccessAt = this.core.now();
 		runtime.failures = 0;
 		runtime.retryAt = null;
@@ -255,7 +274,8 @@ export class Resources {
 		if (this.core.disposed || isAbort(error)) return;
 		const now = this.core.now();
 		runtime.failures++;
-		runtime.retryAt = now + retryDelayMs(error, runtime.failures, this.core.config.random);
+		runtime.final = isFinal(error);
+		runtime.retryAt = runtime.final ? null : now + retryDelayMs(error, runtime.failures, this.core.config.random);
 		this.core.patch(runtime.name, {
 			loading: false,
 			error: toErrorInfo(error, now),

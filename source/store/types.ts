@@ -7,6 +7,7 @@
  * when a fetch brings nothing new, so React does not re-render and Ink writes nothing.
  */
 import type {AgentCommand, ServerInfo} from '../api/client.js';
+import type {ConfirmationPolicy} from '../api/schemas/index.js';
 import type {ApiErrorKind} from '../api/errors.js';
 import type {
 	AppConversation,
@@ -18,8 +19,11 @@ import type {
 	StartTask,
 } from '../api/schemas/index.js';
 import type {NeedsYouReason} from './needsYou.js';
+import type {AgentInfo, ChangesState} from './agentTypes.js';
 import type {Scheduler} from './scheduler.js';
 import type {SeenStore} from './seenStore.js';
+
+export type {AgentInfo, ChangedFile, ChangesState, DiffState} from './agentTypes.js';
 
 export type ResourceName = 'settings' | 'conversations' | 'sandboxes' | 'specs';
 export type ListResourceName = Exclude<ResourceName, 'settings'>;
@@ -141,6 +145,8 @@ export type ActivityState = {
 	conversation?: AppConversation | null;
 	/** events the server sent that could not be read (skipped, never blanking the view) */
 	unreadable?: number;
+	/** its agent server (version, abilities, policy); null until asked (absent in hand-built snapshots) */
+	agent?: AgentInfo | null;
 };
 
 /**
@@ -223,6 +229,8 @@ export type StoreSnapshot = {
 	sandboxConversations: SandboxConversations | null;
 	/** newest events of the conversations on screen and of those waiting, by id (absent: none yet) */
 	glimpses?: Readonly<Record<string, Glimpse>>;
+	/** the open workspace changes view (issue 16), or null (absent in hand-built snapshots) */
+	changes?: ChangesState | null;
 };
 
 export interface Store {
@@ -276,8 +284,15 @@ export interface Store {
 	 * it to RUNNING, then sends. A failure keeps the draft and sets an error notice saying why.
 	 */
 	sendMessage(conversationId: string, text: string, options?: {resumeFirst?: boolean}): void;
-	/** pause / run the agent, accept / reject its pending actions (agent server routes) */
+	/** pause / run / interrupt the agent, accept / reject its pending actions (agent server routes) */
 	controlAgent(conversationId: string, command: AgentCommand, reason?: string): void;
+	/** switches a conversation's confirmation policy on its agent server */
+	setConfirmationPolicy(conversationId: string, policy: ConfirmationPolicy): void;
+	/** opens (or reads again) a conversation's workspace changes; closeChanges() frees them */
+	openChanges(conversation: AppConversation): void;
+	closeChanges(): void;
+	/** one changed file's diff into `changes.diff` (null closes it) */
+	openDiff(path: string | null): void;
 
 	/** exactly one DELETE; the row goes when the server confirms */
 	deleteConversation(id: string): void;

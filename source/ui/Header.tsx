@@ -11,7 +11,7 @@ import type {Health} from './useHealth.js';
 type Props = {
 	/** '' while the demo server starts */
 	serverLabel: string;
-	/** what the probe found, e.g. `current · sandbox-server`; null until known */
+	/** what the probe found, e.g. `sandbox-server`, `agent server 1.43.1`; null until known */
 	detected?: string | null;
 	demo: boolean;
 	/** `--read-only` / profile `readOnly`: said in the header, next to demo */

@@ -4,8 +4,8 @@
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {FleetSnapshot, Tagged} from '../fleet/types.js';
-import type {AttentionItem, Notice, ResourceName} from '../store/types.js';
+import type {FleetServer, FleetSnapshot, Tagged} from '../fleet/types.js';
+import type {AttentionItem, ErrorInfo, Notice, ResourceName} from '../store/types.js';
 import {useUi} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
@@ -15,6 +15,7 @@ import {commandFor, offBinding} from './keys/activeKeymap.js';
 import {hintList} from './keys/footerHints.js';
 import {useKeys} from './keys/KeyRouter.js';
 import {NavContext, pop, prepareVisit, push, rootStack, tabOf, tabRoute, top, type Nav, type Route, type Stack} from './navigation.js';
+import {clean} from '../text/sanitize.js';
 import {cycleTab} from './tabs.js';
 import {useStatusNotice} from './statusLine.js';
 import {useHealth} from './useHealth.js';
@@ -61,6 +62,22 @@ const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
 };
 
 const NO_HINTS: readonly never[] = [];
+const NO_SCOPES: readonly Scope[] = [];
+
+/** An error that retrying soon will not change: the server has no such thing, or is no OpenHands server. */
+function isFinal(error: ErrorInfo | null): boolean {
+	return error !== null && (error.kind === 'unsupported' || error.kind === 'not_openhands');
+}
+
+/**
+ * The tab's one line when no server in view can fill it (every one has a final answer and no data):
+ * their messages, once each. Null when some server has rows or may still.
+ */
+function finalLine(servers: readonly FleetServer[], tab: ResourceName): string | null {
+	const states = servers.map(s => s.snapshot[tab]);
+	if (states.length === 0 || states.some(state => state.data !== undefined || !isFinal(state.error))) return null;
+	return [...new Set(states.map(state => clean(state.error!.message)))].join(' · ');
+}
 
 export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume, initialStack}: ShellProps) {
 	const {fleet, now, notify} = useUi();
@@ -112,18 +129,23 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	const viewScopes = reported?.tab === tab ? reported.scopes : DEFAULT_SCOPES[tab];
 	const dropped = reported?.tab === tab && !(help || attentionOpen) ? reported.drop : NO_HINTS;
 
-	const overlay = help || attentionOpen;
-	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : viewScopes;
-
-	const storeNotice = useSnapshot(selectNotice);
 	const selectVisible = useMemo(() => (s: FleetSnapshot) => s.servers[0]!.snapshot[tab], [tab]);
 	const visibleState = useSnapshot(selectVisible);
+	// a string or null: a poll that changed nothing re-renders nothing
+	const selectFinal = useMemo(() => (s: FleetSnapshot) => finalLine(s.servers, tab), [tab]);
+	const final = useSnapshot(selectFinal);
+	const overlay = help || attentionOpen;
+	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : final ? NO_SCOPES : viewScopes;
+
+	const storeNotice = useSnapshot(selectNotice);
 	// The visible tab's failed fetch is the footer's message until a newer one comes, and it goes
 	// away by itself when a fetch succeeds again (the store clears `error`).
-	const fetchError = useMemo<Notice | null>(
-		() => (visibleState.error ? {level: 'error', text: visibleState.error.message, at: visibleState.error.at} : null),
-		[visibleState.error],
-	);
+	// A final answer (this server has none of these; no OpenHands server at this URL) is the tab's
+	// one line, in place of its view, and not repeated in the footer (issue 16 §1).
+	const fetchError = useMemo<Notice | null>(() => {
+		const error = visibleState.error;
+		return error && !isFinal(error) ? {level: 'error', text: error.message, at: error.at} : null;
+	}, [visibleState.error]);
 	const notice = useStatusNotice([storeNotice, localNotice, fetchError], tab, now);
 	const health = useHealth(visibleState, now);
 	const detected = useSnapshot(selectServerLabel);
@@ -217,7 +239,11 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 						{help ? <HelpOverlay width={columns} height={bodyHeight} scopes={viewScopes} onClose={nav.back} onQuit={onQuit} /> : null}
 						{attentionOpen ? <AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={nav.back} /> : null}
 						<Box display={overlay ? 'none' : 'flex'} flexDirection="column">
-							<View key={`${tab}:${visit}`} route={viewRoute} width={columns} height={bodyHeight} active={!overlay} />
+							{final ? (
+								<Text wrap="wrap">{final}</Text>
+							) : (
+								<View key={`${tab}:${visit}`} route={viewRoute} width={columns} height={bodyHeight} active={!overlay} />
+							)}
 						</Box>
 					</HintProvider>
 				</NavContext.Provider>

@@ -22,7 +22,10 @@ export type Scope =
 	| 'choice'
 	| 'attention'
 	| 'conversation'
+	| 'conversationSandbox'
 	| 'activity'
+	| 'activitySandbox'
+	| 'changes'
 	| 'approval'
 	| 'pager'
 	| 'message'
@@ -82,6 +85,9 @@ export type Command =
 	| 'agent.reject'
 	| 'message.send'
 	| 'message.newline'
+	| 'conversation.changes'
+	| 'agent.interrupt'
+	| 'agent.policy'
 	| 'preview.toggle';
 
 export type Binding = {
@@ -109,6 +115,8 @@ export const MUTATING: ReadonlySet<string> = new Set([
 	'agent.run',
 	'agent.accept',
 	'agent.reject',
+	'agent.interrupt',
+	'agent.policy',
 ]);
 
 /**
@@ -179,10 +187,12 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'list', keys: ['o'], command: 'sort.default', description: "the list's own order (conversations: attention first) or the server's", hint: 'order'},
 	{scope: 'list', keys: SORT_KEYS, command: 'sort.column', description: 'sort by the column whose header has this letter underlined (again: reverse)'},
 	{scope: 'list', keys: ['f'], command: 'filter.status', description: 'quick filter: all, running, needs you, paused, error', hint: 'status'},
-	{scope: 'conversation', keys: ['s'], command: 'conversation.sandbox', description: "go to the selected conversation's sandbox", hint: 'sandbox'},
-	{scope: 'conversation', keys: ['p'], command: 'sandbox.pause', description: "pause the conversation's sandbox (asks first when other conversations share it)", hint: 'pause'},
-	{scope: 'conversation', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox (asks first when other conversations share it)", hint: 'resume'},
+	// a conversation's sandbox: app servers only (an agent server has none; issue 16 §1)
+	{scope: 'conversationSandbox', keys: ['s'], command: 'conversation.sandbox', description: "go to the selected conversation's sandbox", hint: 'sandbox'},
+	{scope: 'conversationSandbox', keys: ['p'], command: 'sandbox.pause', description: "pause the conversation's sandbox (asks first when other conversations share it)", hint: 'pause'},
+	{scope: 'conversationSandbox', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox (asks first when other conversations share it)", hint: 'resume'},
 	{scope: 'conversation', keys: ['D'], command: 'conversation.delete', description: 'delete the selected conversation (asks first)'},
+	{scope: 'conversation', keys: ['c'], command: 'conversation.changes', description: "the workspace's git changes (Enter: a file's diff)", hint: 'changes'},
 	{scope: 'sandboxes', keys: ['c'], command: 'sandbox.conversations', description: 'the conversations in the selected sandbox', hint: 'conversations'},
 	{scope: 'sandboxes', keys: ['D'], command: 'sandbox.delete', description: 'delete the selected sandbox (asks first)'},
 
@@ -203,10 +213,13 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'activity', keys: ['esc'], command: 'back', description: 'back to the list or details (clears the filter first)', hint: 'back'},
 	{scope: 'activity', keys: ['enter'], command: 'open', description: 'the selected event in full (pager)', hint: 'open'},
 	{scope: 'activity', keys: ['m'], command: 'message.open', description: 'write to the agent', hint: 'message'},
-	{scope: 'activity', keys: ['P'], command: 'agent.pause', description: 'pause the agent (agent server; the sandbox keeps running)', hint: 'pause agent'},
-	{scope: 'activity', keys: ['p'], command: 'sandbox.pause', description: "pause the conversation's sandbox (the whole runtime)", hint: 'pause sandbox'},
-	{scope: 'activity', keys: ['R'], command: 'agent.run', description: 'run the agent again (agent server)', hint: 'run agent'},
-	{scope: 'activity', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox", hint: 'resume sandbox'},
+	{scope: 'activity', keys: ['P'], command: 'agent.pause', description: 'pause the agent after the current step (agent server; the sandbox keeps running)', hint: 'pause agent'},
+	{scope: 'activitySandbox', keys: ['p'], command: 'sandbox.pause', description: "pause the conversation's sandbox (the whole runtime)", hint: 'pause sandbox'},
+	{scope: 'activity', keys: ['R'], command: 'agent.run', description: 'run the agent again (agent server; asks first while an action waits)', hint: 'run agent'},
+	{scope: 'activitySandbox', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox", hint: 'resume sandbox'},
+	{scope: 'activity', keys: ['I'], command: 'agent.interrupt', description: 'interrupt the agent now (cancels the LLM call in flight; agent servers 1.23+)'},
+	{scope: 'activity', keys: ['C'], command: 'agent.policy', description: 'confirmation policy: always confirm, confirm risky actions, never (asks first)', hint: 'policy'},
+	{scope: 'activity', keys: ['c'], command: 'conversation.changes', description: "the workspace's git changes (Enter: a file's diff)", hint: 'changes'},
 	{scope: 'activity', keys: ['/'], command: 'filter', description: 'filter events', hint: 'filter'},
 	{scope: 'activity', keys: ['o'], command: 'events.observations', description: 'hide / show tool outputs (errors stay)', hint: 'outputs'},
 	{scope: 'activity', keys: ['f'], command: 'events.follow', description: 'follow new events on / off', hint: 'follow'},
@@ -217,6 +230,13 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'activity', keys: ['pagedown'], command: 'page.down', description: 'page down'},
 	{scope: 'activity', keys: ['pageup'], command: 'page.up', description: 'page up'},
 	{scope: 'activity', keys: ['y'], command: 'copy', description: 'copy the selected event id (OSC 52)'},
+
+	{scope: 'changes', keys: ['j', 'down'], command: 'move.down', description: 'next file'},
+	{scope: 'changes', keys: ['k', 'up'], command: 'move.up', description: 'previous file'},
+	{scope: 'changes', keys: ['g', 'home'], command: 'move.first', description: 'first file'},
+	{scope: 'changes', keys: ['G', 'end'], command: 'move.last', description: 'last file'},
+	{scope: 'changes', keys: ['enter'], command: 'open', description: "the selected file's diff (pager)", hint: 'diff'},
+	{scope: 'changes', keys: ['esc'], command: 'back', description: 'back to where the changes were opened', hint: 'back'},
 
 	{scope: 'pager', keys: ['esc'], command: 'close', description: 'close the event', hint: 'close'},
 	{scope: 'pager', keys: ['j', 'down'], command: 'move.down', description: 'scroll down', hint: 'scroll'},
@@ -257,6 +277,9 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	choice: 'Lists over a view (needs you, conversations in a sandbox)',
 	attention: 'Needs you (!)',
 	conversation: 'Conversations list and details',
+	conversationSandbox: "Conversations list and details: the conversation's sandbox (app servers)",
+	activitySandbox: "Activity: the conversation's sandbox (app servers)",
+	changes: "A conversation's changes (git)",
 	activity: 'Activity (a conversation\'s events)',
 	approval: 'Activity, while the agent waits for confirmation',
 	pager: 'Event pager',

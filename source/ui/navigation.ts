@@ -23,6 +23,8 @@ export type Route =
 	| {kind: 'detail'; tab: 'sandboxes'; item: Tagged<Sandbox>}
 	| {kind: 'detail'; tab: 'specs'; item: Tagged<SandboxSpec>}
 	| {kind: 'activity'; tab: 'conversations'; conversation: Tagged<AppConversation>}
+	/** a conversation's workspace changes (issue 16 §1) */
+	| {kind: 'changes'; tab: 'conversations'; conversation: Tagged<AppConversation>}
 	| {kind: 'sandboxConversations'; tab: 'sandboxes'; sandbox: Tagged<Sandbox>}
 	| {kind: 'attention'}
 	| {kind: 'help'};
@@ -45,6 +47,8 @@ export function routeKey(route: Route): string {
 			return `detail:${route.tab}:${refKey(route.item)}`;
 		case 'activity':
 			return `activity:${refKey(route.conversation)}`;
+		case 'changes':
+			return `changes:${refKey(route.conversation)}`;
 		case 'sandboxConversations':
 			return `sandboxConversations:${refKey(route.sandbox)}`;
 		default:

@@ -22,9 +22,12 @@ const KIND_WORDS: Partial<Record<ErrorInfo['kind'], string>> = {
 	bad_response: 'bad response',
 	not_found: 'not found',
 	validation: 'rejected',
+	not_openhands: 'not an OpenHands server',
 };
 
 export function healthOf(state: ResourceState<unknown>, now: number): Health {
+	// what this server does not have is no failure: the view says it in one line
+	if (state.error?.kind === 'unsupported') return {level: 'ok', text: 'n/a'};
 	if (state.error) {
 		const retry = state.retryAt !== null ? `retrying in ${seconds(Math.max(0, state.retryAt - now))}` : '';
 		const age = state.data !== undefined && state.fetchedAt !== null ? `stale for ${seconds(now - state.fetchedAt)}` : '';

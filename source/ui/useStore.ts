@@ -3,7 +3,8 @@
  * are (never new objects), so a component re-renders only when its part changed identity.
  */
 import {useCallback, useSyncExternalStore} from 'react';
-import type {FleetSnapshot} from '../fleet/types.js';
+import type {Capabilities} from '../api/client.js';
+import type {FleetServer, FleetSnapshot, ServerName} from '../fleet/types.js';
 import {useUi} from './context.js';
 
 export function useSnapshot<T>(select: (snapshot: FleetSnapshot) => T): T {
@@ -28,6 +29,36 @@ export const selectActivity = (s: FleetSnapshot) => s.activity;
 export const selectDrafts = (s: FleetSnapshot) => s.drafts;
 export const selectGlimpses = (s: FleetSnapshot) => s.glimpses;
 /** the first server's probed label, e.g. `current · sandbox-server` (a string: no re-render while it stays) */
+/** the first server's probed label, e.g. `sandbox-server`, `agent server 1.43.1` (a string: no re-render while it stays) */
 export const selectServerLabel = (s: FleetSnapshot) => s.servers[0]?.snapshot.server?.label ?? null;
 /** the settings of the first server in view */
 export const selectSettings = (s: FleetSnapshot) => s.servers[0]!.snapshot.settings;
+/** the open workspace changes view (issue 16), of whichever server */
+export const selectChanges = (s: FleetSnapshot) => s.changes;
+
+/**
+ * What a server in view can do (issue 16 decision 1); null while it is not probed (the views then
+ * behave as for an app server, as before) or not in view.
+ */
+export function capabilitiesOf(servers: readonly FleetServer[], name: ServerName | undefined): Capabilities | null {
+	const server = name === undefined ? servers[0] : servers.find(s => s.name === name);
+	return server?.snapshot.server?.capabilities ?? null;
+}
+
+/** Some server in view has sandboxes (or is not probed yet): the sandbox column and keys are wanted. */
+export const selectAnySandboxes = (s: FleetSnapshot) => s.servers.some(server => server.snapshot.server?.capabilities.sandboxes !== false);
+
+/**
+ * A server's capabilities, re-rendering only when they change (a probe's answer keeps its object
+ * while nothing changes; a poll that brought new rows does not re-render for it).
+ */
+export function useCapabilities(name: ServerName | undefined): Capabilities | null {
+	const select = useCallback((s: FleetSnapshot) => capabilitiesOf(s.servers, name), [name]);
+	return useSnapshot(select);
+}
+
+/** A server's settings state (the first server's when none is named). */
+export function useServerSettings(name: ServerName | undefined) {
+	const select = useCallback((s: FleetSnapshot) => (s.servers.find(server => server.name === name) ?? s.servers[0]!).snapshot.settings, [name]);
+	return useSnapshot(select);
+}

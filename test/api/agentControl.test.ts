@@ -102,11 +102,16 @@ describe('controlAgent', () => {
 			`${base}/pause`,
 			`${base}/run`,
 			`${base}/events/respond_to_confirmation`,
+			// before the first reject, once per origin: can this agent server reject? (issue 21 item 1)
+			'agent GET /server_info',
 			`${base}/events/respond_to_confirmation`,
 			`${base}/events/respond_to_confirmation`,
 		]);
-		expect(server.seen.map(r => r.body)).toEqual(['', '', '{"accept":true}', '{"accept":false,"reason":"do not delete the fixtures"}', '{"accept":false}']);
-		expect(server.seen.every(r => r.headers['x-session-api-key'] === KEY)).toBe(true);
+		const posts = server.seen.filter(r => r.method === 'POST');
+		expect(posts.map(r => r.body)).toEqual(['', '', '{"accept":true}', '{"accept":false,"reason":"do not delete the fixtures"}', '{"accept":false}']);
+		expect(posts.every(r => r.headers['x-session-api-key'] === KEY)).toBe(true);
+		// the public route gets no key
+		expect(server.seen.find(r => r.path === '/server_info')!.headers['x-session-api-key']).toBeUndefined();
 	});
 
 	it('run while the agent runs: "the agent is already running"', async () => {

@@ -2,7 +2,7 @@ import type {ServerResponse} from 'node:http';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {type ApiError, type ClientOptions, createClient, type OpenHandsClient} from '../../source/api/index.js';
 import {apiFailure} from './apiFailure.js';
-import {deadPort, sendJson, sendText, startTestServer, type TestServer} from './testServer.js';
+import {deadPort, type Handler, sendJson, sendText, startTestServer, type TestServer} from './testServer.js';
 
 const KEY = 'sEcReT-kEy-9f8e7d6c5b4a3210';
 
@@ -24,6 +24,17 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 	expect(apiError.message).not.toMatch(/[\n\r\u001b]/);
 	expect(apiError.message).not.toContain(KEY);
 	return apiError;
+}
+
+/**
+ * An app server's settings route, so the probe a 404, 405 or HTML answer sends (is it another kind
+ * of server?) finds an OpenHands app server and the call's own error stays; every other path: `fault`.
+ */
+function asAppServer(fault: Handler): Handler {
+	return (request, res, raw) => {
+		if (request.path === '/api/v1/settings') return sendJson(res, 404, {error: 'Settings not found'});
+		fault(request, res, raw);
+	};
 }
 
 beforeAll(async () => {
@@ -127,7 +138,7 @@ describe('HTTP statuses', () => {
 	});
 
 	it('404 {"detail":"Not Found"} on pause → not_found', async () => {
-		server.handle((_request, res) => sendJson(res, 404, {detail: 'Not Found'}));
+		server.handle(asAppServer((_request, res) => sendJson(res, 404, {detail: 'Not Found'})));
 		const error = await failure(client().pauseSandbox('nope'));
 		expect(error.kind).toBe('not_found');
 		expect(error.message).toBe('not found (404) (POST /api/v1/sandboxes/nope/pause)');
@@ -190,7 +201,7 @@ describe('HTTP statuses', () => {
 	});
 
 	it('405 (wrong method under the SPA mount) → validation with the detail', async () => {
-		server.handle((_request, res) => sendJson(res, 405, {detail: 'Method Not Allowed'}));
+		server.handle(asAppServer((_request, res) => sendJson(res, 405, {detail: 'Method Not Allowed'})));
 		const error = await failure(client().resumeSandbox('x'));
 		expect(error.kind).toBe('validation');
 		expect(error.status).toBe(405);
@@ -200,7 +211,7 @@ describe('HTTP statuses', () => {
 
 describe('bodies', () => {
 	it('200 text/html (the SPA for an unknown path) → bad_response', async () => {
-		server.handle((_request, res) => sendText(res, 200, '<!DOCTYPE html><html><body>OpenHands</body></html>', 'text/html'));
+		server.handle(asAppServer((_request, res) => sendText(res, 200, '<!DOCTYPE html><html><body>OpenHands</body></html>', 'text/html')));
 		const error = await failure(client().searchSandboxes());
 		expect(error.kind).toBe('bad_response');
 		expect(error.message).toBe(

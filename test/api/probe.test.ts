@@ -27,14 +27,14 @@ const paths = (server: TestServer) => server.seen.map(r => `${r.method} ${r.path
 
 describe('generation probe (newer doc 1.2)', () => {
 	const cases: {flavour: Flavour; key: string | null; label: string; auth: 'session' | 'bearer'; requests: string[]}[] = [
-		{flavour: 'legacy', key: null, label: 'legacy · openhands', auth: 'session', requests: ['GET /api/v1/settings', 'GET /api/settings']},
-		{flavour: 'legacy-headless', key: KEY, label: 'legacy · openhands', auth: 'session', requests: ['GET /api/v1/settings', 'GET /api/settings']},
-		{flavour: 'current', key: KEY, label: 'current · sandbox-server', auth: 'session', requests: ['GET /api/v1/settings', 'GET /api/v1/web-client/config']},
-		{flavour: 'current-spa', key: null, label: 'current · sandbox-server', auth: 'session', requests: ['GET /api/v1/settings', 'GET /api/v1/web-client/config']},
+		{flavour: 'legacy', key: null, label: 'legacy', auth: 'session', requests: ['GET /api/v1/settings', 'GET /api/settings']},
+		{flavour: 'legacy-headless', key: KEY, label: 'legacy', auth: 'session', requests: ['GET /api/v1/settings', 'GET /api/settings']},
+		{flavour: 'current', key: KEY, label: 'sandbox-server', auth: 'session', requests: ['GET /api/v1/settings', 'GET /api/v1/web-client/config']},
+		{flavour: 'current-spa', key: null, label: 'sandbox-server', auth: 'session', requests: ['GET /api/v1/settings', 'GET /api/v1/web-client/config']},
 		{
 			flavour: 'cloud',
 			key: KEY,
-			label: 'current · cloud',
+			label: 'cloud',
 			auth: 'bearer',
 			// one extra request for the scheme: the session header is refused, Bearer taken
 			requests: ['GET /api/v1/settings', 'GET /api/v1/settings', 'GET /api/v1/web-client/config'],
@@ -120,16 +120,20 @@ describe('generation probe (newer doc 1.2)', () => {
 		expect(server.seen.filter(r => r.path === '/api/v1/settings')).toHaveLength(2);
 	});
 
-	it('not an OpenHands server (404 everywhere) → one clear line; remembered, so polls do not re-probe', async () => {
+	it('not an OpenHands server (404 everywhere) → one final line (not_openhands); remembered, so calls send nothing more', async () => {
 		const server = await startTestServer();
 		open.push(server);
 		server.handle((_request, res) => sendJson(res, 404, {detail: 'Not Found'}));
 		const api = client({baseUrl: server.url});
 		const error = await api.serverInfo().catch((e: unknown) => e);
-		expect(error).toMatchObject({kind: 'bad_response'});
+		expect(error).toMatchObject({kind: 'not_openhands'});
 		expect((error as Error).message).toContain('not an OpenHands server');
-		expect((await api.getSettings().catch((e: unknown) => e)) as Error).toMatchObject({kind: 'bad_response'});
-		expect(server.seen).toHaveLength(2);
+		// the settings routes, then the agent server's public /server_info (no key)
+		expect(paths(server)).toEqual(['GET /api/v1/settings', 'GET /api/settings', 'GET /server_info']);
+		for (const call of [api.getSettings(), api.searchConversations(), api.searchSandboxes()]) {
+			expect(await call.catch((e: unknown) => e)).toBe(error);
+		}
+		expect(server.seen).toHaveLength(3);
 	});
 
 	it('a 500 while probing: the error is the call’s, ordinary calls still go out with the default scheme', async () => {
@@ -167,12 +171,12 @@ describe('probing again after the server was unreachable', () => {
 		open.push({close: box.stop});
 		await box.start('legacy');
 		const api = client({baseUrl: `http://127.0.0.1:${box.port}`});
-		expect((await api.serverInfo()).label).toBe('legacy · openhands');
+		expect((await api.serverInfo()).label).toBe('legacy');
 		expect((await api.getSettings())?.shape).toBe('flat');
 		await box.stop();
 		await expect(api.searchSandboxes()).rejects.toMatchObject({kind: 'unreachable'});
 		await box.start('current');
-		expect((await api.serverInfo()).label).toBe('current · sandbox-server');
+		expect((await api.serverInfo()).label).toBe('sandbox-server');
 		expect((await api.getSettings())?.shape).toBe('nested');
 	});
 });

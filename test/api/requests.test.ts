@@ -171,7 +171,7 @@ describe('requests on the wire', () => {
 			sandboxId: null,
 			llmModel: 'anthropic/claude-sonnet-4-5-20250929',
 		});
-		expect(started.id).toBe('558ede66eac6436abdcfe41e551c0389');
+		expect(started.kind === 'start-task' && started.task.id).toBe('558ede66eac6436abdcfe41e551c0389');
 		expect(server.seen[0]?.method).toBe('POST');
 		expect(server.seen[0]?.path).toBe('/api/v1/app-conversations');
 		expect(JSON.parse(server.seen[0]!.body)).toEqual({

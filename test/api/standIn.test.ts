@@ -183,12 +183,14 @@ describe.each(['legacy', 'current'] as const)('%s stand-in', generation => {
 
 		it('create → WORKING, poll the start task to READY, then the conversation exists', async () => {
 			const before = Date.now();
-			const task = await client.createConversation({
+			const created = await client.createConversation({
 				initialMessage: 'Fix the failing test in tests/test_dates.py',
 				repository: 'octo-org/hello-world',
 				branch: 'main',
 				gitProvider: 'github',
 			});
+			if (created.kind !== 'start-task') throw new Error('an app server answers a start task');
+			const task = created.task;
 			expect(task.status).toBe('WORKING');
 			expect(task.app_conversation_id).toBeNull();
 			expect(task.request.initial_message?.run).toBe(true);

@@ -43,7 +43,7 @@ describe('ohtui doctor', () => {
 		expect(line(out, 'url')).toContain(server.url);
 		expect(line(out, 'api key')).toContain('set (not shown)');
 		expect(line(out, 'proxy')).toContain('none (direct)');
-		expect(line(out, 'server')).toContain('current · sandbox-server');
+		expect(line(out, 'server')).toContain('sandbox-server');
 		expect(line(out, 'auth')).toContain('X-Session-API-Key accepted (auto); settings read');
 		expect(line(out, 'terminal')).toContain('TERM=xterm-256color; 256 colours');
 		expect(out).toContain('all checks passed');
@@ -54,7 +54,7 @@ describe('ohtui doctor', () => {
 		open.push(server);
 		const {code, out} = await doctor([], {OPENHANDS_URL: server.url, OPENHANDS_API_KEY: KEY});
 		expect(code).toBe(0);
-		expect(line(out, 'server')).toContain('current · cloud');
+		expect(line(out, 'server')).toContain('cloud');
 		expect(line(out, 'auth')).toContain('Authorization: Bearer accepted');
 	});
 
@@ -63,7 +63,7 @@ describe('ohtui doctor', () => {
 		open.push(server);
 		const {code, out} = await doctor([], {OPENHANDS_URL: server.url, OPENHANDS_API_KEY: KEY});
 		expect(code).toBe(1);
-		expect(line(out, 'server')).toContain('legacy · openhands');
+		expect(line(out, 'server')).toContain('legacy');
 		expect(line(out, 'auth')).toMatch(/FAIL\s+auth\s+unauthorized \(401\)/);
 		expect(out).toContain('1 check failed');
 	});
@@ -113,9 +113,9 @@ describe('ohtui doctor', () => {
 		expect(code).toBe(0);
 		expect(out).not.toContain(otherKey);
 		expect(line(out, 'config')).toContain('profiles "work", "cloud"');
-		expect(line(out, 'work server')).toContain('current · sandbox-server');
+		expect(line(out, 'work server')).toContain('sandbox-server');
 		expect(line(out, 'work auth')).toContain('X-Session-API-Key accepted');
-		expect(line(out, 'cloud server')).toContain('current · cloud');
+		expect(line(out, 'cloud server')).toContain('cloud');
 		expect(line(out, 'cloud auth')).toContain('Authorization: Bearer accepted');
 	});
 

@@ -90,9 +90,10 @@ describe.each(['legacy', 'current'] as const)('driving an agent through its agen
 		});
 		expect(res.text).toBe('{"success":true}');
 		const events = await agentEvents(server, c);
+		// the status first, then the rejection (`LocalConversation.reject_pending_actions`)
 		expect(events.slice(-2)).toMatchObject([
-			{kind: 'UserRejectObservation', action_id: pending.id, tool_call_id: pending.tool_call_id, rejection_reason: 'Not on the shared database', tool_name: 'terminal'},
 			{kind: 'ConversationStateUpdateEvent', value: 'idle'},
+			{kind: 'UserRejectObservation', action_id: pending.id, tool_call_id: pending.tool_call_id, rejection_reason: 'Not on the shared database', tool_name: 'terminal'},
 		]);
 		expect(await status(server, c.title)()).toBe('idle');
 	});

@@ -220,7 +220,13 @@ describe('activity', () => {
 		h = await activityHarness('legacy', {events: 5});
 		h.store.openActivity(CONV);
 		await h.settle();
-		expect(h.lines()).toEqual([expect.stringMatching(/events\/search/), `GET /api/v1/app-conversations?ids=${CONV}`]);
+		expect(h.lines()).toEqual([
+			expect.stringMatching(/events\/search/),
+			`GET /api/v1/app-conversations?ids=${CONV}`,
+			// once the conversation is known: its agent server, once an open (issue 21 item 1)
+			'agent GET /server_info',
+			`agent GET /api/conversations/${CONV}`,
+		]);
 		expect(activity(h).conversation).toMatchObject({title: 'Fix the flaky tests', sandbox_status: 'RUNNING'});
 	});
 });

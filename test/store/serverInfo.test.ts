@@ -29,7 +29,7 @@ describe('snapshot.server (the header label)', () => {
 		expect(store.getSnapshot().server).toBeNull();
 		store.start();
 		await store.whenSettled();
-		expect(store.getSnapshot().server?.label).toBe('legacy · openhands');
+		expect(store.getSnapshot().server?.label).toBe('legacy');
 		const first = store.getSnapshot().server;
 
 		// polls that find the same server keep the label's identity (no re-render)
@@ -44,6 +44,6 @@ describe('snapshot.server (the header label)', () => {
 		await clock.advance(60_000, () => store.whenSettled());
 		expect(store.getSnapshot().sandboxes.error).toBeNull();
 		await store.whenSettled();
-		expect(store.getSnapshot().server?.label).toBe('current · sandbox-server');
+		expect(store.getSnapshot().server?.label).toBe('sandbox-server');
 	});
 });

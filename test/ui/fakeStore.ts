@@ -1,6 +1,6 @@
 /** An in-memory Store for view tests: records every call, lets the test swap snapshots. */
 import type {ListResourceName, ResourceName, Store, StoreSnapshot} from '../../source/store/types.js';
-import type {NewConversation} from '../../source/api/schemas/index.js';
+import type {AppConversation, ConfirmationPolicy, NewConversation} from '../../source/api/schemas/index.js';
 import type {AgentCommand} from '../../source/api/client.js';
 
 export type Call = {method: keyof Store; args: unknown[]};
@@ -107,6 +107,18 @@ export class FakeStore implements Store {
 	}
 	controlAgent(conversationId: string, command: AgentCommand, reason?: string) {
 		this.record('controlAgent', conversationId, command, reason);
+	}
+	setConfirmationPolicy(conversationId: string, policy: ConfirmationPolicy) {
+		this.record('setConfirmationPolicy', conversationId, policy);
+	}
+	openChanges(conversation: AppConversation) {
+		this.record('openChanges', conversation.id);
+	}
+	closeChanges() {
+		this.record('closeChanges');
+	}
+	openDiff(path: string | null) {
+		this.record('openDiff', path);
 	}
 	deleteConversation(id: string) {
 		this.record('deleteConversation', id);

@@ -76,6 +76,10 @@ describe('quick filters', () => {
 		expect(all.filter(conversationFilter('needs you', itemsByConversation(attention.map(i => ({...i, server: 'other'}))))!)).toEqual([]);
 		expect(keep('paused')).toEqual(['d']);
 		expect(keep('error')).toEqual([]);
+		// an agent server's rows (no sandbox): running is the agent's state, not the server's
+		const own = (id: string, execution: string) => ({...conversation({id: id.repeat(32), sandbox_id: '', sandbox_status: 'RUNNING', execution_status: execution}), server: 'agent'});
+		const agentRows = [own('e', 'running'), own('f', 'idle')];
+		expect(agentRows.filter(conversationFilter('running', new Map())!).map(c => c.id[0])).toEqual(['e']);
 
 		const sandboxes = [sandbox({id: 's1', status: 'RUNNING'}), sandbox({id: 's2', status: 'ERROR'}), sandbox({id: 's3', status: 'PAUSED'})].map(s => ({...s, server: 'local'}));
 		const sandboxAttention = [{key: 'k', subject: 'sandbox' as const, id: 's2', state: 'ERROR', title: 't', at: NOW, server: 'local'}];

@@ -33,9 +33,9 @@ afterEach(async () => {
 });
 
 const cases: {name: string; options: Partial<StandInOptions>; label: string; shape: 'flat' | 'nested'}[] = [
-	{name: 'legacy', options: {generation: 'legacy'}, label: 'legacy · openhands', shape: 'flat'},
-	{name: 'current', options: {generation: 'current'}, label: 'current · sandbox-server', shape: 'nested'},
-	{name: 'Cloud', options: {generation: 'current', cloud: true}, label: 'current · cloud', shape: 'nested'},
+	{name: 'legacy', options: {generation: 'legacy'}, label: 'legacy', shape: 'flat'},
+	{name: 'current', options: {generation: 'current'}, label: 'sandbox-server', shape: 'nested'},
+	{name: 'Cloud', options: {generation: 'current', cloud: true}, label: 'cloud', shape: 'nested'},
 ];
 
 describe.runIf(supported)('the Settings tab on every stand-in generation, no flags', () => {

@@ -24,6 +24,17 @@ export const metricsSchema = z.object({
 });
 export type Metrics = z.infer<typeof metricsSchema>;
 
+/**
+ * An agent server's confirmation policy (agent-server doc 4.2, 7.4): `NeverConfirm`, `AlwaysConfirm`,
+ * `ConfirmRisky{threshold, confirm_unknown}`; another kind is kept as sent.
+ */
+export const confirmationPolicySchema = z.object({
+	kind: z.string(),
+	threshold: z.string().optional().catch(undefined),
+	confirm_unknown: z.boolean().optional().catch(undefined),
+});
+export type ConfirmationPolicy = z.infer<typeof confirmationPolicySchema>;
+
 export const GIT_PROVIDERS = ['github', 'gitlab', 'bitbucket', 'enterprise_sso'] as const;
 export const EXECUTION_STATUSES = [
 	'idle',
@@ -75,6 +86,11 @@ export const conversationSchema = z.object({
 	public: z.boolean().nullable().optional().catch(undefined),
 	tags: z.record(z.string(), z.string()).optional().catch(undefined),
 	acp_server: z.string().nullable().optional().catch(undefined),
+	// agent-server conversations only (issue 16 decision 3; api/schemas/agentConversation.ts fills them):
+	// an app server sends none of these
+	working_dir: z.string().nullable().optional().catch(undefined),
+	confirmation_policy: confirmationPolicySchema.nullable().optional().catch(undefined),
+	security_analyzer: z.string().nullable().optional().catch(undefined),
 });
 export type AppConversation = z.infer<typeof conversationSchema>;
 
@@ -147,6 +163,8 @@ export const startTaskBatchSchema = z.array(startTaskSchema.nullable());
 /** What the UI asks for when it creates a conversation; the client builds the wire body from it. */
 export type NewConversation = {
 	initialMessage: string;
+	/** agent servers: the conversation's `workspace.working_dir` (required there) */
+	workingDir?: string | null;
 	repository?: string | null;
 	branch?: string | null;
 	gitProvider?: string | null;

@@ -153,7 +153,7 @@ export const agentSettingsSchema = z.object({
 	acp_session_mode: nullable(z.string()),
 });
 
-const conversationSettingsSchema = z.object({
+export const conversationSettingsSchema = z.object({
 	max_iterations: nullable(z.number()),
 	confirmation_mode: nullable(z.boolean()),
 	security_analyzer: nullable(z.string()),

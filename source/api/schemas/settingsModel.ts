@@ -10,7 +10,8 @@
  * shown through text/secrets.ts.
  */
 
-export type SettingsShape = 'flat' | 'nested';
+/** `agent`: an agent server's own settings (agent-server doc 3), nested like `nested` but without the app server's parts */
+export type SettingsShape = 'flat' | 'nested' | 'agent';
 
 export type McpServerSetting = {
 	/** current: the map key; legacy stdio: its `name`; legacy sse/shttp: null */

@@ -1,7 +1,7 @@
 import type {ConversationRecord} from '../state.js';
 import type {Micros} from '../time.js';
 import {ConversationLog} from '../events/log.js';
-import type {ContentItem, EventBody, EventRecord, EventSource, ToolCall, ToolResult} from '../events/model.js';
+import type {ContentItem, EventBody, EventRecord, EventSource, SecurityRisk, ToolCall, ToolResult} from '../events/model.js';
 import {SOURCE_OF} from '../events/model.js';
 import {hash32, Prng} from '../events/prng.js';
 import {type Topic, topicFor} from '../events/topics.js';
@@ -16,8 +16,8 @@ export type Gap = 'llm' | 'tool' | 'instant' | 'user';
 /** One event-producing step of the agent; `run` gets the timestamp it happens at. */
 export type Beat = {gap: Gap; run: (us: Micros) => void};
 
-/** An action waiting for the user's confirmation and what the tool will answer once accepted. */
-export type Pending = {action: EventRecord; result: ToolResult};
+/** An action waiting for the user's confirmation and the beat that runs its tool once accepted. */
+export type Pending = {action: EventRecord; run: (us: Micros) => void};
 
 export type Status =
 	| 'idle'
@@ -48,15 +48,29 @@ export class Agent {
 	deleted = false;
 	/** moves since the last condensation */
 	sinceCondensation = 0;
+	/**
+	 * The conversation's confirmation policy: whether an action of this risk waits for the user. The
+	 * default is the app server's `ConfirmRisky(HIGH)`; the agent-server stand-in sets its own.
+	 */
+	confirms: (risk: SecurityRisk) => boolean = risk => risk === 'HIGH';
+	/**
+	 * The risk the action event records: what the security analyzer says, or `UNKNOWN` where the
+	 * conversation has none (as on a real agent server); the policy asks with the recorded risk.
+	 */
+	rate: (risk: SecurityRisk) => SecurityRisk = risk => risk;
+	/** an action `act` just emitted that its policy holds for confirmation; the engine stops the run there */
+	held: EventRecord | null = null;
 
+	/** `about`: what the work is about when the title does not say yet (a new conversation's first message) */
 	constructor(
 		readonly conversation: ConversationRecord,
 		private readonly sink: (agent: Agent, record: EventRecord) => void,
+		about: string | null = conversation.title,
 	) {
 		this.log = new ConversationLog(conversation.id);
-		this.plot = new Prng(hash32(`plot:${conversation.title ?? conversation.id}`));
+		this.plot = new Prng(hash32(`plot:${about ?? conversation.id}`));
 		this.ids = new Prng(hash32(`ids:${conversation.id}`));
-		this.topic = topicFor(conversation.title);
+		this.topic = topicFor(about);
 	}
 
 	get status(): Status {
@@ -106,9 +120,16 @@ export class Agent {
 		return value;
 	}
 
-	/** Emits the action now and returns it with the call id its observation will answer. */
-	act(us: Micros, thought: string, call: ToolCall, risk: 'LOW' | 'MEDIUM' | 'HIGH' = 'LOW'): EventRecord {
-		return this.emit(us, {kind: 'ActionEvent', thought, call, callId: this.callId(), responseId: this.responseId(), risk});
+	/**
+	 * Emits the action now and returns it with the call id its observation will answer. A lone finish
+	 * or think never waits for confirmation (`sdk: agent/agent.py _requires_user_confirmation`);
+	 * `holdable: false` is for a move that handles its own confirmation (moves.ts `risky`).
+	 */
+	act(us: Micros, thought: string, call: ToolCall, risk: 'LOW' | 'MEDIUM' | 'HIGH' = 'LOW', holdable = true): EventRecord {
+		const rated = this.rate(risk);
+		const action = this.emit(us, {kind: 'ActionEvent', thought, call, callId: this.callId(), responseId: this.responseId(), risk: rated});
+		if (holdable && call.tool !== 'finish' && call.tool !== 'think' && this.confirms(rated)) this.held = action;
+		return action;
 	}
 
 	observe(us: Micros, action: EventRecord, result: ToolResult): EventRecord {

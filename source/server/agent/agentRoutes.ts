@@ -1,16 +1,15 @@
-import {internalError, json, type Reply, success, unprocessable, type FieldError} from '../errors.js';
+import {internalError, json, type Reply, success, unprocessable} from '../errors.js';
 import {readPaging, readTime} from '../events/eventQuery.js';
 import type {ActivityHub} from '../events/hub.js';
 import {type EventRecord, qualifiedKind} from '../events/model.js';
-import {dropNulls, wireEvent} from '../events/wire.js';
+import {dropNulls, type Shape, wireEvent} from '../events/wire.js';
 import {dashedUuid, parseUuid} from '../ids.js';
-import {readJsonObject} from '../jsonBody.js';
 import {QueryReader} from '../query.js';
 import {type PathPattern, pathPattern, safeDecode} from '../router.js';
 import type {Agent} from './agent.js';
 import {forget, interrupt, pause, respond, run, sendMessage} from './commands.js';
 import {conversationInfo} from './conversationInfo.js';
-import {parseMessageBody} from './messageBody.js';
+import {parseConfirmationBody, parseMessageBody} from './messageBody.js';
 
 /**
  * The agent server's REST routes a client uses (`sdk@v1.1.0`/`v1.37.1`: `conversation_router.py`,
@@ -56,11 +55,13 @@ function matches(event: EventRecord, f: ReturnType<typeof searchFilters>): boole
 	return true;
 }
 
-function wire(ctx: AgentCtx, event: EventRecord): unknown {
-	const item = wireEvent(event, ctx.hub.shape);
-	// SDK 1.37+ dumps search items with exclude_none=True (4.3)
-	return ctx.hub.shape === 'sdk1.37' ? dropNulls(item) : item;
+/** An event as this agent server's search and websocket give it: SDK 1.37+ dumps with exclude_none=True (4.3). */
+export function agentWire(shape: Shape, event: EventRecord): Record<string, unknown> {
+	const item = wireEvent(event, shape);
+	return shape === 'sdk1.37' ? (dropNulls(item) as Record<string, unknown>) : item;
 }
+
+const wire = (ctx: AgentCtx, event: EventRecord) => agentWire(ctx.hub.shape, event);
 
 /** `GET .../events/search`: page ids are event ids, the page starting at (and including) that event. */
 function search(ctx: AgentCtx): Reply {
@@ -148,18 +149,10 @@ function runRoute(ctx: AgentCtx): Reply {
 
 /** `POST .../events/respond_to_confirmation`: `{"accept": bool, "reason": str}` (reason default 6). */
 function confirmRoute(ctx: AgentCtx): Reply {
-	const read = readJsonObject(ctx.body);
-	if ('errors' in read) return unprocessable(read.errors);
-	const {body} = read;
-	const errors: FieldError[] = [];
-	if (body['accept'] === undefined) errors.push({type: 'missing', loc: ['body', 'accept'], msg: 'Field required', input: body});
-	else if (typeof body['accept'] !== 'boolean') errors.push({type: 'bool_type', loc: ['body', 'accept'], msg: 'Input should be a valid boolean', input: body['accept']});
-	if (body['reason'] !== undefined && typeof body['reason'] !== 'string') {
-		errors.push({type: 'string_type', loc: ['body', 'reason'], msg: 'Input should be a valid string', input: body['reason']});
-	}
-	if (errors.length > 0) return unprocessable(errors);
+	const body = parseConfirmationBody(ctx.body);
+	if ('errors' in body) return unprocessable(body.errors);
 	if (!ctx.agent) return notFoundConversation(ctx);
-	respond(ctx.hub.engine, ctx.agent, body['accept'] as boolean, (body['reason'] as string | undefined) ?? 'User rejected the action.');
+	respond(ctx.hub.engine, ctx.agent, body.accept, body.reason);
 	return success();
 }
 

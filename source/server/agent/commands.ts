@@ -25,8 +25,9 @@ export type RunPlan = {moves?: number; ending?: Ending};
 function start(engine: Engine, agent: Agent, us: Micros, plan?: RunPlan): void {
 	agent.setStatus(us, 'running');
 	const pending = agent.pending.splice(0);
-	const beats: Beat[] = pending.map(p => ({gap: 'tool', run: at => agent.observe(at, p.action, p.result)}));
-	if (pending.length > 0 || agent.queue.length === 0 || plan) {
+	const beats: Beat[] = pending.map(p => ({gap: 'tool', run: p.run}));
+	// an action held by the policy leaves the rest of its plan queued: the run carries on with it
+	if (agent.queue.length === 0 || plan) {
 		agent.queue = [];
 		beats.push(...workPlan(agent, plan?.moves ?? agent.plot.int(1, 3), plan?.ending ?? replyEnding(agent)));
 	}
@@ -57,6 +58,10 @@ export function respond(engine: Engine, agent: Agent, accept: boolean, reason: s
 		if (agent.status !== 'running') start(engine, agent, us);
 		return;
 	}
+	// the status first, then one rejection per pending action (`LocalConversation.reject_pending_actions`);
+	// the agent does not carry on with its plan: the next run starts a new one
+	if (agent.status === 'waiting_for_confirmation') agent.setStatus(us, 'idle');
+	agent.queue = [];
 	for (const {action} of agent.pending.splice(0)) {
 		if (action.body.kind !== 'ActionEvent') continue;
 		agent.emit(us, {
@@ -67,7 +72,6 @@ export function respond(engine: Engine, agent: Agent, accept: boolean, reason: s
 			reason,
 		});
 	}
-	if (agent.status === 'waiting_for_confirmation') agent.setStatus(us, 'idle');
 }
 
 /** `POST .../pause`: only an idle or running agent pauses (`LocalConversation.pause`). */

@@ -1,5 +1,6 @@
 import type {EventRecord} from '../events/model.js';
 import type {ConversationRecord} from '../state.js';
+import type {Micros} from '../time.js';
 import {Agent, type Beat, type Gap} from './agent.js';
 
 export type EngineOptions = {
@@ -9,6 +10,12 @@ export type EngineOptions = {
 	/** agents only work while their sandbox runs (a paused container is frozen) */
 	sandboxRunning: (conversation: ConversationRecord) => boolean;
 	onEvent: (agent: Agent, record: EventRecord) => void;
+	/**
+	 * Whether a real timer should wake the engine when the next beat is due (default: always). The
+	 * agent-server stand-in keeps one only while a websocket listens: a socket must get each event
+	 * as it happens, while a REST client is served by the catch-up before each request.
+	 */
+	timers?: () => boolean;
 };
 
 /** Something besides agents that wants to be woken at a clock time (the demo's director). */
@@ -38,8 +45,8 @@ export class Engine {
 		return this.options.now();
 	}
 
-	create(conversation: ConversationRecord): Agent {
-		const agent = new Agent(conversation, this.options.onEvent);
+	create(conversation: ConversationRecord, about?: string | null): Agent {
+		const agent = new Agent(conversation, this.options.onEvent, about === undefined ? conversation.title : about);
 		this.agents.set(conversation.id, agent);
 		return agent;
 	}
@@ -114,14 +121,30 @@ export class Engine {
 			return;
 		}
 		const beat = agent.queue.shift()!;
-		beat.run(due * 1000 + agent.plot.int(0, 999));
+		const us = due * 1000 + agent.plot.int(0, 999);
+		beat.run(us);
+		if (agent.held) return this.hold(agent, us);
 		const next = agent.queue[0];
 		agent.dueAt = next ? due + this.gapMs(agent, next.gap) : null;
+	}
+
+	/**
+	 * The policy asks the user about the action just emitted: its tool beat (the next one) waits as a
+	 * pending action, the rest of the plan stays queued for after the answer (commands.ts `start`).
+	 */
+	private hold(agent: Agent, us: Micros): void {
+		const action = agent.held!;
+		agent.held = null;
+		const tool = agent.queue.shift();
+		if (tool) agent.pending.push({action, run: tool.run});
+		agent.dueAt = null;
+		agent.setStatus(us + 1, 'waiting_for_confirmation');
 	}
 
 	/** One real timer for the earliest due time; cleared on close. */
 	private arm(): void {
 		if (this.closed) return;
+		if (this.options.timers && !this.options.timers()) return this.disarm();
 		let at = Number.POSITIVE_INFINITY;
 		for (const agent of this.agents.values()) if (agent.dueAt !== null && agent.dueAt < at) at = agent.dueAt;
 		for (const w of this.wakeables) if (w.dueAt !== null && w.dueAt < at) at = w.dueAt;

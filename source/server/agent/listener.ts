@@ -6,10 +6,22 @@ import {parseUuid} from '../ids.js';
 import {pathParams} from '../router.js';
 import {sandboxStatus} from '../sandboxOps.js';
 import type {SandboxRecord} from '../state.js';
+import type {Duplex} from 'node:stream';
+import {Faults} from '../agentServer/faults.js';
+import type {EventSockets} from '../agentServer/socketServer.js';
 import type {RequestRecord} from '../types.js';
+import {listenerSocketBackend, unreachable} from './listenerSockets.js';
 import {AGENT_ROUTES, type AgentCtx, conversationInPath} from './agentRoutes.js';
 
-export type AgentListener = Listening;
+/** The listener, and test hooks for its events websockets (the same as the agent-server stand-in's). */
+export type AgentListener = Listening & {sockets: ListenerSockets};
+
+export type ListenerSockets = {
+	socketCount(conversationId?: string): number;
+	dropSockets(options?: {refuseMs?: number}): void;
+	setRefuseUpgrades(on: boolean): void;
+	setSilent(on: boolean): void;
+};
 
 /**
  * One listener on 127.0.0.1 stands in for the agent server of every sandbox: each RUNNING sandbox
@@ -74,7 +86,35 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 		return state.sandboxes.find(s => s.sessionKey === key);
 	}
 
-	return listenLocal(handle);
+	// `ws` is loaded with the first handshake (../agentServer/socketServer.ts)
+	const faults = new Faults();
+	let sockets: Promise<EventSockets> | null = null;
+	const socketsReady = () =>
+		(sockets ??= import('../agentServer/socketServer.js').then(
+			m => new m.EventSockets(listenerSocketBackend(hub, requests), faults, {pingIntervalMs: 0, authTimeoutMs: 10_000, maxSubscribers: 50}),
+		));
+	const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+		socket.on('error', () => socket.destroy());
+		if (unreachable(hub, new URL(req.url ?? '/', 'http://127.0.0.1').pathname)) return void socket.destroy();
+		void socketsReady().then(s => s.upgrade(req, socket, head));
+	};
+	const listening = await listenLocal(handle, 0, upgrade);
+	return {
+		...listening,
+		async close() {
+			if (sockets) (await sockets).close();
+			await listening.close();
+		},
+		sockets: {
+			socketCount: id => (id === undefined ? [...state.conversationById.keys()].reduce((n, c) => n + hub.listenerCount(c), 0) : hub.listenerCount(id.replaceAll('-', '').toLowerCase())),
+			dropSockets(options = {}) {
+				faults.cutUntil = Math.max(faults.cutUntil, Date.now() + (options.refuseMs ?? 0));
+				if (sockets) void sockets.then(s => s.drop(options.refuseMs ?? 0));
+			},
+			setRefuseUpgrades: on => void (faults.refuseUpgrades = on),
+			setSilent: on => void (faults.silent = on),
+		},
+	};
 }
 
 const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);

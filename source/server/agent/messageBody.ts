@@ -56,3 +56,18 @@ function contentItem(item: Json, loc: Loc, errors: FieldError[]): ContentItem | 
 	if (!parsed) return null;
 	return parsed['type'] === 'image' ? {type: 'image', image_urls: parsed['image_urls'] as string[]} : {type: 'text', text: parsed['text'] as string};
 }
+
+/** `POST …/events/respond_to_confirmation`: `{"accept": bool, "reason"?: str}`, the reason defaulting as the server's model does. */
+export function parseConfirmationBody(raw: string | null): {accept: boolean; reason: string} | {errors: FieldError[]} {
+	const read = readJsonObject(raw);
+	if ('errors' in read) return read;
+	const {body} = read;
+	const errors: FieldError[] = [];
+	if (body['accept'] === undefined) errors.push({type: 'missing', loc: ['body', 'accept'], msg: 'Field required', input: body});
+	else if (typeof body['accept'] !== 'boolean') errors.push({type: 'bool_type', loc: ['body', 'accept'], msg: 'Input should be a valid boolean', input: body['accept']});
+	if (body['reason'] !== undefined && typeof body['reason'] !== 'string') {
+		errors.push({type: 'string_type', loc: ['body', 'reason'], msg: 'Input should be a valid string', input: body['reason']});
+	}
+	if (errors.length > 0) return {errors};
+	return {accept: body['accept'] as boolean, reason: (body['reason'] as string | undefined) ?? 'User rejected the action.'};
+}

@@ -1,3 +1,4 @@
+import type {ToolResult} from '../events/model.js';
 import type {Cmd, Topic} from '../events/topics.js';
 import {WORKING_DIR} from '../events/topics.js';
 import type {Micros} from '../time.js';
@@ -163,22 +164,22 @@ export function answer(agent: Agent, say: () => string): Beat[] {
  */
 export function risky(agent: Agent): Beat[] {
 	const {command, thought} = agent.topic.risky;
+	const result: ToolResult = {tool: 'terminal', command, output: riskyOutput(command), exitCode: 0, workingDir: WORKING_DIR};
+	let action: ReturnType<Agent['act']> | undefined;
 	return [
-		{
-			gap: 'llm',
-			run: us => {
-				const action = agent.act(us, thought, {tool: 'terminal', command, timeout: null}, 'HIGH');
-				agent.pending.push({
-					action,
-					result: {tool: 'terminal', command, output: riskyOutput(command), exitCode: 0, workingDir: WORKING_DIR},
-				});
-			},
-		},
+		{gap: 'llm', run: us => (action = agent.act(us, thought, {tool: 'terminal', command, timeout: null}, 'HIGH', false))},
 		{
 			gap: 'instant',
 			run: us => {
-				agent.queue = [];
-				agent.setStatus(us, 'waiting_for_confirmation');
+				const observe = (at: Micros) => agent.observe(at, action!, result);
+				if (agent.confirms(agent.rate('HIGH'))) {
+					agent.pending.push({action: action!, run: observe});
+					agent.queue = [];
+					agent.setStatus(us, 'waiting_for_confirmation');
+				} else {
+					// a policy that does not ask (NeverConfirm): the command runs and the agent wraps up
+					agent.queue.unshift({gap: 'tool', run: observe}, ...finish(agent, () => agent.topic.finish));
+				}
 			},
 		},
 	];

@@ -50,7 +50,12 @@ function pyInt(text: string): number | null {
 	return /^[+-]?\d+(_\d+)*$/.test(trimmed) ? Number(trimmed.replaceAll('_', '')) : null;
 }
 
+/** The pre-#14399 server (StandInOptions.timestampFilter500): any timestamp bound fails the search. */
+const timestampFails = (ctx: Ctx) =>
+	hubOf(ctx.state).options.timestampFilter500 === true && (ctx.query.has('timestamp__gte') || ctx.query.has('timestamp__lt'));
+
 function search(ctx: Ctx): Reply {
+	if (timestampFails(ctx)) return internalError();
 	const q = new QueryReader(ctx.query);
 	const filters = readFilters(q);
 	const {sort, pageId, limit} = readPaging(q);
@@ -86,6 +91,7 @@ function search(ctx: Ctx): Reply {
 }
 
 function count(ctx: Ctx): Reply {
+	if (timestampFails(ctx)) return internalError();
 	const q = new QueryReader(ctx.query);
 	const filters = readFilters(q);
 	if (q.errors.length > 0) return unprocessable(q.errors);

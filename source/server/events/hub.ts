@@ -19,6 +19,8 @@ export type ActivityOptions = {
 	demo: boolean;
 	/** seed this many events into the newest conversation (the activity benchmark) */
 	events?: number;
+	/** StandInOptions.timestampFilter500 */
+	timestampFilter500?: boolean;
 };
 
 /** A queued `pending-messages` entry (shared/openhands-api-newer.md 5.3). */
@@ -48,6 +50,8 @@ export class ActivityHub {
 	readonly eventsByHex = new Map<string, {agent: Agent; record: EventRecord}>();
 	readonly pendingMessages = new Map<string, PendingMessage[]>();
 	private readonly seeded = new Set<string>();
+	/** the events websockets of the agent listener (../agent/listenerSockets.ts), by conversation */
+	private readonly listeners = new Map<string, Set<(record: EventRecord) => void>>();
 	private knownCount = 0;
 	private director: Director | null = null;
 
@@ -63,6 +67,8 @@ export class ActivityHub {
 			onEvent: (agent, record) => {
 				this.eventsByHex.set(record.id.replaceAll('-', ''), {agent, record});
 				if (record.us > agent.conversation.updatedUs) agent.conversation.updatedUs = record.us;
+				const listeners = this.listeners.get(agent.conversation.id);
+				if (listeners) for (const listener of listeners) listener(record);
 			},
 		});
 		hubs.set(state, this);
@@ -105,6 +111,21 @@ export class ActivityHub {
 		if (existing) return existing;
 		const conversation = this.state.conversationById.get(id);
 		return conversation ? this.materialize(conversation) : undefined;
+	}
+
+	/** Calls `listener` with each event of the conversation as it is created. */
+	listen(id: string, listener: (record: EventRecord) => void): () => void {
+		const set = this.listeners.get(id) ?? new Set();
+		set.add(listener);
+		this.listeners.set(id, set);
+		return () => {
+			set.delete(listener);
+			if (set.size === 0) this.listeners.delete(id);
+		};
+	}
+
+	listenerCount(id: string): number {
+		return this.listeners.get(id)?.size ?? 0;
 	}
 
 	/** Lets time catch up: finds new conversations, delivers queued messages, runs due beats. */

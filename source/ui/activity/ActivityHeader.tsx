@@ -6,7 +6,8 @@
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
-import type {PendingAction} from '../../store/types.js';
+import {policyText} from '../../api/confirmationPolicy.js';
+import type {AgentInfo, PendingAction} from '../../store/types.js';
 import {cost, count, pendingLabel, repoAtBranch, shortId} from '../format.js';
 import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
@@ -22,20 +23,27 @@ export const ACTIVITY_HEADER_HEIGHT = 2;
 type Props = {
 	conversation: AppConversation;
 	status: string | null;
+	/** its agent server as far as known: the policy it reports, whether it can reject */
+	agent?: AgentInfo | null;
 	/** actions of this conversation (message, agent) or its sandbox in flight */
 	inFlight: readonly PendingAction[];
 	width: number;
 };
 
-export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, inFlight, width}: Props) {
+export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, agent = null, inFlight, width}: Props) {
 	const theme = useTheme();
 	const title = clean(c.title) || '(untitled)';
 	const usage = c.metrics?.accumulated_token_usage;
+	// an agent server's conversation has no sandbox and no repository: its working directory instead
+	const own = c.sandbox_id === '';
+	const policy = c.confirmation_policy ?? agent?.policy ?? null;
 	const parts: {text: string; color?: string | undefined}[] = [
 		{text: `agent ${status ?? '—'}`, color: theme.status(status)},
-		{text: `sandbox ${clean(c.sandbox_status)}`, color: theme.status(c.sandbox_status)},
-		{text: repoAtBranch(c.selected_repository, c.selected_branch)},
+		own ? {text: clean(c.working_dir) || '—'} : {text: `sandbox ${clean(c.sandbox_status)}`, color: theme.status(c.sandbox_status)},
+		...(own ? [] : [{text: repoAtBranch(c.selected_repository, c.selected_branch)}]),
 	];
+	if (policy) parts.push({text: `confirm: ${policyText(policy)}`});
+	if (agent?.rejects === false) parts.push({text: `agent server ${clean(agent.version) || 'before 1.6.0'}: no reject`, color: theme.warn});
 	// legacy servers send zeros for conversations they do not meter: as in the list, zero is not shown
 	if ((c.metrics?.accumulated_cost ?? 0) > 0) parts.push({text: cost(c.metrics!.accumulated_cost)});
 	if (usage && usage.prompt_tokens + usage.completion_tokens > 0) parts.push({text: `${count(usage.prompt_tokens)} in / ${count(usage.completion_tokens)} out tokens`});

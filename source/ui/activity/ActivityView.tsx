@@ -14,13 +14,15 @@ import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import type {Scope} from '../keymap.js';
 import {useTheme} from '../theme.js';
-import {selectActivity, selectConversations, selectPending, useSnapshot} from '../useStore.js';
+import {clean} from '../../text/sanitize.js';
+import {selectActivity, selectConversations, selectPending, useCapabilities, useSnapshot} from '../useStore.js';
 import {ApprovalDialog, approvalDialogHeight} from '../attention/ApprovalDialog.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {Pager} from '../widgets/Pager.js';
 import {TextField} from '../widgets/TextField.js';
 import {ACTIVITY_HEADER_HEIGHT, ActivityHeader, ApprovalBlock, approvalHeight} from './ActivityHeader.js';
 import {activityStatusLine} from './activityStatus.js';
+import {AgentDialogs, agentDialogHeight} from './AgentDialogs.js';
 import {eventDetail} from './detail.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
@@ -33,11 +35,13 @@ type Props = {
 	height: number;
 	active: boolean;
 	onBack(): void;
+	/** `c`: the workspace's changes */
+	onChanges?(conversation: Tagged<AppConversation>): void;
 };
 
 const NO_EVENTS: readonly ConversationEvent[] = [];
 
-export function ActivityView({conversation: opened, width, height, active, onBack}: Props) {
+export function ActivityView({conversation: opened, width, height, active, onBack, onChanges}: Props) {
 	const {fleet, now} = useUi();
 	const theme = useTheme();
 	const activity = useSnapshot(selectActivity);
@@ -45,6 +49,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const inFlightAll = useSnapshot(selectPending);
 	const conversation = conversations.data?.find(c => sameRef(c, opened)) ?? opened;
 	const {id, server} = conversation;
+	const capabilities = useCapabilities(server);
 	const mine = activity?.conversationId === id && activity.server === server ? activity : null;
 	const events = mine?.events ?? NO_EVENTS;
 	const [modal, setModal] = useState<ActivityModal>(null);
@@ -54,7 +59,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		return () => fleet.closeActivity();
 	}, [fleet, server, id]);
 
-	const status = agentStatus(conversation, events);
+	const agent = mine?.agent ?? null;
+	const status = agentStatus(conversation, events, agent?.clockOffsetMs ?? 0);
 	const waiting = status === 'waiting_for_confirmation';
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
@@ -64,7 +70,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	);
 
 	const approval = modal?.kind === 'accept' || modal?.kind === 'reject' ? modal.kind : null;
-	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : approvalDialogHeight(approval);
+	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialogHeight(approval);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
 
@@ -73,17 +79,35 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		conversation,
 		waiting,
 		list,
+		agent,
+		capabilities,
 		setModal,
 		onBack,
+		...(onChanges ? {onChanges} : {}),
 	});
 
+	const own: Scope[] = capabilities?.sandboxes === false ? ['activity'] : ['activity', 'activitySandbox'];
 	const scopes: Scope[] =
-		modal?.kind === 'pager' ? ['pager'] : modal?.kind === 'message' ? ['message'] : modal?.kind === 'accept' ? ['confirm'] : modal?.kind === 'reject' ? ['reason'] : list.filter.editing ? ['filter'] : waiting ? ['approval', 'activity'] : ['activity'];
+		modal?.kind === 'pager'
+			? ['pager']
+			: modal?.kind === 'message'
+				? ['message']
+				: modal?.kind === 'accept'
+					? ['confirm']
+					: modal?.kind === 'reject'
+						? ['reason']
+						: modal?.kind === 'agent'
+							? [modal.dialog.kind === 'policy' ? 'picker' : 'confirm']
+							: list.filter.editing
+								? ['filter']
+								: waiting
+									? ['approval', ...own]
+									: own;
 	// the footer offers what applies now: resume for a paused sandbox, run for an agent that is not running
 	const sandboxPaused = conversation.sandbox_status === 'PAUSED';
 	useHintScopes(scopes, [sandboxPaused ? 'sandbox.pause' : 'sandbox.resume', status === 'running' ? 'agent.run' : 'agent.pause']);
 
-	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} width={width} />;
+	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} width={width} />;
 	if (modal?.kind === 'pager') {
 		return (
 			<Box flexDirection="column">
@@ -109,6 +133,17 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 				</Text>
 			)}
 			{modal?.kind === 'message' ? <MessageBox conversation={conversation} width={width} onClose={() => setModal(null)} /> : null}
+			{modal?.kind === 'agent' ? (
+				<AgentDialogs
+					dialog={modal.dialog}
+					conversation={{server, id}}
+					title={clean(conversation.title) || id}
+					policy={conversation.confirmation_policy ?? agent?.policy ?? null}
+					pending={pendingLines}
+					width={width}
+					onDialog={dialog => setModal(dialog ? {kind: 'agent', dialog} : null)}
+				/>
+			) : null}
 			{approval ? <ApprovalDialog conversation={conversation} kind={approval} pending={pending} width={width} onDone={() => setModal(null)} /> : null}
 		</Box>
 	);

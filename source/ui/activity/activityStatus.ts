@@ -20,7 +20,9 @@ export function activityStatusLine({activity, list, now}: Input): string {
 	const selected = list.selected;
 	if (selected) {
 		const at = eventEpoch(selected.timestamp);
-		parts.push(`${eventDateTime(selected.timestamp)}${at === null ? '' : ` (${relativeTime(at, now)})`}`);
+		// the server's wall time as sent; how long ago, from its offset to UTC when learned (store/activityAgent.ts)
+		const offset = activity.agent?.clockOffsetMs ?? 0;
+		parts.push(`${eventDateTime(selected.timestamp)}${at === null ? '' : ` (${relativeTime(at - offset, now)})`}`);
 	}
 	return parts.join(' · ');
 }

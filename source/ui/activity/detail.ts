@@ -11,7 +11,8 @@ import {exitCode, observationText} from './observations.js';
 import {pagerLines} from './text.js';
 import {eventDateTime} from './time.js';
 
-export type PagerLine = {text: string; style?: 'heading' | 'error' | 'muted'};
+/** `added`/`removed`/`hunk`: a unified diff's lines (ui/changes/diffLines.ts) */
+export type PagerLine = {text: string; style?: 'heading' | 'error' | 'muted' | 'added' | 'removed' | 'hunk'};
 
 /** Keys whose string values are credentials wherever they appear in an event's JSON. */
 const SECRET_KEY = /api_?key|secret|password|passwd|token$|access_token|credential|cookie|authorization/i;

@@ -59,16 +59,17 @@ export function statusAt(events: readonly ConversationEvent[], index: number): {
 
 /**
  * The agent's execution status: the conversation list's value (polled) or the newest state-update
- * event (followed), whichever is newer. The app server reports none unless the sandbox is RUNNING
+ * event (followed), whichever is newer (`clockOffsetMs`: the server's local time minus UTC). The app server reports none unless the sandbox is RUNNING
  * (`AppConversation.execution_status`, doc 6): then there is no agent status to show.
  */
-export function agentStatus(conversation: AppConversation | undefined, events: readonly ConversationEvent[]): string | null {
+export function agentStatus(conversation: AppConversation | undefined, events: readonly ConversationEvent[], clockOffsetMs = 0): string | null {
 	const listed = conversation?.execution_status ? clean(conversation.execution_status) : null;
 	if (conversation && conversation.sandbox_status !== 'RUNNING') return listed;
 	const seen = statusAt(events, events.length - 1);
 	if (!seen) return listed;
 	if (!listed || !conversation) return seen.status;
-	return (seen.at ?? 0) >= conversation.updated_at ? seen.status : listed;
+	// event stamps are the server's local time (agent-server doc 5.3), updated_at is UTC
+	return (seen.at ?? 0) - clockOffsetMs >= conversation.updated_at ? seen.status : listed;
 }
 
 /** `terminal $ rm -rf build · risk HIGH` for the approval block. */

@@ -6,8 +6,10 @@
  * object (the store keeps an event's identity), so scrolling 10,000 events summarizes each once.
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
+import {policyText} from '../../api/confirmationPolicy.js';
 import {clean} from '../../text/sanitize.js';
 import {maskSecrets} from '../../text/secrets.js';
+import {cost as formatCost, count} from '../format.js';
 import {actionGist} from './actions.js';
 import {arr, contentText, obj, str, type Raw} from './fields.js';
 import {observationOutcome} from './observations.js';
@@ -124,7 +126,33 @@ function stateLine(raw: Raw): Pick<EventSummary, 'text' | 'tone' | 'status'> {
 		const status = str(obj(value)?.['execution_status']);
 		return status ? {text: `state snapshot (status ${clean(status)})`, tone: 'muted', status: clean(status)} : {text: 'state snapshot', tone: 'muted'};
 	}
+	if (key === 'stats') {
+		const usage = usageText(obj(value));
+		if (usage) return {text: `usage: ${usage}`, tone: 'muted'};
+	}
+	if (key === 'confirmation_policy' && obj(value) && typeof obj(value)!['kind'] === 'string') {
+		return {text: `confirmation: ${clean(policyText(obj(value) as {kind: string}))}`, tone: 'muted'};
+	}
 	return {text: `${clean(key) || 'state'}: ${shortValue(value)}`, tone: 'muted'};
+}
+
+/**
+ * An agent server's `stats` update (agent-server doc 5.4): cost and tokens summed over its
+ * `usage_to_metrics`, as the list sums them; null when it holds none.
+ */
+function usageText(stats: Raw | null): string | null {
+	const entries = Object.values(obj(stats?.['usage_to_metrics']) ?? {}).map(obj).filter((m): m is Raw => m !== null);
+	if (entries.length === 0) return null;
+	let cost = 0;
+	let prompt = 0;
+	let completion = 0;
+	for (const entry of entries) {
+		cost += typeof entry['accumulated_cost'] === 'number' ? entry['accumulated_cost'] : 0;
+		const tokens = obj(entry['accumulated_token_usage']);
+		prompt += typeof tokens?.['prompt_tokens'] === 'number' ? tokens['prompt_tokens'] : 0;
+		completion += typeof tokens?.['completion_tokens'] === 'number' ? tokens['completion_tokens'] : 0;
+	}
+	return `${formatCost(cost)} · ${count(prompt)} in / ${count(completion)} out tokens`;
 }
 
 function hookLine(raw: Raw): Pick<EventSummary, 'text' | 'tone'> {

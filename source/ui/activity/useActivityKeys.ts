@@ -1,9 +1,15 @@
-/** The activity view's keys (scopes `activity` and, while the agent waits, `approval`). */
+/**
+ * The activity view's keys (scopes `activity`, `activitySandbox` where the server has sandboxes,
+ * and, while the agent waits, `approval`).
+ */
+import type {Capabilities} from '../../api/client.js';
 import type {AppConversation} from '../../api/schemas/index.js';
 import type {Tagged} from '../../fleet/types.js';
+import type {AgentInfo} from '../../store/types.js';
 import {useUi} from '../context.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
+import type {AgentDialog} from './AgentDialogs.js';
 import type {EventRows} from './useEventRows.js';
 
 export type ActivityModal =
@@ -11,30 +17,49 @@ export type ActivityModal =
 	| {kind: 'pager'; eventId: string}
 	| {kind: 'message'}
 	| {kind: 'accept'}
-	| {kind: 'reject'};
+	| {kind: 'reject'}
+	| {kind: 'agent'; dialog: AgentDialog};
 
 type Options = {
 	active: boolean;
 	conversation: Tagged<AppConversation>;
 	waiting: boolean;
 	list: EventRows;
+	/** the conversation's agent server as far as known (version, can it reject) */
+	agent: AgentInfo | null;
+	capabilities: Capabilities | null;
 	setModal(modal: ActivityModal): void;
 	onBack(): void;
+	onChanges?(conversation: Tagged<AppConversation>): void;
 };
 
-export function useActivityKeys({active, conversation, waiting, list, setModal, onBack}: Options): void {
+export function useActivityKeys({active, conversation, waiting, list, agent, capabilities, setModal, onBack, onChanges}: Options): void {
 	const {fleet, copy, notify} = useUi();
 	const sandbox = {server: conversation.server, id: conversation.sandbox_id};
+	const sandboxKeys = capabilities?.sandboxes !== false;
 	useKeys(
 		'view',
 		name => {
 			const approval = commandFor('approval', name);
 			if (approval) {
 				if (!waiting) notify('info', 'the agent is not waiting for a confirmation');
+				// before SDK 1.6.0 a reject is a pause that records nothing (issue 21 item 1): say so instead
+				else if (approval === 'agent.reject' && agent?.rejects === false) setModal({kind: 'agent', dialog: {kind: 'noReject', version: agent.version}});
 				else setModal({kind: approval === 'agent.accept' ? 'accept' : 'reject'});
 				return true;
 			}
-			switch (commandFor('activity', name)) {
+			switch (commandFor('activity', name) ?? (sandboxKeys ? commandFor('activitySandbox', name) : undefined)) {
+				case 'agent.interrupt':
+					fleet.controlAgent(conversation, 'interrupt');
+					return true;
+				case 'agent.policy':
+					if (capabilities?.confirmationPolicy === false) notify('info', 'this server cannot switch a confirmation policy');
+					else setModal({kind: 'agent', dialog: {kind: 'policy'}});
+					return true;
+				case 'conversation.changes':
+					if (capabilities?.gitChanges === false) notify('info', 'this server cannot show a workspace\'s changes');
+					else onChanges?.(conversation);
+					return true;
 				case 'back':
 					if (list.filter.text) list.clearFilter();
 					else onBack();
@@ -49,7 +74,9 @@ export function useActivityKeys({active, conversation, waiting, list, setModal, 
 					fleet.controlAgent(conversation, 'pause');
 					return true;
 				case 'agent.run':
-					fleet.controlAgent(conversation, 'run');
+					// a run executes the pending action first: never by surprise
+					if (waiting) setModal({kind: 'agent', dialog: {kind: 'run'}});
+					else fleet.controlAgent(conversation, 'run');
 					return true;
 				case 'sandbox.pause':
 					fleet.pauseSandbox(sandbox);

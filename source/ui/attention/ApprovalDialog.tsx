@@ -20,13 +20,15 @@ export function approvalDialogHeight(kind: ApprovalKind | null): number {
 	return kind === 'accept' ? 2 : kind === 'reject' ? LINE_INPUT_HEIGHT : 0;
 }
 
-/** `Accept the pending action: terminal $ rm -rf build?`; `of “title”` where the title is not on screen. */
-export function approvalQuestion(kind: ApprovalKind, lines: readonly string[], title: string | null): string {
+/**
+ * `Accept the pending action: terminal $ rm -rf build?` (`of “title”` where the title is not the
+ * screen's); `Reject the pending action of “title”: reason (optional), …`.
+ */
+export function approvalQuestion(kind: ApprovalKind, lines: readonly string[], title: string, named: boolean): string {
 	const n = lines.length;
 	const what = n > 1 ? `${n} pending actions` : 'the pending action';
-	const of = title ? ` of “${title}”` : '';
-	if (kind === 'accept') return `Accept ${what}${of}${n === 1 ? `: ${lines[0]}` : ''}?`;
-	return `Reject ${what}${of}: reason (optional), Enter rejects · Esc cancels`;
+	if (kind === 'accept') return `Accept ${what}${named ? ` of “${title}”` : ''}${n === 1 ? `: ${lines[0]}` : ''}?`;
+	return `Reject ${what} of “${title}”: reason (optional), Enter rejects · Esc cancels`;
 }
 
 type Props = {
@@ -43,7 +45,7 @@ type Props = {
 export function ApprovalDialog({conversation, kind, pending, named = false, width, onDone}: Props) {
 	const {fleet} = useUi();
 	const lines = pending.map(pendingLine);
-	const question = approvalQuestion(kind, lines, named ? clean(conversation.title) || conversation.id : null);
+	const question = approvalQuestion(kind, lines, clean(conversation.title) || conversation.id, named);
 	if (kind === 'accept') {
 		return (
 			<Confirm

@@ -20,9 +20,10 @@ const ALIASES: Record<string, string> = {space: ' ', return: 'enter', escape: 'e
  */
 const SCREENS: ReadonlyArray<readonly Scope[]> = [
 	['global', 'scroll'],
-	['global', 'list', 'conversations', 'conversation'],
-	['global', 'detail', 'scroll', 'conversation'],
-	['global', 'activity', 'approval'],
+	['global', 'list', 'conversations', 'conversation', 'conversationSandbox'],
+	['global', 'detail', 'scroll', 'conversation', 'conversationSandbox'],
+	['global', 'activity', 'approval', 'activitySandbox'],
+	['global', 'changes'],
 	['global', 'pager'],
 	['global', 'list', 'sandboxes'],
 	['global', 'detail', 'scroll', 'sandboxDetail'],

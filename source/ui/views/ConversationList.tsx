@@ -26,15 +26,15 @@ import {useHintScopes} from '../hints.js';
 import {clean, truncate} from '../../text/sanitize.js';
 import {useNav} from '../navigation.js';
 import {useTheme} from '../theme.js';
-import {selectConversations, selectInView, selectLostWatches, selectStartTasks, useSnapshot} from '../useStore.js';
+import type {Scope} from '../keymap.js';
+import {capabilitiesOf, selectAnySandboxes, selectConversations, selectInView, selectLostWatches, selectStartTasks, useCapabilities, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {usePersistentState} from '../usePersistentState.js';
 import {DetailPane} from '../widgets/DetailPane.js';
-import {Form} from '../widgets/Form.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {useListController} from '../widgets/useListController.js';
-import type {FieldSpec} from '../widgets/useFormState.js';
+import {NewConversationForm} from './NewConversationForm.js';
 import {questionHeight} from './confirmTexts.js';
 import {conversationColumns} from './conversationColumns.js';
 import {conversationEntries, conversationKey, startTaskLine} from './conversationParts.js';
@@ -44,13 +44,6 @@ import {useTaskLines} from './useTaskLines.js';
 import type {ViewProps} from './viewProps.js';
 
 type Item = Tagged<AppConversation>;
-
-const FORM_FIELDS: readonly FieldSpec[] = [
-	{name: 'initialMessage', label: 'Initial message', required: true, placeholder: 'what should the agent do?'},
-	{name: 'repository', label: 'Repository', placeholder: 'owner/repo (optional)'},
-	{name: 'branch', label: 'Branch', placeholder: 'main (optional)'},
-	{name: 'sandboxId', label: 'Sandbox id', placeholder: 'reuse an existing sandbox (optional)'},
-];
 
 const MAX_TASK_LINES = 3;
 
@@ -64,6 +57,8 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const tasks = useSnapshot(selectStartTasks);
 	const lost = useSnapshot(selectLostWatches);
 	const inView = useSnapshot(selectInView);
+	// an agent server has no sandboxes: its sandbox column and keys go (not probed yet: as before)
+	const sandboxColumn = useSnapshot(selectAnySandboxes);
 	const {context, stateOf, order} = useRowContext();
 	const [form, setForm] = useState(false);
 	const [message, setMessage] = useState<Item | null>(null);
@@ -82,7 +77,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const tableHeight = Math.max(LIST_CHROME + 1, previewShown ? Math.min(room - previewHeight(height), rowsWanted) : room - 2);
 	const below = Math.max(1, room - tableHeight);
 	const onOpen = useCallback((item: Item) => nav.push({kind: 'detail', tab: 'conversations', item}), [nav]);
-	const columns = useMemo(() => conversationColumns(list.data ?? [], context), [list.data, context]);
+	const columns = useMemo(() => conversationColumns(list.data ?? [], context, sandboxColumn), [list.data, context, sandboxColumn]);
 	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, context.items), [context.items]);
 	const listKeys = active && !detail && !form && !message && !ask && !approval;
 	const controller = useListController({
@@ -131,7 +126,13 @@ export function ConversationList({width, height, active, detail}: Props) {
 				else setApproval({kind: answer === 'agent.accept' ? 'accept' : 'reject', item});
 				return true;
 			}
-			switch (commandFor('conversation', name)) {
+			// a row of a server without sandboxes (an agent server) has no sandbox keys
+			const sandboxKeys = capabilitiesOf(fleet.getSnapshot().servers, item?.server)?.sandboxes !== false;
+			const command = commandFor('conversation', name) ?? (sandboxKeys ? commandFor('conversationSandbox', name) : undefined);
+			switch (command) {
+				case 'conversation.changes':
+					if (item) nav.push({kind: 'changes', tab: 'conversations', conversation: item});
+					return true;
 				case 'activity.open':
 					if (item) nav.push({kind: 'activity', tab: 'conversations', conversation: item});
 					return true;
@@ -157,6 +158,9 @@ export function ConversationList({width, height, active, detail}: Props) {
 		active && !form && !controller.filter.editing && !message && !ask && !approval,
 	);
 	const paused = item?.sandbox_status === 'PAUSED';
+	const selectedCapabilities = useCapabilities(item?.server);
+	const own: Scope[] = selectedCapabilities?.sandboxes === false ? ['conversation'] : ['conversation', 'conversationSandbox'];
+	const answer: Scope[] = itemState === 'waiting' ? ['approval'] : [];
 	useHintScopes(
 		ask
 			? ['confirm']
@@ -167,10 +171,10 @@ export function ConversationList({width, height, active, detail}: Props) {
 					: form
 						? ['form']
 						: detail
-							? [...(itemState === 'waiting' ? (['approval'] as const) : []), 'detail', 'conversation']
+							? [...answer, 'detail', ...own]
 							: controller.filter.editing
 								? ['filter']
-								: [...(itemState === 'waiting' ? (['approval'] as const) : []), 'conversations', 'conversation', 'list'],
+								: [...answer, 'conversations', ...own, 'list'],
 		// the footer offers what applies to the selected row: resume for a paused sandbox, else pause
 		paused ? ['sandbox.pause'] : ['sandbox.resume'],
 	);
@@ -185,28 +189,10 @@ export function ConversationList({width, height, active, detail}: Props) {
 		) : null;
 
 	if (form) {
-		// the server of the row the form was opened from
+		// the server of the row the form was opened from; its start task line is selected once it is
+		// there (Enter opens the conversation when ready)
 		const formServer = controller.selected?.server ?? inView[0]!;
-		return (
-			<Form
-				title="New conversation"
-				fields={FORM_FIELDS}
-				width={width}
-				onCancel={() => setForm(false)}
-				onSubmit={values => {
-					const optional = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
-					// its start task line is selected once it is there: Enter opens the conversation when ready
-					taskLines.selectNew();
-					fleet.createConversation(formServer, {
-						initialMessage: values['initialMessage']!.trim(),
-						repository: optional(values['repository']),
-						branch: optional(values['branch']),
-						sandboxId: optional(values['sandboxId']),
-					});
-					setForm(false);
-				}}
-			/>
-		);
+		return <NewConversationForm server={formServer} width={width} onClose={() => setForm(false)} onStarted={() => taskLines.selectNew()} />;
 	}
 
 	if (detail && item) {

@@ -1,10 +1,11 @@
 /**
  * Tab 2: conversations. The route on the navigation stack says which screen (../navigation.ts):
- * the list (attention first, ./ConversationList.tsx), a conversation's details, or its activity;
- * Esc goes back to where it was opened from.
+ * the list (attention first, ./ConversationList.tsx), a conversation's details, its activity, or
+ * its workspace's changes; Esc goes back to where it was opened from.
  */
 import React from 'react';
 import {ActivityView} from '../activity/ActivityView.js';
+import {ChangesView} from '../changes/ChangesView.js';
 import {useNav} from '../navigation.js';
 import {ConversationList} from './ConversationList.js';
 import type {ViewProps} from './viewProps.js';
@@ -12,8 +13,20 @@ import type {ViewProps} from './viewProps.js';
 export function ConversationsView(props: ViewProps) {
 	const nav = useNav();
 	const {route} = props;
+	if (route.kind === 'changes') {
+		return <ChangesView conversation={route.conversation} width={props.width} height={props.height} active={props.active} onBack={nav.back} />;
+	}
 	if (route.kind === 'activity') {
-		return <ActivityView conversation={route.conversation} width={props.width} height={props.height} active={props.active} onBack={nav.back} />;
+		return (
+			<ActivityView
+				conversation={route.conversation}
+				width={props.width}
+				height={props.height}
+				active={props.active}
+				onBack={nav.back}
+				onChanges={conversation => nav.push({kind: 'changes', tab: 'conversations', conversation})}
+			/>
+		);
 	}
 	return <ConversationList {...props} detail={route.kind === 'detail' && route.tab === 'conversations' ? route.item : null} />;
 }

@@ -47,6 +47,8 @@ function lookup(found: Found, server: string, sandboxId: string, exceptId: strin
 
 export function deleteConversationQuestion(c: Tagged<AppConversation>, found: Found): Question {
 	const message = `Delete conversation ${conversationName(c)}?`;
+	// an agent server's conversation has no sandbox to go with it (one DELETE, agent-server doc 4.4)
+	if (!c.sandbox_id) return {message, detail: 'its events and state go from the agent server; this cannot be undone', ready: true};
 	const sandbox = clean(c.sandbox_id);
 	const seen = lookup(found, c.server, c.sandbox_id, c.id);
 	if ('pending' in seen) return {message, detail: `checking which conversations use sandbox ${sandbox}…`, ready: false};

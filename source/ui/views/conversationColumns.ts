@@ -39,8 +39,12 @@ export function compactCount(n: number): string {
 	return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
-/** The columns for these rows in this context: cost and tokens only when some row has them. */
-export function conversationColumns(rows: readonly AppConversation[], context: ConversationContext): readonly Column<Row>[] {
+/**
+ * The columns for these rows in this context: cost and tokens only when some row has them, the model
+ * when some row names one, the sandbox only where some server in view has sandboxes (issue 16 §1),
+ * a working directory where rows have one (agent servers).
+ */
+export function conversationColumns(rows: readonly AppConversation[], context: ConversationContext, sandboxes = true): readonly Column<Row>[] {
 	const stateOf = (c: Row, now: number) => rowState(c, context, now);
 	const look = (c: Row, now: number) => rowLook(c, stateOf(c, now));
 	const columns: Column<Row>[] = [
@@ -70,7 +74,7 @@ export function conversationColumns(rows: readonly AppConversation[], context: C
 			text: (c, now) => doingText(c, stateOf(c, now), context.glimpses[refKey(c)], now),
 			color: (c, t, now) => (stateOf(c, now) === 'waiting' ? t.warn : t.muted),
 		},
-		{id: 'repo', title: 'REPOSITORY', width: 16, grow: 1, drop: 5, room: 12, sortLetter: 'E', text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
+		rows.some(c => c.working_dir) ? WHERE : {id: 'repo', title: 'REPOSITORY', width: 16, grow: 1, drop: 5, room: 12, sortLetter: 'E', text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
 		{
 			id: 'sandbox',
 			title: 'SANDBOX',
@@ -78,19 +82,44 @@ export function conversationColumns(rows: readonly AppConversation[], context: C
 			drop: 6,
 			room: 10,
 			sortLetter: 'B',
-			text: (c, now) => bootLabel(context.boots.get(refKey({server: c.server, id: c.sandbox_id})), c.sandbox_status, now) ?? clean(c.sandbox_status),
-			color: (c, t) => t.status(c.sandbox_status),
+			// an agent server's row (beside an app server's) has no sandbox: a dash, not its RUNNING stand-in
+			text: (c, now) => (c.sandbox_id ? (bootLabel(context.boots.get(refKey({server: c.server, id: c.sandbox_id})), c.sandbox_status, now) ?? clean(c.sandbox_status)) : '—'),
+			color: (c, t) => (c.sandbox_id ? t.status(c.sandbox_status) : t.muted),
 		},
 		{id: 'updated', title: 'UPDATED', width: 8, drop: 2, sortLetter: 'U', noFilter: true, text: (c, now) => relativeTime(c.updated_at, now), sortKey: c => c.updated_at},
 		{id: 'id', title: 'ID', width: 10, drop: 9, room: 30, middle: true, text: c => clean(c.id)},
 	];
+	const shown = sandboxes ? columns : columns.filter(c => c.id !== 'sandbox');
 	const withCost = rows.some(c => costOf(c) > 0);
 	const withTokens = rows.some(c => tokensOf(c) > 0);
-	if (!withCost && !withTokens) return columns;
-	const extra = [...(withCost ? [COST] : []), ...(withTokens ? [TOKENS] : [])];
+	const withModel = rows.some(c => c.llm_model);
+	const extra = [...(withModel ? [MODEL] : []), ...(withCost ? [COST] : []), ...(withTokens ? [TOKENS] : [])];
+	if (extra.length === 0) return shown;
 	// before the id, which is the last column
-	return [...columns.slice(0, -1), ...extra, columns.at(-1)!];
+	return [...shown.slice(0, -1), ...extra, shown.at(-1)!];
 }
+
+/**
+ * The model without its provider or date (`anthropic/claude-sonnet-4-5-20250929` →
+ * `claude-sonnet-4-5`): the details show it whole. Dropped after the cost.
+ */
+export function shortModel(model: string | null | undefined): string {
+	return clean(model?.split('/').pop()?.replace(/-\d{8}$/, '')) || '—';
+}
+const MODEL: Column<Row> = {id: 'model', title: 'MODEL', width: 12, drop: 7.5, room: 8, middle: true, text: c => shortModel(c.llm_model)};
+
+/** An agent server's conversations have a working directory, not a repository (agent-server doc 4.2). */
+const WHERE: Column<Row> = {
+	id: 'repo',
+	title: 'REPO / DIR',
+	width: 16,
+	grow: 1,
+	drop: 5,
+	room: 12,
+	middle: true,
+	sortLetter: 'E',
+	text: c => (c.selected_repository ? repoAtBranch(c.selected_repository, c.selected_branch) : clean(c.working_dir) || '—'),
+};
 
 /**
  * Cost and tokens, when the server reports them: legacy servers send all zeros (shared/openhands-api.md

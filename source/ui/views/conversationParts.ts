@@ -1,5 +1,6 @@
 /** Detail entries and start-task lines of the Conversations view (its columns: ./conversationColumns.ts). */
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
+import {policyText} from '../../api/confirmationPolicy.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch} from '../../store/types.js';
 import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../format.js';
@@ -10,29 +11,41 @@ import {field, heading, type Entry} from '../widgets/FieldList.js';
 /** a row's key: its server and id (ids repeat when two profiles share a server) */
 export const conversationKey = (row: Tagged<AppConversation>) => refKey(row);
 
-export function conversationEntries(c: AppConversation, now: number): Entry[] {
-	const usage = c.metrics?.accumulated_token_usage;
+/** An agent server's conversation: its own fields, no sandbox (agent-server doc 4.2). */
+function agentEntries(c: AppConversation, now: number): Entry[] {
 	return [
 		field('id', clean(c.id)),
 		field('title', orDash(c.title)),
-		field('repository', orDash(c.selected_repository)),
-		field('branch', orDash(c.selected_branch)),
-		field('git provider', orDash(c.git_provider)),
-		field('trigger', orDash(c.trigger)),
-		field('llm model', orDash(c.llm_model)),
+		field('working directory', orDash(c.working_dir)),
+		field('model', orDash(c.llm_model)),
+		field('agent status', orDash(c.execution_status)),
+		field('confirmation', policyText(c.confirmation_policy)),
+		field('security analyzer', orDash(c.security_analyzer)),
+		...timeEntries(c, now),
+		heading('Links'),
+		...linkEntries(c),
+	];
+}
+
+function timeEntries(c: AppConversation, now: number): Entry[] {
+	return [
 		field('created', `${absoluteTime(c.created_at)} (${relativeTime(c.created_at, now)})`),
 		field('updated', `${absoluteTime(c.updated_at)} (${relativeTime(c.updated_at, now)})`),
-		field('created by', orDash(c.created_by_user_id)),
-		heading('Runtime'),
-		field('sandbox id', orDash(c.sandbox_id)),
-		field('sandbox status', orDash(c.sandbox_status)),
-		field('agent status', orDash(c.execution_status)),
-		field('conversation url', maskUrl(c.conversation_url) || '—'),
-		field('session api key', maskSecret(c.session_api_key)),
-		heading('Links'),
-		field('pull requests', c.pr_number.length ? c.pr_number.map(n => `#${n}`).join(', ') : '—'),
+	];
+}
+
+function linkEntries(c: AppConversation): Entry[] {
+	return [
 		field('parent', orDash(c.parent_conversation_id)),
 		field('sub-conversations', c.sub_conversation_ids.length ? c.sub_conversation_ids.map(id => clean(id)).join(', ') : '—'),
+	];
+}
+
+export function conversationEntries(c: AppConversation, now: number): Entry[] {
+	const usage = c.metrics?.accumulated_token_usage;
+	const own = c.sandbox_id === '' ? agentEntries(c, now) : null;
+	return [
+		...(own ?? appEntries(c, now)),
 		heading('Metrics'),
 		field('model', orDash(c.metrics?.model_name)),
 		field('cost', c.metrics ? cost(c.metrics.accumulated_cost) : '—'),
@@ -44,6 +57,29 @@ export function conversationEntries(c: AppConversation, now: number): Entry[] {
 		field('reasoning tokens', usage ? count(usage.reasoning_tokens) : '—'),
 		field('context window', usage ? count(usage.context_window) : '—'),
 		field('per-turn tokens', usage ? count(usage.per_turn_token) : '—'),
+	];
+}
+
+function appEntries(c: AppConversation, now: number): Entry[] {
+	return [
+		field('id', clean(c.id)),
+		field('title', orDash(c.title)),
+		field('repository', orDash(c.selected_repository)),
+		field('branch', orDash(c.selected_branch)),
+		field('git provider', orDash(c.git_provider)),
+		field('trigger', orDash(c.trigger)),
+		field('llm model', orDash(c.llm_model)),
+		...timeEntries(c, now),
+		field('created by', orDash(c.created_by_user_id)),
+		heading('Runtime'),
+		field('sandbox id', orDash(c.sandbox_id)),
+		field('sandbox status', orDash(c.sandbox_status)),
+		field('agent status', orDash(c.execution_status)),
+		field('conversation url', maskUrl(c.conversation_url) || '—'),
+		field('session api key', maskSecret(c.session_api_key)),
+		heading('Links'),
+		field('pull requests', c.pr_number.length ? c.pr_number.map(n => `#${n}`).join(', ') : '—'),
+		...linkEntries(c),
 	];
 }
 

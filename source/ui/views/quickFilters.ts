@@ -28,7 +28,8 @@ export function conversationFilter(filter: QuickFilter, items: ReadonlyMap<strin
 		case 'all':
 			return null;
 		case 'running':
-			return c => c.sandbox_status === 'RUNNING';
+			// an agent server's conversation has no sandbox: running is its agent's state
+			return c => (c.sandbox_id ? c.sandbox_status === 'RUNNING' : c.execution_status === 'running');
 		case 'needs you':
 			return c => items.has(refKey(c));
 		case 'paused':

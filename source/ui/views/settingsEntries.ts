@@ -43,7 +43,7 @@ function mcpEntries(s: Settings): Entry[] {
 
 function llmEntries(s: Settings): Entry[] {
 	const {llm} = s;
-	const nested = s.shape === 'nested';
+	const nested = s.shape !== 'flat';
 	return [
 		heading('LLM'),
 		field('model', orDash(llm.model)),
@@ -89,7 +89,7 @@ function agentEntries(s: Settings): Entry[] {
 			field('acp model', orDash(agent.acpModel)),
 			field('acp session mode', orDash(agent.acpSessionMode)),
 		),
-		...when(s.shape === 'nested' && !acp, field('tools', agent.tools ? list(agent.tools) : 'standard set')),
+		...when(s.shape !== 'flat' && !acp, field('tools', agent.tools ? list(agent.tools) : 'standard set')),
 		...when(present(agent.subAgents), field('sub-agents', yesNo(agent.subAgents))),
 		...when(present(agent.toolConcurrency), field('tool concurrency', orDash(agent.toolConcurrency))),
 		field('max iterations', orDash(conversation.maxIterations)),
@@ -141,8 +141,10 @@ function skillEntries(s: Settings): Entry[] {
 	];
 }
 
+/** An agent server keeps only its LLM key among these (agent-server doc 3.1). */
 function secretEntries(s: Settings): Entry[] {
 	const providers = s.secrets.providerTokens;
+	if (s.shape === 'agent') return [heading('Secrets'), field('llm api key', setOrNot(s.secrets.llmApiKey))];
 	return [
 		heading('Secrets'),
 		field('llm api key', setOrNot(s.secrets.llmApiKey)),
@@ -153,8 +155,24 @@ function secretEntries(s: Settings): Entry[] {
 	];
 }
 
-export function settingsEntries(s: Settings): Entry[] {
+function featureEntries(s: Settings): Entry[] {
 	const {features} = s;
+	return [
+		heading('Features'),
+		field('sound notifications', yesNo(features.soundNotifications)),
+		field('conversation starters', yesNo(features.conversationStarters)),
+		...when(present(features.solvabilityAnalysis), field('solvability analysis', yesNo(features.solvabilityAnalysis))),
+		field('analytics consent', yesNo(features.analyticsConsent)),
+		...when(present(features.v1Enabled), field('v1 enabled', yesNo(features.v1Enabled))),
+	];
+}
+
+/**
+ * The lines of either app-server shape, or of an agent server's own settings (agent-server doc 3),
+ * which have no sandbox, features, account or provider tokens.
+ */
+export function settingsEntries(s: Settings): Entry[] {
+	const app = s.shape !== 'agent';
 	return [
 		...llmEntries(s),
 		...profileEntries(s),
@@ -162,20 +180,13 @@ export function settingsEntries(s: Settings): Entry[] {
 		...criticEntries(s),
 		heading('MCP servers'),
 		...mcpEntries(s),
-		...sandboxEntries(s),
+		...when(app, ...sandboxEntries(s)),
 		...skillEntries(s),
-		heading('Features'),
-		field('sound notifications', yesNo(features.soundNotifications)),
-		field('conversation starters', yesNo(features.conversationStarters)),
-		...when(present(features.solvabilityAnalysis), field('solvability analysis', yesNo(features.solvabilityAnalysis))),
-		field('analytics consent', yesNo(features.analyticsConsent)),
-		...when(present(features.v1Enabled), field('v1 enabled', yesNo(features.v1Enabled))),
+		...when(app, ...featureEntries(s)),
 		heading('Git identity'),
 		field('user name', orDash(s.git.userName)),
 		field('user email', orDash(s.git.userEmail)),
-		heading('Account'),
-		field('email', orDash(s.account.email)),
-		field('email verified', yesNo(s.account.emailVerified)),
+		...when(app, heading('Account'), field('email', orDash(s.account.email)), field('email verified', yesNo(s.account.emailVerified))),
 		...secretEntries(s),
 	];
 }

@@ -45,7 +45,8 @@ export function useSandboxQuestion() {
 		ask,
 		question,
 		start(kind: Ask['kind'], item: Tagged<AppConversation>) {
-			fleet.conversationsInSandbox({server: item.server, id: item.sandbox_id});
+			// no sandbox (an agent server's conversation): nobody to look up
+			if (item.sandbox_id) fleet.conversationsInSandbox({server: item.server, id: item.sandbox_id});
 			setAsk({kind, item});
 		},
 		confirm() {

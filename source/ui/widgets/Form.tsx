@@ -14,13 +14,15 @@ import {missingField, useFormState, type FieldSpec} from './useFormState.js';
 
 type Props = {
 	title: string;
+	/** one line under the title (what the form will use), clean */
+	note?: string | null;
 	fields: readonly FieldSpec[];
 	width: number;
 	onSubmit(values: Record<string, string>): void;
 	onCancel(): void;
 };
 
-export function Form({title, fields, width, onSubmit, onCancel}: Props) {
+export function Form({title, note = null, fields, width, onSubmit, onCancel}: Props) {
 	const theme = useTheme();
 	const [state, dispatch] = useFormState(fields);
 	// where the cursor is in the focused field; null: at its end (and after every focus change)
@@ -68,6 +70,11 @@ export function Form({title, fields, width, onSubmit, onCancel}: Props) {
 			<Text bold color={theme.accent} wrap="truncate">
 				{truncate(title, width)}
 			</Text>
+			{note ? (
+				<Text color={theme.muted} wrap="wrap">
+					{note}
+				</Text>
+			) : null}
 			{fields.map((f, i) => {
 				const focused = i === state.focus;
 				return (

@@ -11,9 +11,18 @@ import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {truncate} from '../../text/sanitize.js';
-import {useTheme} from '../theme.js';
+import {type Theme, useTheme} from '../theme.js';
 
 type Props = {lines: readonly PagerLine[]; width: number; height: number; onClose(): void; active?: boolean};
+
+const STYLE_COLORS: Record<NonNullable<PagerLine['style']>, (theme: Theme) => string | undefined> = {
+	heading: theme => theme.accent,
+	error: theme => theme.error,
+	muted: theme => theme.muted,
+	added: theme => theme.ok,
+	removed: theme => theme.error,
+	hunk: theme => theme.accent,
+};
 
 export function wrapPager(lines: readonly PagerLine[], width: number): PagerLine[] {
 	const rows: PagerLine[] = [];
@@ -69,7 +78,7 @@ export function Pager({lines, width, height, onClose, active = true}: Props) {
 	);
 
 	const visible = rows.slice(offset, offset + visibleRows);
-	const color = (style: PagerLine['style']) => (style === 'heading' ? theme.accent : style === 'error' ? theme.error : style === 'muted' ? theme.muted : undefined);
+	const color = (style: PagerLine['style']) => (style ? STYLE_COLORS[style](theme) : undefined);
 	return (
 		<Box flexDirection="column" height={height} overflow="hidden">
 			{visible.map((row, i) => (

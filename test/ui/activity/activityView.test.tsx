@@ -222,7 +222,7 @@ describe('activity view', () => {
 		await h.press('?');
 		const frame = await h.waitFor('Keys (/ filter · Esc or ? to close)');
 		expect(frame).toContain("Here: Activity (a conversation's events)");
-		for (const text of ['pause the agent (agent server; the sandbox keeps running)', "pause the conversation's sandbox (the whole runtime)", 'run the agent again', 'accept the pending action(s)', 'Ctrl-j/Alt-Enter', 'hide / show tool outputs']) {
+		for (const text of ['pause the agent after the current step (agent server; the sandbox keeps running)', "pause the conversation's sandbox (the whole runtime)", 'run the agent again', 'accept the pending action(s)', 'Ctrl-j/Alt-Enter', 'hide / show tool outputs']) {
 			expect(frame).toContain(text);
 		}
 	});

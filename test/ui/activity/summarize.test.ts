@@ -57,7 +57,9 @@ describe('summarizeEvent: v1.1.0 shapes (legacy app server, null keys kept)', ()
 	it('a state update carries its status for transitions', () => {
 		expect(line(LEGACY.waiting).status).toBe('waiting_for_confirmation');
 		expect(line({...LEGACY.waiting, key: 'full_state', value: {execution_status: 'running', agent: {}}})).toMatchObject({status: 'running', text: 'state snapshot (status running)'});
-		expect(line({...LEGACY.waiting, key: 'confirmation_policy', value: {kind: 'AlwaysConfirm'}}).text).toBe('confirmation_policy: {"kind":"AlwaysConfirm"}');
+		// a policy reads as the activity header says it (issue 16 §1)
+		expect(line({...LEGACY.waiting, key: 'confirmation_policy', value: {kind: 'AlwaysConfirm'}}).text).toBe('confirmation: always confirm');
+		expect(line({...LEGACY.waiting, key: 'max_iterations', value: 50}).text).toBe('max_iterations: 50');
 	});
 });
 

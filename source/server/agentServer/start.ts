@@ -1,0 +1,149 @@
+import type {IncomingMessage, ServerResponse} from 'node:http';
+import type {Duplex} from 'node:stream';
+import type {Reply} from '../errors.js';
+import {dashedUuid} from '../ids.js';
+import {listenLocal, readBody, sendReply, tooLarge} from '../httpListener.js';
+import type {RequestRecord} from '../types.js';
+import {controlRoutes} from './controlRoutes.js';
+import {conversationRoutes} from './conversationRoutes.js';
+import {eventRoutes} from './eventRoutes.js';
+import {Faults} from './faults.js';
+import {gitRoutes} from './gitRoutes.js';
+import {infoRoutes} from './infoRoutes.js';
+import {type AsRoute, dispatch, type ServerMeta, serverError} from './routes.js';
+import {seedAgentServer} from './seed.js';
+import {demoSettings} from './settings.js';
+import {agentServerSockets} from './socketBackend.js';
+import type {EventSockets} from './socketServer.js';
+import {AgentServerState} from './state.js';
+import type {AgentServerOptions, AgentServerStandIn} from './types.js';
+import {featuresOf} from './version.js';
+import {fixedZone, localZone} from './zone.js';
+
+const ROUTES: readonly AsRoute[] = [...infoRoutes, ...conversationRoutes, ...eventRoutes, ...controlRoutes, ...gitRoutes];
+
+/** localhost and 127.0.0.1 origins are always allowed (`config.py`); every answer varies by Origin (§1.3). */
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
+
+function corsHeaders(origin: string | undefined): Record<string, string> {
+	const headers: Record<string, string> = {vary: 'Origin'};
+	if (origin && LOCAL_ORIGIN.test(origin)) {
+		headers['access-control-allow-origin'] = origin;
+		headers['access-control-allow-credentials'] = 'true';
+	}
+	return headers;
+}
+
+function preflight(origin: string | undefined, requested: string | undefined): Reply {
+	if (!origin || !LOCAL_ORIGIN.test(origin)) return {status: 400, body: 'Disallowed CORS origin', contentType: 'text/plain; charset=utf-8'};
+	return {
+		status: 200,
+		body: 'OK',
+		contentType: 'text/plain; charset=utf-8',
+		headers: {
+			'access-control-allow-methods': 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT',
+			'access-control-max-age': '600',
+			...(requested ? {'access-control-allow-headers': requested} : {}),
+		},
+	};
+}
+
+const keysOf = (apiKey: AgentServerOptions['apiKey']): string[] =>
+	(typeof apiKey === 'string' ? [apiKey] : [...(apiKey ?? [])]).filter(key => key.length > 0);
+
+/** Starts the stand-in agent server on 127.0.0.1 (./types.ts has the options and the test hooks). */
+export async function startAgentServerStandIn(options: AgentServerOptions = {}): Promise<AgentServerStandIn> {
+	const now = options.now ?? Date.now;
+	const features = featuresOf(options.version);
+	const stepMs = options.stepMs ?? 1200;
+	const live = options.live ?? true;
+	const state = new AgentServerState({
+		now,
+		stepMs,
+		zone: options.utcOffsetMinutes === undefined ? localZone : fixedZone(options.utcOffsetMinutes),
+		features,
+		streaming: options.streaming ?? false,
+		active: () => void (meta.lastActivityMs = now()),
+	});
+	const keys = keysOf(options.apiKey);
+	const meta: ServerMeta = {now, startedMs: now(), lastActivityMs: now(), ready: options.ready ?? true, keys, settings: demoSettings()};
+	seedAgentServer(state, options.seed ?? 'demo', {live, stepMs});
+	const faults = new Faults();
+	faults.refuseUpgrades = options.refuseUpgrades ?? false;
+	faults.silent = options.silentSockets ?? false;
+	const requests: RequestRecord[] = [];
+
+	const handle = async (req: IncomingMessage, res: ServerResponse) => {
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		const method = (req.method ?? 'GET').toUpperCase();
+		requests.push({method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: now()});
+		await faults.gate();
+		const body = await readBody(req);
+		const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+		const extraHeaders = corsHeaders(origin);
+		if (body === undefined) return sendReply(res, tooLarge(), {extraHeaders});
+		let reply: Reply;
+		try {
+			state.advance();
+			const requested = req.headers['access-control-request-method'];
+			reply =
+				method === 'OPTIONS' && requested
+					? preflight(origin, req.headers['access-control-request-headers'] as string | undefined)
+					: dispatch(ROUTES, {state, meta, method, path: url.pathname, query: url.searchParams, headers: req.headers, body});
+		} catch (error) {
+			reply = serverError(features, error instanceof Error ? error.message : String(error));
+		}
+		// an unhandled exception is answered outside the CORS middleware: no vary (seen on a real 1.43.1)
+		sendReply(res, reply, {extraHeaders: reply.status === 500 ? {} : extraHeaders, headOnly: method === 'HEAD'});
+	};
+
+	// `ws` is loaded with the first handshake: a REST-only client never pays for it
+	let sockets: Promise<EventSockets> | null = null;
+	const socketsReady = () =>
+		(sockets ??= import('./socketServer.js').then(
+			m =>
+				new m.EventSockets(agentServerSockets(state, keys, requests, now), faults, {
+					pingIntervalMs: options.pingIntervalMs ?? 0,
+					authTimeoutMs: options.authTimeoutMs ?? 10_000,
+					maxSubscribers: options.maxSubscribers ?? 50,
+				}),
+		));
+	const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+		socket.on('error', () => socket.destroy());
+		void socketsReady().then(s => s.upgrade(req, socket, head));
+	};
+	const listening = await listenLocal(handle, options.port ?? 0, upgrade);
+
+	return {
+		url: listening.url,
+		port: listening.port,
+		get requests() {
+			return requests;
+		},
+		clearRequests() {
+			requests.length = 0;
+		},
+		async close() {
+			state.engine.close();
+			faults.resume();
+			if (sockets) (await sockets).close();
+			await listening.close();
+		},
+		conversationIds: () =>
+			[...state.entries.values()].sort((a, b) => b.c.createdUs - a.c.createdUs).map(e => dashedUuid(e.c.id)),
+		socketCount: id => state.subscriberCount(id?.replaceAll('-', '').toLowerCase()),
+		onEvent(listener) {
+			state.created.add(listener);
+			return () => state.created.delete(listener);
+		},
+		advance: () => state.advance(),
+		dropSockets(dropOptions = {}) {
+			faults.cutUntil = Math.max(faults.cutUntil, Date.now() + (dropOptions.refuseMs ?? 0));
+			if (sockets) void sockets.then(s => s.drop(dropOptions.refuseMs ?? 0));
+		},
+		setRefuseUpgrades: on => void (faults.refuseUpgrades = on),
+		setSilent: on => void (faults.silent = on),
+		stallRest: ms => faults.stall(ms),
+		resumeRest: () => faults.resume(),
+	};
+}

@@ -1,0 +1,93 @@
+/**
+ * What the activity knows of the open conversation's agent server (issue 21 item 1, issue 16): its
+ * version and abilities (asked once a run, the client asks `/server_info` once per origin), the
+ * policy and working directory it reports, and the offset of its clock.
+ */
+import type {AgentFacts, OpenHandsClient} from '../api/client.js';
+import {parseServerTime} from '../api/serverTime.js';
+import type {AppConversation, ConfirmationPolicy, ConversationEvent} from '../api/schemas/index.js';
+import type {Run} from './activityRun.js';
+import {targetOf} from './agentTarget.js';
+import type {AgentInfo} from './agentTypes.js';
+import {PRIORITY} from './budget.js';
+import type {Core} from './core.js';
+import {isAbort} from './oneLine.js';
+
+const QUARTER_HOUR = 15 * 60_000;
+/** Time zones are whole quarter hours; a gap further than this from one is not a zone (a late update). */
+const SLACK = 3 * 60_000;
+/** UTC-12 … UTC+14 */
+const MAX_OFFSET = 14 * 3_600_000;
+
+/**
+ * Event timestamps are the agent server's naive local time (`datetime.now()`, agent-server doc 5.3);
+ * `updated_at` is aware UTC (4.2). Read as UTC, the newest event's timestamp minus `updated_at` is
+ * the server's offset from UTC plus the small gap between the last event and the last update.
+ * Chosen: that difference rounded to a quarter hour (every zone is a whole quarter hour), trusted
+ * only when it lies within SLACK of one (a conversation updated long after its last event, by a
+ * rename, says nothing) and within UTC-12…+14; otherwise the offset known so far stays (0 at first:
+ * most servers run in UTC). Only the display uses it; requests send the server's own strings back.
+ */
+export function learnOffset(known: number, conversation: AppConversation | null, events: readonly ConversationEvent[]): number {
+	const newest = events[events.length - 1];
+	if (!conversation || !newest) return known;
+	const at = parseServerTime(newest.timestamp);
+	if (Number.isNaN(at) || /(?:Z|[+-]\d{2}:?\d{2})$/i.test(newest.timestamp.trim())) return known;
+	const gap = at - conversation.updated_at;
+	const offset = Math.round(gap / QUARTER_HOUR) * QUARTER_HOUR;
+	if (Math.abs(gap - offset) > SLACK || Math.abs(offset) > MAX_OFFSET) return known;
+	return offset + 0; // never -0
+}
+
+export function agentInfoOf(facts: AgentFacts, previous: AgentInfo | null): AgentInfo {
+	return {
+		version: facts.version,
+		rejects: facts.rejects,
+		interrupts: facts.interrupts,
+		policy: facts.conversation?.confirmation_policy ?? previous?.policy ?? null,
+		workingDir: facts.conversation?.working_dir ?? previous?.workingDir ?? null,
+		clockOffsetMs: previous?.clockOffsetMs ?? 0,
+	};
+}
+
+export function emptyAgentInfo(): AgentInfo {
+	return {version: null, rejects: true, interrupts: true, policy: null, workingDir: null, clockOffsetMs: 0};
+}
+
+/** The conversation with a new policy (an agent server's list copy carries it). */
+export function withPolicy(conversation: AppConversation | null, policy: ConfirmationPolicy): AppConversation | null {
+	if (!conversation || conversation.confirmation_policy === undefined) return conversation;
+	return {...conversation, confirmation_policy: policy};
+}
+
+/** Learns the run's clock offset from what it holds; true when it changed. */
+export function learnClock(run: Run): boolean {
+	const offset = learnOffset(run.agent.clockOffsetMs, run.conversation, run.events);
+	if (offset === run.agent.clockOffsetMs) return false;
+	run.agent = {...run.agent, clockOffsetMs: offset};
+	return true;
+}
+
+type Deps = {core: Core; client: OpenHandsClient; live(): boolean; commit(): void};
+
+/**
+ * Once a run: the agent server's version and what it can do, and for an app server's conversation
+ * the policy and working directory its agent server reports. Only once the conversation can be
+ * reached (a stopped sandbox has no address: asked again at the next tick). Fails quietly: the view
+ * works without it (a reject is then sent, and the server's answer tells).
+ */
+export async function askAgent(run: Run, {core, client, live, commit}: Deps): Promise<void> {
+	const conversation = run.conversation;
+	if (run.factsAsked || !conversation || conversation.sandbox_status !== 'RUNNING') return;
+	if (!conversation.conversation_url && core.get().server?.capabilities.sandboxes !== false) return;
+	run.factsAsked = true;
+	try {
+		const facts = await core.send(PRIORITY.poll, o => client.agentFacts(targetOf(conversation), o));
+		if (!live()) return;
+		run.agent = agentInfoOf(facts, run.agent);
+		commit();
+	} catch (error) {
+		// aborted (the view closed): nothing to keep; any other failure: not asked again this run
+		if (isAbort(error)) return;
+	}
+}
