@@ -12,7 +12,7 @@ const many = (n: number) =>
 
 describe('Conversations view', () => {
 	it('renders the table: state, title, what it does, repository@branch, sandbox, updated, id (wide); the title gets the spare width', async () => {
-		const wide = renderApp({columns: 200});
+		const wide = renderApp({columns: 240});
 		const row = selectedLine(await wide.waitFor('Fix flaky date parsing test'));
 		expect(row).toMatch(/^› · finished +Fix flaky date parsing test/);
 		expect(row).toContain('octo-org/hello-world@main');
@@ -29,7 +29,7 @@ describe('Conversations view', () => {
 		expect(header.indexOf('DOING') - header.indexOf('TITLE')).toBeGreaterThanOrEqual(30);
 		expect(frame).toContain('octo-org/hello-world@main');
 		expect(frame).toContain('sandbox RUNNING');
-		expect(frame).toContain('ca3b40cdc88c4d06b14b1cff914b81cb');
+		expect(frame).toContain('claude-sonnet-4-5 · $0.4321');
 	});
 
 	it('j/k/arrows/g/G move the selection; G loads all pages', async () => {

@@ -13,16 +13,28 @@ import {clean, truncate} from '../../text/sanitize.js';
 import {wrapLine} from '../activity/text.js';
 import {EventList} from '../activity/EventList.js';
 import {pendingActions, pendingLine} from '../activity/pending.js';
-import {duration, relativeTime, repoAtBranch} from '../format.js';
+import {cost, duration, relativeTime, repoAtBranch} from '../format.js';
 import {useTheme} from '../theme.js';
+import {shortModel} from '../views/conversationColumns.js';
 import {stateSince} from './doingNow.js';
 import {lookText, rowLook, type RowState} from './rowState.js';
 
-/** Where the preview is on by default: wide and tall enough to keep a useful list above it. */
-export const PREVIEW_MIN = {columns: 100, rows: 30} as const;
+/** Where the preview is on by default: a view this wide and tall keeps a useful list above it (100x30 terminals). */
+export const PREVIEW_MIN = {columns: 100, rows: 24} as const;
 /** Rows the preview takes (a third of the view, at least 8). */
 export function previewHeight(viewHeight: number): number {
 	return Math.max(8, Math.floor(viewHeight / 3));
+}
+
+/** Where it lives and what runs it: sandbox (app servers), repository or working directory, model, cost, server. */
+export function conversationFacts(c: Tagged<AppConversation>, several: boolean): string[] {
+	return [
+		...(c.sandbox_id ? [`sandbox ${clean(c.sandbox_status) || '—'}`] : []),
+		c.selected_repository || !c.working_dir ? repoAtBranch(c.selected_repository, c.selected_branch) : clean(c.working_dir),
+		...(c.llm_model ? [shortModel(c.llm_model)] : []),
+		...((c.metrics?.accumulated_cost ?? 0) > 0 ? [cost(c.metrics!.accumulated_cost)] : []),
+		...(several ? [`on ${clean(c.server)}`] : []),
+	];
 }
 
 type Props = {
@@ -49,14 +61,7 @@ export const PreviewPane = memo(function PreviewPane({conversation: c, state, gl
 	const look = rowLook(c, state);
 	const title = wrapLine(clean(c.title) || '(untitled)', Math.max(10, width - 2)).slice(0, 2);
 	const since = stateSince(c, glimpse);
-	const facts = [
-		`${lookText(look)}${since !== null && since <= now ? ` ${duration(now - since)}` : ''}`,
-		`sandbox ${clean(c.sandbox_status) || '—'}`,
-		repoAtBranch(c.selected_repository, c.selected_branch),
-		...(several ? [`on ${clean(c.server)}`] : []),
-		`updated ${relativeTime(c.updated_at, now)}`,
-		clean(c.id),
-	];
+	const facts = [`${lookText(look)}${since !== null && since <= now ? ` ${duration(now - since)}` : ''}`, ...conversationFacts(c, several), `updated ${relativeTime(c.updated_at, now)}`, clean(c.id)];
 	const events = glimpse?.events ?? [];
 	const pending = state === 'waiting' ? pendingActions(events) : [];
 	// the keys first: a long action is cut at the end, never the way to answer it

@@ -12,13 +12,12 @@ import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type Tagged} from '../../fleet/types.js';
 import {ApprovalDialog, approvalDialogHeight, type ApprovalKind} from '../attention/ApprovalDialog.js';
-import {PREVIEW_MIN, PreviewPane, previewHeight} from '../attention/PreviewPane.js';
+import {PREVIEW_MIN, PreviewPane, conversationFacts, previewHeight} from '../attention/PreviewPane.js';
 import {STATE_WORDS} from '../attention/rowState.js';
 import {useGlimpseWatch} from '../attention/useGlimpseWatch.js';
 import {useRowContext} from '../attention/useRowContext.js';
 import {pendingActions} from '../activity/pending.js';
 import {wrapLine} from '../activity/text.js';
-import {repoAtBranch} from '../format.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
@@ -67,7 +66,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
 	const now = clock();
-	const previewShown = preview ?? (width >= PREVIEW_MIN.columns && height + 4 >= PREVIEW_MIN.rows);
+	const previewShown = preview ?? (width >= PREVIEW_MIN.columns && height >= PREVIEW_MIN.rows);
 
 	const shownTasks = tasks.slice(0, MAX_TASK_LINES);
 	const bottom = message ? MESSAGE_BOX_HEIGHT : approvalDialogHeight(approval?.kind ?? null);
@@ -230,7 +229,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 				{previewShown ? (
 					<PreviewPane conversation={item} state={itemState} glimpse={item ? context.glimpses[refKey(item)] : undefined} several={inView.length > 1} width={width} height={below} now={now} />
 				) : (
-					<DetailsLines item={item} width={width} />
+					<DetailsLines item={item} several={inView.length > 1} width={width} />
 				)}
 			</Box>
 			{bottomBox}
@@ -243,10 +242,10 @@ export function ConversationList({width, height, active, detail}: Props) {
  * Under the list when the preview is off: the selected row's full title (over both lines when it is
  * long), else its title and where it lives.
  */
-function DetailsLines({item, width}: {item: Item | undefined; width: number}) {
+function DetailsLines({item, several, width}: {item: Item | undefined; several: boolean; width: number}) {
 	const theme = useTheme();
 	const title = item ? wrapLine(clean(item.title) || '(untitled)', Math.max(10, width - 2)) : [];
-	const second = title.length > 1 ? title[1]! : item ? [repoAtBranch(item.selected_repository, item.selected_branch), `sandbox ${clean(item.sandbox_status)}`, clean(item.id)].join(' · ') : '';
+	const second = title.length > 1 ? title[1]! : item ? [...conversationFacts(item, several), clean(item.id)].join(' · ') : '';
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate" bold>
