@@ -63,6 +63,7 @@ const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
 
 const NO_HINTS: readonly never[] = [];
 const NO_SCOPES: readonly Scope[] = [];
+const ATTENTION_SCOPES: readonly Scope[] = ['approval', 'attention', 'choice'];
 
 /** An error that retrying soon will not change: the server has no such thing, or is no OpenHands server. */
 function isFinal(error: ErrorInfo | null): boolean {
@@ -135,7 +136,10 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	const selectFinal = useMemo(() => (s: FleetSnapshot) => finalLine(s.servers, tab), [tab]);
 	const final = useSnapshot(selectFinal);
 	const overlay = help || attentionOpen;
-	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : final ? NO_SCOPES : viewScopes;
+	// `!` reports its own scopes (a dialog over it takes the keys): apart from the view's, which stays mounted under it
+	const [overlayScopes, setOverlayScopes] = useState<readonly Scope[]>(ATTENTION_SCOPES);
+	const onOverlayScopes = useCallback((scopes: readonly Scope[]) => setOverlayScopes(scopes), []);
+	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? overlayScopes : final ? NO_SCOPES : viewScopes;
 
 	const storeNotice = useSnapshot(selectNotice);
 	// The visible tab's failed fetch is the footer's message until a newer one comes, and it goes
@@ -237,7 +241,11 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 				<NavContext.Provider value={nav}>
 					<HintProvider onScopes={onScopes}>
 						{help ? <HelpOverlay width={columns} height={bodyHeight} scopes={viewScopes} onClose={nav.back} onQuit={onQuit} /> : null}
-						{attentionOpen ? <AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={nav.back} /> : null}
+						{attentionOpen ? (
+							<HintProvider onScopes={onOverlayScopes}>
+								<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={nav.back} />
+							</HintProvider>
+						) : null}
 						<Box display={overlay ? 'none' : 'flex'} flexDirection="column">
 							{final ? (
 								<Text wrap="wrap">{final}</Text>

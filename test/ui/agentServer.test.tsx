@@ -65,7 +65,8 @@ describe('an agent server in the views', () => {
 	});
 
 	it('an app server keeps its sandbox column and keys', async () => {
-		const h = renderApp({columns: 120, snapshot: {conversations: list([conversation()])}});
+		// (from 150 columns: below, the state column says paused, missing or failed and the title takes the room)
+		const h = renderApp({columns: 160, snapshot: {conversations: list([conversation()])}});
 		const frame = await h.waitFor('l activity');
 		expect(frame).toContain('SANDBOX');
 		expect(frame).toContain('p pause');

@@ -50,46 +50,48 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 	const bottom = approvalDialogHeight(answer?.kind ?? null);
 	const answering = answer ? conversationOf(answer.item) : undefined;
 	return (
-		<Box flexDirection="column">
-			<ChoiceList
-				title={items.length ? `Needs you (${items.length})` : 'Needs you'}
-				note="Enter go there · a accept · x reject · d seen · c all seen · Esc back"
-				items={items}
-				label={item => `${(GLYPHS[item.reason ?? ''] ?? '✗').padEnd(2)}${duration(Math.max(0, at - item.at)).padStart(3)}  ${line(item)}`}
-				color={item => (item.reason === 'stuck' ? theme.tone('stuck') : theme.status(item.state))}
-				getKey={item => refKey({server: item.server, id: item.key})}
-				width={width}
-				height={height - bottom}
-				empty="nothing needs you"
-				active={answer === null}
-				onChoose={onGo}
-				onClose={onClose}
-				onKey={(name, selected) => {
-					const approval = commandFor('approval', name);
-					if (approval) {
-						if (!selected) return true;
-						if (selected.reason !== 'waiting') notify('info', `nothing to ${approval === 'agent.accept' ? 'accept' : 'reject'}: ${line(selected)}`);
-						else setAnswer({kind: approval === 'agent.accept' ? 'accept' : 'reject', item: selected});
-						return true;
-					}
-					switch (commandFor('attention', name)) {
-						case 'close':
-							onClose();
-							return true;
-						case 'attention.dismiss':
+		<Box flexDirection="column" height={height}>
+			<Box flexDirection="column" height={height - bottom} overflow="hidden">
+				<ChoiceList
+					title={items.length ? `Needs you (${items.length})` : 'Needs you'}
+					note="Enter go there · a accept · x reject · d seen · c all seen · Esc back"
+					items={items}
+					label={item => `${(GLYPHS[item.reason ?? ''] ?? '✗').padEnd(2)}${duration(Math.max(0, at - item.at)).padStart(3)}  ${line(item)}`}
+					color={item => (item.reason === 'stuck' ? theme.tone('stuck') : theme.status(item.state))}
+					getKey={item => refKey({server: item.server, id: item.key})}
+					width={width}
+					height={height - bottom}
+					empty="nothing needs you"
+					active={answer === null}
+					onChoose={onGo}
+					onClose={onClose}
+					onKey={(name, selected) => {
+						const approval = commandFor('approval', name);
+						if (approval) {
 							if (!selected) return true;
-							fleet.dismissAttention(selected);
-							// needs you is the state now: marking it seen ends only a finish
-							if (selected.subject === 'conversation' && selected.reason !== 'finished') notify('info', `still needs you while it does: ${line(selected)}`);
+							if (selected.reason !== 'waiting') notify('info', `nothing to ${approval === 'agent.accept' ? 'accept' : 'reject'}: ${line(selected)}`);
+							else setAnswer({kind: approval === 'agent.accept' ? 'accept' : 'reject', item: selected});
 							return true;
-						case 'attention.clear':
-							fleet.dismissAttention();
-							return true;
-						default:
-							return false;
-					}
-				}}
-			/>
+						}
+						switch (commandFor('attention', name)) {
+							case 'close':
+								onClose();
+								return true;
+							case 'attention.dismiss':
+								if (!selected) return true;
+								fleet.dismissAttention(selected);
+								// needs you is the state now: marking it seen ends only a finish
+								if (selected.subject === 'conversation' && selected.reason !== 'finished') notify('info', `still needs you while it does: ${line(selected)}`);
+								return true;
+							case 'attention.clear':
+								fleet.dismissAttention();
+								return true;
+							default:
+								return false;
+						}
+					}}
+				/>
+			</Box>
 			{answer && answering ? (
 				<ApprovalDialog conversation={answering} kind={answer.kind} pending={pendingActions(eventsOf(answer.item))} named width={width} onDone={() => setAnswer(null)} />
 			) : null}

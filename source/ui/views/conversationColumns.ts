@@ -62,25 +62,27 @@ export function conversationColumns(rows: readonly AppConversation[], context: C
 				return attentionRank(state === 'starting' ? 'running' : state);
 			},
 		},
-		{id: 'title', title: 'TITLE', width: 16, grow: 4, drop: 0, sortLetter: 'T', text: c => clean(c.title) || '(untitled)'},
+		{id: 'title', title: 'TITLE', width: 16, grow: 4, max: 80, drop: 0, sortLetter: 'T', text: c => clean(c.title) || '(untitled)'},
 		{
 			id: 'doing',
 			title: 'DOING',
 			width: 16,
 			grow: 3,
+			max: 56,
 			drop: 3,
 			sortLetter: 'N',
 			noFilter: true,
 			text: (c, now) => doingText(c, stateOf(c, now), context.glimpses[refKey(c)], now),
 			color: (c, t, now) => (stateOf(c, now) === 'waiting' ? t.warn : t.muted),
 		},
-		rows.some(c => c.working_dir) ? WHERE : {id: 'repo', title: 'REPOSITORY', width: 16, grow: 1, drop: 5, room: 12, sortLetter: 'E', text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
+		rows.some(c => c.working_dir) ? WHERE : {id: 'repo', title: 'REPOSITORY', width: 18, spill: true, drop: 5, room: 12, sortLetter: 'E', text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
 		{
 			id: 'sandbox',
 			title: 'SANDBOX',
 			width: 9,
 			drop: 6,
-			room: 10,
+			// the STATE says paused, missing or failed: the sandbox's own word only where there is room
+			room: 30,
 			sortLetter: 'B',
 			// an agent server's row (beside an app server's) has no sandbox: a dash, not its RUNNING stand-in
 			text: (c, now) => (c.sandbox_id ? (bootLabel(context.boots.get(refKey({server: c.server, id: c.sandbox_id})), c.sandbox_status, now) ?? clean(c.sandbox_status)) : '—'),
@@ -112,8 +114,8 @@ const MODEL: Column<Row> = {id: 'model', title: 'MODEL', width: 12, drop: 7.5, r
 const WHERE: Column<Row> = {
 	id: 'repo',
 	title: 'REPO / DIR',
-	width: 16,
-	grow: 1,
+	width: 18,
+	spill: true,
 	drop: 5,
 	room: 12,
 	middle: true,
