@@ -100,7 +100,7 @@ export function createCommandNotifier({command, log = () => {}, env = process.en
 			};
 			child.on('error', error => finish(`could not start (${oneLine(error)})`));
 			child.on('exit', (code, signal) => {
-				if (timedOut) finish(`killed after ${Math.round(timeoutMs / 1000)} s`);
+				if (timedOut) finish(`killed after ${timeoutMs / 1000} s`);
 				else if (signal) finish(`ended by ${signal}`);
 				else finish(code === 0 ? null : `exit ${code}`);
 			});

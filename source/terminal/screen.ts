@@ -27,7 +27,8 @@ export const restoreSequence = `${PASTE_OFF}\u001B[0m${ALTERNATE_OFF}${CURSOR_SH
  */
 const TITLE_PUSH = '\u001B[22;2t';
 const TITLE_POP = '\u001B[23;2t';
-const titleSequence = (text: string) => `\u001B]2;${text.replace(/[\u0000-\u001F\u007F-\u009F]+/g, ' ')}\u0007`;
+// ended by ST, not BEL: a BEL is how ohtui calls the user (a title must never ring the bell or look like it)
+const titleSequence = (text: string) => `\u001B]2;${text.replace(/[\u0000-\u001F\u007F-\u009F]+/g, ' ')}\u001B\\`;
 
 export type Screen = {
 	/** sets the window title (written around Ink: the bytes move no cursor) */

@@ -77,6 +77,9 @@ describe('glimpses: what each conversation on screen is doing now (issue 19 §2)
 		// the activity's follow reads it (timestamp__gte); no newest-20 search beside it
 		expect(eventSearches(h, id).filter(line => line.includes('limit=20'))).toEqual([]);
 		expect(eventSearches(h, id).length).toBeGreaterThan(0);
+		// the glimpse takes the lane's newest events instead (the seam the live transport feeds too)
+		const lane = h.store.getSnapshot().activity!.events;
+		expect(h.store.getSnapshot().glimpses?.[id]?.events.at(-1)?.id).toBe(lane.at(-1)!.id);
 	});
 
 	it('a failure keeps the events read, says so, and backs off; healed, it reads again', async () => {
