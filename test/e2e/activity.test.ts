@@ -13,7 +13,7 @@ const sessions = ptySessions();
  */
 async function conversationsTab(): Promise<PtySession> {
 	const session = sessions.spawn({args: ['--refresh', '1']});
-	await session.waitForText(/REPOSITORY[\s\S]*(RUNNING|PAUSED)/);
+	await session.waitForText(/REPOSITORY[\s\S]*(running|paused)/);
 	return session;
 }
 
@@ -50,7 +50,7 @@ async function waitForGone(session: PtySession, text: string): Promise<void> {
 describe('activity in a terminal', () => {
 	it('l opens the activity with its header and keys; Esc comes back', async () => {
 		const session = await conversationsTab();
-		await select(session, /RUNNING\s+running/);
+		await select(session, /▶ running/);
 		session.press('l');
 		await session.waitForText(/agent running · sandbox RUNNING/);
 		await session.waitForText('P pause agent');
@@ -61,7 +61,7 @@ describe('activity in a terminal', () => {
 
 	it('the message box as a terminal types it: Ctrl-j and Alt-Enter add lines, a pasted chunk keeps its lines and is not sent', async () => {
 		const session = await conversationsTab();
-		await select(session, /RUNNING\s+running/);
+		await select(session, /▶ running/);
 		session.press('m');
 		await session.waitForText('Message to');
 		session.press('first');
@@ -84,7 +84,7 @@ describe('activity in a terminal', () => {
 	// waits on the demo's live agents several times: a minute, not the default 20 s.
 	it('watch events arrive, send a message, approve a pending action, pause and run the agent', async () => {
 		const session = await conversationsTab();
-		await select(session, /RUNNING\s+running/);
+		await select(session, /▶ running +Add dark mode/);
 		session.press('l');
 		await session.waitForText(/following · \d+ events/);
 		// a running demo conversation keeps producing events
@@ -116,7 +116,7 @@ describe('activity in a terminal', () => {
 
 		session.press('\x1b');
 		await waitForGone(session, 'following');
-		await select(session, /confirm\?/);
+		await select(session, /\? waiting/);
 		session.press('l');
 		await session.waitForText('waiting for confirmation');
 		session.press('a');

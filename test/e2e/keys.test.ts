@@ -47,7 +47,8 @@ describe('keys in one read', () => {
 		session.press('2q');
 		const exit = await session.waitForExit();
 		expect(exit.exitCode).toBe(0);
-		expect(session.raw).toMatch(/TITLE +REPOSITORY/);
+		// (the header's sort keys are underlined: escape codes inside TITLE and REPOSITORY)
+		expect(session.raw).toMatch(/ITLE[\s\S]*POSITORY/);
 	});
 
 	it('a key that opens a form sends the rest of the read into the form; Esc then a key is both', async () => {
