@@ -82,6 +82,11 @@ export const startupPatches = [
 		file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
 		onlyIf: 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
 		replacements: [
+			// and its Intl.Segmenter, made at load (ICU's break iterator: 13-40 ms here), only when a
+			// string that is not printable ASCII is measured (the ASCII fast path needs none): a command
+			// that prints ASCII (`ohtui status`) never makes one
+			['const segmenter = new Intl.Segmenter();', 'let segmenter;'],
+			['for (const {segment} of segmenter.segment(string)) {', 'for (const {segment} of (segmenter ??= new Intl.Segmenter()).segment(string)) {'],
 			['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'let rgiEmojiRegex;\nconst maybeEmojiRegex = /\\p{Emoji}/u;\nconst nonAsciiRegex = /[^\\u0000-\\u007F]/;'],
 			[
 				'if (rgiEmojiRegex.test(segment) ||',
@@ -157,6 +162,40 @@ export const builtinsViaRequire = {
 };
 
 /**
+ * zod's error messages in English only. `zod` exports every locale (`z.locales`, 46 of them): half
+ * of the zod chunk (345 of 708 kB) that every start of the client, and every `ohtui status` or `ls`,
+ * parses for messages ohtui never shows (it sets no locale; zod's default, English, is imported on
+ * its own by classic/schemas.js). The build fails when the file no longer re-exports `en` this way.
+ * Upstream: none (zod 4.x keeps `export * as locales` in its classic entry).
+ */
+export const zodEnglishOnly = {
+	name: 'zod-english-only',
+	setup(build) {
+		const line = 'export { default as en } from "./en.js";';
+		let applied = false;
+		let zod = false;
+		build.onStart(() => {
+			applied = false;
+			zod = false;
+		});
+		// a bundle without zod (the start-up bench's minimal Ink app) has nothing to patch
+		build.onLoad({filter: /[\\/]node_modules[\\/]zod[\\/]/}, () => {
+			zod = true;
+			return undefined;
+		});
+		build.onLoad({filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/}, args => {
+			if (!readFileSync(args.path, 'utf8').includes(line)) {
+				throw new Error(`${args.path}: no ${line}; update zodEnglishOnly in scripts/build.mjs`);
+			}
+
+			applied = true;
+			return {contents: line, loader: 'js'};
+		});
+		build.onEnd(result => (result.errors.length === 0 && zod && !applied ? {errors: [{text: 'zodEnglishOnly never applied: zod no longer loads v4/locales/index.js'}]} : undefined));
+	},
+};
+
+/**
  * ws (the stand-in's websocket server, bundled for `ohtui serve` and the demo) tries its optional
  * native add-ons with `require('bufferutil')` / `require('utf-8-validate')` inside try/catch and
  * falls back to JavaScript when they are missing. esbuild leaves such a require as it is, which would
@@ -204,7 +243,7 @@ export function bundleOptions({entryPoints, outdir: directory}) {
 		minifySyntax: true,
 		legalComments: 'none',
 		logLevel: 'warning',
-		plugins: [builtinsViaRequire, wsOptionalNatives, inkCursorUpFix, inkOutputFix, startupPatch],
+		plugins: [builtinsViaRequire, wsOptionalNatives, inkCursorUpFix, inkOutputFix, startupPatch, zodEnglishOnly],
 	};
 }
 

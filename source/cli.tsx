@@ -64,6 +64,13 @@ async function main(): Promise<void> {
 			return;
 		}
 
+		case 'command': {
+			// its own chunk, and each command one more: no React, no Ink on this path (issue 20)
+			const {runCommandInProcess} = await import('./commands/main.js');
+			exit(await runCommandInProcess(startup.name, startup.argv));
+			return;
+		}
+
 		case 'run': {
 			// Before anything starts: a full-screen UI on a pipe would only write escape codes into a file.
 			if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -76,12 +83,12 @@ async function main(): Promise<void> {
 				process.stderr.write(`ohtui: ${warning}\n`);
 			}
 
-			await runApp(startup.config, startup.warnings);
+			await runApp(startup.config, startup.warnings, startup.needsYou === true);
 		}
 	}
 }
 
-async function runApp(config: Config, warnings: readonly string[]): Promise<void> {
+async function runApp(config: Config, warnings: readonly string[], openAttention: boolean): Promise<void> {
 	const keys = config.servers.flatMap(server => (server.apiKey ? [server.apiKey] : []));
 	const redact = (text: string) => keys.reduce((out, key) => out.split(key).join('***'), text);
 	// A terminal that stops reading must not block the event loop, or even SIGTERM waits (tty.ts).
@@ -113,7 +120,7 @@ async function runApp(config: Config, warnings: readonly string[]): Promise<void
 	}
 
 	try {
-		await startApp(config, keys, screen, lifecycle, log, warnings, suspender);
+		await startApp(config, keys, screen, lifecycle, log, warnings, suspender, openAttention);
 	} catch (error) {
 		lifecycle.fatal(error);
 	}
@@ -127,6 +134,7 @@ async function startApp(
 	log: LogFile | null,
 	warnings: readonly string[],
 	suspender: Suspender,
+	openAttention: boolean,
 ): Promise<void> {
 	// Registered first so it runs last of the clean-ups, right before the screen is restored: warnings
 	// printed while the UI unmounts and sockets close still go to the log, and a fatal message after
@@ -185,6 +193,7 @@ async function startApp(
 		notifyCommand: config.notifyCommand,
 		setTitle: screen.setTitle,
 		...(log ? {log: (line: string) => log.write(line)} : {}),
+		openAttention,
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
 		notices: warnings,
 	});

@@ -95,16 +95,22 @@ export async function agentFacts(ctx: ApiContext, target: AgentTarget, options?:
 
 /**
  * A conversation's workspace changes on its agent server, the direct one or a sandbox's: where the
- * changes are is the working directory the agent server reports (Agent Canvas does the same).
+ * changes are is the working directory the agent server reports (Agent Canvas does the same), or,
+ * for an app server's conversation with a repository, the folder the app server cloned it into,
+ * `<working dir>/<name>` (openhands-api.md, start task step 3; the OpenHands web app asks there too).
+ * At the working directory itself a 1.1.0 agent server fails (it is no repository) and a newer one
+ * lists every repository of the sandbox.
  */
 export async function workspaceChanges(ep: AgentEndpoint, version: Promise<string | null>, target: AgentTarget, options?: CallOptions): Promise<GitChanges> {
-	const [found, workingDir] = await Promise.all([
+	const [found, reported] = await Promise.all([
 		version,
 		target.working_dir ? Promise.resolve(target.working_dir) : readAgentConversation(ep, options).then(c => c.working_dir ?? null),
 	]);
-	if (!workingDir) {
+	if (!reported) {
 		throw makeError(errorContext(ep, 'GET /api/git/changes'), {kind: 'unsupported', message: 'the agent server reports no working directory for this conversation'});
 	}
+	const name = target.repository?.split('/').filter(Boolean).at(-1);
+	const workingDir = name ? joinPath(reported, name) : reported;
 	return {workingDir, files: await readGitChanges(ep, workingDir, agentAbilities(found).gitQuery, options)};
 }
 

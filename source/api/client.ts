@@ -114,6 +114,8 @@ export type AgentTarget = {
 	sandbox_id: string;
 	/** the conversation's workspace, when known (agent servers list it) */
 	working_dir?: string | null;
+	/** the app server's `selected_repository` (`owner/name`): cloned into `<working dir>/<name>` */
+	repository?: string | null;
 };
 
 /** `interrupt`: cancel the LLM call in flight now (agent servers since 1.23); `pause` waits for the step. */

@@ -40,13 +40,15 @@ export type RenderAppOptions = {
 	setTitle?: (text: string) => void;
 	/** one line to the log file (a notify command's failure) */
 	log?: (line: string) => void;
+	/** `ohtui --needs-you`: the UI opens on the needs-you list */
+	openAttention?: boolean;
 };
 
 /**
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell', notifyCommand = null, setTitle, log}: RenderAppOptions): {
+export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, onResume, plain, readOnly = false, notify = 'bell', notifyCommand = null, setTitle, log, openAttention = false}: RenderAppOptions): {
 	unmount(): void;
 	/** the header's server label, once known (the demo server listens after the first frame) */
 	setServerLabel(label: string): void;
@@ -72,6 +74,7 @@ export function renderApp({fleet, serverLabel, demo, onQuit, onFatal, apiKeys = 
 				notifyCommand={notifyCommand}
 				setTitle={setTitle}
 				log={log}
+				openAttention={openAttention}
 			/>
 		</FatalBoundary>
 	);

@@ -24,16 +24,27 @@ export type Flags = {
 	notify?: NotifyMode;
 	readOnly?: boolean;
 	theme?: ThemeName;
+	/** `--needs-you`: the TUI opens on the needs-you list (`!`) */
+	needsYou?: boolean;
 };
+
+/** The scripting commands (issue 20, source/commands/); `__complete` serves the completion scripts. */
+export const COMMAND_NAMES = ['ls', 'show', 'send', 'approve', 'reject', 'pause', 'run', 'new', 'wait', 'status', 'completion', '__complete'] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+export function isCommandName(value: string | undefined): value is CommandName {
+	return (COMMAND_NAMES as readonly (string | undefined)[]).includes(value);
+}
 
 export type ParsedArgs =
 	| {command: 'run'; flags: Flags}
 	| {command: 'serve'; argv: string[]}
 	| {command: 'doctor'; argv: string[]}
+	| {command: 'command'; name: CommandName; argv: string[]}
 	| {command: 'help'}
 	| {command: 'version'};
 
-const OPTIONS = {
+export const OPTIONS = {
 	url: {type: 'string'},
 	profile: {type: 'string'},
 	refresh: {type: 'string'},
@@ -45,6 +56,7 @@ const OPTIONS = {
 	demo: {type: 'boolean'},
 	all: {type: 'boolean'},
 	'read-only': {type: 'boolean'},
+	'needs-you': {type: 'boolean'},
 	help: {type: 'boolean', short: 'h'},
 	version: {type: 'boolean', short: 'v'},
 } as const;
@@ -72,6 +84,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 
 	if (argv[0] === 'doctor') {
 		return {command: 'doctor', argv: argv.slice(1)};
+	}
+
+	if (isCommandName(argv[0])) {
+		return {command: 'command', name: argv[0], argv: argv.slice(1)};
 	}
 
 	const {tokens} = parseTokens({args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true});
@@ -107,6 +123,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 
 			if (name === 'demo') {
 				flags.demo = true;
+			} else if (name === 'needs-you') {
+				flags.needsYou = true;
 			} else if (name === 'all') {
 				flags.all = true;
 			} else {
@@ -195,12 +213,16 @@ function unexpectedArgumentMessage(argument: string): string {
 	}
 
 	// Echo only what looks like a mistyped command word, never an arbitrary token (a pasted key).
-	return /^[a-z]{1,12}$/.test(argument)
-		? `unknown command "${argument}" (the commands are "serve" and "doctor")`
-		: 'unexpected argument (the commands are "serve" and "doctor")';
+	if (!/^[a-z]{1,12}$/.test(argument)) return `unexpected argument (${COMMAND_HINT})`;
+	const likely = Object.hasOwn(LIKELY, argument) ? LIKELY[argument] : undefined;
+	return `unknown command "${argument}" (${likely ? `did you mean ${likely}? ` : ''}${COMMAND_HINT})`;
 }
 
-function unknownFlagMessage(name: string): string {
+const COMMAND_HINT = 'see ohtui --help for the commands';
+/** words other CLIs use for ours */
+const LIKELY: Record<string, CommandName> = {list: 'ls', get: 'show', view: 'show', create: 'new', start: 'new', accept: 'approve', deny: 'reject', resume: 'run', watch: 'wait'};
+
+export function unknownFlagMessage(name: string): string {
 	if (/^--?(api-?key|key|token)$/i.test(name)) {
 		// Arguments are visible to every user of the machine through `ps`.
 		return `${printable(name)} is not supported (arguments show in ps): set OPENHANDS_API_KEY or put apiKey in the config file`;

@@ -1,15 +1,16 @@
 import {readEnv, type Env} from './env.js';
 import {isUsageError} from './errors.js';
 import {configPath, loadConfigFile} from './file.js';
-import {parseArgs} from './flags.js';
+import {parseArgs, type CommandName} from './flags.js';
 import {resolveConfig, type Config} from './resolveConfig.js';
 import {usageText} from './usage.js';
 
 /** What the entry should do, decided without side effects beyond reading the config file. */
 export type Startup =
-	| {kind: 'run'; config: Config; warnings: string[]}
+	| {kind: 'run'; config: Config; warnings: string[]; needsYou?: boolean}
 	| {kind: 'serve'; argv: string[]}
 	| {kind: 'doctor'; argv: string[]}
+	| {kind: 'command'; name: CommandName; argv: string[]}
 	| {kind: 'exit'; code: 0 | 2; stdout?: string; stderr?: string};
 
 export async function decideStartup(argv: readonly string[], env: Env, version: string, nodeVersion = process.version): Promise<Startup> {
@@ -34,11 +35,15 @@ export async function decideStartup(argv: readonly string[], env: Env, version: 
 				return {kind: 'doctor', argv: parsed.argv};
 			}
 
+			case 'command': {
+				return {kind: 'command', name: parsed.name, argv: parsed.argv};
+			}
+
 			case 'run': {
 				const loaded = await loadConfigFile(path);
 				const warnings = [...loaded.warnings];
 				const config = resolveConfig({flags: parsed.flags, env: readEnv(env), file: loaded.file, filePath: path}, warnings);
-				return {kind: 'run', config, warnings};
+				return {kind: 'run', config, warnings, ...(parsed.flags.needsYou ? {needsYou: true} : {})};
 			}
 		}
 	} catch (error) {

@@ -6,6 +6,9 @@ export function usageText(configFilePath: string): string {
 Usage:
   ohtui [--url URL | --profile NAME[,NAME...] | --all] [--refresh SECONDS] [--max-items N]
         [--auth MODE] [--log FILE] [--notify MODE] [--theme NAME] [--read-only] [--demo]
+        [--needs-you]
+  ohtui ls|show|send|approve|reject|pause|run|new|wait|status|completion ...
+                                  scripting commands, plain text (ohtui COMMAND --help)
   ohtui serve [--port PORT] ...   run the stand-in OpenHands server (ohtui serve --help)
   ohtui doctor ...                check the connection and configuration
   ohtui --help | --version
@@ -27,6 +30,7 @@ Options:
                        colours for a dark or light background; auto reads COLORFGBG (default auto)
   --read-only          disable every key that changes something on the server
   --demo               use the embedded demo server even when a URL is configured
+  --needs-you          open on the list of what needs you (the ! list; a tmux popup binding)
   -h, --help           show this help
   -v, --version        print the version (and Node's)
 
@@ -41,6 +45,8 @@ Environment:
   COLORFGBG            read by --theme auto to tell a light background from a dark one
   NODE_EXTRA_CA_CERTS  a PEM file with your CA, for a server certificate Node does not trust
   XDG_CONFIG_HOME      where the config file lives
+  XDG_STATE_HOME       where ohtui remembers what you have seen (ohtui/seen/)
+  XDG_CACHE_HOME       compile cache and ohtui status's shared answers (ohtui/)
 
 Config file: ${configFilePath} (JSON, at most 1 MB)
   {"current": "work", "open": ["work", "laptop"],
@@ -58,5 +64,7 @@ Config file: ${configFilePath} (JSON, at most 1 MB)
   Keep it private: chmod 600 ${configFilePath}
 
 Exit status: 0 quit, 1 fatal error, 2 usage or config error, 128+N ended by signal N.
+Commands: 0 ok, 1 the server said no, 2 usage, 3 unreachable or timed out, 4 not found,
+124 ohtui wait timed out.
 `;
 }

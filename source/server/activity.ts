@@ -1,6 +1,7 @@
 import {currentAgentProxyRoutes} from './agent/appRoutes.js';
 import {setAgentUrl} from './agent/agentUrl.js';
-import {type ListenerSockets, startAgentListener} from './agent/listener.js';
+import {startAgentListener} from './agent/listener.js';
+import type {SocketHooks} from './agentServer/types.js';
 import {currentEventRoutes} from './events/currentRoutes.js';
 import {ActivityHub} from './events/hub.js';
 import {legacyEventRoutes} from './events/legacyRoutes.js';
@@ -15,7 +16,7 @@ import type {RequestRecord, StandInOptions} from './types.js';
  */
 export type Activity = {
 	readonly agentUrl: string;
-	readonly sockets: ListenerSockets;
+	readonly sockets: SocketHooks;
 	start(): void;
 	advance(): void;
 	close(): Promise<void>;

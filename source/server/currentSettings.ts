@@ -1,6 +1,6 @@
 import {randomBytes} from 'node:crypto';
 import {base62} from './ids.js';
-import {agentContextJson, condenserSettingsJson, llmJson, verificationJson} from './sdkModels.js';
+import {agentSettingsJson, llmJson} from './sdkModels.js';
 import type {SettingsRecord, State} from './state.js';
 
 /**
@@ -43,16 +43,9 @@ export function demoCurrentSettings(): SettingsRecord {
 		git_user_name: 'openhands',
 		git_user_email: 'openhands@all-hands.dev',
 		v1_enabled: true,
-		agent_settings: {
-			schema_version: 5,
-			agent_kind: 'openhands',
-			agent: 'CodeActAgent',
-			llm: llm('anthropic/claude-sonnet-4-5-20250929', key('sk-ant-api03-', 30)),
-			tools: null,
-			enable_sub_agents: false,
-			enable_switch_llm_tool: true,
-			tool_concurrency_limit: 1,
-			mcp_config: {
+		agent_settings: agentSettingsJson(
+			llm('anthropic/claude-sonnet-4-5-20250929', key('sk-ant-api03-', 30)),
+			{
 				fetch: {command: 'uvx', args: ['mcp-server-fetch'], env: {}, transport: 'stdio'},
 				github: {
 					command: 'npx',
@@ -63,10 +56,8 @@ export function demoCurrentSettings(): SettingsRecord {
 				linear: {url: 'https://mcp.linear.app/sse', headers: {Authorization: `Bearer ${key('lin_api_', 24)}`}, transport: 'sse', timeout: null},
 				context7: {url: 'https://mcp.context7.com/mcp', transport: 'http', timeout: 60},
 			},
-			agent_context: agentContextJson(null),
-			condenser: condenserSettingsJson(),
-			verification: verificationJson(),
-		},
+			null,
+		),
 		conversation_settings: {schema_version: 1, max_iterations: 500, confirmation_mode: false, security_analyzer: 'llm'},
 		sandbox_grouping_strategy: 'GROUP_BY_NEWEST',
 		llm_profiles: {

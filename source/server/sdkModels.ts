@@ -95,7 +95,7 @@ export function agentContextJson(nowIso: string | null) {
 }
 
 /** The settings' condenser: the default LLM summarizing one. */
-export const condenserSettingsJson = () => ({
+const condenserSettingsJson = () => ({
 	enabled: true,
 	max_size: 240,
 	condenser_kind: 'llm_summarizing',
@@ -107,7 +107,7 @@ export const condenserSettingsJson = () => ({
 });
 
 /** The settings' verification: no critic. */
-export const verificationJson = () => ({
+const verificationJson = () => ({
 	critic_enabled: false,
 	critic_mode: 'finish_and_message',
 	enable_iterative_refinement: false,
@@ -117,3 +117,24 @@ export const verificationJson = () => ({
 	critic_model_name: null,
 	critic_api_key: null,
 });
+
+/**
+ * `AgentSettings` (schema 5) as settings hold it: the default CodeAct agent with this LLM and these
+ * MCP servers, the default condenser, no critic. `nowIso`: its agent context's `current_datetime`.
+ */
+export function agentSettingsJson(llm: Record<string, unknown>, mcpConfig: Record<string, unknown>, nowIso: string | null) {
+	return {
+		schema_version: 5,
+		agent_kind: 'openhands',
+		agent: 'CodeActAgent',
+		llm,
+		tools: null,
+		enable_sub_agents: false,
+		enable_switch_llm_tool: true,
+		tool_concurrency_limit: 1,
+		mcp_config: mcpConfig,
+		agent_context: agentContextJson(nowIso),
+		condenser: condenserSettingsJson(),
+		verification: verificationJson(),
+	};
+}

@@ -2,6 +2,8 @@
  * The contract of the embedded stand-in server (implemented in ./standInServer.ts).
  * It never imports from ../api: the client and this server meet only on the wire.
  */
+import type {SocketHooks} from './agentServer/types.js';
+
 export type StandInOptions = {
 	/** 0 (default) picks a free port; always listens on 127.0.0.1 */
 	port?: number;
@@ -63,12 +65,7 @@ export interface StandInServer {
 	 * Test hooks for the events websockets of the agent listener (`/sockets/events/{id}` on `agentUrl`),
 	 * the same as the agent-server stand-in's: open sockets, a network drop, a proxy refusing upgrades, silence.
 	 */
-	readonly agentSockets: {
-		socketCount(conversationId?: string): number;
-		dropSockets(options?: {refuseMs?: number}): void;
-		setRefuseUpgrades(on: boolean): void;
-		setSilent(on: boolean): void;
-	};
+	readonly agentSockets: SocketHooks;
 	clearRequests(): void;
 	close(): Promise<void>;
 }

@@ -9,6 +9,7 @@ export function targetOf(conversation: AppConversation): AgentTarget {
 		session_api_key: conversation.session_api_key,
 		sandbox_id: conversation.sandbox_id,
 		working_dir: conversation.working_dir ?? null,
+		repository: conversation.selected_repository,
 	};
 }
 

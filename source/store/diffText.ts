@@ -7,6 +7,12 @@
  * here keeps (lines of both sides) × (edits) under WORK (about a tenth of a second on this machine);
  * past it, or past MAX_LINES, the part between the common head and tail is shown as replaced
  * whole, which is linear, and the note says so. One string, so it can go to `$PAGER` as it is.
+ *
+ * An agent server does not send a file's end or line endings as they are: `original` is `git show`
+ * output stripped, `modified` the file's `splitlines()` joined with `\n` (sdk git_diff.py; a real
+ * 1.43.1 drops the final newline on both sides). So both sides are compared as lines ending in
+ * `\n`, without trailing newlines: no `\ No newline at end of file` is claimed that the server
+ * cannot tell, and texts that differ only there show no changed line.
  */
 import {structuredPatch} from 'diff';
 
@@ -15,7 +21,7 @@ export type FileDiff = {
 	text: string;
 	added: number;
 	removed: number;
-	/** why the diff is coarser than a line diff (too large, binary); null when it is not */
+	/** why the diff is coarser than a line diff (too large, binary) or empty though the texts differ; null otherwise */
 	note: string | null;
 };
 
@@ -24,6 +30,17 @@ const MAX_LINES = 100_000;
 const CONTEXT = 3;
 /** Lines of a coarse diff's text (the pager shows 20,000 of any text; the counts stay exact). */
 const MAX_TEXT_LINES = 20_000;
+
+const ENDS_ONLY = 'no line differs: the texts differ only in line endings or newlines at the end, which agent servers do not send as they are';
+
+/** The text as lines ending in `\n`: line endings as LF, trailing newlines as one. */
+function asLines(text: string): string {
+	const lf = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+	// by hand: a regex for the trailing run backtracks quadratically over a text of many newlines
+	let end = lf.length;
+	while (end > 0 && lf.charCodeAt(end - 1) === 10) end--;
+	return end === 0 ? '' : `${lf.slice(0, end)}\n`;
+}
 
 function lines(text: string): string[] {
 	if (text === '') return [];
@@ -58,12 +75,13 @@ function coarse(path: string, before: string[], after: string[], note: string): 
 }
 
 export function unifiedDiff(path: string, original: string | null, modified: string | null): FileDiff {
-	const a = original ?? '';
-	const b = modified ?? '';
-	if (a === b) return {text: '', added: 0, removed: 0, note: null};
-	if (a.includes('\u0000') || b.includes('\u0000')) {
+	if ((original ?? '') === (modified ?? '')) return {text: '', added: 0, removed: 0, note: null};
+	if (original?.includes('\u0000') || modified?.includes('\u0000')) {
 		return {text: `Binary file ${path} differs`, added: 0, removed: 0, note: 'a binary file: no line diff'};
 	}
+	const a = asLines(original ?? '');
+	const b = asLines(modified ?? '');
+	if (a === b) return {text: '', added: 0, removed: 0, note: ENDS_ONLY};
 	const before = lines(a);
 	const after = lines(b);
 	const size = before.length + after.length;
@@ -75,7 +93,10 @@ export function unifiedDiff(path: string, original: string | null, modified: str
 	let removed = 0;
 	const out = [`--- a/${path}`, `+++ b/${path}`];
 	for (const hunk of patch.hunks) {
-		out.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
+		// an empty range names the line before it (jsdiff's own formatPatch does the same)
+		const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+		const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+		out.push(`@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@`);
 		for (const line of hunk.lines) {
 			if (line.startsWith('+')) added++;
 			else if (line.startsWith('-')) removed++;

@@ -8,7 +8,6 @@
  */
 import type {AgentCommand, ServerInfo} from '../api/client.js';
 import type {ConfirmationPolicy} from '../api/schemas/index.js';
-import type {ApiErrorKind} from '../api/errors.js';
 import type {
 	AppConversation,
 	ConversationEvent,
@@ -22,101 +21,12 @@ import type {NeedsYouReason} from './needsYou.js';
 import type {AgentInfo, ChangesState} from './agentTypes.js';
 import type {Scheduler} from './scheduler.js';
 import type {SeenStore} from './seenStore.js';
+import type {ErrorInfo, ListResourceName, ListState, ResourceName, ResourceState} from './resourceTypes.js';
+import type {LostWatch, Notice, PendingAction} from './actionTypes.js';
 
 export type {AgentInfo, ChangedFile, ChangesState, DiffState} from './agentTypes.js';
-
-export type ResourceName = 'settings' | 'conversations' | 'sandboxes' | 'specs';
-export type ListResourceName = Exclude<ResourceName, 'settings'>;
-
-export type ErrorInfo = {
-	kind: ApiErrorKind;
-	/** one line, safe to show (no key, no control characters beyond what the UI strips) */
-	message: string;
-	/** epoch ms */
-	at: number;
-};
-
-export type ResourceState<T> = {
-	/** undefined until the first successful fetch */
-	data: T | undefined;
-	/**
-	 * epoch ms of the last successful fetch that changed this state. A poll that brings nothing new
-	 * leaves it alone (so nobody is notified); when a fetch fails it is set to the true time of the
-	 * last successful fetch, so "stale since" is exact whenever `error` is set.
-	 */
-	fetchedAt: number | null;
-	/**
-	 * a fetch the user is waiting for is in flight: the first load (no data yet) or a `refresh()`.
-	 * Background polls over existing data never flip it (zero notifications for an unchanged poll).
-	 */
-	loading: boolean;
-	/** the last failed fetch; null once a fetch succeeds again */
-	error: ErrorInfo | null;
-	/** epoch ms when the next retry after a failure is due (null when healthy) */
-	retryAt: number | null;
-	/**
-	 * epoch ms of the last successful fetch, set only while the visible resource has gone more than two
-	 * intervals without one (a hung request, a starved poll) and has no `error` to say so; null (or
-	 * absent) otherwise. Set once, when it happens: a healthy screen is not notified every second.
-	 */
-	staleSince?: number | null;
-};
-
-export type ListState<T> = ResourceState<readonly T[]> & {
-	/** the server has more items beyond what is loaded */
-	hasMore: boolean;
-	/** loading stopped at the configured cap (`maxItems`) while more exist */
-	capped: boolean;
-	/** a further page is being fetched */
-	loadingMore: boolean;
-	/**
-	 * items on the loaded pages that could not be read (a bad date, a missing id) and are left out;
-	 * the list shows the rest and says how many (0 or absent: none)
-	 */
-	unreadable?: number;
-};
-
-export type ActionKind = 'pause' | 'resume' | 'start' | 'create' | 'message' | 'agent' | 'delete';
-
-/** An action call in flight, or a watch after it until the target state is seen. */
-export type PendingAction = {
-	/** unique key, e.g. `pause:<sandbox id>` */
-	key: string;
-	kind: ActionKind;
-	/** sandbox id (pause/resume/start once known) or start-task id (create) */
-	targetId: string | null;
-	/**
-	 * `calling` while the HTTP call is in flight; `checking` when the call timed out and a watch finds
-	 * out whether it happened (the outcome is unknown: never reported failed while it may have
-	 * happened); `watching` while polling for the target state
-	 */
-	phase: 'calling' | 'checking' | 'watching';
-	/** e.g. 'PAUSED' for a pause */
-	targetState: string;
-	startedAt: number;
-};
-
-/**
- * A watch that ended without seeing its target state (the server's deadline for it passed): the
- * row says "no longer watched, last seen …" instead of going on showing a state that may be old.
- */
-export type LostWatch = {
-	kind: ActionKind;
-	targetState: string;
-	/** the last status the watch saw; null when it never got an answer */
-	lastStatus: string | null;
-	/** epoch ms of that answer; null when none */
-	lastSeenAt: number | null;
-	/** epoch ms when the store stopped watching */
-	at: number;
-};
-
-export type Notice = {
-	level: 'info' | 'error';
-	/** one line */
-	text: string;
-	at: number;
-};
+export type {ErrorInfo, ListResourceName, ListState, ResourceName, ResourceState} from './resourceTypes.js';
+export type {ActionKind, LostWatch, Notice, PendingAction} from './actionTypes.js';
 
 /**
  * The activity of the one conversation whose events are open (issue 10): a bounded window of its

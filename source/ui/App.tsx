@@ -13,7 +13,6 @@ import {createNotifier} from '../terminal/notify.js';
 import {createCommandNotifier} from '../terminal/notifyCommand.js';
 import {notifyOnAttention} from './attentionNotify.js';
 import {windowTitle} from './attentionText.js';
-import type {Stack} from './navigation.js';
 import {UiContext, type Ui} from './context.js';
 import {shortId} from './format.js';
 import {isReadOnly, setReadOnly} from './keys/activeKeymap.js';
@@ -62,8 +61,8 @@ export type AppProps = {
 	setTitle?: (text: string) => void;
 	/** one line to the log file */
 	log?: (line: string) => void;
-	/** where the navigation starts (the `!` list for `ohtui --needs-you`) */
-	initialStack?: Stack;
+	/** `ohtui --needs-you`: open on the needs-you list */
+	openAttention?: boolean;
 };
 
 export function App({
@@ -85,7 +84,7 @@ export function App({
 	notifyCommand = null,
 	setTitle,
 	log,
-	initialStack,
+	openAttention = false,
 }: AppProps) {
 	// The one keymap the router, the help and the footer read turns the mutating keys off (keys/activeKeymap.ts).
 	if (isReadOnly() !== readOnly) setReadOnly(readOnly);
@@ -163,7 +162,7 @@ export function App({
 							localNotice={localNotice}
 							onQuit={quit}
 							onResume={onResume}
-							initialStack={initialStack}
+							openAttention={openAttention}
 						/>
 					</KeyRouter>
 				</ViewMemory>

@@ -43,8 +43,8 @@ export type ShellProps = {
 	onQuit(): void;
 	/** subscribes to "the terminal is ours again" (after `fg`): the frame is drawn again in full */
 	onResume?: (listener: () => void) => () => void;
-	/** where the navigation starts (default: the fleet's visible tab's list) */
-	initialStack?: Stack;
+	/** `ohtui --needs-you`: open on the needs-you list (`!`): Esc from there goes to the list under it */
+	openAttention?: boolean;
 };
 
 const VIEWS: Record<ResourceName, (props: ViewProps) => React.JSX.Element> = {
@@ -80,12 +80,15 @@ function finalLine(servers: readonly FleetServer[], tab: ResourceName): string |
 	return [...new Set(states.map(state => clean(state.error!.message)))].join(' · ');
 }
 
-export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume, initialStack}: ShellProps) {
+export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, onResume, openAttention = false}: ShellProps) {
 	const {fleet, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
 	useRedrawOnResume(onResume);
-	const [stack, setStack] = useState<Stack>(() => initialStack ?? rootStack(fleet.getSnapshot().visible));
+	const [stack, setStack] = useState<Stack>(() => {
+		const root = rootStack(fleet.getSnapshot().visible);
+		return openAttention ? push(root, {kind: 'attention'}) : root;
+	});
 	const route = top(stack);
 	const tab = tabOf(stack);
 	const help = route.kind === 'help';

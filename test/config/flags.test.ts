@@ -43,7 +43,8 @@ describe('parseArgs', () => {
 		expect(usageMessage(['--max-items', '50'])).toBe('--max-items: expected a whole number >= 100');
 		expect(usageMessage(['--max-items', '1e3.5'])).toBe('--max-items: expected a whole number >= 100');
 		expect(usageMessage(['--auth', 'basic'])).toBe('--auth: expected "auto", "session" or "bearer"');
-		expect(usageMessage(['list'])).toBe('unknown command "list" (the commands are "serve" and "doctor")');
+		expect(usageMessage(['list'])).toBe('unknown command "list" (did you mean ls? see ohtui --help for the commands)');
+		expect(usageMessage(['lst'])).toBe('unknown command "lst" (see ohtui --help for the commands)');
 		expect(usageMessage(['help'])).toContain('--help');
 	});
 

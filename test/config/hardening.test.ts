@@ -49,7 +49,7 @@ describe('argv as other CLIs read it (node:util parseArgs)', () => {
 	it('-- ends the flags: nothing after it is a flag, and ohtui takes no arguments', () => {
 		expect(parseArgs(['--'])).toEqual({command: 'run', flags: {}});
 		expect(parseArgs(['--demo', '--'])).toEqual({command: 'run', flags: {demo: true}});
-		expect(failure(() => parseArgs(['--', '--demo']))).toBe('unexpected argument (the commands are "serve" and "doctor")');
+		expect(failure(() => parseArgs(['--', '--demo']))).toBe('unexpected argument (see ohtui --help for the commands)');
 		expect(failure(() => parseArgs(['--', 'sk-pasted-key']))).not.toContain('sk-pasted-key');
 	});
 

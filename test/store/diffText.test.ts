@@ -24,6 +24,11 @@ describe('unified diff of two whole texts', () => {
 		expect(unifiedDiff('same', 'x\n', 'x\n')).toEqual({text: '', added: 0, removed: 0, note: null});
 	});
 
+	it('an empty side is the range before the first line, as diff and git write it (`-0,0`)', () => {
+		expect(unifiedDiff('n.md', '', '# a\n# b\n').text.split('\n')[2]).toBe('@@ -0,0 +1,2 @@');
+		expect(unifiedDiff('d.md', 'x\ny\n', null).text.split('\n')[2]).toBe('@@ -1,2 +0,0 @@');
+	});
+
 	it('binary: said, not diffed', () => {
 		expect(unifiedDiff('img.png', 'PNG\u0000a', 'PNG\u0000b')).toMatchObject({text: 'Binary file img.png differs', note: expect.stringMatching(/binary/)});
 	});
@@ -44,6 +49,39 @@ describe('unified diff of two whole texts', () => {
 		expect(cut).toMatchObject({added: 30_000, removed: 30_000});
 		expect(cut.text.split('\n')).toHaveLength(20_001);
 		expect(cut.text.endsWith('… 40003 more lines of this diff not shown')).toBe(true);
+	});
+});
+
+describe('texts as an agent server sends them (sdk git_diff.py; a real 1.43.1, /work/realas README)', () => {
+	// `original` is `git show` output stripped, `modified` the file's lines joined with \n: neither
+	// side keeps its final newline, so whether the file has one is not known here
+	it('claims no missing final newline when neither side has one', () => {
+		const diff = unifiedDiff('app.py', 'import os\n\nprint(1)', 'import os\n\nprint(2)');
+		expect(diff).toMatchObject({added: 1, removed: 1, note: null});
+		expect(diff.text).not.toMatch(/No newline/);
+		expect(diff.text.split('\n').at(-1)).toBe('+print(2)');
+		const added = unifiedDiff('NOTES.txt', '', 'remember the tests');
+		expect(added).toMatchObject({added: 1, removed: 0});
+		expect(added.text).not.toMatch(/No newline/);
+		expect(unifiedDiff('gone.txt', 'a\nb', null).text).not.toMatch(/No newline/);
+	});
+
+	it('nor when one side has it and the other not, around a real change', () => {
+		const diff = unifiedDiff('a.txt', 'one\ntwo\n', 'one\nTWO');
+		expect(diff).toMatchObject({added: 1, removed: 1});
+		expect(diff.text).not.toMatch(/No newline/);
+	});
+
+	it('texts that differ only at the end or in line endings: no line shown as changed, and a note that says why', () => {
+		// the original stripped of a trailing blank line, the file's CRLF read as LF
+		const cases: [string, string][] = [
+			['a\nb', 'a\nb\n'],
+			['a\nb\n', 'a\nb'],
+			['a\r\nb\r\n', 'a\nb'],
+		];
+		for (const [original, modified] of cases) {
+			expect(unifiedDiff('x.txt', original, modified)).toEqual({text: '', added: 0, removed: 0, note: expect.stringMatching(/^no line differs: the texts differ only in line endings or newlines at the end/)});
+		}
 	});
 });
 

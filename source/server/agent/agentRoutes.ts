@@ -10,6 +10,9 @@ import type {Agent} from './agent.js';
 import {forget, interrupt, pause, respond, run, sendMessage} from './commands.js';
 import {conversationInfo} from './conversationInfo.js';
 import {parseConfirmationBody, parseMessageBody} from './messageBody.js';
+import {GIT_ROUTES} from '../agentServer/gitRoutes.js';
+import type {Features} from '../agentServer/version.js';
+import type {Workspaces} from '../agentServer/workspaces.js';
 
 /**
  * The agent server's REST routes a client uses (`sdk@v1.1.0`/`v1.37.1`: `conversation_router.py`,
@@ -18,6 +21,10 @@ import {parseConfirmationBody, parseMessageBody} from './messageBody.js';
  */
 export type AgentCtx = {
 	hub: ActivityHub;
+	/** the agent server's version in the sandboxes of this app server (./listenerVersion.ts) */
+	features: Features;
+	/** the working tree of the sandbox the request's key belongs to (./sandboxGit.ts) */
+	workspaces: () => Workspaces;
 	method: string;
 	params: Record<string, string>;
 	query: URLSearchParams;
@@ -28,7 +35,8 @@ export type AgentCtx = {
 };
 
 type Handler = (ctx: AgentCtx) => Reply;
-export type AgentRoute = PathPattern & {method: string; handler: Handler; current?: boolean};
+/** `when`: the route exists on this version only */
+export type AgentRoute = PathPattern & {method: string; handler: Handler; when?: (f: Features) => boolean};
 
 const notFoundConversation = (ctx: AgentCtx) => json(404, {detail: `Conversation not found: ${dashedUuid(ctx.hex!)}`});
 const badRequest = () => json(400, {detail: 'Bad Request'});
@@ -162,9 +170,17 @@ function deleteRoute(ctx: AgentCtx): Reply {
 	return success();
 }
 
-function agentRoute(method: string, template: string, handler: Handler, current = false): AgentRoute {
-	return {method, ...pathPattern(template), handler, current};
+function agentRoute(method: string, template: string, handler: Handler, when?: (f: Features) => boolean): AgentRoute {
+	return {method, ...pathPattern(template), handler, ...(when ? {when} : {})};
 }
+
+/** The git routes of the agent-server stand-in, over the sandbox's working tree. */
+const gitRoutes: AgentRoute[] = GIT_ROUTES.map(route => ({
+	method: 'GET',
+	...(typeof route.template === 'string' ? pathPattern(route.template) : {pattern: route.template, names: ['path']}),
+	handler: ctx => route.answer(ctx),
+	when: route.when,
+}));
 
 export const AGENT_ROUTES: AgentRoute[] = [
 	agentRoute('GET', '/api/conversations', batch),
@@ -177,8 +193,9 @@ export const AGENT_ROUTES: AgentRoute[] = [
 	agentRoute('POST', '/api/conversations/{conversation_id}/events', postMessage),
 	agentRoute('POST', '/api/conversations/{conversation_id}/pause', pauseRoute),
 	agentRoute('POST', '/api/conversations/{conversation_id}/run', runRoute),
-	// `/interrupt` exists from SDK 1.37 (6)
-	agentRoute('POST', '/api/conversations/{conversation_id}/interrupt', interruptRoute, true),
+	// `/interrupt` exists from SDK 1.23 (6)
+	agentRoute('POST', '/api/conversations/{conversation_id}/interrupt', interruptRoute, f => f.interrupt),
+	...gitRoutes,
 ];
 
 /** The path's conversation id for routing the request to a sandbox, even before a route is chosen. */

@@ -6,22 +6,18 @@ import {parseUuid} from '../ids.js';
 import {pathParams} from '../router.js';
 import {sandboxStatus} from '../sandboxOps.js';
 import type {SandboxRecord} from '../state.js';
-import type {Duplex} from 'node:stream';
 import {Faults} from '../agentServer/faults.js';
-import type {EventSockets} from '../agentServer/socketServer.js';
+import {lazySockets} from '../agentServer/lazySockets.js';
+import type {SocketHooks} from '../agentServer/types.js';
 import type {RequestRecord} from '../types.js';
 import {listenerSocketBackend, unreachable} from './listenerSockets.js';
 import {AGENT_ROUTES, type AgentCtx, conversationInPath} from './agentRoutes.js';
+import {listenerFeatures} from './listenerVersion.js';
+import {sandboxWorkspaces} from './sandboxGit.js';
+import {serverInfoBody} from '../agentServer/infoRoutes.js';
 
 /** The listener, and test hooks for its events websockets (the same as the agent-server stand-in's). */
-export type AgentListener = Listening & {sockets: ListenerSockets};
-
-export type ListenerSockets = {
-	socketCount(conversationId?: string): number;
-	dropSockets(options?: {refuseMs?: number}): void;
-	setRefuseUpgrades(on: boolean): void;
-	setSilent(on: boolean): void;
-};
+export type AgentListener = Listening & {sockets: SocketHooks};
 
 /**
  * One listener on 127.0.0.1 stands in for the agent server of every sandbox: each RUNNING sandbox
@@ -35,6 +31,9 @@ export type ListenerSockets = {
  */
 export async function startAgentListener(hub: ActivityHub, requests: RequestRecord[]): Promise<AgentListener> {
 	const state = hub.state;
+	const features = listenerFeatures(hub.shape);
+	const startedMs = state.now();
+	let lastMs = startedMs;
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -52,7 +51,10 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 		}
 		if (body === undefined) return send(res, tooLarge());
 		if (url.pathname === '/alive') return send(res, json(200, {status: 'ok'}));
-		const matching = AGENT_ROUTES.filter(r => r.pattern.test(url.pathname) && (!r.current || hub.shape === 'sdk1.37'));
+		// public (§1.1): the client learns the version from it (git route forms, reject, interrupt)
+		if (url.pathname === '/server_info' && method === 'GET') return send(res, json(200, serverInfoBody(features, state.now() - startedMs, state.now() - lastMs)));
+		lastMs = state.now();
+		const matching = AGENT_ROUTES.filter(r => r.pattern.test(url.pathname) && (!r.when || r.when(features)));
 		if (matching.length === 0) return send(res, notFound());
 		const chosen = matching.find(r => r.method === method);
 		if (!chosen) return send(res, methodNotAllowed());
@@ -70,6 +72,8 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 		const agent = conversation ? hub.agent(conversation.id) : undefined;
 		const ctx: AgentCtx = {
 			hub,
+			features,
+			workspaces: () => sandboxWorkspaces(hub, sandbox),
 			method,
 			params,
 			query: url.searchParams,
@@ -86,33 +90,23 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 		return state.sandboxes.find(s => s.sessionKey === key);
 	}
 
-	// `ws` is loaded with the first handshake (../agentServer/socketServer.ts)
 	const faults = new Faults();
-	let sockets: Promise<EventSockets> | null = null;
-	const socketsReady = () =>
-		(sockets ??= import('../agentServer/socketServer.js').then(
-			m => new m.EventSockets(listenerSocketBackend(hub, requests), faults, {pingIntervalMs: 0, authTimeoutMs: 10_000, maxSubscribers: 50}),
-		));
-	const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-		socket.on('error', () => socket.destroy());
-		if (unreachable(hub, new URL(req.url ?? '/', 'http://127.0.0.1').pathname)) return void socket.destroy();
-		void socketsReady().then(s => s.upgrade(req, socket, head));
-	};
-	const listening = await listenLocal(handle, 0, upgrade);
+	const sockets = lazySockets(
+		() => listenerSocketBackend(hub, requests),
+		faults,
+		{pingIntervalMs: 0, authTimeoutMs: 10_000, maxSubscribers: 50},
+		req => unreachable(hub, new URL(req.url ?? '/', 'http://127.0.0.1').pathname),
+	);
+	const listening = await listenLocal(handle, 0, sockets.upgrade);
 	return {
 		...listening,
 		async close() {
-			if (sockets) (await sockets).close();
+			await sockets.close();
 			await listening.close();
 		},
 		sockets: {
 			socketCount: id => (id === undefined ? [...state.conversationById.keys()].reduce((n, c) => n + hub.listenerCount(c), 0) : hub.listenerCount(id.replaceAll('-', '').toLowerCase())),
-			dropSockets(options = {}) {
-				faults.cutUntil = Math.max(faults.cutUntil, Date.now() + (options.refuseMs ?? 0));
-				if (sockets) void sockets.then(s => s.drop(options.refuseMs ?? 0));
-			},
-			setRefuseUpgrades: on => void (faults.refuseUpgrades = on),
-			setSilent: on => void (faults.silent = on),
+			...sockets.hooks,
 		},
 	};
 }

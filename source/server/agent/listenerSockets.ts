@@ -1,7 +1,6 @@
 import {randomUUID} from 'node:crypto';
 import type {IncomingMessage} from 'node:http';
 import {fixedZone} from '../agentServer/zone.js';
-import {featuresOf} from '../agentServer/version.js';
 import type {SocketBackend, SocketConversation} from '../agentServer/socketServer.js';
 import type {Subscriber} from '../agentServer/state.js';
 import type {ActivityHub} from '../events/hub.js';
@@ -14,6 +13,7 @@ import type {Agent} from './agent.js';
 import {agentWire} from './agentRoutes.js';
 import {sendMessage} from './commands.js';
 import {conversationInfo} from './conversationInfo.js';
+import {listenerFeatures} from './listenerVersion.js';
 
 /**
  * The events websocket of the agent server in each sandbox (shared/openhands-agent-server.md §6), on
@@ -57,7 +57,7 @@ export function listenerSocketBackend(hub: ActivityHub, requests: RequestRecord[
 		return sandbox !== undefined && sandboxStatus(state, sandbox) === 'RUNNING';
 	};
 	return {
-		features: featuresOf(hub.shape === 'sdk1.1' ? '1.1.0' : '1.37.1'),
+		features: listenerFeatures(hub.shape),
 		zone: fixedZone(0),
 		guarded: () => true,
 		keyValid: (key, hex) => {

@@ -3,6 +3,9 @@
  * shows (that one comes from the events): a file the agent added and one it removed, by topic
  * (../events/topics.ts), so a client has ADDED, UPDATED and DELETED entries to draw.
  */
+import {type Topic, WORKING_DIR} from '../events/topics.js';
+import type {Workspaces} from './workspaces.js';
+
 export type SeedFile = {path: string; text: string};
 
 export const SEED_CHANGES: Record<string, {added: SeedFile; deleted: SeedFile}> = {
@@ -64,3 +67,17 @@ export const SEED_CHANGES: Record<string, {added: SeedFile; deleted: SeedFile}> 
 		deleted: {path: 'src/i18n/messages_de.properties', text: 'errors.notFound=Seite nicht gefunden\nerrors.offline=Keine Verbindung'},
 	},
 };
+
+/** A conversation's checkout at `root`: a repository holding the file its topic reads, unchanged so far. */
+export function checkout(workspaces: Workspaces, root: string, topic: Topic): void {
+	workspaces.addRepo(root);
+	workspaces.known(root, topic.view.path.slice(WORKING_DIR.length + 1), topic.view.lines.join('\n'));
+}
+
+/** The added and the deleted file of a seeded conversation that worked on `topic`. */
+export function seedChanges(workspaces: Workspaces, root: string, topic: Topic): void {
+	const changes = SEED_CHANGES[topic.name];
+	if (!changes) return;
+	workspaces.added(root, changes.added.path, changes.added.text);
+	workspaces.deleted(root, changes.deleted.path, changes.deleted.text);
+}

@@ -1,6 +1,7 @@
 import {json, type Reply} from '../errors.js';
 import {float} from '../json.js';
 import {asRoute, type Ctx, detail} from './routes.js';
+import type {Features} from './version.js';
 import {profilesBody, readExposure, settingsBody} from './settings.js';
 
 /** what a real 1.43.1 listed */
@@ -8,16 +9,12 @@ const USABLE_TOOLS = ['file_editor', 'task_tool_set', 'task', 'task_tracker', 't
 
 /**
  * `GET /server_info` (also at `/`), unauthenticated (§1.1): whole seconds sent as floats. 1.1.0 had
- * six fields only.
+ * six fields only. Also the answer of the app-server stand-in's agent listener.
  */
-function serverInfo(ctx: Ctx): Reply {
-	const {features} = ctx.state;
-	const now = ctx.meta.now();
-	const uptime = float(Math.floor((now - ctx.meta.startedMs) / 1000));
-	const idle = float(Math.floor((now - ctx.meta.lastActivityMs) / 1000));
-	const head = {uptime, idle_time: idle, title: 'OpenHands Agent Server', version: features.version};
-	if (!features.fullServerInfo) return json(200, {...head, docs: '/docs', redoc: '/redoc'});
-	return json(200, {
+export function serverInfoBody(features: Features, uptimeMs: number, idleMs: number): Record<string, unknown> {
+	const head = {uptime: float(Math.floor(uptimeMs / 1000)), idle_time: float(Math.floor(idleMs / 1000)), title: 'OpenHands Agent Server', version: features.version};
+	if (!features.fullServerInfo) return {...head, docs: '/docs', redoc: '/redoc'};
+	return {
 		...head,
 		sdk_version: features.version,
 		tools_version: features.version,
@@ -32,7 +29,12 @@ function serverInfo(ctx: Ctx): Reply {
 		max_foreground_terminal_timeout_seconds: null,
 		docs: '/docs',
 		redoc: '/redoc',
-	});
+	};
+}
+
+function serverInfo(ctx: Ctx): Reply {
+	const now = ctx.meta.now();
+	return json(200, serverInfoBody(ctx.state.features, now - ctx.meta.startedMs, now - ctx.meta.lastActivityMs));
 }
 
 /** `/health`: JSON since v1.21; the bare string `"OK"` before. */

@@ -6,7 +6,7 @@ import {newHexId} from '../ids.js';
 import {LLM_MODELS, scaleTitle} from '../seedData.js';
 import type {Micros} from '../time.js';
 import {type AgentConversation, CONFIRM_RISKY, type ConfirmationPolicy, NEVER_CONFIRM} from './conversation.js';
-import {SEED_CHANGES} from './gitSeed.js';
+import {seedChanges} from './gitSeed.js';
 import type {AgentServerState, Entry} from './state.js';
 
 const HOUR = 3_600_000_000;
@@ -87,11 +87,7 @@ function writeHistory(state: AgentServerState, entry: Entry, policy: Confirmatio
 	seedHistory(entry.agent, {events});
 	entry.agent.held = null;
 	entry.c.policy = policy;
-	const changes = SEED_CHANGES[entry.agent.topic.name];
-	if (changes && entry.c.executionStatus !== 'idle') {
-		state.workspaces.added(entry.c.workingDir, changes.added.path, changes.added.text);
-		state.workspaces.deleted(entry.c.workingDir, changes.deleted.path, changes.deleted.text);
-	}
+	if (entry.c.executionStatus !== 'idle') seedChanges(state.workspaces, entry.c.workingDir, entry.agent.topic);
 }
 
 const LLM_ANALYZER = {kind: 'LLMSecurityAnalyzer'};

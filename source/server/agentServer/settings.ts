@@ -1,6 +1,6 @@
 import {randomBytes} from 'node:crypto';
 import {base62} from '../ids.js';
-import {agentContextJson, condenserSettingsJson, llmJson, verificationJson} from '../sdkModels.js';
+import {agentSettingsJson, llmJson} from '../sdkModels.js';
 
 /**
  * What `GET /api/settings` and `/api/profiles` show (§3): the server's saved settings, secrets
@@ -50,20 +50,7 @@ function secret(value: string | null, exposure: Exposure): string | null {
 /** The body of `GET /api/settings` (§3.1): exactly six top-level keys. */
 export function settingsBody(saved: SavedSettings, exposure: Exposure) {
 	return {
-		agent_settings: {
-			schema_version: 5,
-			agent_kind: 'openhands',
-			agent: 'CodeActAgent',
-			llm: llmJson(saved.model, secret(saved.apiKey, exposure), null, 'default'),
-			tools: null,
-			enable_sub_agents: false,
-			enable_switch_llm_tool: true,
-			tool_concurrency_limit: 1,
-			mcp_config: {},
-			agent_context: agentContextJson(new Date().toISOString().replace(/Z$/, '000Z')),
-			condenser: condenserSettingsJson(),
-			verification: verificationJson(),
-		},
+		agent_settings: agentSettingsJson(llmJson(saved.model, secret(saved.apiKey, exposure), null, 'default'), {}, new Date().toISOString().replace(/Z$/, '000Z')),
 		conversation_settings: {schema_version: 1, max_iterations: 500, confirmation_mode: true, security_analyzer: 'llm'},
 		llm_api_key_is_set: saved.apiKey !== '',
 		active_profile: saved.profiles[0]?.name ?? null,

@@ -1,5 +1,4 @@
 import type {IncomingMessage, ServerResponse} from 'node:http';
-import type {Duplex} from 'node:stream';
 import type {Reply} from '../errors.js';
 import {dashedUuid} from '../ids.js';
 import {listenLocal, readBody, sendReply, tooLarge} from '../httpListener.js';
@@ -10,11 +9,11 @@ import {eventRoutes} from './eventRoutes.js';
 import {Faults} from './faults.js';
 import {gitRoutes} from './gitRoutes.js';
 import {infoRoutes} from './infoRoutes.js';
+import {lazySockets} from './lazySockets.js';
 import {type AsRoute, dispatch, type ServerMeta, serverError} from './routes.js';
 import {seedAgentServer} from './seed.js';
 import {demoSettings} from './settings.js';
 import {agentServerSockets} from './socketBackend.js';
-import type {EventSockets} from './socketServer.js';
 import {AgentServerState} from './state.js';
 import type {AgentServerOptions, AgentServerStandIn} from './types.js';
 import {featuresOf} from './version.js';
@@ -97,22 +96,12 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 		sendReply(res, reply, {extraHeaders: reply.status === 500 ? {} : extraHeaders, headOnly: method === 'HEAD'});
 	};
 
-	// `ws` is loaded with the first handshake: a REST-only client never pays for it
-	let sockets: Promise<EventSockets> | null = null;
-	const socketsReady = () =>
-		(sockets ??= import('./socketServer.js').then(
-			m =>
-				new m.EventSockets(agentServerSockets(state, keys, requests, now), faults, {
-					pingIntervalMs: options.pingIntervalMs ?? 0,
-					authTimeoutMs: options.authTimeoutMs ?? 10_000,
-					maxSubscribers: options.maxSubscribers ?? 50,
-				}),
-		));
-	const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-		socket.on('error', () => socket.destroy());
-		void socketsReady().then(s => s.upgrade(req, socket, head));
-	};
-	const listening = await listenLocal(handle, options.port ?? 0, upgrade);
+	const sockets = lazySockets(() => agentServerSockets(state, keys, requests, now), faults, {
+		pingIntervalMs: options.pingIntervalMs ?? 0,
+		authTimeoutMs: options.authTimeoutMs ?? 10_000,
+		maxSubscribers: options.maxSubscribers ?? 50,
+	});
+	const listening = await listenLocal(handle, options.port ?? 0, sockets.upgrade);
 
 	return {
 		url: listening.url,
@@ -126,7 +115,7 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 		async close() {
 			state.engine.close();
 			faults.resume();
-			if (sockets) (await sockets).close();
+			await sockets.close();
 			await listening.close();
 		},
 		conversationIds: () =>
@@ -137,12 +126,7 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 			return () => state.created.delete(listener);
 		},
 		advance: () => state.advance(),
-		dropSockets(dropOptions = {}) {
-			faults.cutUntil = Math.max(faults.cutUntil, Date.now() + (dropOptions.refuseMs ?? 0));
-			if (sockets) void sockets.then(s => s.drop(dropOptions.refuseMs ?? 0));
-		},
-		setRefuseUpgrades: on => void (faults.refuseUpgrades = on),
-		setSilent: on => void (faults.silent = on),
+		...sockets.hooks,
 		stallRest: ms => faults.stall(ms),
 		resumeRest: () => faults.resume(),
 	};

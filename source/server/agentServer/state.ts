@@ -12,6 +12,7 @@ import {addCall, newUsage, stats} from './usage.js';
 import type {Features} from './version.js';
 import {deltaFrame, eventJson, fullStateFrame, type WireCtx} from './wire.js';
 import {Workspaces} from './workspaces.js';
+import {checkout} from './gitSeed.js';
 import type {Zone} from './zone.js';
 
 export type Entry = {readonly c: AgentConversation; readonly agent: Agent};
@@ -74,9 +75,7 @@ export class AgentServerState implements WireCtx {
 		entry.agent = this.engine.create(c, about);
 		entry.agent.confirms = risk => policyConfirms(c.policy, risk);
 		entry.agent.rate = risk => (c.securityAnalyzer ? risk : 'UNKNOWN');
-		this.workspaces.addRepo(c.workingDir);
-		const {view} = entry.agent.topic;
-		this.workspaces.known(c.workingDir, view.path.slice(WORKING_DIR.length + 1), view.lines.join('\n'));
+		checkout(this.workspaces, c.workingDir, entry.agent.topic);
 		return entry;
 	}
 

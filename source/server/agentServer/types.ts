@@ -57,7 +57,22 @@ export type AgentServerOptions = {
 /** What `onEvent` listeners get: the conversation (dashed id) and the event as the wire has it. */
 export type CreatedEvent = {conversationId: string; event: Record<string, unknown>; at: number};
 
-export interface AgentServerStandIn {
+/** Test hooks for the events websockets of a stand-in agent server (also the app-server stand-in's listener). */
+export type SocketHooks = {
+	/** open event sockets (of one conversation, or all) */
+	socketCount(conversationId?: string): number;
+	/**
+	 * Cuts every event socket now (TCP destroyed, no close frame: a network drop); for `refuseMs`
+	 * after it, upgrades are cut the same way (the server is unreachable for sockets).
+	 */
+	dropSockets(options?: {refuseMs?: number}): void;
+	/** a proxy that does not pass websockets: upgrades get the plain GET's `404 {"detail":"Not Found"}` */
+	setRefuseUpgrades(on: boolean): void;
+	/** sockets (open and new) go silent: accepted, but no frame and no pong is sent */
+	setSilent(on: boolean): void;
+};
+
+export interface AgentServerStandIn extends SocketHooks {
 	/** e.g. http://127.0.0.1:41234 */
 	readonly url: string;
 	readonly port: number;
@@ -69,21 +84,10 @@ export interface AgentServerStandIn {
 	// --- test hooks ---
 	/** dashed ids of the conversations, newest first */
 	conversationIds(): string[];
-	/** open event sockets (of one conversation, or all) */
-	socketCount(conversationId?: string): number;
 	/** called for every persisted event as it is created (benchmarks time event → screen with it) */
 	onEvent(listener: (created: CreatedEvent) => void): () => void;
 	/** runs every agent step that is due now (what each request does first) */
 	advance(): void;
-	/**
-	 * Cuts every event socket now (TCP destroyed, no close frame: a network drop); for `refuseMs`
-	 * after it, upgrades are cut the same way (the server is unreachable for sockets).
-	 */
-	dropSockets(options?: {refuseMs?: number}): void;
-	/** a proxy that does not pass websockets: upgrades get the plain GET's `404 {"detail":"Not Found"}` */
-	setRefuseUpgrades(on: boolean): void;
-	/** sockets (open and new) go silent: accepted, but no frame and no pong is sent */
-	setSilent(on: boolean): void;
 	/** REST requests hang until `resumeRest()` (or for `ms`); websockets are not affected */
 	stallRest(ms?: number): void;
 	resumeRest(): void;

@@ -13,8 +13,17 @@ type Tracked = {status: GitStatus | null; original: string; modified: string | n
 export const SERVER_CWD = '/home/dev';
 
 export type Diff = {original: string | null; modified: string | null};
+export type GitChange = {status: GitStatus; path: string};
+/**
+ * What git could not do, in the SDK's words: `repository` (GitRepositoryError: no repository
+ * there; 1.13+ answer [] / null sides for it) or `path` (GitPathError: no such file).
+ */
+export type GitFailure = {failure: 'repository' | 'path'; message: string};
 
 export class Workspaces {
+	/** `cwd`: where a relative path is resolved */
+	constructor(private readonly cwd = SERVER_CWD) {}
+
 	private readonly repos = new Map<string, Map<string, Tracked>>();
 	/** directories that exist but are no repository (a scratch folder) */
 	private readonly plain = new Set<string>();
@@ -61,31 +70,46 @@ export class Workspaces {
 		if (result.command !== 'view' && result.newContent !== null) this.edited(root, rel, result.prevExist ? result.oldContent : null, result.newContent);
 	}
 
-	/** `GET /api/git/changes?path=`: sorted by path; null when `path` is in no repository (the route answers []). */
-	changes(path: string): {status: GitStatus; path: string}[] | null {
-		const repo = this.repoOf(path.startsWith('/') ? path : `${SERVER_CWD}/${path}`);
-		if (!repo) return null;
-		return [...repo.files]
-			.filter((entry): entry is [string, Tracked & {status: GitStatus}] => entry[1].status !== null)
-			.map(([rel, t]) => ({status: t.status, path: rel}))
-			.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+	/**
+	 * `get_git_changes`: the repository at `path`, and the repositories in its direct subfolders
+	 * (a glob of `.git` one folder deep), each under its folder's name, all sorted by path; the
+	 * outer repository's own entries inside those folders are left out.
+	 */
+	changes(path: string): GitChange[] | GitFailure {
+		const absolute = this.absolute(path);
+		const repo = this.repoOf(absolute);
+		if (!repo) return {failure: 'repository', message: this.plainDir(absolute) ? `Not a git repository: ${absolute}` : `Directory does not exist: ${absolute}`};
+		const nested = [...this.repos.keys()].filter(root => root.startsWith(`${absolute}/`) && !root.slice(absolute.length + 1).includes('/'));
+		const prefixes = nested.map(root => `${root.slice(absolute.length + 1)}/`);
+		const own = listed(repo.files).filter(c => !prefixes.some(prefix => c.path.startsWith(prefix)));
+		const inner = nested.flatMap((root, i) => listed(this.repos.get(root)!).map(c => ({status: c.status, path: `${prefixes[i]}${c.path}`})));
+		return [...own, ...inner].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 	}
 
 	/**
-	 * `GET /api/git/diff?path=`: whole contents of both sides. A file that does not exist (a deleted
-	 * one included) is the server's `GitPathError`, a 400; outside any repository both sides are null.
+	 * `get_git_diff`: whole contents of both sides. A file that does not exist (a deleted one
+	 * included) is a GitPathError; a file in no repository a GitRepositoryError.
 	 */
-	diff(path: string): Diff | {missing: string} {
-		const absolute = path.startsWith('/') ? normalize(path) : normalize(`${SERVER_CWD}/${path}`);
+	diff(path: string): Diff | GitFailure {
+		const absolute = this.absolute(path);
 		const repo = this.repoOf(absolute);
 		if (!repo) {
-			const inPlain = [...this.plain].some(dir => absolute.startsWith(`${dir}/`));
-			return inPlain ? {original: null, modified: null} : {missing: absolute};
+			return this.plainDir(absolute)
+				? {failure: 'repository', message: `File is not in a git repository: ${absolute}`}
+				: {failure: 'path', message: `File does not exist: ${absolute}`};
 		}
 		const rel = absolute.slice(repo.root.length + 1);
 		const tracked = repo.files.get(rel);
-		if (!tracked || tracked.modified === null) return {missing: absolute};
+		if (!tracked || tracked.modified === null) return {failure: 'path', message: `File does not exist: ${absolute}`};
 		return {original: tracked.original, modified: tracked.modified};
+	}
+
+	private absolute(path: string): string {
+		return normalize(path.startsWith('/') ? path : `${this.cwd}/${path}`);
+	}
+
+	private plainDir(absolute: string): boolean {
+		return [...this.plain].some(dir => absolute === dir || absolute.startsWith(`${dir}/`));
 	}
 
 	private repoOf(path: string): {root: string; files: Map<string, Tracked>} | null {
@@ -96,6 +120,10 @@ export class Workspaces {
 		}
 		return best === null ? null : {root: best, files: this.repos.get(best)!};
 	}
+}
+
+function listed(files: Map<string, Tracked>): GitChange[] {
+	return [...files].filter((entry): entry is [string, Tracked & {status: GitStatus}] => entry[1].status !== null).map(([rel, t]) => ({status: t.status, path: rel}));
 }
 
 /** `Path.resolve()` without a file system: `.`/`..` segments and duplicate or trailing slashes. */

@@ -105,6 +105,11 @@ export class ActivityHub {
 		return sandbox !== undefined && sandboxStatus(this.state, sandbox) === 'RUNNING';
 	}
 
+	/** The conversation was seeded (its history written as if it had happened), not started at runtime. */
+	seededHistory(id: string): boolean {
+		return this.seeded.has(id);
+	}
+
 	/** The conversation's agent (its history written on first use), or undefined when there is no such conversation. */
 	agent(id: string): Agent | undefined {
 		const existing = this.engine.agents.get(id);

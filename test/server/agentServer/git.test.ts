@@ -66,4 +66,17 @@ describe('agent server stand-in: git changes and diffs of the working directorie
 		expect(events.text).toContain(dir);
 		expect(events.text).not.toContain('/workspace/project');
 	});
+
+	it('1.1.0: the path forms catch no git error, so a missing file or a folder that is no repository is a 500 without error_id', async () => {
+		const server = await startAgent({version: '1.1.0'});
+		const dir = (await byTitle(server, 'Fix flaky date parsing')).workspace.working_dir;
+		const at = (route: string, path: string) => call(server, `/api/git/${route}/${path.split('/').map(encodeURIComponent).join('/')}`);
+		expect((await at('changes', dir)).json).toHaveLength(3);
+		const deleted = await at('diff', `${dir}/utils/dates_compat.py`);
+		expect([deleted.status, deleted.json]).toEqual([500, {detail: 'Internal Server Error', exception: `File does not exist: ${dir}/utils/dates_compat.py`}]);
+		const scratch = (await byTitle(server, 'Document the plugin API')).workspace.working_dir;
+		const plain = await at('changes', scratch);
+		expect([plain.status, plain.json]).toEqual([500, {detail: 'Internal Server Error', exception: `Not a git repository: ${scratch}`}]);
+		expect((await at('diff', `${scratch}/notes.md`)).json.exception).toBe(`File is not in a git repository: ${scratch}/notes.md`);
+	});
 });

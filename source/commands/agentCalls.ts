@@ -1,0 +1,54 @@
+/**
+ * What `send` and the agent commands share: the conversation's sandbox brought back when asked
+ * (`--resume`: the TUI's resume, then a watch to RUNNING), and an action call with the actions'
+ * deadline, whose time-out after sending is an unknown outcome (store/actions.ts), not a failure.
+ */
+import type {CallOptions} from '../api/client.js';
+import type {AppConversation} from '../api/schemas/index.js';
+import {outcomeUnknown} from '../store/actions.js';
+import {SANDBOX_WATCH_MS} from '../store/watchSources.js';
+import {clean} from '../text/sanitize.js';
+import {CommandError, EXIT} from './exitCodes.js';
+import type {OpenServer} from './servers.js';
+import {sleep} from './sleep.js';
+
+/** The store's action deadline (store/core.ts): a send-message waits on the agent server's own 30 s. */
+export const ACTION_DEADLINE_MS = 60_000;
+/** The store's watch time-out (store/core.ts `watchTimeoutMs`): a resumed sandbox is RUNNING well within it. */
+export const RESUME_WATCH_MS = 120_000;
+
+/** One action request; "no answer in time" after it went out says it may have happened. */
+export async function act<T>(what: string, call: (options: CallOptions) => Promise<T>, signal: AbortSignal): Promise<T> {
+	try {
+		return await call({deadlineMs: ACTION_DEADLINE_MS, signal});
+	} catch (error) {
+		if (!outcomeUnknown(error)) throw error;
+		throw new CommandError(EXIT.unreachable, `${what}: no answer within ${ACTION_DEADLINE_MS / 1000} s; it may have happened (see ohtui show)`);
+	}
+}
+
+/** The sandbox must run for the agent to take anything: the reason it cannot, or null. */
+export function notRunning(conversation: AppConversation): string | null {
+	if (conversation.sandbox_status === 'RUNNING') return null;
+	return `the sandbox is ${clean(conversation.sandbox_status)}`;
+}
+
+/**
+ * Resumes the conversation's sandbox and waits until it runs and the conversation has its agent's
+ * address again (a resumed sandbox may come back with a new one); returns the conversation read then.
+ */
+export async function resumeFirst(server: OpenServer, conversation: AppConversation, signal: AbortSignal, now: () => number, say: (text: string) => void): Promise<AppConversation> {
+	const sandbox = conversation.sandbox_id;
+	if (conversation.sandbox_status === 'MISSING') throw new CommandError(EXIT.refused, 'the sandbox is MISSING: it cannot be resumed');
+	say(`resuming sandbox ${clean(sandbox)}…`);
+	await act('resuming the sandbox', o => server.client.resumeSandbox(sandbox, o), signal);
+	const deadline = now() + RESUME_WATCH_MS;
+	while (now() < deadline) {
+		if (!(await sleep(SANDBOX_WATCH_MS, signal))) throw new CommandError(EXIT.interrupted, 'interrupted');
+		const [latest] = await server.client.getConversations([conversation.id], {signal});
+		if (!latest) throw new CommandError(EXIT.notFound, 'the conversation is gone');
+		if (latest.sandbox_status === 'MISSING') throw new CommandError(EXIT.refused, 'the sandbox went MISSING while resuming');
+		if (latest.sandbox_status === 'RUNNING' && latest.conversation_url) return latest;
+	}
+	throw new CommandError(EXIT.unreachable, `gave up waiting for sandbox ${clean(sandbox)} to run after ${RESUME_WATCH_MS / 1000} s`);
+}

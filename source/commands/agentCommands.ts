@@ -1,0 +1,81 @@
+/**
+ * `ohtui approve|reject|pause|run ID`: the TUI's agent commands (a, x, P, R), one request each to the
+ * conversation's agent server (the client's controlAgent). What the state makes pointless is not
+ * sent: approve or reject with nothing waiting (an agent server answers 200 anyway, and an accept
+ * then starts the agent), pause of an agent that is not running, run of one that is.
+ */
+import type {AgentCommand} from '../api/client.js';
+import {UsageError} from '../config/errors.js';
+import {targetOf} from '../store/agentTarget.js';
+import {clean} from '../text/sanitize.js';
+import {act, notRunning} from './agentCalls.js';
+import type {Command} from './context.js';
+import {titleOf} from './conversationRows.js';
+import {CommandError, EXIT} from './exitCodes.js';
+import {resolveConversation} from './resolveId.js';
+import {checkWritable} from './servers.js';
+
+/** The commands this file offers (the client's `interrupt` has no command of its own). */
+type Offered = Exclude<AgentCommand, 'interrupt'>;
+const DONE: Record<Offered, string> = {accept: 'approved', reject: 'rejected', pause: 'paused', run: 'running'};
+const WHAT: Record<Offered, string> = {accept: 'approving', reject: 'rejecting', pause: 'pausing the agent', run: 'running the agent'};
+
+function usage(name: string, line: string, extra = ''): string {
+	return `Usage: ohtui ${name} ID${extra}
+
+  ${line}
+  ID                 a conversation id or a unique prefix of it
+  --url URL, --profile NAME, --auth MODE, --log FILE   as for the TUI
+
+Exit: 0 done (or nothing to do), 1 the server said no (or the state does not allow it), 2 usage,
+3 unreachable or no answer in time (it may have happened), 4 not found.
+`;
+}
+
+/** Whether the command makes sense now: null to send it, else why not and whether that is fine. */
+function precheck(command: Offered, status: string | null): {ok: boolean; text: string} | null {
+	const now = status ?? 'not running';
+	switch (command) {
+		case 'accept':
+		case 'reject':
+			return status === 'waiting_for_confirmation' ? null : {ok: false, text: `nothing waits for confirmation (the agent is ${now}): nothing sent`};
+		case 'pause':
+			return status === 'running' || status === 'waiting_for_confirmation' ? null : {ok: true, text: `the agent is ${now}: nothing to pause`};
+		case 'run':
+			return status === 'running' ? {ok: true, text: 'the agent is already running'} : null;
+	}
+}
+
+function agentCommand(name: string, command: Offered, line: string): Command {
+	const reject = command === 'reject';
+	return {
+		options: reject ? {reason: {type: 'string'}} : {},
+		usage: usage(name, line, reject ? ' [--reason TEXT]' : ''),
+		async run(ctx) {
+			const [typed, ...rest] = ctx.args.positionals;
+			if (typed === undefined) throw new UsageError(`which conversation? (ohtui ${name} ID)`);
+			if (rest.length > 0) throw new UsageError(reject ? 'one conversation at a time (a reason goes after --reason)' : 'one conversation at a time');
+				const servers = await ctx.connect();
+			const {server, conversation} = await resolveConversation(servers, typed);
+			checkWritable(server);
+			const why = notRunning(conversation);
+			if (why) throw new CommandError(EXIT.refused, `${why}: the agent cannot take commands (ohtui send --resume brings it back)`);
+			const skip = precheck(command, conversation.execution_status ? clean(conversation.execution_status) : null);
+			if (skip) {
+				if (skip.ok) {
+					ctx.io.stdout.write(`${skip.text}: ${titleOf(conversation)}\n`);
+					return EXIT.ok;
+				}
+				throw new CommandError(EXIT.refused, skip.text);
+			}
+			await act(WHAT[command], o => server.client.controlAgent(targetOf(conversation), command, ctx.args.values['reason'], o), ctx.io.signal);
+			ctx.io.stdout.write(`${DONE[command]}: ${titleOf(conversation)} (${clean(conversation.id).slice(0, 8)})\n`);
+			return EXIT.ok;
+		},
+	};
+}
+
+export const approve = agentCommand('approve', 'accept', 'approve the action(s) the agent waits to run');
+export const reject = agentCommand('reject', 'reject', 'reject them; --reason TEXT tells the agent why');
+export const pause = agentCommand('pause', 'pause', 'pause the agent (after its current step; the sandbox keeps running)');
+export const run = agentCommand('run', 'run', 'let the agent run again');
