@@ -7,10 +7,10 @@
  *   and the one in the preview, its `focus`), plus every conversation that waits for a
  *   confirmation (its pending action is what `!` and the notification name).
  * - How often: one event search of the newest GLIMPSE_EVENTS each; the focus every refresh
- *   interval, the others on screen every GLIMPSE_MS (30 s), and sooner (not before MIN_GAP_MS)
- *   when the conversation's `updated_at` moved (a list poll or check brought it); a waiting one
- *   off screen only when it moved (its pending action stays while nothing does). One request at a
- *   time, at poll priority, inside the request budget; a failure backs off like the lists.
+ *   interval while its agent runs (waiting or at rest: when it changed), the others on screen every GLIMPSE_MS (30 s) however busy they are; a waiting one as
+ *   soon as its `updated_at` moved (a list poll or check brought it: a new pending action), and
+ *   off screen only then. One request at a time, at poll priority, inside the request budget; a
+ *   failure backs off like the lists.
  * - The open activity's conversation is never searched here: its events are taken from the lane.
  * - `take(id, events)` is the seam for the live transport (issue 18): events that came over a socket
  *   join the glimpse as a search's would (one de-duplication by id, storage order kept), and
@@ -30,8 +30,8 @@ import type {Glimpse, StoreSnapshot} from './types.js';
 export const GLIMPSE_EVENTS = 20;
 /** The pace of a conversation on screen that nothing says has changed. */
 export const GLIMPSE_MS = 30_000;
-/** The least time between two searches of one conversation (not the focus), however often it changes. */
-export const MIN_GAP_MS = 10_000;
+/** The least time between two searches of a waiting conversation that keeps changing. */
+export const MIN_GAP_MS = 2_000;
 /** Glimpses kept of conversations no longer watched (scrolled away and back: no search at once). */
 const KEEP = 100;
 
@@ -113,25 +113,31 @@ export class Glimpses {
 		return entry;
 	}
 
-	private dueAt(id: string, conversation: AppConversation | undefined): number {
+	private dueAt(id: string, conversation: AppConversation | undefined, waiting: ReadonlySet<string>): number {
 		const entry = this.entry(id);
 		if (entry.retryAt !== null) return entry.retryAt;
 		if (entry.lastAt === null) return this.core.now();
-		const focus = id === this.focus;
-		// a waiting conversation off screen is read again only when it changed: its pending action stays
-		const pace = focus ? this.core.config.refreshMs : this.watched.includes(id) ? GLIMPSE_MS : Number.POSITIVE_INFINITY;
 		const moved = conversation !== undefined && Number.isFinite(conversation.updated_at) && conversation.updated_at !== entry.updatedAt;
-		return entry.lastAt + (moved ? Math.min(pace, focus ? this.core.config.refreshMs : MIN_GAP_MS) : pace);
+		if (id === this.focus) {
+			// the preview's: live while its agent works; one that waits or rests only when something changed
+			const busy = conversation === undefined || conversation.execution_status === 'running';
+			return entry.lastAt + (busy || moved ? this.core.config.refreshMs : Number.POSITIVE_INFINITY);
+		}
+		// what a waiting agent asks is read as soon as it changed (`!` and the notification name it)
+		if (waiting.has(id) && moved) return entry.lastAt + MIN_GAP_MS;
+		// on screen: the slow pace, however busy; a waiting one off screen: only when it changed
+		return entry.lastAt + (this.watched.includes(id) ? GLIMPSE_MS : Number.POSITIVE_INFINITY);
 	}
 
 	/** The next conversation due, or when the next one will be. */
 	private next(): {id: string; at: number} | null {
 		const conversations = this.conversations();
 		const open = this.core.get().activity?.conversationId;
+		const waiting = new Set(this.core.get().attention.filter(item => item.reason === 'waiting').map(item => item.id));
 		let best: {id: string; at: number} | null = null;
 		for (const id of this.wanted()) {
 			if (id === open) continue;
-			const at = this.dueAt(id, conversations.get(id));
+			const at = this.dueAt(id, conversations.get(id), waiting);
 			if (!best || at < best.at) best = {id, at};
 		}
 		return best;

@@ -58,6 +58,31 @@ describe('glimpses: what each conversation on screen is doing now (issue 19 §2)
 		expect(seen.every(snapshot => snapshot.glimpses === held)).toBe(true);
 	});
 
+	it("the preview's conversation at rest (finished, idle) is read once, then only when it changes", async () => {
+		h = await demo();
+		const resting = h.store.getSnapshot().conversations.data!.find(c => c.sandbox_status === 'RUNNING' && (c.execution_status === 'finished' || c.execution_status === 'idle'));
+		expect(resting).toBeDefined();
+		h.store.watchGlimpses([], resting!.id);
+		await h.advance(1000);
+		expect(eventSearches(h, resting!.id)).toHaveLength(1);
+		await h.advance(60_000);
+		expect(eventSearches(h, resting!.id)).toHaveLength(1);
+	});
+
+	it('a busy agent on screen (its updated_at moving at every poll) is still read once per 30 s', async () => {
+		h = await harness({seed: 'demo', live: true}, {visible: 'conversations'});
+		h.store.start();
+		await h.advance(0);
+		const running = h.store.getSnapshot().conversations.data!.filter(c => c.execution_status === 'running').map(c => c.id);
+		expect(running.length).toBeGreaterThan(0);
+		h.store.watchGlimpses(running, null);
+		await h.advance(1000);
+		h.server.clearRequests();
+		await h.advance(90_000);
+		const waiting = new Set(h.store.getSnapshot().attention.filter(i => i.reason === 'waiting').map(i => i.id));
+		for (const id of running.filter(id => !waiting.has(id))) expect(eventSearches(h, id).length).toBeLessThanOrEqual(90_000 / GLIMPSE_MS);
+	});
+
 	it('no longer watched, no longer read; the open activity is never searched here', async () => {
 		h = await demo();
 		const rows = h.store.getSnapshot().conversations.data!;
