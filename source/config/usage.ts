@@ -53,7 +53,7 @@ Config file: ${configFilePath} (JSON, at most 1 MB)
    "profiles": {"work": {"url": "https://oh.example.com", "apiKey": "...", "auth": "auto",
                          "refresh": 5, "maxItems": 1000, "readOnly": false, "log": "/tmp/ohtui.log",
                          "notify": "bell", "theme": "dark"}},
-   "theme": "auto", "notify": "bell", "notifyCommand": ["notify-send", "ohtui"],
+   "theme": "auto", "notify": "bell", "notifyCommand": ["sh", "-c", "notify-send \\"$OHTUI_TEXT\\""],
    "keys": {"sandbox.pause": ["z"], "move.down": ["j", "ctrl-n"]}}
   "open" ("all" or profile names) opens those profiles together when no flag or OPENHANDS_URL
   names a server; a profile's apiKey is sent to its own URL only.

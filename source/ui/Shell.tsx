@@ -243,7 +243,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 			<Box height={bodyHeight} flexDirection="column" overflow="hidden">
 				<NavContext.Provider value={nav}>
 					<HintProvider onScopes={onScopes}>
-						{help ? <HelpOverlay width={columns} height={bodyHeight} scopes={viewScopes} onClose={nav.back} onQuit={onQuit} /> : null}
+						{help ? <HelpOverlay width={columns} height={bodyHeight} scopes={stack.at(-2)?.kind === 'attention' ? overlayScopes : viewScopes} onClose={nav.back} onQuit={onQuit} /> : null}
 						{attentionOpen ? (
 							<HintProvider onScopes={onOverlayScopes}>
 								<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={nav.back} />
