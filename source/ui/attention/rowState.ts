@@ -51,13 +51,15 @@ const LOOKS: Record<RowState, Omit<RowLook, 'state'>> = {
 	starting: {glyph: '◌', word: 'starting', tone: 'warn', bold: false},
 };
 
-/** The glyph and word of a row: a seen finish reads `· finished`, a missing sandbox `– missing`. */
+/**
+ * The glyph and word of a row: a seen finish reads `· finished`, a missing sandbox `– missing`; a
+ * paused sandbox and a paused agent are both `‖ paused` here (the preview and the activity say which).
+ */
 export function rowLook(row: AppConversation, state: RowState): RowLook {
 	const look = {state, ...LOOKS[state]};
 	if (state === 'idle' && row.execution_status === 'finished') return {...look, word: 'finished'};
 	if (state === 'gone' && row.sandbox_status === 'MISSING') return {...look, word: 'missing'};
 	if (state === 'gone' && row.sandbox_status === 'ERROR') return {...look, glyph: '✗', word: 'sandbox', tone: 'error'};
-	if (state === 'paused' && row.sandbox_status !== 'PAUSED') return {...look, word: 'agent paused'};
 	return look;
 }
 
