@@ -74,6 +74,15 @@ describe('Sandboxes view', () => {
 		expect(selectedLine(frame)).toContain('PAUSED');
 	});
 
+	it('the footer offers what applies to the selected sandbox: pause a running one, resume a paused one (issue 19 §4)', async () => {
+		const h = open({sandboxes: list([sandbox(), sandbox({id: PAUSED, status: 'PAUSED', exposed_urls: null})])}, 30);
+		await h.waitFor('p pause');
+		await h.waitForGone('r resume');
+		await h.press('j');
+		await h.waitFor('r resume');
+		await h.waitForGone('p pause');
+	});
+
 	it('says a sandbox is starting before it is listed', async () => {
 		const h = open({pending: [pending('start', null)]});
 		await h.waitFor('starting a sandbox…');

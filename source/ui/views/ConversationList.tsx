@@ -26,13 +26,14 @@ import {clean, truncate} from '../../text/sanitize.js';
 import {useNav} from '../navigation.js';
 import {useTheme} from '../theme.js';
 import type {Scope} from '../keymap.js';
-import {capabilitiesOf, selectAnySandboxes, selectConversations, selectInView, selectLostWatches, selectStartTasks, useCapabilities, useSnapshot} from '../useStore.js';
+import {capabilitiesOf, selectAnySandboxes, selectConversations, selectInView, selectLostWatches, selectPending, selectStartTasks, useCapabilities, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {usePersistentState} from '../usePersistentState.js';
 import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {useListController} from '../widgets/useListController.js';
+import {useBootTick} from './booting.js';
 import {NewConversationForm} from './NewConversationForm.js';
 import {questionHeight} from './confirmTexts.js';
 import {conversationColumns} from './conversationColumns.js';
@@ -65,6 +66,8 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const [preview, setPreview] = usePersistentState<boolean | null>('conversations:preview', null);
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
+	const pending = useSnapshot(selectPending);
+	useBootTick(pending, clock);
 	const now = clock();
 	const previewShown = preview ?? (width >= PREVIEW_MIN.columns && height >= PREVIEW_MIN.rows);
 

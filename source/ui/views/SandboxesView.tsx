@@ -20,6 +20,7 @@ import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {Picker} from '../widgets/Picker.js';
 import {useListController} from '../widgets/useListController.js';
+import {useBootTick} from './booting.js';
 import {deleteSandboxQuestion, questionHeight} from './confirmTexts.js';
 import {sandboxFilter, type QuickFilter} from './quickFilters.js';
 import {SandboxConversationsList} from './SandboxConversationsList.js';
@@ -50,6 +51,7 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 	// what is on screen: a dialog, else the route's screen
 	const mode: Mode | {kind: 'detail'; item: Item} | {kind: 'conversations'; item: Item} =
 		dialog.kind !== 'list' ? dialog : detail ? {kind: 'detail', item: detail} : inSandbox ? {kind: 'conversations', item: inSandbox} : dialog;
+	useBootTick(pending, clock);
 	const now = clock();
 
 	const pendingMap = useMemo(() => pendingBySandbox(pending), [pending]);
@@ -137,6 +139,8 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 						: controller.filter.editing
 							? ['filter']
 							: ['sandboxes', 'list'],
+		// the footer offers what applies to the selected sandbox: resume when it is paused, else pause
+		selected?.status === 'PAUSED' ? ['sandbox.pause'] : selected?.status === 'RUNNING' ? ['sandbox.resume'] : [],
 	);
 
 	if (mode.kind === 'urls') {
