@@ -44,6 +44,7 @@ export class Glimpses {
 	private cancelTimer: (() => void) | null = null;
 	private busy = false;
 	private started = false;
+	private byId: {attention: unknown; rows: unknown; map: Map<string, AppConversation>} | null = null;
 
 	constructor(
 		private readonly client: OpenHandsClient,
@@ -96,12 +97,16 @@ export class Glimpses {
 		return ids;
 	}
 
+	/** by id, made again only when the list or the attention items changed (a plan runs at every snapshot) */
 	private conversations(): Map<string, AppConversation> {
-		const snapshot = this.core.get();
-		const byId = new Map<string, AppConversation>();
-		for (const item of snapshot.attention) if (item.conversation) byId.set(item.id, item.conversation);
-		for (const c of snapshot.conversations.data ?? []) byId.set(c.id, c);
-		return byId;
+		const {attention, conversations} = this.core.get();
+		const cache = this.byId;
+		if (cache && cache.attention === attention && cache.rows === conversations.data) return cache.map;
+		const map = new Map<string, AppConversation>();
+		for (const item of attention) if (item.conversation) map.set(item.id, item.conversation);
+		for (const c of conversations.data ?? []) map.set(c.id, c);
+		this.byId = {attention, rows: conversations.data, map};
+		return map;
 	}
 
 	private entry(id: string): Entry {
