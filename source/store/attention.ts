@@ -6,7 +6,8 @@
  *   error, stuck, finished and not seen), from its first sighting on: what waited before ohtui
  *   started is counted at once; only what this session saw change is announced (`transition`).
  *   Opening its activity or dismissing it marks it seen (the seen store, per server, across
- *   restarts); the marks are written when the activity closes, on a dismissal, and at dispose.
+ *   restarts); the marks are written when the activity closes, on a dismissal, and at dispose,
+ *   and read again every 30 s (another ohtui's marks: `ohtui show`, a second TUI).
  * - A start task of this session counts when it ends in ERROR; a sandbox the user started or
  *   resumed in this session when it is ERROR (after the boot, see `booting`) or MISSING. One item
  *   per subject, replaced by a newer transition, gone when dismissed or the subject moves on.
@@ -210,6 +211,10 @@ export class Attention {
 
 	private async tick(): Promise<void> {
 		let wait = BACKGROUND_MS;
+		// what another ohtui marked seen meanwhile (`ohtui show`, a second TUI): one small file read
+		const before = this.core.get();
+		const seen = this.conversations.reload(before.attention);
+		if (seen !== before.attention) this.core.set({...before, attention: seen});
 		try {
 			const source = this.nextSource();
 			if (source === 'conversations') await this.checkConversations();
@@ -255,9 +260,7 @@ export class Attention {
 		for (const conversation of page.items) this.resources.upsert('conversations', conversation, false, sentAt);
 		const snapshot = this.core.get();
 		const at = this.core.now();
-		// another ohtui (a TUI, `ohtui show`) may have seen some meanwhile
-		const seen = this.conversations.reload(snapshot.attention);
-		const items = this.seeConversations(page.items, seen, snapshot.activity?.conversationId ?? null, at);
+		const items = this.seeConversations(page.items, snapshot.attention, snapshot.activity?.conversationId ?? null, at);
 		if (items !== snapshot.attention) this.core.set({...snapshot, attention: items});
 	}
 

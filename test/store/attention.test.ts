@@ -124,6 +124,31 @@ describe('attention: the state now (issue 19 §1)', () => {
 	});
 });
 
+describe('attention: seen elsewhere', () => {
+	it('a finish marked seen by another ohtui (ohtui show, a second TUI) goes within 30 s, the Conversations tab in view', async () => {
+		const directory = mkdtempSync(join(tmpdir(), 'ohtui-seen-'));
+		const start = Date.UTC(2025, 10, 15, 9, 0, 0);
+		let clock: (() => number) | null = null;
+		const now = () => clock?.() ?? start;
+		try {
+			s = await script(three, {visible: 'conversations', seen: openSeenStore({directory, server: 'http://server', now})});
+			clock = s.clock.now;
+			s.store.start();
+			await s.advance(1000);
+			s.move(A, 'finished');
+			await s.advance(5000);
+			expect(s.store.getSnapshot().attention.find(i => i.id === A)).toMatchObject({reason: 'finished'});
+			const other = openSeenStore({directory, server: 'http://server', now});
+			other.markSeen(A, s.conversations.find(c => c.id === A)!.updatedAt);
+			expect(other.save()).toBe(true);
+			await s.advance(35_000);
+			expect(s.store.getSnapshot().attention.find(i => i.id === A)).toBeUndefined();
+		} finally {
+			rmSync(directory, {recursive: true, force: true});
+		}
+	});
+});
+
 describe('attention: looking at a conversation', () => {
 	it('opening it marks it seen; nothing it does while open, nor just after, is announced', async () => {
 		s = await script(three, {visible: 'conversations'});
