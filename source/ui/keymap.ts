@@ -281,7 +281,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	activitySandbox: "Activity: the conversation's sandbox (app servers)",
 	changes: "A conversation's changes (git)",
 	activity: 'Activity (a conversation\'s events)',
-	approval: 'Activity, while the agent waits for confirmation',
+	approval: 'An agent waiting for confirmation (its activity, the list, !)',
 	pager: 'Event pager',
 	message: 'Message box',
 	reason: 'Reject reason input',
