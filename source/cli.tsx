@@ -168,6 +168,10 @@ async function startApp(
 		return;
 	}
 
+	// tmux keeps no title stack: its pane title is written back at quit (terminal/screen.ts)
+	void import('./terminal/tmuxProbe.js').then(async ({tmuxPaneTitle}) => tmuxPaneTitle(process.env)).then(title => {
+		if (title !== null) screen.setTitleToRestore(title);
+	});
 	unguard = guardStderr(log ? line => log.write(`${new Date().toISOString()} stderr ${line}`) : null);
 	const instance = renderApp({
 		fleet,
@@ -183,6 +187,9 @@ async function startApp(
 		attachTerminal: suspender.attach,
 		plain: !screen.capable,
 		notify: config.notify,
+		notifyCommand: config.notifyCommand,
+		setTitle: screen.setTitle,
+		...(log ? {log: (line: string) => log.write(line)} : {}),
 		openAttention,
 		// Printed to stderr before the screen too, but the alternate screen hides that until quit.
 		notices: warnings,

@@ -6,9 +6,11 @@
  */
 import type {EmbeddedKind, ServerConfig} from '../config/servers.js';
 import type {FleetMember} from '../fleet/createFleet.js';
+import {ohtuiDirectory} from '../runtime/xdg.js';
 import {createStore} from '../store/createStore.js';
 import {SocketBudget} from '../store/liveSockets.js';
 import {printable} from '../config/text.js';
+import {memorySeenStore, openSeenStore} from '../store/seenStore.js';
 import {serverLabel} from '../config/url.js';
 import {createLazyClient} from './lazyClient.js';
 
@@ -52,13 +54,16 @@ export function fleetMembers(servers: readonly ServerConfig[], log?: (line: stri
 	});
 	// one cap on events websockets for all servers together (issue 18: at most 8, the open activity first)
 	const socketBudget = new SocketBudget();
+	// What the user has seen, per server, across restarts (issue 19 §1); an embedded demo's server is
+	// new at every start (and its port random): its marks live as long as it does.
+	const seenStores = servers.map(server => (server.url === null ? memorySeenStore() : openSeenStore({directory: ohtuiDirectory('state'), server: server.url})));
 	const members = servers.map(
 		(server, i): FleetMember => ({
 			name: server.name,
 			label: server.url === null ? '' : serverLabel(server.url),
 			readOnly: server.readOnly,
 			fromProfile: server.profile !== null,
-			createStore: visible => createStore(clients[i]!, {refreshMs: server.refreshMs, maxItems: server.maxItems, visible, socketBudget}),
+			createStore: visible => createStore(clients[i]!, {refreshMs: server.refreshMs, maxItems: server.maxItems, visible, socketBudget, seen: seenStores[i]!}),
 		}),
 	);
 	return {

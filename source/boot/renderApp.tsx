@@ -36,6 +36,12 @@ export type RenderAppOptions = {
 	readOnly?: boolean;
 	/** Config.notify, for App */
 	notify?: NotifyMode;
+	/** Config.notifyCommand, for App */
+	notifyCommand?: readonly string[] | null;
+	/** the window title (terminal/screen.ts), for App */
+	setTitle?: (text: string) => void;
+	/** one line to the log file (a notify command's failure) */
+	log?: (line: string) => void;
 	/** `ohtui --needs-you`: the UI opens on the needs-you list */
 	openAttention?: boolean;
 };
@@ -44,7 +50,7 @@ export type RenderAppOptions = {
  * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
  * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
-export function renderApp({fleet, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, attachTerminal, plain = false, readOnly = false, notify = 'bell', openAttention = false}: RenderAppOptions): {
+export function renderApp({fleet, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, attachTerminal, plain = false, readOnly = false, notify = 'bell', notifyCommand = null, setTitle, log, openAttention = false}: RenderAppOptions): {
 	unmount(): void;
 } {
 	bridgeNode20();
@@ -57,7 +63,21 @@ export function renderApp({fleet, demo, onQuit, onFatal, apiKeys = [], keys, not
 	const instance = render(
 		<FatalBoundary onFatal={onFatal}>
 			{attachTerminal ? <TerminalHandle attach={attachTerminal} /> : null}
-			<App fleet={fleet} demo={demo} onQuit={onQuit} startNotices={notices} theme={theme} onSuspend={suspend} bracketedPaste={!plain} readOnly={readOnly} notify={notify} openAttention={openAttention} />
+			<App
+				fleet={fleet}
+				demo={demo}
+				onQuit={onQuit}
+				startNotices={notices}
+				theme={theme}
+				onSuspend={suspend}
+				bracketedPaste={!plain}
+				readOnly={readOnly}
+				notify={notify}
+				notifyCommand={notifyCommand}
+				setTitle={setTitle}
+				log={log}
+				openAttention={openAttention}
+			/>
 		</FatalBoundary>,
 		{
 			exitOnCtrlC: false,

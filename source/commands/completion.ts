@@ -11,6 +11,7 @@ import {configPath, loadConfigFile} from '../config/file.js';
 import {OPTIONS as SERVER_OPTIONS} from '../config/flags.js';
 import {ohtuiDirectory} from '../runtime/xdg.js';
 import {clean} from '../text/sanitize.js';
+import {maskTitle} from '../text/secrets.js';
 import type {Command} from './context.js';
 import {EXIT} from './exitCodes.js';
 import {completionScript, type CommandSpec} from './completionScripts.js';
@@ -106,7 +107,7 @@ function cachedConversations(env: NodeJS.ProcessEnv): string[] {
 	});
 	rows.sort((a, b) => b.updated_at - a.updated_at);
 	const seen = new Set<string>();
-	return rows.filter(r => !seen.has(r.id) && seen.add(r.id)).map(r => `${clean(r.id)}\t${clean(r.title).replaceAll('\t', ' ')}`);
+	return rows.filter(r => !seen.has(r.id) && seen.add(r.id)).map(r => `${clean(r.id)}\t${maskTitle(r.title).replaceAll('\t', ' ')}`);
 }
 
 /** `ohtui __complete profiles|conversations`: one candidate per line, nothing on failure. */

@@ -12,6 +12,8 @@ import {credentialsMessage, hasCredentials, isHttpUrl} from './url.js';
 const notify = z.enum(['bell', 'desktop', 'both', 'off']);
 const theme = z.enum(['auto', 'dark', 'light']);
 const logFile = z.string().min(1);
+/** a program and its arguments, run without a shell (terminal/notifyCommand.ts) */
+const notifyCommand = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
 
 /** One server to talk to, like a k9s context. */
 const profileSchema = z.strictObject({
@@ -40,6 +42,8 @@ export const configFileSchema = z.strictObject({
 	profiles: z.record(z.string(), profileSchema).default({}),
 	theme: theme.optional(),
 	notify: notify.optional(),
+	/** run for each announcement of something that needs you, beside `notify` (issue 19 §3) */
+	notifyCommand: notifyCommand.optional(),
 	log: logFile.optional(),
 	/** command name → key or keys; checked against the keymap by resolveConfig */
 	keys: z.record(z.string(), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)])).optional(),
@@ -66,6 +70,7 @@ function describeIssue(issue: Issue | undefined): string {
 	const where = issue.path.length > 0 ? issue.path.map(part => printable(String(part))).join('.') : '(top level)';
 	// one shape, however zod words the part that failed (a string, an empty list, a number)
 	if (issue.path[0] === 'open') return 'open: expected "all" or a list of profile names';
+	if (issue.path[0] === 'notifyCommand') return 'notifyCommand: expected a program, or a list: the program and its arguments';
 	return `${where}: ${issueText(issue)}`;
 }
 

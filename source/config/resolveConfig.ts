@@ -17,6 +17,8 @@ export type Config = {
 	logFile: string | null;
 	/** how "needs you" calls the user (issue 11); default bell */
 	notify: 'bell' | 'desktop' | 'both' | 'off';
+	/** the config's `notifyCommand`: a program and its arguments run for each announcement; null: none */
+	notifyCommand: readonly string[] | null;
 	/** `--theme` / config `theme`; auto reads COLORFGBG where set */
 	theme: 'auto' | 'dark' | 'light';
 	/** keymap overrides from the config file: command name → keys (validated against the keymap) */
@@ -57,6 +59,7 @@ export function resolveConfig(sources: ConfigSources, warnings: string[] = []): 
 		noColor: env.noColor,
 		logFile: flags.log ?? env.log ?? profile?.log ?? file?.log ?? null,
 		notify: flags.notify ?? profile?.notify ?? file?.notify ?? 'bell',
+		notifyCommand: file?.notifyCommand === undefined ? null : typeof file.notifyCommand === 'string' ? [file.notifyCommand] : file.notifyCommand,
 		theme: flags.theme ?? profile?.theme ?? file?.theme ?? 'auto',
 		keys,
 	};
@@ -87,6 +90,7 @@ function invalidField(config: Config): string | null {
 		['noColor', typeof config.noColor === 'boolean'],
 		['logFile', config.logFile === null || (typeof config.logFile === 'string' && config.logFile !== '')],
 		['notify', ['bell', 'desktop', 'both', 'off'].includes(config.notify)],
+		['notifyCommand', config.notifyCommand === null || (config.notifyCommand.length > 0 && config.notifyCommand.every(part => typeof part === 'string' && part !== ''))],
 		['theme', ['auto', 'dark', 'light'].includes(config.theme)],
 	];
 	return checks.find(([, valid]) => !valid)?.[0] ?? null;

@@ -53,11 +53,14 @@ Config file: ${configFilePath} (JSON, at most 1 MB)
    "profiles": {"work": {"url": "https://oh.example.com", "apiKey": "...", "auth": "auto",
                          "refresh": 5, "maxItems": 1000, "readOnly": false, "log": "/tmp/ohtui.log",
                          "notify": "bell", "theme": "dark"}},
-   "theme": "auto", "notify": "bell",
+   "theme": "auto", "notify": "bell", "notifyCommand": ["sh", "-c", "notify-send \\"$OHTUI_TEXT\\""],
    "keys": {"sandbox.pause": ["z"], "move.down": ["j", "ctrl-n"]}}
   "open" ("all" or profile names) opens those profiles together when no flag or OPENHANDS_URL
   names a server; a profile's apiKey is sent to its own URL only.
   "keys" gives a command new keys (command names: see the README); a key taken twice is an error.
+  "notifyCommand" (a program and its arguments, no shell) runs when something comes to need you,
+  with OHTUI_SERVER, OHTUI_CONVERSATION, OHTUI_STATUS, OHTUI_TITLE, OHTUI_WAITS_FOR, OHTUI_TEXT set
+  (never a key); it gets 10 s; a failure is one line in the log.
   Keep it private: chmod 600 ${configFilePath}
 
 Exit status: 0 quit, 1 fatal error, 2 usage or config error, 128+N ended by signal N.

@@ -267,6 +267,15 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 			if (ref) storeOf(ref.server)?.conversationsInSandbox(ref.id);
 		},
 		reveal: (resource, ref) => storeOf(ref.server)?.reveal(resource, ref.id),
+		watchGlimpses(refs, focus) {
+			for (const entry of shown()) {
+				const name = entry.member.name;
+				entry.store?.watchGlimpses(
+					refs.filter(ref => ref.server === name).map(ref => ref.id),
+					focus?.server === name ? focus.id : null,
+				);
+			}
+		},
 		whenSettled: async () => {
 			await Promise.all(stores().map(async store => store.whenSettled?.()));
 		},

@@ -4,7 +4,7 @@
  * that brought nothing new on any server reaches nobody (as with one store).
  */
 import type {AppConversation, Sandbox, SandboxSpec} from '../api/schemas/index.js';
-import type {LostWatch, Notice, ResourceName, StoreSnapshot} from '../store/types.js';
+import type {Glimpse, LostWatch, Notice, ResourceName, StoreSnapshot} from '../store/types.js';
 import {ListMerger} from './mergeList.js';
 import {memo, type Tagger} from './tag.js';
 import {refKey, type FleetServer, type FleetSnapshot, type ServerName} from './types.js';
@@ -28,6 +28,7 @@ export class SnapshotMerger {
 	private readonly activity = memo<FleetSnapshot['activity']>();
 	private readonly changes = memo<FleetSnapshot['changes']>();
 	private readonly drafts = memo<FleetSnapshot['drafts']>();
+	private readonly glimpses = memo<FleetSnapshot['glimpses']>();
 	private readonly named = new WeakMap<Notice, Notice>();
 	private last: FleetSnapshot | null = null;
 
@@ -74,6 +75,7 @@ export class SnapshotMerger {
 				return source ? source.tagger.tag(source.snapshot.changes!) : null;
 			}),
 			drafts: this.drafts(field('drafts'), () => byRef(sources, s => s.snapshot.drafts)),
+			glimpses: this.glimpses(field('glimpses'), () => byRef(sources, s => s.snapshot.glimpses ?? EMPTY_GLIMPSES)),
 		};
 		const last = this.last;
 		if (last && (Object.keys(next) as (keyof FleetSnapshot)[]).every(key => next[key] === last[key])) return last;
@@ -112,6 +114,7 @@ export class SnapshotMerger {
 }
 
 const EMPTY_LOST: Readonly<Record<string, LostWatch>> = {};
+const EMPTY_GLIMPSES: Readonly<Record<string, Glimpse>> = {};
 
 /** A record keyed by id on each server, keyed by `refKey` across them. */
 function byRef<V>(sources: readonly MergeSource[], read: (source: MergeSource) => Readonly<Record<string, V>>): Readonly<Record<string, V>> {

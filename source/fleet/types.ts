@@ -13,6 +13,7 @@ import type {AppConversation, ConfirmationPolicy, NewConversation, Sandbox, Sand
 import type {
 	ActivityState,
 	AttentionItem,
+	Glimpse,
 	ChangesState,
 	ListResourceName,
 	ListState,
@@ -84,6 +85,8 @@ export type FleetSnapshot = {
 	changes: Tagged<ChangesState> | null;
 	/** unsent drafts by `refKey` of the conversation */
 	drafts: Readonly<Record<string, string>>;
+	/** the newest events of conversations on screen or waiting, by `refKey` (store/glimpses.ts) */
+	glimpses: Readonly<Record<string, Glimpse>>;
 };
 
 export interface Fleet {
@@ -137,4 +140,6 @@ export interface Fleet {
 	conversationsInSandbox(sandbox: Ref | null): void;
 	/** reads one item by id into its server's list (a row asked for that is not loaded) */
 	reveal(resource: ListResourceName, item: Ref): void;
+	/** the conversations on screen whose newest events are shown, and the one in the preview */
+	watchGlimpses(conversations: readonly Ref[], focus: Ref | null): void;
 }

@@ -1,36 +1,41 @@
 /**
- * What needs the user (issue 11), derived from transitions the store already sees, and a slow
- * background check so it works while another tab is visible.
+ * What needs the user (issues 11 and 19), derived inside the snapshot change that brings it, and a
+ * slow background check so it works while another tab is visible.
  *
- * - A conversation counts when its agent comes to `waiting_for_confirmation`, `finished`, `error`
- *   or `stuck`; a start task of this session when it ends in ERROR; a sandbox the user started or
- *   resumed in this session when it is ERROR (after the boot, see `booting`) or MISSING.
- * - The first sighting of a conversation is its baseline (states present at start do not count),
- *   except for conversations this session created. Each transition counts once: one item per
- *   subject, replaced by a newer transition, gone when the subject moves on (to running), when its
- *   activity is opened, when it is deleted, or when dismissed.
- * - No item while the user looks at that conversation (its activity is open), nor for what changed
- *   while they looked and the first polls after closing it bring (two refresh intervals).
+ * - A conversation counts while it needs you now (./needsYouItems.ts: waiting for confirmation,
+ *   error, stuck, finished and not seen), from its first sighting on: what waited before ohtui
+ *   started is counted at once; only what this session saw change is announced (`transition`).
+ *   Opening its activity or dismissing it marks it seen (the seen store, per server, across
+ *   restarts); the marks are written when the activity closes, on a dismissal, and at dispose,
+ *   and read again every 30 s (another ohtui's marks: `ohtui show`, a second TUI).
+ * - A start task of this session counts when it ends in ERROR; a sandbox the user started or
+ *   resumed in this session when it is ERROR (after the boot, see `booting`) or MISSING. One item
+ *   per subject, replaced by a newer transition, gone when dismissed or the subject moves on.
  * - The background check sends at most one request per refresh interval (issue 18 §2: a conversation
  *   that comes to need the user is counted within one interval, whichever tab is visible): page 1 of
  *   the conversation search with `updated_at__gte` (only what changed since the last check, with a
- *   margin; CHECK_LIMIT of them, more when that was not enough), or, one turn in SANDBOX_TURN, a batch get of the sandboxes started or resumed in this
- *   session. It skips the conversations when their visible tab already polls everything there is.
- *   Where a conversation's events socket is open (./liveWatch.ts), its changes count at once.
+ *   margin; CHECK_LIMIT of them, more when that was not enough), or, one turn in SANDBOX_TURN, a
+ *   batch get of the sandboxes started or resumed in this session. It skips the conversations when
+ *   their visible tab already polls everything there is. Where a conversation's events socket is
+ *   open (./liveWatch.ts), its changes count at once.
  */
 import type {OpenHandsClient} from '../api/client.js';
 import type {AppConversation, Sandbox, StartTask} from '../api/schemas/index.js';
-import {CONVERSATION_NEEDS, SANDBOX_NEEDS, makeItem, put, without, type Subject} from './attentionRules.js';
+import {SANDBOX_NEEDS, makeItem, put, without, type Subject} from './attentionRules.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {retryDelayMs} from './backoff.js';
-import {remember, rememberKey} from './bounded.js';
+import {remember} from './bounded.js';
+import {ConversationAttention} from './needsYouItems.js';
 import {isAbort} from './oneLine.js';
 import type {Resources} from './resources.js';
+import type {SeenStore} from './seenStore.js';
 import type {AttentionItem, PendingAction, StoreSnapshot} from './types.js';
 
 /** While sandboxes are watched too, they take one background turn in this many (every 30 s at the default 5 s). */
 export const SANDBOX_TURN = 6;
+/** Another ohtui's seen marks (`ohtui show`, a second TUI) are read again this often. */
+export const SEEN_RELOAD_MS = 30_000;
 /**
  * `updated_at__gte` asks from the newest `updated_at` seen, minus this: a row written while the last
  * check was answered is not missed. Both ends are server time, so a skewed local clock cannot hide
@@ -58,17 +63,12 @@ type SandboxWatch = {
 	reported: string | null;
 };
 
-/** Ids remembered per kind (conversations' agent states, this session's start tasks and sandboxes). */
+/** Ids remembered per kind (this session's start tasks and sandboxes). */
 const MAX_REMEMBERED = 5000;
 
 export class Attention {
-	/** conversation id → the last agent state seen (null states are not recorded: the sandbox is not running) */
-	private readonly agents = new Map<string, string>();
-	/** conversations created by this session's start tasks: their first sighting counts */
-	private readonly created = new Set<string>();
+	private readonly conversations: ConversationAttention;
 	private readonly tasks = new Map<string, string>();
-	/** conversation id → until when a change still counts as seen in its activity, just closed */
-	private readonly lookedUntil = new Map<string, number>();
 	/** sandboxes started or resumed in this session */
 	private readonly sandboxes = new Map<string, SandboxWatch>();
 	/** newest conversation `updated_at` seen (server time, ms) */
@@ -77,13 +77,18 @@ export class Attention {
 	private turn = 0;
 	/** conversations a check asks for (page 1 of what changed) */
 	private checkLimit = CHECK_LIMIT;
+	/** when the seen marks were last read again */
+	private seenReadAt: number;
 	private started = false;
 
 	constructor(
 		private readonly client: OpenHandsClient,
 		private readonly core: Core,
 		private readonly resources: Resources,
+		seen: SeenStore,
 	) {
+		this.conversations = new ConversationAttention(seen, () => core.now());
+		this.seenReadAt = core.now();
 		core.derive = (previous, next) => this.derive(previous, next);
 		// The watch after a start or resume sees the sandbox every second, listed or not (the
 		// Sandboxes tab may never have loaded): its last status is what the boot ended in.
@@ -103,17 +108,27 @@ export class Attention {
 	dispose(): void {
 		this.cancelTimer?.();
 		this.cancelTimer = null;
+		this.conversations.save();
 	}
 
+	/**
+	 * One item (by key), or all: a conversation's is marked seen (a finished one goes; one that
+	 * waits, failed or is stuck stays while it does), the others go.
+	 */
 	dismiss(key?: string): void {
 		const snapshot = this.core.get();
-		const items = key === undefined ? [] : snapshot.attention.filter(i => i.key !== key);
-		if (items.length !== snapshot.attention.length) this.core.set({...snapshot, attention: items});
+		let items = snapshot.attention;
+		for (const item of snapshot.attention) {
+			if (key !== undefined && item.key !== key) continue;
+			items = item.subject === 'conversation' ? this.conversations.dismiss(item, items) : without(items, item.subject, item.id);
+		}
+		this.conversations.save();
+		if (items !== snapshot.attention) this.core.set({...snapshot, attention: items});
 	}
 
 	/** A delete the server confirmed: its items go, and nothing about it is watched any more. */
 	forget(subject: Subject, id: string): void {
-		if (subject === 'conversation') this.agents.delete(id);
+		if (subject === 'conversation') this.conversations.forget(id);
 		if (subject === 'sandbox') this.sandboxes.delete(id);
 		const snapshot = this.core.get();
 		const items = without(snapshot.attention, subject, id);
@@ -133,42 +148,32 @@ export class Attention {
 		if (conversations && conversations !== previous.conversations.data) {
 			items = this.seeConversations(conversations, items, next.activity?.conversationId ?? null, at);
 		}
-		const looking = next.activity?.conversationId;
-		const looked = previous.activity?.conversationId;
-		if (looking && looking !== looked) items = without(items, 'conversation', looking);
-		// What changed while the user looked at it was seen, even when the list (which waits while an
-		// activity is open) only brings it with its first polls after closing.
+		const looking = next.activity?.conversationId ?? null;
+		const looked = previous.activity?.conversationId ?? null;
+		// Opened (or brought fresher while open): what it is now is seen.
+		const shown = next.activity?.conversation ?? (looking ? conversations?.find(c => c.id === looking) : undefined);
+		if (looking && shown && (looking !== looked || shown !== previous.activity?.conversation)) items = this.conversations.see(shown, items, looking);
 		if (looked && looked !== looking) {
-			for (const [id, until] of this.lookedUntil) if (until <= at) this.lookedUntil.delete(id);
-			this.lookedUntil.set(looked, at + 2 * this.core.config.refreshMs);
+			// What changed while the user looked at it was seen, even when the list (which waits while an
+			// activity is open) only brings it with its first polls after closing.
+			this.conversations.closed(looked, at + 2 * this.core.config.refreshMs);
+			this.conversations.save();
 		}
 		return items === next.attention ? next : {...next, attention: items};
 	}
 
 	private seeConversations(list: readonly AppConversation[], items: Items, looking: string | null, at: number): Items {
-		for (const conversation of list) items = this.seeConversation(conversation, items, looking, at);
+		for (const c of list) {
+			if (Number.isFinite(c.updated_at) && (this.newestUpdate === null || c.updated_at > this.newestUpdate)) this.newestUpdate = c.updated_at;
+			if (this.sandboxes.has(c.sandbox_id)) items = this.seeSandbox(c.sandbox_id, c.sandbox_status, items, at);
+			items = this.conversations.see(c, items, looking);
+		}
 		return items;
-	}
-
-	private seeConversation(c: AppConversation, items: Items, looking: string | null, at: number): Items {
-		if (Number.isFinite(c.updated_at) && (this.newestUpdate === null || c.updated_at > this.newestUpdate)) this.newestUpdate = c.updated_at;
-		if (this.sandboxes.has(c.sandbox_id)) items = this.seeSandbox(c.sandbox_id, c.sandbox_status, items, at);
-		const state = c.execution_status;
-		// Known only while the sandbox runs (5.4): a paused sandbox says nothing about its agent.
-		if (state === null) return items;
-		const before = this.agents.get(c.id);
-		// the newest conversations seen: one that left the bound is new again when it comes back (not announced)
-		remember(this.agents, c.id, state, MAX_REMEMBERED);
-		if (before === state) return items;
-		if (before === undefined && !this.created.has(c.id)) return items;
-		items = without(items, 'conversation', c.id);
-		if (!CONVERSATION_NEEDS.has(state) || looking === c.id || (this.lookedUntil.get(c.id) ?? 0) > at) return items;
-		return put(items, {...makeItem('conversation', c.id, state, c.title || `conversation ${c.id}`, at), conversation: c});
 	}
 
 	private seeTasks(tasks: readonly StartTask[], items: Items, at: number): Items {
 		for (const task of tasks) {
-			if (task.app_conversation_id) rememberKey(this.created, task.app_conversation_id, MAX_REMEMBERED);
+			if (task.app_conversation_id) this.conversations.createdHere(task.app_conversation_id);
 			const before = this.tasks.get(task.id);
 			remember(this.tasks, task.id, task.status, MAX_REMEMBERED);
 			if (before === task.status || task.status !== 'ERROR') continue;
@@ -227,6 +232,13 @@ export class Attention {
 
 	private async tick(): Promise<void> {
 		let wait = this.core.config.refreshMs;
+		// what another ohtui marked seen meanwhile (`ohtui show`, a second TUI): one small file read
+		if (this.core.now() - this.seenReadAt >= SEEN_RELOAD_MS) {
+			this.seenReadAt = this.core.now();
+			const before = this.core.get();
+			const seen = this.conversations.reload(before.attention);
+			if (seen !== before.attention) this.core.set({...before, attention: seen});
+		}
 		try {
 			const source = this.nextSource();
 			if (source === 'conversations') await this.checkConversations();

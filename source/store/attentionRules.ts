@@ -1,11 +1,9 @@
 /**
- * What needs the user (issue 11), as pure functions over what the store has seen: which states
- * count, how an item looks, and how the list changes when a subject moves on.
+ * What needs the user among this session's start tasks and sandboxes (issue 11), as pure functions:
+ * which states count, how an item looks, and how the list changes when a subject moves on.
+ * Conversations follow the one predicate (./needsYou.ts, ./needsYouItems.ts).
  */
 import type {AttentionItem} from './types.js';
-
-/** Agent states that wait for the user or report an end (shared/openhands-api.md 3.6 execution status). */
-export const CONVERSATION_NEEDS: ReadonlySet<string> = new Set(['waiting_for_confirmation', 'finished', 'error', 'stuck']);
 
 /** Sandbox states that count once the boot grace is over (a booting docker sandbox reports ERROR, 4.1). */
 export const SANDBOX_NEEDS: ReadonlySet<string> = new Set(['ERROR', 'MISSING']);
@@ -13,7 +11,8 @@ export const SANDBOX_NEEDS: ReadonlySet<string> = new Set(['ERROR', 'MISSING']);
 export type Subject = AttentionItem['subject'];
 
 export function makeItem(subject: Subject, id: string, state: string, title: string, at: number): AttentionItem {
-	return {key: `${subject}:${id}:${state}:${at}`, subject, id, state, title, at};
+	// only ever made for a change this session saw: each one is announced
+	return {key: `${subject}:${id}:${state}:${at}`, subject, id, state, title, at, transition: true};
 }
 
 /** The list without the items of one subject; the same array when it had none. */

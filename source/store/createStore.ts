@@ -89,11 +89,13 @@ import {Attention} from './attention.js';
 import {Changes} from './changes.js';
 import {Core} from './core.js';
 import {Deletes} from './deletes.js';
+import {Glimpses} from './glimpses.js';
 import {LiveSockets, SocketBudget} from './liveSockets.js';
 import {LiveWatch} from './liveWatch.js';
 import {Messages} from './messages.js';
 import {Resources} from './resources.js';
 import {Reveal} from './reveal.js';
+import {memorySeenStore} from './seenStore.js';
 import {SandboxConversationsFinder} from './sandboxConversations.js';
 import {ServerInfoWatch} from './serverInfo.js';
 import type {Store, StoreOptions} from './types.js';
@@ -117,11 +119,13 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	const messages = new Messages(client, core, actions, activity);
 	const agentCommands = new AgentCommands(client, core, activity, watches);
 	const serverInfo = new ServerInfoWatch(client, core);
-	const attention = new Attention(client, core, resources);
-	const watch = new LiveWatch(core, sockets, resources);
+	const attention = new Attention(client, core, resources, options.seen ?? memorySeenStore(() => core.now()));
 	const reveal = new Reveal(client, core, resources);
 	const deletes = new Deletes(client, core, resources, attention, reveal);
 	const siblings = new SandboxConversationsFinder(client, core, resources);
+	const glimpses = new Glimpses(client, core);
+	// what a watched agent does comes over its socket into its glimpse: the doing column and the preview, live
+	const watch = new LiveWatch(core, sockets, resources, (id, events) => glimpses.take(id, events));
 	const changes = new Changes(client, core);
 	// another server after an outage: what the old one could not serve is asked again
 	let server = core.get().server;
@@ -142,8 +146,10 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 			resources.start();
 			if (options.attentionCheck !== false) attention.start();
 			if (options.liveEvents !== false) watch.start();
+			glimpses.start();
 		},
 		dispose: () => {
+			glimpses.dispose();
 			attention.dispose();
 			watch.dispose();
 			changes.close();
@@ -185,6 +191,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		dismissAttention: key => attention.dismiss(key),
 		conversationsInSandbox: sandboxId => siblings.find(sandboxId),
 		reveal: (resource, id) => reveal.item(resource, id),
+		watchGlimpses: (ids, focus) => glimpses.watch(ids, focus),
 		whenSettled: () => core.whenSettled(),
 	};
 }

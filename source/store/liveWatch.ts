@@ -10,10 +10,13 @@
  * execution status: the `full_state` on connect and the `execution_status` updates. A change puts
  * the conversation's row in the list with the new status, as fresh as the moment it came; the list
  * change is what attention sees. A conversation no longer running loses its socket.
+ *
+ * What the socket brings that the event log holds goes to `onEvents` too (./glimpses.ts): the list's
+ * "doing now" column and the preview follow the agent as it works, without a search (issue 19 §2).
  */
 import type {AgentTarget} from '../api/client.js';
 import type {AppConversation, ConversationEvent} from '../api/schemas/index.js';
-import {latestExecutionStatus} from './activityWindow.js';
+import {isPersisted, latestExecutionStatus} from './activityWindow.js';
 import type {Core} from './core.js';
 import type {Feed, LiveSockets} from './liveSockets.js';
 import type {Resources} from './resources.js';
@@ -30,6 +33,7 @@ export class LiveWatch {
 		private readonly core: Core,
 		private readonly sockets: LiveSockets,
 		private readonly resources: Resources,
+		private readonly onEvents: (conversationId: string, events: readonly ConversationEvent[]) => void = () => {},
 	) {}
 
 	start(): void {
@@ -81,6 +85,8 @@ export class LiveWatch {
 	}
 
 	private events(id: string, events: readonly ConversationEvent[]): void {
+		const logged = events.filter(isPersisted);
+		if (logged.length > 0) this.onEvents(id, logged);
 		const status = latestExecutionStatus(events);
 		const row = this.core.get().conversations.data?.find(c => c.id === id);
 		if (status === null || !row || row.execution_status === status) return;

@@ -135,3 +135,22 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 		},
 	};
 }
+
+/**
+ * The same marks kept in memory only: the embedded demo (its server is new at every start, a file
+ * per random port would only pile up) and stores made without a state folder (tests). Like a
+ * first-time file, it counts what changed before it was made as seen.
+ */
+export function memorySeenStore(now: () => number = Date.now): SeenStore {
+	const since = now();
+	const seen = new Map<string, number>();
+	return {
+		since,
+		isSeen: (id, changedAt) => changedAt === null || Math.max(since, seen.get(id) ?? Number.NEGATIVE_INFINITY) >= changedAt,
+		markSeen(id, changedAt) {
+			seen.set(id, Math.max(now(), changedAt ?? 0, seen.get(id) ?? 0));
+		},
+		save: () => true,
+		reload() {},
+	};
+}

@@ -18,8 +18,10 @@ import type {
 	StartTask,
 } from '../api/schemas/index.js';
 import type {SocketBudget} from './liveSockets.js';
+import type {NeedsYouReason} from './needsYou.js';
 import type {AgentInfo, ChangesState} from './agentTypes.js';
 import type {Scheduler} from './scheduler.js';
+import type {SeenStore} from './seenStore.js';
 import type {ErrorInfo, ListResourceName, ListState, ResourceName, ResourceState} from './resourceTypes.js';
 import type {LostWatch, Notice, PendingAction} from './actionTypes.js';
 
@@ -65,9 +67,12 @@ export type ActivityState = {
 /** `live`: the websocket brings events as they happen; else a search every `everyMs` (`why`: one line, why no socket). */
 export type ActivityTransport = {live: boolean; everyMs: number; why: string | null};
 
-/** Something that needs the user (issue 11): each transition counts once; states present at start do not. */
+/**
+ * Something that needs the user (issue 19 §1): a conversation in a state that needs you now
+ * (./needsYouItems.ts), or a start task or sandbox of this session that failed (./attention.ts).
+ */
 export type AttentionItem = {
-	/** unique per transition, e.g. `conversation:<id>:waiting_for_confirmation:<epoch ms>` */
+	/** unique per entry into a state, e.g. `conversation:<id>:waiting_for_confirmation:<epoch ms>:<n>` */
 	key: string;
 	subject: 'conversation' | 'start-task' | 'sandbox';
 	/** conversation id, start-task id or sandbox id */
@@ -79,6 +84,21 @@ export type AttentionItem = {
 	at: number;
 	/** the conversation as last seen (it may not be among the loaded rows): `!` opens its activity */
 	conversation?: AppConversation;
+	/** a conversation's: why it needs you (store/needsYou.ts) */
+	reason?: NeedsYouReason;
+	/** this session saw it happen (not there at start, nor while the user looked): announce it */
+	transition?: boolean;
+};
+
+/** A conversation's newest events, for the list's "doing now" and the preview (./glimpses.ts). */
+export type Glimpse = {
+	/** oldest first, the newest few */
+	events: readonly ConversationEvent[];
+	fetchedAt: number | null;
+	/** the last search failed (the events are the last ones read) */
+	error: ErrorInfo | null;
+	/** the newest change of the agent's execution status the events showed (server time) */
+	stateSince: {status: string; at: number} | null;
 };
 
 /**
@@ -125,6 +145,8 @@ export type StoreSnapshot = {
 	attention: readonly AttentionItem[];
 	/** the last `conversationsInSandbox` answer, or null */
 	sandboxConversations: SandboxConversations | null;
+	/** newest events of the conversations on screen and of those waiting, by id (absent: none yet) */
+	glimpses?: Readonly<Record<string, Glimpse>>;
 	/** the open workspace changes view (issue 16), or null (absent in hand-built snapshots) */
 	changes?: ChangesState | null;
 };
@@ -202,6 +224,11 @@ export interface Store {
 	conversationsInSandbox(sandboxId: string | null): void;
 	/** reads one item by id into its list (a row asked for that is not loaded); says so when it is unknown */
 	reveal(resource: ListResourceName, id: string): void;
+	/**
+	 * The conversations whose newest events are on screen ("doing now", the preview: `focus`), read
+	 * at a slow pace (./glimpses.ts); replaces the last call's.
+	 */
+	watchGlimpses(ids: readonly string[], focus: string | null): void;
 }
 
 export type StoreOptions = {
@@ -234,4 +261,6 @@ export type StoreOptions = {
 	liveEvents?: boolean;
 	/** how many sockets may be open at once; pass one to several stores to cap them all; default 8 a store */
 	socketBudget?: SocketBudget;
+	/** what the user has seen on this server (store/seenStore.ts); default in memory, from the store's start */
+	seen?: SeenStore;
 };

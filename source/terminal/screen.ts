@@ -19,9 +19,24 @@ const CURSOR_SHOW = '\u001B[?25h';
  * order, so the shell prompt comes back with default colours and a visible cursor */
 export const fallbackRestoreSequence = `${PASTE_OFF}\u001B[0m${ALTERNATE_OFF}${CURSOR_SHOW}`;
 
+/**
+ * The window title (issue 19 §3). The first title pushes the terminal's own on its title stack
+ * (XTWINOPS `CSI 22 ; 2 t`: xterm, VTE, kitty, WezTerm, iTerm2, foot) and the restore pops it
+ * (`CSI 23 ; 2 t`). tmux keeps no such stack: there the pane title ohtui found at start (asked by
+ * `setTitleToRestore`) is written back. A title is one line of plain text: control characters go.
+ */
+const TITLE_PUSH = '\u001B[22;2t';
+const TITLE_POP = '\u001B[23;2t';
+// ended by ST, not BEL: a BEL is how ohtui calls the user (a title must never ring the bell or look like it)
+const titleSequence = (text: string) => `\u001B]2;${text.replace(/[\u0000-\u001F\u007F-\u009F]+/g, ' ')}\u001B\\`;
+
 export type Screen = {
 	/** the UI holds the terminal from now on; `release` gives it back (Ink's unmount) */
 	hold(release: () => void): void;
+	/** sets the window title (written around Ink: the bytes move no cursor); nothing once restored */
+	setTitle(text: string): void;
+	/** inside tmux: the pane's title before ohtui, written back on restore */
+	setTitleToRestore(text: string): void;
 	/** idempotent: safe to call from every exit path, however many fire */
 	restore(): void;
 	readonly active: boolean;
@@ -40,14 +55,49 @@ export function capableTerminal(env: NodeJS.ProcessEnv = process.env): boolean {
 export function createScreen(stdout: Output, env: NodeJS.ProcessEnv = process.env): Screen {
 	const capable = capableTerminal(env);
 	let release: (() => void) | null = null;
-	return {
+	let ended = false;
+	let titled = false;
+	let lastTitle: string | null = null;
+	let restoreTitle: string | null = null;
+	// a title asked for before the UI holds the terminal (an effect of its first render) waits for it
+	let early: string | null = null;
+	const screen: Screen = {
 		hold(next) {
 			release = next;
+			if (early !== null) screen.setTitle(early);
+			early = null;
+		},
+		setTitle(text) {
+			if (release === null && !ended) {
+				early = text;
+				return;
+			}
+			if (ended || !capable || text === lastTitle) return;
+			try {
+				stdout.write(`${titled ? '' : TITLE_PUSH}${titleSequence(text)}`);
+				titled = true;
+				lastTitle = text;
+			} catch {
+				// the terminal is gone
+			}
+		},
+		setTitleToRestore(text) {
+			restoreTitle = text;
 		},
 		restore() {
 			if (release === null) return;
 			const giveBack = release;
 			release = null;
+			ended = true;
+			// the title first: the last bytes are Ink's, leaving the alternate screen with the cursor shown
+			if (titled) {
+				titled = false;
+				try {
+					stdout.write(`${restoreTitle === null ? '' : titleSequence(restoreTitle)}${TITLE_POP}`);
+				} catch {
+					// The terminal is gone.
+				}
+			}
 			try {
 				giveBack();
 			} catch {
@@ -64,4 +114,5 @@ export function createScreen(stdout: Output, env: NodeJS.ProcessEnv = process.en
 		},
 		capable,
 	};
+	return screen;
 }

@@ -41,3 +41,11 @@ export async function probeTmux(env: NodeJS.ProcessEnv, run: RunTmux = runTmux):
 	const old = /invalid option|unknown option/.test(result.stderr);
 	return {passthrough: known || old, outer};
 }
+
+/** The pane's title now (tmux keeps no title stack): ohtui writes it back when it quits. Null outside tmux or on failure. */
+export async function tmuxPaneTitle(env: NodeJS.ProcessEnv, run: RunTmux = runTmux): Promise<string | null> {
+	if (!env['TMUX']) return null;
+	const pane = env['TMUX_PANE'];
+	const result = await run(['display-message', ...(pane ? ['-t', pane] : []), '-p', '#{pane_title}']).catch(() => ({stdout: '', stderr: '', failed: true}));
+	return result.failed ? null : result.stdout.replace(/\n$/, '');
+}

@@ -10,7 +10,9 @@ import type {Fleet} from '../fleet/types.js';
 import type {Notice} from '../store/types.js';
 import {createClipboard} from '../terminal/clipboard.js';
 import {createNotifier} from '../terminal/notify.js';
+import {createCommandNotifier} from '../terminal/notifyCommand.js';
 import {notifyOnAttention} from './attentionNotify.js';
+import {windowTitle} from './attentionText.js';
 import {UiContext, type Ui} from './context.js';
 import {shortId} from './format.js';
 import {isReadOnly, setReadOnly} from './keys/activeKeymap.js';
@@ -57,6 +59,12 @@ export type AppProps = {
 	readOnly?: boolean;
 	/** `--notify` / config `notify` (Config.notify): how an agent that needs you is announced; default bell */
 	notify?: NotifyMode;
+	/** config `notifyCommand`: a program run for each announcement (terminal/notifyCommand.ts) */
+	notifyCommand?: readonly string[] | null;
+	/** sets the window title (terminal/screen.ts): `ohtui · 2 need you` while something needs you */
+	setTitle?: (text: string) => void;
+	/** one line to the log file */
+	log?: (line: string) => void;
 	/** `ohtui --needs-you`: open on the needs-you list */
 	openAttention?: boolean;
 };
@@ -77,6 +85,9 @@ export function App({
 	bracketedPaste = true,
 	readOnly: readOnlyFlag = false,
 	notify = 'bell',
+	notifyCommand = null,
+	setTitle,
+	log,
 	openAttention = false,
 }: AppProps) {
 	// The one keymap the router, the help and the footer read turns the mutating keys off (keys/activeKeymap.ts).
@@ -104,12 +115,18 @@ export function App({
 	// clipboard (the bytes move no cursor), once per new attention item (ui/attentionNotify.ts).
 	useEffect(() => {
 		const notifier = createNotifier({mode: notify, env, write: writeRaw ?? (data => stdout.write(data))});
-		const stop = notifyOnAttention(fleet, notifier);
+		const command = notifyCommand ? createCommandNotifier({command: notifyCommand, env, ...(log ? {log} : {})}) : null;
+		const stop = notifyOnAttention(fleet, notifier, {
+			onAnnounce: ({item, line, server, waitsFor}) =>
+				command?.run({event: 'needs-you', server: server ?? item.server, id: item.id, status: item.reason ?? item.state, title: item.title, waitsFor, text: line}),
+		});
 		return () => {
 			stop();
 			notifier.close();
+			command?.close();
 		};
-	}, [fleet, notify, env, writeRaw, stdout]);
+	}, [fleet, notify, notifyCommand, env, writeRaw, stdout, log]);
+	useWindowTitle(fleet, setTitle);
 
 	const ui = useMemo<Ui>(
 		() => ({
@@ -149,4 +166,20 @@ export function App({
 			</UiContext.Provider>
 		</ThemeContext.Provider>
 	);
+}
+
+/** The window title follows the count of what needs you (`ohtui · 2 need you`); written on change only. */
+function useWindowTitle(fleet: Fleet, setTitle: ((text: string) => void) | undefined): void {
+	useEffect(() => {
+		if (!setTitle) return;
+		let last = '';
+		const update = () => {
+			const title = windowTitle(fleet.getSnapshot().attention.length);
+			if (title === last) return;
+			last = title;
+			setTitle(title);
+		};
+		update();
+		return fleet.subscribe(update);
+	}, [fleet, setTitle]);
 }

@@ -6,18 +6,19 @@ import type {Command} from './keymap.js';
 import type {Hint} from './keys/footerHints.js';
 import {displayWidth, truncate} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
+import {noticeText} from './statusLine.js';
 import {useTheme} from './theme.js';
 
-type Props = {notice: Notice | null; hints: readonly Hint[]; globalHints: readonly Hint[]; width: number};
+type Props = {notice: Notice | null; hints: readonly Hint[]; globalHints: readonly Hint[]; width: number; now?: number};
 
 export const FOOTER_HEIGHT = 2;
 
-export const Footer = memo(function Footer({notice, hints, globalHints, width}: Props) {
+export const Footer = memo(function Footer({notice, hints, globalHints, width, now = notice?.at ?? 0}: Props) {
 	const theme = useTheme();
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate" color={notice?.level === 'error' ? theme.error : undefined}>
-				{notice ? truncate(maskSecrets(notice.text), width) : ' '}
+				{notice ? truncate(maskSecrets(noticeText(notice, now)), width) : ' '}
 			</Text>
 			<Text wrap="truncate" color={theme.muted}>
 				{keysLine([...hints, ...globalHints], width)}
@@ -31,7 +32,7 @@ export const Footer = memo(function Footer({notice, hints, globalHints, width}: 
  * mid-word, `Enter det…`). Hints not listed go next, the rightmost of them first; help and quit
  * go last.
  */
-const DROP_FIRST: readonly Command[] = ['sort.next', 'filter.status', 'agent.policy', 'copy', 'conversation.changes', 'refresh', 'filter', 'open', 'move.down', 'field.next', 'tab.next'];
+const DROP_FIRST: readonly Command[] = ['sort.default', 'preview.toggle', 'filter.status', 'agent.policy', 'copy', 'conversation.changes', 'refresh', 'filter', 'open', 'move.down', 'field.next', 'tab.next'];
 const KEEP_LAST: readonly Command[] = ['help', 'quit'];
 const SEPARATOR = '  ';
 

@@ -1,6 +1,6 @@
 /**
- * What the app draws inside its providers: header, the active tab's view (or the help or the
- * needs-you list over it), footer; the tab, the overlays and the global keys.
+ * What the app draws inside its providers: header, the route on top of the navigation stack (a
+ * tab's view, or the help or the needs-you list over it), footer; the stack and the global keys.
  */
 import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
@@ -10,13 +10,14 @@ import {useUi} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
-import {HOLDS_EVERY_KEY, type Scope} from './keymap.js';
+import {HOLDS_EVERY_KEY, type Command, type Scope} from './keymap.js';
 import {commandFor, offBinding} from './keys/activeKeymap.js';
 import {hintList} from './keys/footerHints.js';
 import {useKeys} from './keys/KeyRouter.js';
-import {GoContext, prepareVisit, type Target} from './navigation.js';
+import {NavContext, pop, prepareVisit, push, rootStack, tabOf, tabRoute, top, type Nav, type Route, type Stack} from './navigation.js';
 import {clean} from '../text/sanitize.js';
 import {cycleTab} from './tabs.js';
+import {useStatusNotice} from './statusLine.js';
 import {isFinal, useHeaderInfo} from './useHeaderInfo.js';
 import {useViewMemory} from './usePersistentState.js';
 import {useRedrawOnResize} from './useRedrawOnResize.js';
@@ -42,11 +43,11 @@ export type ShellProps = {
 	size: Size | undefined;
 	localNotice: Notice | null;
 	onQuit(): void;
-	/** `ohtui --needs-you`: open on the needs-you list (`!`) */
+	/** `ohtui --needs-you`: open on the needs-you list (`!`): Esc from there goes to the list under it */
 	openAttention?: boolean;
 };
 
-const VIEWS: Record<ResourceName, (props: ViewProps) => React.JSX.Element> = {
+const VIEWS: Record<ResourceName, (props: ViewProps) => React.JSX.Element | null> = {
 	settings: SettingsView,
 	conversations: ConversationsView,
 	sandboxes: SandboxesView,
@@ -62,6 +63,7 @@ const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {
 
 const NO_HINTS: readonly never[] = [];
 const NO_SCOPES: readonly Scope[] = [];
+const ATTENTION_SCOPES: readonly Scope[] = ['approval', 'attention', 'choice'];
 
 /**
  * The tab's one line when no server in view can fill it (every one has a final answer and no data):
@@ -77,56 +79,69 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	const {fleet, now, notify} = useUi();
 	const {columns, rows} = useTerminalSize(size);
 	useRedrawOnResize({columns, rows}, size === undefined);
-	const [tab, setTab] = useState<ResourceName>(() => fleet.getSnapshot().visible);
-	const [help, setHelp] = useState(false);
-	const [attentionOpen, setAttentionOpen] = useState(openAttention);
-	const [serversOpen, setServersOpen] = useState(false);
+	const [stack, setStack] = useState<Stack>(() => {
+		const root = rootStack(fleet.getSnapshot().visible);
+		return openAttention ? push(root, {kind: 'attention'}) : root;
+	});
+	const route = top(stack);
+	const tab = tabOf(stack);
+	const help = route.kind === 'help';
+	const attentionOpen = route.kind === 'attention';
+	const serversOpen = route.kind === 'servers';
+	// the route the tab's view shows (under `!` and `?`, the one they lie over)
+	const viewRoute = useMemo(() => [...stack].reverse().find(r => 'tab' in r) ?? route, [stack, route]);
 	const attention = useSnapshot(selectAttention);
 	const conversations = useSnapshot(selectConversations);
-	// Going somewhere mounts the target view afresh, so it reads what navigation wrote for it.
+	// A jump mounts the target view afresh, so it reads what navigation wrote for it.
 	const memory = useViewMemory();
 	const [visit, setVisit] = useState(0);
-	const go = useCallback(
-		(target: Target) => {
-			setTab(prepareVisit(memory, target));
-			setVisit(v => v + 1);
-			setAttentionOpen(false);
-			setServersOpen(false);
-			setHelp(false);
-		},
+	const nav = useMemo<Nav>(
+		() => ({
+			push: (next: Route) => setStack(s => push(s, next)),
+			back: () => setStack(pop),
+			go(target) {
+				const next = prepareVisit(memory, target);
+				if (next.kind === 'list') setVisit(v => v + 1);
+				setStack(s => push(s, next));
+			},
+		}),
 		[memory],
 	);
 	const goToItem = (item: Tagged<AttentionItem>) => {
 		const ref = {server: item.server, id: item.id};
 		if (item.subject === 'sandbox') {
-			go({kind: 'row', resource: 'sandboxes', ref});
+			nav.go({kind: 'row', resource: 'sandboxes', ref});
 			return;
 		}
 		if (item.subject === 'start-task') {
-			go({kind: 'task', ref});
+			nav.go({kind: 'task', ref});
 			return;
 		}
 		const conversation = conversations.data?.find(c => c.id === item.id && c.server === item.server) ?? (item.conversation && {...item.conversation, server: item.server});
-		if (conversation) go({kind: 'activity', conversation});
+		if (conversation) nav.go({kind: 'activity', conversation});
 		else notify('info', `conversation ${item.id} is not loaded any more`);
 	};
 	// Scopes reported by the view are tagged with its tab, so a tab switch shows the new tab's
 	// keys in the same frame instead of the old view's for one render.
-	const [reported, setReported] = useState<{tab: ResourceName; scopes: readonly Scope[]} | null>(null);
-	const onScopes = useCallback((scopes: readonly Scope[]) => setReported({tab, scopes}), [tab]);
+	const [reported, setReported] = useState<{tab: ResourceName; scopes: readonly Scope[]; drop: readonly Command[]} | null>(null);
+	const onScopes = useCallback((scopes: readonly Scope[], drop: readonly Command[]) => setReported({tab, scopes, drop}), [tab]);
 	const viewScopes = reported?.tab === tab ? reported.scopes : DEFAULT_SCOPES[tab];
+	const dropped = reported?.tab === tab && !(help || attentionOpen || serversOpen) ? reported.drop : NO_HINTS;
 
 	// a string or null: a poll that changed nothing re-renders nothing
 	const selectFinal = useMemo(() => (s: FleetSnapshot) => finalLine(s.servers, tab), [tab]);
 	const final = useSnapshot(selectFinal);
 	const overlay = help || attentionOpen || serversOpen;
-	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? ['attention', 'choice'] : serversOpen ? ['servers', 'choice'] : final ? NO_SCOPES : viewScopes;
+	// `!` reports its own scopes (a dialog over it takes the keys): apart from the view's, which stays mounted under it
+	const [overlayScopes, setOverlayScopes] = useState<readonly Scope[]>(ATTENTION_SCOPES);
+	const onOverlayScopes = useCallback((scopes: readonly Scope[]) => setOverlayScopes(scopes), []);
+	const localScopes: readonly Scope[] = help ? ['help'] : attentionOpen ? overlayScopes : serversOpen ? ['servers', 'choice'] : final ? NO_SCOPES : viewScopes;
 
 	const storeNotice = useSnapshot(selectNotice);
 	// A final answer (this server has none of these; no OpenHands server at this URL) is the tab's
 	// one line, in place of its view, and not repeated in the footer (issue 16 §1; ./useHeaderInfo.ts).
 	const header = useHeaderInfo(tab, now);
-	const notice = latestNotice(storeNotice, localNotice, header.fetchError);
+	const notice = useStatusNotice([storeNotice, localNotice, header.fetchError], tab, now);
 
 	const first = useRef(true);
 	useEffect(() => {
@@ -138,47 +153,46 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 		fleet.setVisible(tab);
 	}, [fleet, tab]);
 
+	const toTab = (next: ResourceName) => setStack(s => push(s, tabRoute(s, next)));
 	useKeys('global', name => {
 		switch (commandFor('global', name)) {
 			case 'tab.settings':
-				setTab('settings');
+				toTab('settings');
 				return true;
 			case 'tab.conversations':
-				setTab('conversations');
+				toTab('conversations');
 				return true;
 			case 'tab.sandboxes':
-				setTab('sandboxes');
+				toTab('sandboxes');
 				return true;
 			case 'tab.specs':
-				setTab('specs');
+				toTab('specs');
 				return true;
 			case 'tab.next':
-				setTab(t => cycleTab(t, 1));
+				toTab(cycleTab(tab, 1));
 				return true;
 			case 'tab.prev':
-				setTab(t => cycleTab(t, -1));
+				toTab(cycleTab(tab, -1));
 				return true;
 			case 'refresh':
 				fleet.refresh();
 				return true;
 			case 'help':
-				setHelp(true);
-				setAttentionOpen(false);
-				setServersOpen(false);
+				setStack(s => (top(s).kind === 'help' ? pop(s) : push(s, {kind: 'help'})));
 				return true;
 			case 'attention.open':
-				setAttentionOpen(open => !open);
-				setServersOpen(false);
-				setHelp(false);
+				setStack(s => (top(s).kind === 'attention' ? pop(s) : push(s, {kind: 'attention'})));
 				return true;
 			case 'servers.open':
 				if (fleet.getSnapshot().names.length < 2) {
 					notify('info', 'one server: add profiles to the config file to see several (ohtui --help)');
 					return true;
 				}
-				setServersOpen(open => !open);
-				setAttentionOpen(false);
-				setHelp(false);
+				setStack(s => (top(s).kind === 'servers' ? pop(s) : push(s, {kind: 'servers'})));
+				return true;
+			case 'back':
+				// nothing of the screen's own took Esc (a filter to clear, a dialog): back one place
+				setStack(pop);
 				return true;
 			case 'quit':
 				onQuit();
@@ -223,36 +237,32 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 				readOnly={readOnly}
 			/>
 			<Box height={bodyHeight} flexDirection="column" overflow="hidden">
-				<GoContext.Provider value={go}>
+				<NavContext.Provider value={nav}>
 					<HintProvider onScopes={onScopes}>
-						{help ? <HelpOverlay width={columns} height={bodyHeight} onClose={() => setHelp(false)} onQuit={onQuit} /> : null}
+						{help ? <HelpOverlay width={columns} height={bodyHeight} scopes={stack.at(-2)?.kind === 'attention' ? overlayScopes : viewScopes} onClose={nav.back} onQuit={onQuit} /> : null}
 						{attentionOpen ? (
-							<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={() => setAttentionOpen(false)} />
+							<HintProvider onScopes={onOverlayScopes}>
+								<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={nav.back} />
+							</HintProvider>
 						) : null}
-						{serversOpen ? <ServerPicker tab={tab} width={columns} height={bodyHeight} onClose={() => setServersOpen(false)} /> : null}
+						{serversOpen ? <ServerPicker tab={tab} width={columns} height={bodyHeight} onClose={nav.back} /> : null}
 						<Box display={overlay ? 'none' : 'flex'} flexDirection="column">
 							{final ? (
 								<Text wrap="wrap">{final}</Text>
 							) : (
-								<View key={`${tab}:${visit}`} width={columns} height={bodyHeight} active={!overlay} />
+								<View key={`${tab}:${visit}`} route={viewRoute} width={columns} height={bodyHeight} active={!overlay} />
 							)}
 						</Box>
 					</HintProvider>
-				</GoContext.Provider>
+				</NavContext.Provider>
 			</Box>
 			<Footer
 				notice={notice}
-				hints={hintList(localScopes)}
+				hints={hintList(localScopes).filter(hint => !dropped.includes(hint.command))}
 				globalHints={overlay || localScopes.some(s => HOLDS_EVERY_KEY.has(s)) ? NO_HINTS : hintList(['global'])}
 				width={columns}
+				now={notice?.level === 'error' ? now() : undefined}
 			/>
 		</Box>
 	);
-}
-
-/** The newest of the messages competing for the footer's one line. */
-function latestNotice(...notices: (Notice | null)[]): Notice | null {
-	let latest: Notice | null = null;
-	for (const notice of notices) if (notice && (!latest || notice.at >= latest.at)) latest = notice;
-	return latest;
 }

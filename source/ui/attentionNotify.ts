@@ -1,38 +1,108 @@
 /**
- * Calls the user once for each new attention item (each transition has its own key), but never for
- * the conversation whose activity is open: the user is looking at it. No React: it follows the fleet
- * like the footer follows a notice, and writes through the notifier around Ink. A storm of
- * transitions is rationed and folded (./notifyLimiter.ts, issue 21 item 8).
+ * Calls the user when something comes to need them (issue 19 §1, §3): once per transition this
+ * session saw (`transition`: not what was waiting at start, nor what changed while the user looked),
+ * never for the conversation whose activity is open. The notification says what: the conversation,
+ * its server when several are open, and what it waits for, so a waiting agent's announcement waits
+ * (at most WAIT_MS) for its pending action to be read (store/glimpses.ts reads it at once). No
+ * React: it follows the fleet and writes through the notifier around Ink; `onAnnounce` gets the same
+ * (the config's notify command). A storm of transitions is rationed and folded before the notifier
+ * (./notifyLimiter.ts, issue 21 item 8).
  */
 import type {Notifier} from '../terminal/notify.js';
-import {refKey, type Fleet} from '../fleet/types.js';
-import {clean} from '../text/sanitize.js';
-import {attentionLine} from './attentionText.js';
+import {refKey, type Fleet, type FleetSnapshot, type Tagged} from '../fleet/types.js';
+import type {AttentionItem} from '../store/types.js';
+import {attentionLine, pendingGist} from './attentionText.js';
 import {type LimiterClock, NotificationLimiter} from './notifyLimiter.js';
 
-export function notifyOnAttention(fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'>, notifier: Pick<Notifier, 'notify'>, clock?: LimiterClock): () => void {
-	let last = fleet.getSnapshot().attention;
-	// keys are unique per transition on one server, so only the keys still listed need remembering
-	const keyOf = (item: (typeof last)[number]) => refKey({server: item.server, id: item.key});
-	let told = new Set(last.map(keyOf));
-	const limiter = new NotificationLimiter(body => notifier.notify('ohtui', body), clock);
-	const stop = fleet.subscribe(() => {
+/** How long a waiting agent's announcement waits for its pending action to be read. */
+export const WAIT_MS = 3000;
+
+export type Announcement = {
+	item: Tagged<AttentionItem>;
+	/** the one line: what the notification says */
+	line: string;
+	/** named when several servers are open */
+	server: string | null;
+	/** what a waiting agent asks to run, when read */
+	waitsFor: string | null;
+};
+
+export type NotifyOptions = {
+	/** besides the notifier (the notify command) */
+	onAnnounce?(announcement: Announcement): void;
+	/** timers for the wait (tests pass their own); default the global ones */
+	setTimer?(callback: () => void, ms: number): () => void;
+	now?(): number;
+	/** the notification limiter's clock (tests pass their own) */
+	clock?: LimiterClock;
+};
+
+const realTimer = (callback: () => void, ms: number) => {
+	const handle = setTimeout(callback, ms);
+	return () => clearTimeout(handle);
+};
+
+export function notifyOnAttention(fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'>, notifier: Pick<Notifier, 'notify'>, options: NotifyOptions = {}): () => void {
+	const setTimer = options.setTimer ?? realTimer;
+	const now = options.now ?? Date.now;
+	const keyOf = (item: Tagged<AttentionItem>) => refKey({server: item.server, id: item.key});
+	// what was there at start is never announced; keys are unique per transition on one server
+	let told = new Set(fleet.getSnapshot().attention.map(keyOf));
+	/** waiting agents whose pending action is not read yet: until when to wait */
+	const held = new Map<string, number>();
+	const timers = new Set<() => void>();
+	let last: FleetSnapshot['attention'] | null = fleet.getSnapshot().attention;
+	let lastGlimpses = fleet.getSnapshot().glimpses;
+	const limiter = new NotificationLimiter(body => notifier.notify('ohtui', body), options.clock);
+
+	const check = () => {
 		const snapshot = fleet.getSnapshot();
-		if (snapshot.attention === last) return;
+		if (snapshot.attention === last && snapshot.glimpses === lastGlimpses && held.size === 0) return;
 		last = snapshot.attention;
-		const now = new Set<string>();
-		for (const item of last) {
+		lastGlimpses = snapshot.glimpses;
+		const present = new Set<string>();
+		const several = snapshot.inView.length > 1;
+		for (const item of snapshot.attention) {
 			const key = keyOf(item);
-			now.add(key);
+			present.add(key);
 			if (told.has(key)) continue;
-			if (item.subject === 'conversation' && snapshot.activity?.conversationId === item.id && snapshot.activity.server === item.server) continue;
-			// several servers: the notification says whose agent it is
-			limiter.offer(refKey({server: item.server, id: `${item.subject}:${item.id}`}), snapshot.servers.length > 1 ? `${clean(item.server)}: ${attentionLine(item)}` : attentionLine(item));
+			const looking = item.subject === 'conversation' && snapshot.activity?.conversationId === item.id && snapshot.activity.server === item.server;
+			if (!item.transition || looking) {
+				told.add(key);
+				continue;
+			}
+			const events = snapshot.glimpses[refKey({server: item.server, id: item.id})]?.events ?? [];
+			const waitsFor = item.reason === 'waiting' ? pendingGist(events) : null;
+			if (item.reason === 'waiting' && waitsFor === null) {
+				const until = held.get(key) ?? now() + WAIT_MS;
+				if (now() < until) {
+					if (!held.has(key)) {
+						held.set(key, until);
+						const cancel = setTimer(() => {
+							timers.delete(cancel);
+							check();
+						}, WAIT_MS);
+						timers.add(cancel);
+					}
+					continue;
+				}
+			}
+			held.delete(key);
+			told.add(key);
+			const server = several ? item.server : null;
+			const line = attentionLine(item, {server, waitsFor});
+			limiter.offer(refKey({server: item.server, id: `${item.subject}:${item.id}`}), line);
+			options.onAnnounce?.({item, line, server, waitsFor});
 		}
-		told = now;
-	});
+		told = new Set([...told].filter(key => present.has(key)));
+		for (const key of held.keys()) if (!present.has(key)) held.delete(key);
+	};
+
+	const stop = fleet.subscribe(check);
 	return () => {
 		stop();
+		for (const cancel of timers) cancel();
+		timers.clear();
 		limiter.close();
 	};
 }

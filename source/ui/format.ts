@@ -37,6 +37,15 @@ export function seconds(ms: number): string {
 	return `${Math.floor(s / 3600)}h`;
 }
 
+/** How long something has lasted, compact: `12s`, `4m`, `5h`, `3d` (a state's age, issue 19). */
+export function duration(ms: number): string {
+	const s = Math.max(0, Math.floor(ms / SECOND));
+	if (s < 60) return `${s}s`;
+	if (s < 3600) return `${Math.floor(s / 60)}m`;
+	if (s < 48 * 3600) return `${Math.floor(s / 3600)}h`;
+	return `${Math.floor(s / 86_400)}d`;
+}
+
 /** UTC wall time for detail panes: 2025-11-15 09:12:04Z (out of range: as the server sent it) */
 export function absoluteTime(at: number | null | undefined): string {
 	if (at === null || at === undefined || Number.isNaN(at)) return '—';

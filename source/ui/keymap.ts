@@ -68,8 +68,8 @@ export type Command =
 	| 'attention.open'
 	| 'attention.dismiss'
 	| 'attention.clear'
-	| 'sort.next'
-	| 'sort.reverse'
+	| 'sort.default'
+	| 'sort.column'
 	| 'filter.status'
 	| 'conversation.sandbox'
 	| 'conversation.delete'
@@ -93,7 +93,8 @@ export type Command =
 	| 'agent.policy'
 	| 'servers.open'
 	| 'servers.toggle'
-	| 'servers.all';
+	| 'servers.all'
+	| 'preview.toggle';
 
 export type Binding = {
 	scope: Scope;
@@ -124,6 +125,12 @@ export const MUTATING: ReadonlySet<string> = new Set([
 	'agent.policy',
 ]);
 
+/**
+ * The column sort keys, in the order columns name them (widgets/columns.ts `sortLetter`): a config
+ * override of `sort.column` gives the column at the same position the key at the same position.
+ */
+export const SORT_KEYS: readonly string[] = ['A', 'T', 'N', 'E', 'B', 'U', 'C', 'K'];
+
 export const KEYMAP: readonly Binding[] = [
 	{scope: 'global', keys: ['1'], command: 'tab.settings', description: 'Settings tab'},
 	{scope: 'global', keys: ['2'], command: 'tab.conversations', description: 'Conversations tab'},
@@ -134,6 +141,7 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'global', keys: ['ctrl-r'], command: 'refresh', description: 'refresh now', hint: 'refresh'},
 	{scope: 'global', keys: ['?'], command: 'help', description: 'show / hide this help', hint: 'help'},
 	{scope: 'global', keys: ['q', 'ctrl-c'], command: 'quit', description: 'quit', hint: 'quit'},
+	{scope: 'global', keys: ['esc'], command: 'back', description: 'back to where you came from (after what the screen itself does with Esc: a filter, a dialog)'},
 
 	{scope: 'list', keys: ['j', 'down'], command: 'move.down', description: 'move down'},
 	{scope: 'list', keys: ['k', 'up'], command: 'move.up', description: 'move up'},
@@ -180,14 +188,15 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'help', keys: ['esc', '?'], command: 'close', description: 'close the help', hint: 'close'},
 
 	// Issue 11: what needs you, related things one key away, sort and quick filters, deletes.
-	{scope: 'global', keys: ['!'], command: 'attention.open', description: 'what needs you (agents waiting, finished or failed; the header counts them)'},
-	{scope: 'list', keys: ['o'], command: 'sort.next', description: 'sort by the next column (after the last: the server order)', hint: 'sort'},
-	{scope: 'list', keys: ['O'], command: 'sort.reverse', description: 'reverse the sort'},
+	{scope: 'global', keys: ['!'], command: 'attention.open', description: 'what needs you: agents waiting for a confirmation, failed, stuck, or finished since you looked (the header counts them)'},
+	// Issue 19: a key per sortable column (underlined in the header) instead of cycling through them.
+	{scope: 'list', keys: ['o'], command: 'sort.default', description: "the list's own order (conversations: attention first) or the server's", hint: 'order'},
+	{scope: 'list', keys: SORT_KEYS, command: 'sort.column', description: 'sort by the column whose header has this letter underlined (again: reverse)'},
 	{scope: 'list', keys: ['f'], command: 'filter.status', description: 'quick filter: all, running, needs you, paused, error', hint: 'status'},
 	// a conversation's sandbox: app servers only (an agent server has none; issue 16 §1)
 	{scope: 'conversationSandbox', keys: ['s'], command: 'conversation.sandbox', description: "go to the selected conversation's sandbox", hint: 'sandbox'},
 	{scope: 'conversationSandbox', keys: ['p'], command: 'sandbox.pause', description: "pause the conversation's sandbox (asks first when other conversations share it)", hint: 'pause'},
-	{scope: 'conversationSandbox', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox (asks first when other conversations share it)"},
+	{scope: 'conversationSandbox', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox (asks first when other conversations share it)", hint: 'resume'},
 	{scope: 'conversation', keys: ['D'], command: 'conversation.delete', description: 'delete the selected conversation (asks first)'},
 	{scope: 'conversation', keys: ['c'], command: 'conversation.changes', description: "the workspace's git changes (Enter: a file's diff)", hint: 'changes'},
 	{scope: 'sandboxes', keys: ['c'], command: 'sandbox.conversations', description: 'the conversations in the selected sandbox', hint: 'conversations'},
@@ -195,11 +204,12 @@ export const KEYMAP: readonly Binding[] = [
 
 	{scope: 'choice', keys: ['enter'], command: 'open', description: 'go to the selected one', hint: 'go'},
 	{scope: 'choice', keys: ['esc'], command: 'close', description: 'close', hint: 'close'},
-	{scope: 'attention', keys: ['d'], command: 'attention.dismiss', description: 'dismiss the selected item', hint: 'dismiss'},
-	{scope: 'attention', keys: ['c'], command: 'attention.clear', description: 'clear the list', hint: 'clear'},
+	{scope: 'attention', keys: ['d'], command: 'attention.dismiss', description: 'mark the selected one seen (a finish goes; a wait or an error stays while it lasts)', hint: 'seen'},
+	{scope: 'attention', keys: ['c'], command: 'attention.clear', description: 'mark them all seen', hint: 'all seen'},
 	{scope: 'attention', keys: ['!'], command: 'close', description: 'close the list'},
 	// Issue 10: a conversation's activity, messages to its agent, approvals. `P`/`R` drive the agent
 	// (agent server pause/run); `p`/`r` stay the sandbox's (the whole runtime), as on the Sandboxes tab.
+	{scope: 'conversations', keys: ['v'], command: 'preview.toggle', description: "show / hide the preview of the selected conversation (its last events, what it waits for)", hint: 'preview'},
 	{scope: 'conversation', keys: ['l'], command: 'activity.open', description: "the selected conversation's activity (its events)", hint: 'activity'},
 	{scope: 'conversation', keys: ['m'], command: 'message.open', description: 'write to the agent of the selected conversation', hint: 'message'},
 
@@ -212,7 +222,7 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'activity', keys: ['P'], command: 'agent.pause', description: 'pause the agent after the current step (agent server; the sandbox keeps running)', hint: 'pause agent'},
 	{scope: 'activitySandbox', keys: ['p'], command: 'sandbox.pause', description: "pause the conversation's sandbox (the whole runtime)", hint: 'pause sandbox'},
 	{scope: 'activity', keys: ['R'], command: 'agent.run', description: 'run the agent again (agent server; asks first while an action waits)', hint: 'run agent'},
-	{scope: 'activitySandbox', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox"},
+	{scope: 'activitySandbox', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox", hint: 'resume sandbox'},
 	{scope: 'activity', keys: ['I'], command: 'agent.interrupt', description: 'interrupt the agent now (cancels the LLM call in flight; agent servers 1.23+)'},
 	{scope: 'activity', keys: ['C'], command: 'agent.policy', description: 'confirmation policy: always confirm, confirm risky actions, never (asks first)', hint: 'policy'},
 	{scope: 'activity', keys: ['c'], command: 'conversation.changes', description: "the workspace's git changes (Enter: a file's diff)", hint: 'changes'},
@@ -286,7 +296,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	activitySandbox: "Activity: the conversation's sandbox (app servers)",
 	changes: "A conversation's changes (git)",
 	activity: 'Activity (a conversation\'s events)',
-	approval: 'Activity, while the agent waits for confirmation',
+	approval: 'An agent waiting for confirmation (its activity, the list, !)',
 	pager: 'Event pager',
 	message: 'Message box',
 	reason: 'Reject reason input',

@@ -1,15 +1,107 @@
 /**
- * Going from what is on screen to what it belongs to, in one key (issue 11): a conversation's
- * sandbox selected on its tab, a conversation's activity, a sandbox from the `!` list. The target
- * tab's view keeps its state in the view memory, so going there writes what it should show into
- * that memory and mounts the view afresh (it reads the memory when it mounts).
+ * One navigation stack (design.md round 3, issue 19 §4): every screen is a route pushed on it, so
+ * `Esc` pops back to where the user came from, whichever way they came (a tab key, Enter, `l`, a
+ * sandbox's `c`, `!`, `?`), and a jump (`s`, Enter on `!` or on a sandbox's conversation) is a push.
+ *
+ * - The stack holds each distinct route once: going to a route already on it moves it to the top,
+ *   so flipping between tabs never grows it, and `Esc` walks back through the places last seen.
+ * - The tab shown is the tab of the topmost route that has one (`!` and `?` lie over it).
+ * - A list keeps its selection, filter and scroll in the view memory (./usePersistentState.tsx);
+ *   a jump to a row writes what the list should show there first (`prepareVisit`).
+ * Pure functions; Shell.tsx holds the stack and gives views `useNav()`.
  */
 import {createContext, useContext} from 'react';
-import type {AppConversation} from '../api/schemas/index.js';
+import type {AppConversation, Sandbox, SandboxSpec} from '../api/schemas/index.js';
 import {refKey, type Ref, type Tagged} from '../fleet/types.js';
 import type {ListResourceName, ResourceName} from '../store/types.js';
 import type {Memory} from './usePersistentState.js';
 import type {QuickFilter} from './views/quickFilters.js';
+
+export type Route =
+	| {kind: 'list'; tab: ResourceName}
+	| {kind: 'detail'; tab: 'conversations'; item: Tagged<AppConversation>}
+	| {kind: 'detail'; tab: 'sandboxes'; item: Tagged<Sandbox>}
+	| {kind: 'detail'; tab: 'specs'; item: Tagged<SandboxSpec>}
+	| {kind: 'activity'; tab: 'conversations'; conversation: Tagged<AppConversation>}
+	/** a conversation's workspace changes (issue 16 §1) */
+	| {kind: 'changes'; tab: 'conversations'; conversation: Tagged<AppConversation>}
+	| {kind: 'sandboxConversations'; tab: 'sandboxes'; sandbox: Tagged<Sandbox>}
+	| {kind: 'attention'}
+	| {kind: 'servers'}
+	| {kind: 'help'};
+
+export type Stack = readonly Route[];
+
+/** Routes kept at most (distinct places; the oldest goes). */
+const MAX_ROUTES = 30;
+
+export function rootStack(tab: ResourceName): Stack {
+	return [{kind: 'list', tab}];
+}
+
+/** One identity per place: the same conversation's activity is one route however it was reached. */
+export function routeKey(route: Route): string {
+	switch (route.kind) {
+		case 'list':
+			return `list:${route.tab}`;
+		case 'detail':
+			return `detail:${route.tab}:${refKey(route.item)}`;
+		case 'activity':
+			return `activity:${refKey(route.conversation)}`;
+		case 'changes':
+			return `changes:${refKey(route.conversation)}`;
+		case 'sandboxConversations':
+			return `sandboxConversations:${refKey(route.sandbox)}`;
+		default:
+			return route.kind;
+	}
+}
+
+export function top(stack: Stack): Route {
+	return stack[stack.length - 1]!;
+}
+
+/** The tab shown: the topmost route's that has one. */
+export function tabOf(stack: Stack): ResourceName {
+	for (let i = stack.length - 1; i >= 0; i--) {
+		const route = stack[i]!;
+		if ('tab' in route) return route.tab;
+	}
+	return 'conversations';
+}
+
+/** `route` on top; where it was already on the stack, it moves up (the stack stays short). */
+export function push(stack: Stack, route: Route): Stack {
+	const key = routeKey(route);
+	if (routeKey(top(stack)) === key && top(stack) === route) return stack;
+	const rest = stack.filter(r => routeKey(r) !== key);
+	const next = [...rest, route];
+	return next.length > MAX_ROUTES ? next.slice(next.length - MAX_ROUTES) : next;
+}
+
+/** Back one place; the last route stays (there is nowhere further back). */
+export function pop(stack: Stack): Stack {
+	return stack.length > 1 ? stack.slice(0, -1) : stack;
+}
+
+/**
+ * A tab key: the place last seen on that tab (its activity or details when the user left it there),
+ * else its list.
+ */
+export function tabRoute(stack: Stack, tab: ResourceName): Route {
+	for (let i = stack.length - 1; i >= 0; i--) {
+		const route = stack[i]!;
+		if ('tab' in route && route.tab === tab) return route;
+	}
+	return {kind: 'list', tab};
+}
+
+/** What a view calls to move: push a route, go back, or jump to something (a push after preparing it). */
+export type Nav = {
+	push(route: Route): void;
+	back(): void;
+	go(target: Target): void;
+};
 
 export type Target =
 	| {kind: 'activity'; conversation: Tagged<AppConversation>}
@@ -17,10 +109,10 @@ export type Target =
 	/** a start task line of this session, above the conversations */
 	| {kind: 'task'; ref: Ref};
 
-export const GoContext = createContext<(target: Target) => void>(() => {});
+export const NavContext = createContext<Nav>({push() {}, back() {}, go() {}});
 
-export function useGo(): (target: Target) => void {
-	return useContext(GoContext);
+export function useNav(): Nav {
+	return useContext(NavContext);
 }
 
 /** Memory keys a list view reads (widgets/useListController.ts, views/ConversationsView.tsx). */
@@ -30,28 +122,21 @@ export const memoryKeys = {
 	quick: (resource: ListResourceName) => `${resource}:quick`,
 	/** a row asked for by its Ref: the view says so when it is not among the loaded rows */
 	wanted: (resource: ListResourceName) => `${resource}:wanted`,
-	activity: 'conversations:activity',
 	/** the start task line selected above the conversations */
 	task: 'conversations:task',
 } as const;
 
-/** Writes what the target tab should show; returns that tab. */
-export function prepareVisit(memory: Memory | null, target: Target): ResourceName {
-	if (target.kind === 'activity') {
-		memory?.set(memoryKeys.activity, {item: target.conversation, from: 'list'});
-		return 'conversations';
-	}
+/** Writes what the target's list should show (the row selected, nothing hiding it); returns its route. */
+export function prepareVisit(memory: Memory | null, target: Target): Route {
+	if (target.kind === 'activity') return {kind: 'activity', tab: 'conversations', conversation: target.conversation};
 	if (target.kind === 'task') {
-		memory?.set(memoryKeys.activity, null);
 		memory?.set(memoryKeys.task, refKey(target.ref));
-		return 'conversations';
+		return {kind: 'list', tab: 'conversations'};
 	}
 	const {resource, ref} = target;
-	// The row must be visible: no filter hides it, and the selection follows its key.
 	memory?.set(memoryKeys.filter(resource), {text: '', editing: false});
 	memory?.set(memoryKeys.quick(resource), 'all' satisfies QuickFilter);
 	memory?.set(memoryKeys.table(resource), {index: 0, offset: 0, key: refKey(ref)});
 	memory?.set(memoryKeys.wanted(resource), ref);
-	if (resource === 'conversations') memory?.set(memoryKeys.activity, null);
-	return resource;
+	return {kind: 'list', tab: resource};
 }

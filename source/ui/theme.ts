@@ -15,7 +15,7 @@
 import {createContext, useContext} from 'react';
 import chalk from 'chalk';
 
-export type Tone = 'ok' | 'warn' | 'error' | 'muted' | 'info';
+export type Tone = 'ok' | 'warn' | 'error' | 'muted' | 'info' | 'stuck';
 export type ThemeName = 'dark' | 'light';
 export type ThemeChoice = ThemeName | 'auto';
 
@@ -59,20 +59,21 @@ const STATUS_TONE: Record<string, Tone> = {
 	waiting_for_confirmation: 'warn',
 	ERROR: 'error',
 	error: 'error',
-	stuck: 'error',
+	// not the error's red: a stuck agent is another thing to do (issue 19 §2)
+	stuck: 'stuck',
 };
 
 type Palette = Record<Tone, string> & {accent: string};
 
 /** Named colours: the terminal's own palette, made for its (dark) background. */
-export const DARK: Palette = {ok: 'green', warn: 'yellow', error: 'red', muted: 'gray', info: 'cyan', accent: 'cyan'};
+export const DARK: Palette = {ok: 'green', warn: 'yellow', error: 'red', muted: 'gray', info: 'cyan', stuck: 'magenta', accent: 'cyan'};
 
 /**
  * On white, every one at 4.5:1 or better (WCAG AA for text), both as sent in truecolor and as
  * chalk rounds it to the 256-colour cube (which moves some colours a long way: #005f00 becomes
  * #008700). test/ui/theme.test.tsx computes both.
  */
-export const LIGHT: Palette = {ok: '#0a6e0a', warn: '#a64b00', error: '#b5121b', muted: '#5c5c5c', info: '#0047b3', accent: '#0047b3'};
+export const LIGHT: Palette = {ok: '#0a6e0a', warn: '#a64b00', error: '#b5121b', muted: '#5c5c5c', info: '#0047b3', stuck: '#8b008b', accent: '#0047b3'};
 
 /** Servers' colours: none of them the warning or error colour, so a server's name never reads as one. */
 export const DARK_SERVERS: readonly string[] = ['cyan', 'magenta', 'blueBright', 'greenBright', 'yellowBright', 'white'];

@@ -27,6 +27,7 @@ export const selectAttention = (s: FleetSnapshot) => s.attention;
 export const selectSandboxConversations = (s: FleetSnapshot) => s.sandboxConversations;
 export const selectActivity = (s: FleetSnapshot) => s.activity;
 export const selectDrafts = (s: FleetSnapshot) => s.drafts;
+export const selectGlimpses = (s: FleetSnapshot) => s.glimpses;
 /** the open workspace changes view (issue 16), of whichever server */
 export const selectChanges = (s: FleetSnapshot) => s.changes;
 

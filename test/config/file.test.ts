@@ -72,6 +72,12 @@ describe('loadConfigFile', () => {
 		expect(await loadError({current: 'work', profiles: {home: {url: 'http://h'}}})).toBe('current: no profile named "work" (profiles: home)');
 	});
 
+	it('names a bad notifyCommand (a program, or the program and its arguments)', async () => {
+		expect(await loadError({profiles: {}, notifyCommand: ''})).toBe('notifyCommand: expected a program, or a list: the program and its arguments');
+		expect(await loadError({profiles: {}, notifyCommand: []})).toBe('notifyCommand: expected a program, or a list: the program and its arguments');
+		expect(await loadError({profiles: {}, notifyCommand: ['notify-send', 3]})).toBe('notifyCommand: expected a program, or a list: the program and its arguments');
+	});
+
 	it('reads "open" (all, or profile names) and names it when it is wrong', async () => {
 		const profiles = {home: {url: 'http://h'}, work: {url: 'http://w'}};
 		expect((await loadConfigFile(configHome({open: 'all', profiles}).path)).file?.open).toBe('all');

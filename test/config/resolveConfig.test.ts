@@ -33,6 +33,12 @@ function failure(flags: Flags, env: Record<string, string>, configFile: ConfigFi
 const server = (config: Config) => config.servers[0]!;
 
 describe('resolveConfig', () => {
+	it('notifyCommand: a program, or the program and its arguments (run without a shell)', () => {
+		expect(resolve({}, {}, {profiles: {}, notifyCommand: '/usr/local/bin/ping-me'}).notifyCommand).toEqual(['/usr/local/bin/ping-me']);
+		expect(resolve({}, {}, {profiles: {}, notifyCommand: ['notify-send', '--app-name=ohtui']}).notifyCommand).toEqual(['notify-send', '--app-name=ohtui']);
+		expect(resolve({}, {}, {profiles: {}}).notifyCommand).toBeNull();
+	});
+
 	it('is demo mode with defaults when nothing names a server: two embedded servers (issue 16 §3)', () => {
 		const demo = {url: null, apiKey: null, auth: 'auto', refreshMs: 5000, maxItems: 1000, readOnly: false, profile: null};
 		expect(resolve({}, {}, null)).toEqual({
@@ -44,6 +50,7 @@ describe('resolveConfig', () => {
 			noColor: false,
 			logFile: null,
 			notify: 'bell',
+			notifyCommand: null,
 			theme: 'auto',
 			keys: {},
 		});
@@ -56,6 +63,7 @@ describe('resolveConfig', () => {
 			noColor: false,
 			logFile: null,
 			notify: 'bell',
+			notifyCommand: null,
 			theme: 'auto',
 			keys: {},
 		});

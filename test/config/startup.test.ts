@@ -57,6 +57,7 @@ describe('decideStartup', () => {
 				noColor: false,
 				logFile: null,
 				notify: 'bell',
+				notifyCommand: null,
 				theme: 'auto',
 				keys: {},
 			},

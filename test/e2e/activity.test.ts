@@ -14,7 +14,7 @@ const sessions = ptySessions();
 async function conversationsTab(): Promise<PtySession> {
 	const session = sessions.spawn({args: ['--refresh', '1']});
 	// REPO / DIR once the demo's agent server's rows (working directories) are in
-	await session.waitForText(/REPO(SITORY| \/ DIR)[\s\S]*(RUNNING|PAUSED)/);
+	await session.waitForText(/REPO(SITORY| \/ DIR)[\s\S]*(running|paused)/);
 	return session;
 }
 
@@ -54,7 +54,7 @@ const appRow = (rest: string) => new RegExp(`app +.*${rest}`);
 describe('activity in a terminal', () => {
 	it('l opens the activity with its header and keys; Esc comes back', async () => {
 		const session = await conversationsTab();
-		await select(session, appRow('RUNNING\\s+running'));
+		await select(session, appRow('▶ running'));
 		session.press('l');
 		// the transport (issue 18) sits beside the agent's status once it is known
 		await session.waitForText(/agent running · (?:live · |polling every [\d.]+ s · )?sandbox RUNNING/);
@@ -66,7 +66,7 @@ describe('activity in a terminal', () => {
 
 	it('the message box as a terminal types it: Ctrl-j and Alt-Enter add lines, a pasted chunk keeps its lines and is not sent', async () => {
 		const session = await conversationsTab();
-		await select(session, appRow('RUNNING\\s+running'));
+		await select(session, appRow('▶ running'));
 		session.press('m');
 		await session.waitForText('Message to');
 		session.press('first');
@@ -89,7 +89,7 @@ describe('activity in a terminal', () => {
 	// waits on the demo's live agents several times: a minute, not the default 20 s.
 	it('watch events arrive, send a message, approve a pending action, pause and run the agent', async () => {
 		const session = await conversationsTab();
-		await select(session, appRow('RUNNING\\s+running'));
+		await select(session, appRow('▶ running +Add dark mode'));
 		session.press('l');
 		await session.waitForText(/following · \d+ events/);
 		// a running demo conversation keeps producing events
@@ -121,7 +121,7 @@ describe('activity in a terminal', () => {
 
 		session.press('\x1b');
 		await waitForGone(session, 'following');
-		await select(session, appRow('confirm\\?'));
+		await select(session, appRow('\\? waiting'));
 		session.press('l');
 		await session.waitForText('waiting for confirmation');
 		session.press('a');

@@ -41,7 +41,8 @@ describe('ohtui in a terminal', () => {
 		expect(screen).toMatch(/demo/i);
 		// the demo's two servers listen after the first frame: the header says each is ok then, and
 		// the one list holds the app server's conversations and the agent server's
-		await session.waitForText(/^ohtui app ok · agent ok demo/m);
+		// (a word per server: ok, or how many of its agents need you)
+		await session.waitForText(/^ohtui app (ok|\d+ needs? you) · agent (ok|\d+ needs? you) +demo/m);
 		await session.waitForText(/^[› ] app +\S[\s\S]*^[› ] agent +\S|^[› ] agent +\S[\s\S]*^[› ] app +\S/m);
 		session.press('1');
 		await session.waitForText('CodeActAgent');
@@ -53,7 +54,7 @@ describe('ohtui in a terminal', () => {
 		session.press('3');
 		// the sandbox table's own columns and its specs, and the sandbox keys in the footer
 		await session.waitForText(/STATUS\s+SPEC/);
-		await session.waitForText(/(RUNNING|PAUSED).*agent-server:/);
+		await session.waitForText(/(RUNNING|PAUSED).*server:/);
 		expect(session.screenText()).toContain('p pause');
 	});
 

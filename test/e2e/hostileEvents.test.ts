@@ -24,7 +24,7 @@ async function withHugeEvent(): Promise<PtySession> {
 	await session.waitForText('A conversation with a huge event', 20_000);
 	session.press('l');
 	// the newest event (the huge one) is the selected row while following
-	await session.waitForText(/KKKKKKKKKK/, 20_000);
+	await session.waitForText(/^› .*KKKKKKKKKK/m, 20_000);
 	return session;
 }
 

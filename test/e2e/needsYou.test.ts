@@ -36,6 +36,9 @@ describe('ohtui --needs-you', () => {
 		await ohtui('send', id!, 'finish up');
 		const screen = await waitForScreen(app, text => /Needs you \(\d+\)/.test(text) && /Add dark mode toggle/.test(text), 'the finished conversation in the list', 20_000);
 		expect(screen).toContain('finished');
+		// attention first: what waits, failed or is stuck comes before a finish (issue 19): G goes to it
+		app.press('G');
+		await waitForScreen(app, text => /› .*Add dark mode toggle/.test(text), 'the finished one selected', 20_000);
 		app.press('\r');
 		await waitForScreen(app, text => !/Enter go there/.test(text) && /Add dark mode toggle/.test(text) && /finish up/.test(text), "the conversation's activity", 20_000);
 	}, 60_000);

@@ -1,7 +1,8 @@
-// Issue 11: a terminal kept open calls the user when an agent needs them: the BEL bytes the bundled
-// app writes in a real pty, exactly once per transition, none for states present at start, none
-// while the user looks at that conversation.
-import {chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+// Issues 11 and 19: a terminal kept open calls the user when an agent comes to need them: the BEL
+// bytes the bundled app writes in a real pty, exactly once per transition, none for what waited at
+// start (counted at once all the same), none while the user looks at that conversation; the window
+// title carries the count and is given back at exit; the config's notifyCommand gets the fields.
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
@@ -27,6 +28,15 @@ const count = (text: string, what: string) => text.split(what).length - 1;
 const A = hexId(0xa);
 const B = hexId(0xb);
 
+async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error('timed out');
+		// eslint-disable-next-line no-await-in-loop
+		await new Promise(resolve => setTimeout(resolve, 25));
+	}
+}
+
 /** Waits until the app has polled `n` more times (the list, or the open activity's events). */
 async function polls(s: ConversationServer, n: number, timeoutMs = 15_000): Promise<void> {
 	const reads = () => s.seen.filter(r => r.line.startsWith('GET /api/v1/app-conversations') || r.line.includes('events/search')).length;
@@ -40,42 +50,85 @@ async function polls(s: ConversationServer, n: number, timeoutMs = 15_000): Prom
 }
 
 describe('notifications in a real terminal', () => {
-	it('one BEL per transition; none for what was there at start; none while looking at it', {timeout: 90_000}, async () => {
+	it('one BEL per transition; what waited at start is counted at once but never rung; none while looking at it; the title counts', {timeout: 90_000}, async () => {
 		server = await startConversationServer([
 			{id: A, title: 'Alpha task', status: 'running'},
 			{id: B, title: 'Beta waits since before start', status: 'waiting_for_confirmation'},
 		]);
 		app = spawnCli({args: ['--url', server.url, '--refresh', '1'], cols: 120, rows: 30});
 		await app.waitForText('Alpha task');
+		// counted from the first screen, not announced
+		await app.waitForText('1 needs you (!)');
 		await polls(server, 2);
 		expect(count(app.raw, BEL)).toBe(0);
+		// the terminal's own title saved first (its title stack), then the count
+		expect(app.raw).toContain(`${ESC}[22;2t${ESC}]2;`);
+		await until(() => app!.raw.includes(`${ESC}]2;ohtui · 1 needs you${ESC}\\`));
 
 		server.move(A, 'waiting_for_confirmation');
-		await app.waitForText('1 needs you (!)');
-		await polls(server, 3);
-		expect(count(app.raw, BEL)).toBe(1);
+		await app.waitForText('2 need you (!)');
+		// the bell waits (at most 3 s) to say what the agent waits for; this server has no events to tell
+		await until(() => count(app!.raw, BEL) === 1);
+		expect(app.raw).toContain(`${ESC}]2;ohtui · 2 need you${ESC}\\`);
 
-		// looking at Alpha (its activity open): the item goes, and a transition there calls nobody
+		// looking at Alpha (its activity open): what it does there calls nobody. Alpha waits since just
+		// now: the first row (the selection followed Beta, the row it was on)
+		app.press('g');
+		await app.waitForText(/^› .*Alpha task/m);
 		app.press('l');
 		await app.waitForText(/Esc back/);
-		await app.waitForText(/^(?![\s\S]*needs you)/);
 		server.move(A, 'stuck');
 		await polls(server, 3);
-		expect(count(app.raw, BEL)).toBe(1);
 		app.press('\u001B');
 		await app.waitForText('Beta waits since before start');
 		await polls(server, 2);
 		expect(count(app.raw, BEL)).toBe(1);
-		expect(app.screenText()).not.toContain('needs you');
+		// stuck is the state now: still counted
+		expect(app.screenText()).toContain('2 need you (!)');
 
 		// the next transition calls again, once
 		server.move(A, 'finished');
-		await app.waitForText('1 needs you (!)');
+		await polls(server, 3);
+		await until(() => count(app!.raw, BEL) === 2);
 		await polls(server, 3);
 		expect(count(app.raw, BEL)).toBe(1 + 1);
 
+		// the window title goes back at exit (the terminal's title stack)
 		app.press('q');
 		await app.waitForExit();
+		expect(app.raw.lastIndexOf(`${ESC}[23;2t`)).toBeGreaterThan(app.raw.lastIndexOf(`${ESC}]2;`));
+	});
+
+	it('notifyCommand: runs the program (no shell) with the fields in its environment, never a key', {timeout: 60_000}, async () => {
+		server = await startConversationServer([{id: A, title: 'Alpha task', status: 'running'}]);
+		const home = mkdtempSync(join(tmpdir(), 'ohtui-e2e-'));
+		const out = join(home, 'fields.json');
+		const script = join(home, 'record.mjs');
+		writeFileSync(script, `import {writeFileSync} from 'node:fs';\nconst e = process.env;\nwriteFileSync(${JSON.stringify(out)}, JSON.stringify({event: e.OHTUI_EVENT, server: e.OHTUI_SERVER, id: e.OHTUI_CONVERSATION, status: e.OHTUI_STATUS, title: e.OHTUI_TITLE, text: e.OHTUI_TEXT, key: e.OPENHANDS_API_KEY ?? null, args: process.argv.slice(2)}));\n`);
+		// XDG_CONFIG_HOME is the temporary home (./pty.ts)
+		mkdirSync(join(home, 'ohtui'));
+		writeFileSync(join(home, 'ohtui', 'config.json'), JSON.stringify({profiles: {}, notifyCommand: [process.execPath, script, '$HOME; echo not a shell']}), {mode: 0o600});
+		try {
+			app = spawnCli({args: ['--url', server.url, '--refresh', '1'], env: {OPENHANDS_API_KEY: 'sk-never-in-a-notify-command-0123'}, cols: 120, rows: 30, home});
+			await app.waitForText('Alpha task');
+			await polls(server, 2);
+			server.move(A, 'error');
+			await until(() => existsSync(out));
+			expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual({
+				event: 'needs-you',
+				server: expect.any(String),
+				id: A,
+				status: 'error',
+				title: 'Alpha task',
+				text: 'Alpha task stopped with an error',
+				key: null,
+				args: ['$HOME; echo not a shell'],
+			});
+		} finally {
+			app?.dispose();
+			app = undefined;
+			rmSync(home, {recursive: true, force: true});
+		}
 	});
 });
 
@@ -86,7 +139,8 @@ describe('notifications in a real terminal', () => {
 function fakeTmux(value: string): {dir: string; asked: () => number; dispose(): void} {
 	const dir = mkdtempSync(join(tmpdir(), 'ohtui-tmux-'));
 	const log = join(dir, 'asked');
-	writeFileSync(join(dir, 'tmux'), `#!/bin/sh\necho asked >> '${log}'\nprintf 'foot foot(1.17.2)\\n${value}\\n'\n`);
+	// only the notification's question is counted (ohtui also asks for the pane's title, to give it back at exit)
+	writeFileSync(join(dir, 'tmux'), `#!/bin/sh\ncase "$*" in *allow-passthrough*) echo asked >> '${log}';; esac\nprintf 'foot foot(1.17.2)\\n${value}\\n'\n`);
 	chmodSync(join(dir, 'tmux'), 0o755);
 	return {
 		dir,
@@ -112,6 +166,7 @@ describe('desktop notifications', () => {
 		server.move(A, 'finished');
 		await app.waitForText('1 needs you (!)');
 		await polls(server, 3);
+		await until(() => count(app!.raw, BEL) >= 1);
 		return app.raw;
 	}
 
@@ -200,8 +255,8 @@ describe('secrets in titles and notifications (issue 21 item 2)', () => {
 		await app.waitForText('push with ghp_••••');
 		server.move(A, 'waiting_for_confirmation');
 		await app.waitForText('1 needs you (!)');
-		await polls(server, 2);
-		expect(app.raw).toContain(`${OSC777}push with ghp_•••• please waits for your confirmation${ESC}\\`);
+		// (the call waits up to 3 s to say what the agent waits for: this server has no events to tell)
+		await until(() => app!.raw.includes(`${OSC777}push with ghp_•••• please waits for your confirmation${ESC}\\`));
 		app.press('l');
 		await app.waitForText(/push with ghp_•••• please\s+aaaa|push with ghp_••••/);
 		expect(app.raw).not.toContain(TOKEN.slice(4));

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {MAX_SOCKETS} from '../../source/store/liveSockets.js';
-import {stateEvent} from '../support/eventData.js';
+import {makeEvent, stateEvent} from '../support/eventData.js';
 import {type ActivityHarness, CONV, SANDBOX, activityHarness} from './activityHarness.js';
 
 let h: ActivityHarness | undefined;
@@ -45,5 +45,17 @@ describe('running conversations over their sockets (issue 18 §2)', () => {
 		await waitFor(() => expect(h!.store.getSnapshot().activity?.transport).toMatchObject({live: true}));
 		expect(h!.server.sockets.open(hex(99))).toBe(1);
 		await waitFor(() => expect(h!.server.sockets.open()).toBe(MAX_SOCKETS));
+	});
+
+	it('what a watched agent does reaches its glimpse (the doing column, the preview) over the socket, with no search', async () => {
+		await started();
+		await waitFor(() => expect(h!.server.sockets.open(CONV)).toBe(1));
+		h!.store.watchGlimpses([CONV], CONV);
+		await h!.settle();
+		h!.clear();
+		const next = makeEvent(42, h!.clock.now());
+		h!.server.sockets.publish(CONV, next);
+		await waitFor(() => expect(h!.store.getSnapshot().glimpses?.[CONV]?.events.at(-1)?.id).toBe(next.id));
+		expect(h!.lines().filter(line => line.includes('/events'))).toEqual([]);
 	});
 });

@@ -80,6 +80,10 @@ describe('request budget', () => {
 		h = await harness({seed: 'demo', bootMs: 0}, {visible: 'conversations'});
 		h.store.start();
 		await h.advance(60_000);
-		expect(h.server.requests).toHaveLength(13);
+		const events = h.server.requests.filter(r => r.path.endsWith('/events/search'));
+		expect(h.server.requests.length - events.length).toBe(13);
+		// besides: one read of each conversation that waits for a confirmation (what it waits for: issue 19)
+		const waiting = h.store.getSnapshot().attention.filter(i => i.reason === 'waiting').map(i => i.id);
+		expect(events.map(r => r.path.split('/')[4]).sort()).toEqual(waiting.sort());
 	});
 });

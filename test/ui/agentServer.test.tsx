@@ -7,7 +7,7 @@ import {agentServerCapabilities} from '../../source/api/probe.js';
 import {defaultAgentSettings} from '../support/agentFixture.js';
 import type {ServerInfo} from '../../source/api/client.js';
 import type {AgentInfo, ChangesState} from '../../source/store/types.js';
-import {conversationColumns} from '../../source/ui/views/conversationParts.js';
+import {conversationColumns} from '../../source/ui/views/conversationColumns.js';
 import {conversation, list, resource} from './fixtures.js';
 import {KEYS, renderApp} from './harness.js';
 import {activityState, event, LEGACY} from './eventFixtures.js';
@@ -39,9 +39,10 @@ describe('an agent server in the views', () => {
 	it('the list: the columns that apply, no sandbox column nor sandbox keys', async () => {
 		const h = renderApp({columns: 120, snapshot: {server: AGENT, conversations: list([agentConversation()])}});
 		const frame = await h.waitFor('l activity');
-		expect(frame).toMatch(/TITLE +REPO \/ DIR +AGENT +UPDATED +MODEL +COST +TOKENS +ID/);
+		// at 120 columns the model and the cost give way to the title; the preview names them
+		expect(frame).toMatch(/STATE +TITLE +DOING +REPO \/ DIR +UPDATED/);
 		expect(frame).toContain('/home/me/dates');
-		expect(frame).toContain('gpt-4o');
+		expect(frame).toContain('· gpt-4o ·');
 		expect(frame).not.toContain('SANDBOX');
 		expect(frame).not.toMatch(/s sandbox|p pause/);
 		expect(frame).toContain('c changes');
@@ -54,15 +55,18 @@ describe('an agent server in the views', () => {
 	});
 
 	it('beside an app server: the sandbox column stays, an agent server\'s row shows none there', () => {
-		const columns = conversationColumns([conversation(), agentConversation()], true);
+		const context = {items: new Map(), boots: new Map(), glimpses: {}, clock: () => 0};
+		const columns = conversationColumns([conversation(), agentConversation()], context, true);
 		const sandboxColumn = columns.find(c => c.id === 'sandbox')!;
-		expect(sandboxColumn.text(conversation(), 0)).toBe('RUNNING');
-		expect(sandboxColumn.text(agentConversation(), 0)).toBe('—');
-		expect(columns.find(c => c.id === 'model')!.text(conversation(), 0)).toBe('claude-sonnet-4-5');
+		const row = {...conversation(), server: 'local'};
+		expect(sandboxColumn.text(row, 0)).toBe('RUNNING');
+		expect(sandboxColumn.text({...agentConversation(), server: 'agent'}, 0)).toBe('—');
+		expect(columns.find(c => c.id === 'model')!.text(row, 0)).toBe('claude-sonnet-4-5');
 	});
 
 	it('an app server keeps its sandbox column and keys', async () => {
-		const h = renderApp({columns: 120, snapshot: {conversations: list([conversation()])}});
+		// (from 150 columns: below, the state column says paused, missing or failed and the title takes the room)
+		const h = renderApp({columns: 160, snapshot: {conversations: list([conversation()])}});
 		const frame = await h.waitFor('l activity');
 		expect(frame).toContain('SANDBOX');
 		expect(frame).toContain('p pause');

@@ -175,19 +175,34 @@ describe('global keys', () => {
 		await vi.waitFor(() => expect(h.store.callsOf('setVisible').map(c => c[0])).toEqual(['sandboxes', 'specs', 'settings', 'specs']));
 	});
 
-	it('? lists the keymap, Esc closes it', async () => {
+	it('? lists the keymap, this screen\'s keys first, then everywhere; / filters; Esc closes it', async () => {
 		const h = renderApp({rows: 80});
 		await h.waitFor('TITLE');
 		await h.press('?');
-		const frame = await h.waitFor('Keys (Esc or ? to close)');
-		// every binding of the one keymap table is in the help, and the first screenful is drawn
+		const frame = await h.waitFor('Keys (/ filter · Esc or ? to close)');
+		// every binding of the one keymap table is in the help
 		const entries = helpEntries();
 		for (const b of KEYMAP) expect(entries.some(e => e.kind === 'field' && e.value === b.description)).toBe(true);
-		for (const text of ['Settings tab', 'next tab', 'refresh now', 'move down', 'filter rows', 'pause the selected sandbox', 'new conversation']) {
-			expect(frame).toContain(text);
-		}
+		// the Conversations list's own keys come first, then the ones that work everywhere
+		const lines = frame.split('\n');
+		const here = lines.findIndex(line => line.includes('Here: Conversations'));
+		const everywhere = lines.findIndex(line => line.trim() === 'Everywhere');
+		const sandboxes = lines.findIndex(line => line.trim() === 'Sandboxes');
+		expect(here).toBeGreaterThan(0);
+		expect(here).toBeLessThan(everywhere);
+		expect(sandboxes === -1 || everywhere < sandboxes).toBe(true);
+		for (const text of ['new conversation', 'move down', 'filter rows', 'Settings tab', 'refresh now']) expect(frame).toContain(text);
+
+		await h.press('/', ...'pause');
+		const filtered = await h.waitFor('/ pause');
+		expect(filtered).toContain('pause the selected sandbox');
+		expect(filtered).not.toContain('Settings tab');
+		await h.press(KEYS.enter);
+		// Esc clears the filter first, then closes
 		await h.press(KEYS.esc);
-		await h.waitForGone('Keys (Esc or ? to close)');
+		await h.waitFor('Settings tab');
+		await h.press(KEYS.esc);
+		await h.waitForGone('Keys (');
 		expect(h.frame()).toContain('TITLE');
 	});
 

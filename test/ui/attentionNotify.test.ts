@@ -1,17 +1,20 @@
 import {describe, expect, it} from 'vitest';
-import type {ActivityState, AttentionItem} from '../../source/store/types.js';
-import {attentionLine, needYouText} from '../../source/ui/attentionText.js';
-import {notifyOnAttention} from '../../source/ui/attentionNotify.js';
+import {createFleet} from '../../source/fleet/createFleet.js';
+import type {ActivityState, AttentionItem, Glimpse} from '../../source/store/types.js';
+import {attentionLine, needYouText, windowTitle} from '../../source/ui/attentionText.js';
+import {notifyOnAttention, WAIT_MS, type Announcement} from '../../source/ui/attentionNotify.js';
+import {event, LEGACY} from './eventFixtures.js';
 import {FakeStore} from './fakeStore.js';
 import {fleetOf} from './fakeFleet.js';
-import {createFleet} from '../../source/fleet/createFleet.js';
 import {NOW, snapshot} from './fixtures.js';
 
-const item = (id: string, state: string, at = NOW, title = 'Fix the flaky test'): AttentionItem => ({
+const item = (id: string, state: string, at = NOW, title = 'Fix the flaky test', transition = true): AttentionItem => ({
 	key: `conversation:${id}:${state}:${at}`,
 	subject: 'conversation',
 	id,
 	state,
+	reason: ({waiting_for_confirmation: 'waiting', error: 'error', stuck: 'stuck', finished: 'finished'} as const)[state as 'error'] ?? undefined,
+	transition,
 	title,
 	at,
 });
@@ -27,34 +30,97 @@ const activity = (conversationId: string): ActivityState => ({
 	fetchedAt: null,
 });
 
-describe('notifications follow the attention list', () => {
-	it('once per new item: the same item seen again, or another change, calls nobody', () => {
+/** A waiting agent's newest events: `rm -rf build` waits for confirmation. */
+const waitingEvents = [event(LEGACY.userMessage), event({...LEGACY.bash, action: {...LEGACY.bash.action, command: 'rm -rf build'}}), event(LEGACY.waiting)];
+const glimpse = (events: typeof waitingEvents): Glimpse => ({events, fetchedAt: NOW, error: null, stateSince: null});
+
+/** Timers the test fires by hand. */
+function manualTimers() {
+	let now = NOW;
+	const timers: {at: number; fire(): void}[] = [];
+	return {
+		now: () => now,
+		setTimer(fire: () => void, ms: number) {
+			const timer = {at: now + ms, fire};
+			timers.push(timer);
+			return () => void timers.splice(timers.indexOf(timer), 1);
+		},
+		advance(ms: number) {
+			now += ms;
+			for (const timer of timers.filter(t => t.at <= now)) {
+				timers.splice(timers.indexOf(timer), 1);
+				timer.fire();
+			}
+		},
+	};
+}
+
+describe('notifications: transitions only, once each, saying what (issue 19 §1, §3)', () => {
+	it('once per new transition: the same item seen again, or another change, calls nobody', () => {
 		const store = new FakeStore(snapshot());
 		const told: string[] = [];
 		notifyOnAttention(fleetOf(store), {notify: (_title, body) => told.push(body)});
-		const a = item('a', 'waiting_for_confirmation');
+		const a = item('a', 'error');
 		store.set({attention: [a]});
 		store.set({attention: [a]});
 		store.set({notice: {level: 'info', text: 'x', at: NOW}});
 		store.poke();
-		expect(told).toEqual(['Fix the flaky test waits for your confirmation']);
+		expect(told).toEqual(['Fix the flaky test stopped with an error']);
 		// a newer transition of the same conversation is a new key: once more
 		const b = item('a', 'finished', NOW + 1000);
 		store.set({attention: [b]});
-		expect(told).toHaveLength(2);
-		// dismissed, then nothing: no call
+		expect(told).toEqual(['Fix the flaky test stopped with an error', 'Fix the flaky test finished']);
 		store.set({attention: []});
 		expect(told).toHaveLength(2);
 	});
 
-	it('items there before it started are not announced; none for the conversation being looked at', () => {
-		const store = new FakeStore(snapshot({attention: [item('old', 'finished')]}));
+	it('never what waited at start, nor what needs you but was not seen changing, nor the conversation on screen', () => {
+		const store = new FakeStore(snapshot({attention: [item('old', 'waiting_for_confirmation', NOW, 'Old', false)]}));
 		const told: string[] = [];
 		notifyOnAttention(fleetOf(store), {notify: (_title, body) => told.push(body)});
-		store.set({activity: activity('a'), attention: [item('old', 'finished'), item('a', 'stuck')]});
+		// counted at a later sighting (a background check's first page): counted, not announced
+		store.set({attention: [item('old', 'waiting_for_confirmation', NOW, 'Old', false), item('seen', 'stuck', NOW, 'Baseline', false)]});
+		store.set({activity: activity('a'), attention: [item('old', 'waiting_for_confirmation', NOW, 'Old', false), item('a', 'stuck')]});
 		expect(told).toEqual([]);
-		store.set({attention: [item('old', 'finished'), item('a', 'stuck'), item('b', 'error', NOW, 'Other')]});
+		store.set({attention: [item('a', 'stuck'), item('b', 'error', NOW, 'Other')]});
 		expect(told).toEqual(['Other stopped with an error']);
+	});
+
+	it('a waiting agent: waits for its pending action to be read, then names it; at most WAIT_MS, then says it waits', () => {
+		const store = new FakeStore(snapshot());
+		const told: string[] = [];
+		const timers = manualTimers();
+		notifyOnAttention(fleetOf(store), {notify: (_title, body) => told.push(body)}, {setTimer: timers.setTimer, now: timers.now});
+		store.set({attention: [item('a', 'waiting_for_confirmation', NOW, 'api-refactor')]});
+		expect(told).toEqual([]);
+		store.set({glimpses: {a: glimpse(waitingEvents)}});
+		expect(told).toEqual(['api-refactor: approve “rm -rf build”?']);
+		timers.advance(WAIT_MS);
+		expect(told).toHaveLength(1);
+
+		// nothing read in time: it still calls, without the action
+		store.set({attention: [item('a', 'waiting_for_confirmation', NOW, 'api-refactor'), item('b', 'waiting_for_confirmation', NOW, 'deploy')]});
+		timers.advance(WAIT_MS - 1);
+		expect(told).toHaveLength(1);
+		timers.advance(1);
+		expect(told).toEqual(['api-refactor: approve “rm -rf build”?', 'deploy waits for your confirmation']);
+	});
+
+	it('names the server when several are open; the line is cleaned and masked', () => {
+		const one = new FakeStore(snapshot());
+		const two = new FakeStore(snapshot());
+		const fleet = createFleet([
+			{name: 'laptop', label: 'http://a', createStore: () => one},
+			{name: 'cloud', label: 'http://b', createStore: () => two},
+		]);
+		const told: string[] = [];
+		const announced: Announcement[] = [];
+		notifyOnAttention(fleet, {notify: (_title, body) => told.push(body)}, {onAnnounce: a => announced.push(a)});
+		two.set({attention: [item('a', 'stuck', NOW, 'Deploy with ghp_0123456789abcdefghijABCDEFGHIJ012345\u001b]0;x\u0007')]});
+		expect(told).toHaveLength(1);
+		expect(told[0]).toMatch(/^Deploy with \S*•{2,}\S* \(cloud\) is stuck$/);
+		expect(told[0]).not.toContain('ghp_0123');
+		expect(announced[0]).toMatchObject({server: 'cloud', waitsFor: null, line: told[0]});
 	});
 
 	it('stops when unsubscribed', () => {
@@ -78,6 +144,8 @@ describe('attention wording', () => {
 		expect(needYouText(0)).toBe('');
 		expect(needYouText(1)).toBe('1 needs you');
 		expect(needYouText(2)).toBe('2 need you');
+		expect(windowTitle(0)).toBe('ohtui');
+		expect(windowTitle(3)).toBe('ohtui · 3 need you');
 	});
 
 	it('with several servers in view, says whose agent it is', () => {
@@ -89,9 +157,9 @@ describe('attention wording', () => {
 		]);
 		const told: string[] = [];
 		notifyOnAttention(fleet, {notify: (_title, body) => told.push(body)});
-		lab.set({attention: [item('a', 'waiting_for_confirmation')]});
+		lab.set({attention: [item('a', 'stuck')]});
 		// the same key on another server is another item
-		work.set({attention: [item('a', 'waiting_for_confirmation')]});
-		expect(told).toEqual(['lab: Fix the flaky test waits for your confirmation', 'work: Fix the flaky test waits for your confirmation']);
+		work.set({attention: [item('a', 'stuck')]});
+		expect(told).toEqual(['Fix the flaky test (lab) is stuck', 'Fix the flaky test (work) is stuck']);
 	});
 });

@@ -9,11 +9,15 @@ afterEach(() => cleanup());
 const A = conversation({id: 'a'.repeat(32), title: 'Alpha waits', execution_status: 'waiting_for_confirmation', sandbox_id: 'oh-sandbox-alpha'});
 const B = conversation({id: 'b'.repeat(32), title: 'Beta is done', execution_status: 'finished', sandbox_id: 'oh-sandbox-beta'});
 
+const REASONS: Record<string, AttentionItem['reason']> = {waiting_for_confirmation: 'waiting', error: 'error', stuck: 'stuck', finished: 'finished'};
+
 const item = (subject: AttentionItem['subject'], id: string, state: string, title: string, at = NOW - 60_000): AttentionItem => ({
 	key: `${subject}:${id}:${state}:${at}`,
 	subject,
 	id,
 	state,
+	...(subject === 'conversation' ? {reason: REASONS[state]} : {}),
+	transition: true,
 	title,
 	at,
 });
@@ -32,23 +36,31 @@ describe('what needs you', () => {
 		expect(header).toMatch(/2 need you \(!\)\s+ok$/);
 	});
 
-	it('! lists them; Enter opens the conversation\'s activity and the item goes', async () => {
-		const items = [item('conversation', A.id, 'waiting_for_confirmation', 'Alpha waits'), item('conversation', B.id, 'finished', 'Beta is done')];
+	it('! lists them attention first; Enter opens the activity (which marks it seen); Esc comes back to !, then to where ! was opened', async () => {
+		const items = [item('conversation', B.id, 'finished', 'Beta is done', NOW - 1000), item('conversation', A.id, 'waiting_for_confirmation', 'Alpha waits')];
 		const h = renderApp({snapshot: {conversations: list([A, B]), attention: items}});
 		await h.waitFor('Alpha waits');
 		await h.press('3');
 		await h.waitFor('oh-agent-server');
 		await h.press('!');
 		const frame = await h.waitFor('Needs you (2)');
-		expect(frame).toContain('Alpha waits waits for your confirmation');
-		expect(frame).toContain('Beta is done finished');
-		expect(selectedLine(frame)).toContain('Alpha waits');
+		// the waiting one first, though it is older: attention first
+		const lines = frame.split('\n');
+		expect(lines.findIndex(l => l.includes('Alpha waits waits for your confirmation'))).toBeLessThan(lines.findIndex(l => l.includes('Beta is done finished')));
+		expect(selectedLine(frame)).toMatch(/\? +1m {2}Alpha waits/);
 		await h.press('j', KEYS.enter);
-		expect(h.store.callsOf('dismissAttention')).toEqual([[items[1]!.key]]);
-		// the Conversations tab, with Beta's activity open
+		// the Conversations tab, with Beta's activity open; opening it is what marks it seen (the store)
 		await vi.waitFor(() => expect(h.store.callsOf('openActivity')).toEqual([[B.id]]));
+		expect(h.store.callsOf('dismissAttention')).toEqual([]);
 		expect(h.store.callsOf('setVisible').at(-1)).toEqual(['conversations']);
 		await h.waitForGone('Needs you');
+		// one navigation stack: back to !, then back to the Sandboxes tab it was opened over
+		await h.press(KEYS.esc);
+		await h.waitFor('Needs you (2)');
+		await h.press(KEYS.esc);
+		await h.waitForGone('Needs you');
+		await h.waitFor('STATUS');
+		expect(h.store.callsOf('setVisible').at(-1)).toEqual(['sandboxes']);
 	});
 
 	it('a sandbox item selects the sandbox on its tab; d dismisses one, c clears them all, Esc closes', async () => {
@@ -74,7 +86,7 @@ describe('what needs you', () => {
 		await h.press('!', KEYS.enter);
 		await h.waitFor('STATUS');
 		// the id is cut in the middle at 100 columns
-		expect(selectedLine(h.frame())).toMatch(/oh-agent-server-r.*ZYGRW/);
+		expect(selectedLine(h.frame())).toMatch(/oh-agent-server-.*ZYGRW/);
 	});
 });
 
@@ -109,7 +121,7 @@ describe('related things, one key away', () => {
 		await h.waitFor('oh-sandbox-shared');
 		await h.press('c');
 		await h.waitFor('Conversations in sandbox oh-sandbox-shared');
-		expect(h.store.callsOf('conversationsInSandbox')).toEqual([[shared.id]]);
+		await vi.waitFor(() => expect(h.store.callsOf('conversationsInSandbox')).toEqual([[shared.id]]));
 		expect(h.frame()).toContain('looking…');
 		h.store.set({sandboxConversations: {sandboxId: shared.id, conversations: [A2, B2], source: 'server', error: null}});
 		await h.waitFor('2 on the server');

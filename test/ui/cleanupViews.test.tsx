@@ -2,7 +2,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cleanup} from 'ink-testing-library';
 import {setReadOnly} from '../../source/ui/keys/activeKeymap.js';
 import {helpEntries} from '../../source/ui/widgets/HelpOverlay.js';
-import {conversation, list, sandbox} from './fixtures.js';
+import {NOW, conversation, list, sandbox} from './fixtures.js';
 import {KEYS, renderApp, selectedLine} from './harness.js';
 
 afterEach(() => {
@@ -121,7 +121,7 @@ describe('--read-only', () => {
 		const lines = helpEntries().map(e => (e.kind === 'field' ? `${e.label} ${e.value}` : e.text));
 		expect(lines).toContain('D delete the selected conversation (asks first) (off: read-only)');
 		expect(lines).toContain('n start a sandbox (off: read-only)');
-		expect(lines).toContain('o sort by the next column (after the last: the server order)');
+		expect(lines).toContain("o the list's own order (conversations: attention first) or the server's");
 	});
 });
 
@@ -131,39 +131,49 @@ describe('sort and quick filters', () => {
 		conversation({id: '2'.repeat(32), title: 'alpha', execution_status: 'waiting_for_confirmation', sandbox_status: 'RUNNING'}),
 		conversation({id: '3'.repeat(32), title: 'Bravo', execution_status: null, sandbox_status: 'PAUSED'}),
 	];
+	// what the store derives for these rows: alpha waits (store/needsYouItems.ts)
+	const waiting = {key: 'k', subject: 'conversation' as const, id: '2'.repeat(32), state: 'waiting_for_confirmation', reason: 'waiting' as const, title: 'alpha', at: NOW};
+	/** the titles of the table's rows (not the details line under it), top to bottom */
 	const titles = (frame: string) =>
 		frame
 			.split('\n')
+			.filter(line => /^[› ] [?✗!✓▶·‖–◌] /.test(line))
 			.map(line => /(Charlie|alpha|Bravo)/.exec(line)?.[1])
 			.filter(Boolean);
 
-	it('o sorts by the next column (the header shows which), O reverses, and o after the last is the server order again', async () => {
-		const h = renderApp({snapshot: {conversations: list(many, {hasMore: true})}});
+	it("attention first by default; a column's key (underlined in the header) sorts by it, again reverses; o: the server's order, and back", async () => {
+		const h = renderApp({snapshot: {conversations: list(many, {hasMore: true}), attention: [waiting]}});
 		await h.waitFor('Charlie');
-		expect(titles(h.frame())).toEqual(['Charlie', 'alpha', 'Bravo']);
-		await h.press('o');
+		// waiting, running, paused
+		expect(titles(h.frame())).toEqual(['alpha', 'Charlie', 'Bravo']);
+		expect(h.frame()).toContain('attention first (the loaded rows; the server has more)');
+		await h.press('T');
 		await h.waitFor('TITLE↑');
 		expect(titles(h.frame())).toEqual(['alpha', 'Bravo', 'Charlie']);
 		expect(h.frame()).toContain('sorted by title ↑ (the loaded rows; the server has more)');
-		await h.press('O');
+		await h.press('T');
 		await h.waitFor('TITLE↓');
 		expect(titles(h.frame())).toEqual(['Charlie', 'Bravo', 'alpha']);
 		// kept per tab for the session
 		await h.press('3', '2');
 		await h.waitFor('TITLE↓');
-		// the shown columns: title, repository, sandbox, agent, updated, id
-		for (let i = 0; i < 6; i++) await h.press('o');
-		await h.waitFor(/TITLE\s/);
+		await h.press('o');
+		await h.waitFor('attention first');
 		expect(h.frame()).not.toMatch(/[↑↓]/);
+		await h.press('o');
+		await h.waitFor("the server's order");
 		expect(titles(h.frame())).toEqual(['Charlie', 'alpha', 'Bravo']);
+		// a letter no column here has says so
+		await h.press('K');
+		await h.waitFor('K sorts by a column whose header shows it underlined: none here');
 	});
 
 	it('f cycles all, running, needs you, paused, error, and combines with /', async () => {
-		const h = renderApp({snapshot: {conversations: list(many)}});
+		const h = renderApp({snapshot: {conversations: list(many), attention: [waiting]}});
 		await h.waitFor('Charlie');
 		await h.press('f');
 		await h.waitFor('running: 2 of 3');
-		expect(titles(h.frame())).toEqual(['Charlie', 'alpha']);
+		expect(titles(h.frame())).toEqual(['alpha', 'Charlie']);
 		await h.press('f');
 		await h.waitFor('needs you: 1 of 3');
 		expect(titles(h.frame())).toEqual(['alpha']);

@@ -11,15 +11,25 @@ const many = (n: number) =>
 	);
 
 describe('Conversations view', () => {
-	it('renders the table: title, repository@branch, sandbox and agent status, updated, id', async () => {
-		const h = renderApp({});
-		const frame = await h.waitFor('Fix flaky date parsing test');
-		const row = selectedLine(frame);
+	it('renders the table: state, title, what it does, repository@branch, sandbox, updated, id (wide); the title gets the spare width', async () => {
+		const wide = renderApp({columns: 240});
+		const row = selectedLine(await wide.waitFor('Fix flaky date parsing test'));
+		expect(row).toMatch(/^› · finished +Fix flaky date parsing test/);
 		expect(row).toContain('octo-org/hello-world@main');
 		expect(row).toContain('RUNNING');
-		expect(row).toContain('finished');
 		expect(row).toContain('3m ago');
 		expect(row).toContain('ca3b4');
+		wide.unmount();
+
+		// at 100 columns the id and the sandbox go first; the preview under the list has them all
+		const h = renderApp({});
+		const frame = await h.waitFor('Fix flaky date parsing test');
+		const header = frame.split('\n').find(line => line.includes('ITLE'))!;
+		expect(header).not.toContain('ID');
+		expect(header.indexOf('DOING') - header.indexOf('TITLE')).toBeGreaterThanOrEqual(30);
+		expect(frame).toContain('octo-org/hello-world@main');
+		expect(frame).toContain('sandbox RUNNING');
+		expect(frame).toContain('claude-sonnet-4-5 · $0.4321');
 	});
 
 	it('j/k/arrows/g/G move the selection; G loads all pages', async () => {
@@ -45,11 +55,12 @@ describe('Conversations view', () => {
 	it('asks for more when the selection nears the end of what is loaded, and tells the store what is on screen', async () => {
 		const h = renderApp({snapshot: {conversations: list(many(30), {hasMore: true})}, rows: 20});
 		await h.waitFor('Conversation number 0');
-		expect(h.store.callsOf('setViewport')).toEqual([['conversations', 0, 13]]);
+		// 20 rows: header, tabs, table header, 12 rows, status line, two details lines, footer
+		expect(h.store.callsOf('setViewport')).toEqual([['conversations', 0, 11]]);
 		expect(h.store.callsOf('loadMore')).toEqual([]);
 		for (let i = 0; i < 20; i++) await h.press('j');
 		await vi.waitFor(() => expect(h.store.callsOf('loadMore')[0]).toEqual(['conversations']));
-		await vi.waitFor(() => expect(h.store.callsOf('setViewport').at(-1)).toEqual(['conversations', 7, 20]));
+		await vi.waitFor(() => expect(h.store.callsOf('setViewport').at(-1)).toEqual(['conversations', 9, 20]));
 		// once per change of the visible range, never repeated
 		const ranges = h.store.callsOf('setViewport').map(c => `${c[1]}-${c[2]}`);
 		expect(new Set(ranges).size).toBe(ranges.length);

@@ -129,6 +129,9 @@ export class FakeStore implements Store {
 	dismissAttention(key?: string) {
 		this.record('dismissAttention', key);
 	}
+	watchGlimpses(ids: readonly string[], focus: string | null) {
+		this.record('watchGlimpses', ids, focus);
+	}
 	conversationsInSandbox(sandboxId: string | null) {
 		this.record('conversationsInSandbox', sandboxId);
 	}

@@ -24,7 +24,7 @@ describe('footer hints', () => {
 
 	it('drops sort, status, copy, refresh, filter and details first; then the rightmost view actions; help and quit go last', () => {
 		expect(keysLine(hints, 200)).toBe(
-			'n start  p pause  r resume  c conversations  / filter  Enter details  y copy id  o sort  f status  Ctrl-r refresh  ? help  q quit',
+			'n start  p pause  r resume  c conversations  / filter  Enter details  y copy id  o order  f status  Ctrl-r refresh  ? help  q quit',
 		);
 		expect(keysLine(hints, 60)).toBe('n start  p pause  r resume  c conversations  ? help  q quit');
 		expect(keysLine(hints, 44)).toBe('n start  p pause  r resume  ? help  q quit');

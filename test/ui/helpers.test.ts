@@ -126,6 +126,20 @@ describe('columns', () => {
 		expect(laid.reduce((s, l) => s + l.width, 0) + 2 + (laid.length - 1)).toBe(50);
 		expect(laid[0]!.width).toBe(50 - 2 - 1 - 20);
 	});
+
+	it('a growing column stops at its max and leaves the rest to the others; past every max, to the spill column', () => {
+		const cols: Column<unknown>[] = [
+			{id: 'title', title: 'T', width: 10, grow: 2, max: 40, drop: 0, text: () => ''},
+			{id: 'doing', title: 'D', width: 10, grow: 1, max: 30, drop: 0, text: () => ''},
+			{id: 'repo', title: 'R', width: 10, spill: true, drop: 0, text: () => ''},
+		];
+		const widths = (total: number) => layoutColumns(cols, total).map(l => l.width);
+		// 2 marker + 30 + 2 gaps = 34: 30 spare, 2:1
+		expect(widths(64)).toEqual([30, 20, 10]);
+		// the title stops at 40, the doing column takes the rest up to 30, then the repository
+		expect(widths(84)).toEqual([40, 30, 10]);
+		expect(widths(94)).toEqual([40, 30, 20]);
+	});
 });
 
 describe('health', () => {

@@ -27,7 +27,7 @@ describe('Sandboxes view', () => {
 		const h = open({
 			sandboxes: list([sandbox(), sandbox({id: PAUSED, status: 'PAUSED', exposed_urls: null, created_at: NOW - 86_400_000}), sandbox({id: 'sb-new-status', status: 'HIBERNATING', exposed_urls: null})]),
 		});
-		const frame = await h.waitFor('URLS');
+		const frame = await h.waitFor('RLS'); // the U of URLS is underlined when coloured
 		const lines = frame.split('\n');
 		const row = (id: string) => lines.find(l => l.includes(id.slice(-8))) ?? '';
 		expect(row(RUNNING)).toMatch(/RUNNING .*ghcr\.io.*5m ago +2$/);
@@ -44,30 +44,43 @@ describe('Sandboxes view', () => {
 
 	it('p pauses and r resumes the selected sandbox', async () => {
 		const h = open();
-		await h.waitFor('URLS');
+		await h.waitFor('RLS'); // the U of URLS is underlined when coloured
 		await h.press('p');
 		await h.press('j', 'r');
 		expect(h.store.callsOf('pauseSandbox')).toEqual([[RUNNING]]);
 		expect(h.store.callsOf('resumeSandbox')).toEqual([[PAUSED]]);
 	});
 
-	it('shows "pausing…"/"resuming…" from pending actions at once, then the polled state', async () => {
+	it('shows "pausing…"/"resuming…" from pending actions at once, then the polled state (a resumed one booting: STARTING)', async () => {
 		const h = open();
-		await h.waitFor('URLS');
+		await h.waitFor('RLS');
 		h.store.set({pending: [pending('pause', RUNNING), pending('resume', PAUSED)]});
 		let frame = await h.waitFor('pausing…');
 		expect(frame).toContain('resuming…');
-		// the call answered; while the store watches, the row shows what the server reports
-		h.store.set({
-			pending: [{...pending('resume', PAUSED), phase: 'watching'}],
-			sandboxes: list([sandbox({}), sandbox({id: PAUSED, status: 'ERROR', session_api_key: null, exposed_urls: null})]),
-		});
-		frame = await h.waitFor('ERROR…');
+		// the call answered; while the store watches, the row shows what the server reports, except
+		// docker's ERROR while the agent server boots (issue 19 §4): STARTING, with the time it took
+		const booting = sandbox({id: PAUSED, status: 'ERROR', session_api_key: null, exposed_urls: null});
+		h.store.set({pending: [{...pending('resume', PAUSED), phase: 'watching', startedAt: NOW - 12_000}], sandboxes: list([sandbox({}), booting])});
+		frame = await h.waitFor('STARTING 12s');
 		expect(frame).not.toContain('resuming…');
+		expect(frame).not.toContain('ERROR');
+		// past the server's own deadline (120 s) an ERROR is an error
+		h.store.set({pending: [{...pending('resume', PAUSED), phase: 'watching', startedAt: NOW - 121_000}]});
+		frame = await h.waitFor('ERROR…');
+		expect(frame).not.toContain('STARTING');
 		h.store.set({pending: [], sandboxes: list([sandbox({status: 'PAUSED', session_api_key: null, exposed_urls: null}), sandbox({id: PAUSED, status: 'RUNNING'})])});
 		frame = await h.waitForGone('pausing…');
 		expect(frame).not.toContain('resuming…');
 		expect(selectedLine(frame)).toContain('PAUSED');
+	});
+
+	it('the footer offers what applies to the selected sandbox: pause a running one, resume a paused one (issue 19 §4)', async () => {
+		const h = open({sandboxes: list([sandbox(), sandbox({id: PAUSED, status: 'PAUSED', exposed_urls: null})])}, 30);
+		await h.waitFor('p pause');
+		await h.waitForGone('r resume');
+		await h.press('j');
+		await h.waitFor('r resume');
+		await h.waitForGone('p pause');
 	});
 
 	it('says a sandbox is starting before it is listed', async () => {
@@ -77,31 +90,31 @@ describe('Sandboxes view', () => {
 
 	it('n starts at once with the only spec', async () => {
 		const h = open();
-		await h.waitFor('URLS');
+		await h.waitFor('RLS'); // the U of URLS is underlined when coloured
 		await h.press('n');
 		expect(h.store.callsOf('startSandbox')).toEqual([['ghcr.io/openhands/agent-server:4e2ecd8-python']]);
 	});
 
 	it('n starts with the server default when no spec is loaded', async () => {
 		const h = open({specs: list(undefined)});
-		await h.waitFor('URLS');
+		await h.waitFor('RLS'); // the U of URLS is underlined when coloured
 		await h.press('n');
 		expect(h.store.callsOf('startSandbox')).toEqual([[null]]);
 	});
 
 	it('n picks a spec when several are loaded; Esc cancels the picker', async () => {
 		const h = open({specs: list([spec({id: 'image-a:1'}), spec({id: 'image-b:2'})])});
-		await h.waitFor('URLS');
+		await h.waitFor('RLS'); // the U of URLS is underlined when coloured
 		await h.press('n');
 		await h.waitFor('Start a sandbox from which spec?');
 		await h.press(KEYS.esc);
-		await h.waitFor('URLS');
+		await h.waitFor('RLS'); // the U of URLS is underlined when coloured
 		expect(h.store.callsOf('startSandbox')).toEqual([]);
 		await h.press('n');
 		await h.waitFor('image-b:2');
 		await h.press('j');
 		await h.press(KEYS.enter);
-		await h.waitFor('URLS');
+		await h.waitFor('RLS'); // the U of URLS is underlined when coloured
 		expect(h.store.callsOf('startSandbox')).toEqual([['image-b:2']]);
 		// j moved the picker, not the table
 		expect(selectedLine(h.frame())).toContain(RUNNING.slice(-8));
@@ -109,7 +122,7 @@ describe('Sandboxes view', () => {
 
 	it('Enter shows details with exposed urls, masking the VSCODE tkn and the session key; Esc closes', async () => {
 		const h = open({}, 40);
-		await h.waitFor('URLS');
+		await h.waitFor('RLS'); // the U of URLS is underlined when coloured
 		await h.press(KEYS.enter);
 		const frame = await h.waitFor('Exposed urls (2)');
 		expect(frame).toContain('AGENT_SERVER');
@@ -119,14 +132,14 @@ describe('Sandboxes view', () => {
 		await h.press('y');
 		await h.waitFor(`copied ${RUNNING}`);
 		await h.press(KEYS.esc);
-		await h.waitFor('URLS');
+		await h.waitFor('RLS'); // the U of URLS is underlined when coloured
 		for (const f of h.frames) expect(f).not.toContain(SESSION_KEY);
 	});
 
 	it('a watch that gave up marks the row "?" while it shows the status last seen, and the detail says so', async () => {
 		const lostWatches = {[PAUSED]: {kind: 'resume' as const, targetState: 'RUNNING', lastStatus: 'PAUSED', lastSeenAt: NOW - 120_000, at: NOW}};
 		const h = open({lostWatches}, 40);
-		const frame = await h.waitFor('URLS');
+		const frame = await h.waitFor('RLS'); // the U of URLS is underlined when coloured
 		expect(frame.split('\n').find(l => l.includes(PAUSED.slice(-8)))).toMatch(/PAUSED\? /);
 		await h.press('j', KEYS.enter);
 		expect(await h.waitFor('no longer watched')).toContain('PAUSED (no longer watched, last seen 2m ago)');

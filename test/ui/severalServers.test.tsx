@@ -33,8 +33,8 @@ describe('several servers in one list', () => {
 		const h = show(fleet);
 		const frame = await h.waitFor('Lab shared id');
 		const lines = frame.split('\n');
-		expect(lines[2]).toMatch(/^ {2}SERVER +TITLE/);
-		const rows = lines.slice(3, 6).map(line => line.replace(/^[› ] /, '').split(/ {2,}/).slice(0, 2).join(' | '));
+		expect(lines[2]).toMatch(/^ {2}SERVER +STATE +TITLE/);
+		const rows = lines.slice(3, 6).map(line => `${line.replace(/^[› ] /, '').split(/ +/)[0]} | ${/Work first|Lab shared id|Work shared id/.exec(line)?.[0]}`);
 		expect(rows).toEqual(['work | Work first', 'lab | Lab shared id', 'work | Work shared id']);
 	});
 
@@ -146,7 +146,7 @@ describe('several servers in one list', () => {
 		await h.waitFor('Lab shared id');
 		lab.set({attention: [item]});
 		await h.press('!');
-		await h.waitFor('lab: Lab shared id finished');
+		await h.waitFor('Lab shared id (lab) finished');
 	});
 
 	it('a conversation open in its activity closes when S takes its server out of view', async () => {

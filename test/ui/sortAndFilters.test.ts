@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
+import {itemsByConversation} from '../../source/ui/attention/rowState.js';
 import {conversationFilter, nextQuickFilter, sandboxFilter} from '../../source/ui/views/quickFilters.js';
 import type {Column} from '../../source/ui/widgets/columns.js';
-import {SERVER_ORDER, nextSortColumn, reverseSort, sortRows, sortedTitle} from '../../source/ui/widgets/sortRows.js';
+import {OWN_ORDER, SERVER_ORDER, sortByColumn, sortRows, sortedTitle, toggleOrder} from '../../source/ui/widgets/sortRows.js';
 import {conversation, sandbox, NOW} from './fixtures.js';
 
 type Row = {id: string; name: string; at: number | null};
@@ -17,17 +18,20 @@ const rows: Row[] = [
 ];
 
 describe('sorting', () => {
-	it('o walks the shown columns and comes back to the server order; O reverses', () => {
-		const ids = ['name', 'at'];
-		let state = SERVER_ORDER;
-		state = nextSortColumn(state, ids);
+	it("a column's key sorts by it (times newest first, text A to Z), again reverses; o goes between the list's own order and the server's", () => {
+		let state = OWN_ORDER;
+		state = sortByColumn(state, columns[0]!);
 		expect(state).toEqual({column: 'name', descending: false});
-		state = reverseSort(state, ids);
+		state = sortByColumn(state, columns[0]!);
 		expect(state).toEqual({column: 'name', descending: true});
-		state = nextSortColumn(state, ids);
-		expect(state).toEqual({column: 'at', descending: false});
-		expect(nextSortColumn(state, ids)).toBe(SERVER_ORDER);
-		expect(reverseSort(SERVER_ORDER, ids)).toEqual({column: 'name', descending: true});
+		state = sortByColumn(state, columns[1]!);
+		expect(state).toEqual({column: 'at', descending: true});
+		// o: back to the list's own order, then to the server's, then back
+		expect(toggleOrder(state, OWN_ORDER)).toBe(OWN_ORDER);
+		expect(toggleOrder(OWN_ORDER, OWN_ORDER)).toBe(SERVER_ORDER);
+		expect(toggleOrder(SERVER_ORDER, OWN_ORDER)).toBe(OWN_ORDER);
+		// a list without an order of its own: o is the server's order
+		expect(toggleOrder(state, SERVER_ORDER)).toBe(SERVER_ORDER);
 	});
 
 	it('sorts what is loaded: natural text order, numbers by value, empty last, ties in server order', () => {
@@ -61,17 +65,21 @@ describe('quick filters', () => {
 		const finished = conversation({id: 'c'.repeat(32), sandbox_status: 'RUNNING', execution_status: 'finished'});
 		const paused = conversation({id: 'd'.repeat(32), sandbox_status: 'PAUSED', execution_status: null});
 		const all = [running, waiting, finished, paused].map(c => ({...c, server: 'local'}));
-		const attention = [{key: 'k', subject: 'conversation' as const, id: finished.id, state: 'finished', title: 't', at: NOW, server: 'local'}];
-		const keep = (f: Parameters<typeof conversationFilter>[0]) => all.filter(conversationFilter(f, attention) ?? (() => true)).map(c => c.id[0]);
+		// the store holds an item for each that needs you (store/needsYouItems.ts): the filter is exactly those
+		const attention = [waiting, finished].map(c => ({key: `k${c.id}`, subject: 'conversation' as const, id: c.id, state: c.execution_status!, title: 't', at: NOW, server: 'local'}));
+		const items = itemsByConversation(attention);
+		const keep = (f: Parameters<typeof conversationFilter>[0]) => all.filter(conversationFilter(f, items) ?? (() => true)).map(c => c.id[0]);
 		expect(keep('all')).toEqual(['a', 'b', 'c', 'd']);
 		expect(keep('running')).toEqual(['a', 'b', 'c']);
 		expect(keep('needs you')).toEqual(['b', 'c']);
+		// an item of another server says nothing about this one's row
+		expect(all.filter(conversationFilter('needs you', itemsByConversation(attention.map(i => ({...i, server: 'other'}))))!)).toEqual([]);
 		expect(keep('paused')).toEqual(['d']);
 		expect(keep('error')).toEqual([]);
 		// an agent server's rows (no sandbox): running is the agent's state, not the server's
 		const own = (id: string, execution: string) => ({...conversation({id: id.repeat(32), sandbox_id: '', sandbox_status: 'RUNNING', execution_status: execution}), server: 'agent'});
 		const agentRows = [own('e', 'running'), own('f', 'idle')];
-		expect(agentRows.filter(conversationFilter('running', [])!).map(c => c.id[0])).toEqual(['e']);
+		expect(agentRows.filter(conversationFilter('running', new Map())!).map(c => c.id[0])).toEqual(['e']);
 
 		const sandboxes = [sandbox({id: 's1', status: 'RUNNING'}), sandbox({id: 's2', status: 'ERROR'}), sandbox({id: 's3', status: 'PAUSED'})].map(s => ({...s, server: 'local'}));
 		const sandboxAttention = [{key: 'k', subject: 'sandbox' as const, id: 's2', state: 'ERROR', title: 't', at: NOW, server: 'local'}];

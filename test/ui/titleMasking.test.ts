@@ -6,7 +6,8 @@ import {createNotifier} from '../../source/terminal/notify.js';
 import {approvalQuestion} from '../../source/ui/activity/approvalDialog.js';
 import {attentionLine} from '../../source/ui/attentionText.js';
 import {conversationName, deleteConversationQuestion} from '../../source/ui/views/confirmTexts.js';
-import {conversationColumns, conversationEntries} from '../../source/ui/views/conversationParts.js';
+import {conversationColumns} from '../../source/ui/views/conversationColumns.js';
+import {conversationEntries} from '../../source/ui/views/conversationParts.js';
 import {NOW, conversation} from './fixtures.js';
 
 const TOKEN = 'ghp_R8x2Lq9ZtV4mN7cK1pW3sY6hJ0dF5gB2aE8u';
@@ -14,7 +15,8 @@ const c = {...conversation({title: `deploy with GITHUB_TOKEN=${TOKEN}`}), server
 
 describe('a token in a title', () => {
 	it('is masked in every place that shows the title', () => {
-		const column = conversationColumns([c]).find(col => col.id === 'title')!;
+		const context = {items: new Map(), boots: new Map(), glimpses: {}, clock: () => NOW};
+		const column = conversationColumns([c], context).find(col => col.id === 'title')!;
 		const shown = [
 			column.text(c, NOW),
 			JSON.stringify(conversationEntries(c, NOW)),

@@ -13,11 +13,10 @@ import {sameRef, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
 import type {Scope} from '../keymap.js';
-import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
+import {clean} from '../../text/sanitize.js';
 import {selectActivity, selectConversations, selectPending, useCapabilities, useSnapshot} from '../useStore.js';
-import {Confirm} from '../widgets/Confirm.js';
-import {LINE_INPUT_HEIGHT, LineInput} from '../widgets/LineInput.js';
+import {ApprovalDialog, approvalDialogHeight} from '../attention/ApprovalDialog.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {Pager} from '../widgets/Pager.js';
 import {TextField} from '../widgets/TextField.js';
@@ -28,7 +27,7 @@ import {eventDetail} from './detail.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
 import {useHandOff} from '../useHandOff.js';
-import {type ApprovalModal, approvalQuestion, pendingKey, sameActions, useApprovalGuard} from './approvalDialog.js';
+import {pendingKey} from './approvalDialog.js';
 import {useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
 import {maskTitle} from '../../text/secrets.js';
@@ -70,29 +69,13 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
 	const pendingIds = useMemo(() => pendingKey(waiting, pending), [waiting, pending]);
-	const approval = modal?.kind === 'accept' || modal?.kind === 'reject' ? modal : null;
-	useApprovalGuard(approval, pendingIds, setModal, notify);
-	/** sends only when the set is still the one the dialog showed (the guard re-asks otherwise) */
-	const answer = (shown: ApprovalModal, send: () => void) => {
-		if (!sameActions(shown.ids, pendingIds)) return;
-		send();
-		setModal(null);
-	};
 	const inFlight = useMemo(
 		() => inFlightAll.filter(p => p.server === server && (p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id))),
 		[inFlightAll, server, id, conversation.sandbox_id],
 	);
 
-	const bottom =
-		modal?.kind === 'message'
-			? MESSAGE_BOX_HEIGHT
-			: modal?.kind === 'accept'
-				? 2
-				: modal?.kind === 'reject'
-					? LINE_INPUT_HEIGHT
-					: modal?.kind === 'agent'
-						? agentDialogHeight(modal.dialog, width)
-						: 0;
+	const approval = modal?.kind === 'accept' || modal?.kind === 'reject' ? modal.kind : null;
+	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialogHeight(approval);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
 
@@ -132,7 +115,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 								: waiting
 									? ['approval', ...own]
 									: own;
-	useHintScopes(scopes);
+	// the footer offers what applies now: resume for a paused sandbox, run for an agent that is not running
+	const sandboxPaused = conversation.sandbox_status === 'PAUSED';
+	useHintScopes(scopes, [sandboxPaused ? 'sandbox.pause' : 'sandbox.resume', status === 'running' ? 'agent.run' : 'agent.pause']);
 
 	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} width={width} />;
 	if (modal?.kind === 'pager') {
@@ -164,34 +149,14 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 				<AgentDialogs
 					dialog={modal.dialog}
 					conversation={{server, id}}
-					title={clean(conversation.title) || id}
+					title={maskTitle(conversation.title) || id}
 					policy={conversation.confirmation_policy ?? agent?.policy ?? null}
 					pending={pendingLines}
 					width={width}
 					onDialog={dialog => setModal(dialog ? {kind: 'agent', dialog} : null)}
 				/>
 			) : null}
-			{modal?.kind === 'accept' ? (
-				<Confirm
-					message={approvalQuestion(modal, pendingLines, maskTitle(conversation.title) || id)}
-					width={width}
-					onConfirm={() => answer(modal, () => fleet.controlAgent(conversation, 'accept'))}
-					onCancel={() => setModal(null)}
-				/>
-			) : null}
-			{modal?.kind === 'reject' ? (
-				<LineInput
-					message={approvalQuestion(modal, pendingLines, maskTitle(conversation.title) || id)}
-					placeholder="why (sent to the agent)"
-					width={width}
-					scope="reason"
-					onSubmit={reason => {
-						const text = reason.trim();
-						answer(modal, () => (text ? fleet.controlAgent(conversation, 'reject', text) : fleet.controlAgent(conversation, 'reject')));
-					}}
-					onCancel={() => setModal(null)}
-				/>
-			) : null}
+			{approval ? <ApprovalDialog conversation={conversation} kind={approval} pending={pending} waiting={waiting} width={width} onDone={() => setModal(null)} /> : null}
 		</Box>
 	);
 }

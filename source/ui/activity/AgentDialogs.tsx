@@ -10,6 +10,7 @@ import type {ConfirmationPolicy} from '../../api/schemas/index.js';
 import type {Ref} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {clean} from '../../text/sanitize.js';
+import {maskTitle} from '../../text/secrets.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {Picker, type PickerItem} from '../widgets/Picker.js';
 
@@ -56,7 +57,7 @@ export function AgentDialogs({dialog, conversation, title, policy, pending, widt
 		case 'policy':
 			return (
 				<Picker
-					title={`Confirmation policy of “${clean(title)}” (now: ${policyText(policy)}):`}
+					title={`Confirmation policy of “${maskTitle(title)}” (now: ${policyText(policy)}):`}
 					items={CHOICES}
 					width={width}
 					height={POLICY_PICKER_HEIGHT}
@@ -67,7 +68,7 @@ export function AgentDialogs({dialog, conversation, title, policy, pending, widt
 		case 'policyConfirm':
 			return (
 				<Confirm
-					message={`Switch “${clean(title)}” to ${policyText(dialog.policy)}?`}
+					message={`Switch “${maskTitle(title)}” to ${policyText(dialog.policy)}?`}
 					width={width}
 					onConfirm={() => {
 						fleet.setConfirmationPolicy(conversation, dialog.policy);

@@ -10,7 +10,8 @@ type Input = {activity: ActivityState | null; list: EventRows; now: number};
 export function activityStatusLine({activity, list, now}: Input): string {
 	if (!activity) return 'opening…';
 	if (activity.error) return `events: ${clean(activity.error.message)}`;
-	const parts: string[] = [list.follow ? 'following' : list.newerBelow > 0 ? `paused · ${count(list.newerBelow)} newer below (G follow)` : 'paused (G follow)'];
+	// `follow off`, not `paused`: on this screen that word is the agent's and the sandbox's (issue 19 §4)
+	const parts: string[] = [list.follow ? 'following' : list.newerBelow > 0 ? `follow off · ${count(list.newerBelow)} newer below (G follows)` : 'follow off (G follows)'];
 	const loaded = activity.events.length;
 	if (list.filter.text) parts.push(`filter "${clean(list.filter.text)}": ${count(list.count)} of ${count(loaded)}`);
 	else parts.push(`${count(loaded)} event${loaded === 1 ? '' : 's'}${activity.hasOlder ? ' (older on scroll up)' : ''}`);

@@ -25,13 +25,16 @@ export function sameActions(shown: readonly string[], now: readonly string[] | n
 	return now !== null && shown.length === now.length && shown.every((id, i) => id === now[i]);
 }
 
-/** `Accept 2 pending actions?`, `The pending actions changed: accept the pending action: terminal $ ls?` */
-export function approvalQuestion(modal: ApprovalModal, lines: readonly string[], title: string): string {
+/**
+ * `Accept 2 pending actions?`, `The pending actions changed: accept the pending action: terminal $ ls?`;
+ * `named`: `of “title”` where the title is not the screen's (a list row, `!`).
+ */
+export function approvalQuestion(modal: ApprovalModal, lines: readonly string[], title: string, named = false): string {
 	const n = lines.length;
 	const what = n > 1 ? `${n} pending actions` : 'the pending action';
 	const changed = modal.changed ? 'The pending actions changed: ' : '';
 	if (modal.kind === 'accept') {
-		const question = `${changed ? 'accept' : 'Accept'} ${what}${n === 1 ? `: ${lines[0]}` : ''}?`;
+		const question = `${changed ? 'accept' : 'Accept'} ${what}${named ? ` of “${title}”` : ''}${n === 1 ? `: ${lines[0]}` : ''}?`;
 		return `${changed}${question}`;
 	}
 	return `${changed}${changed ? 'reject' : 'Reject'} ${what} of “${title}”: reason (optional), Enter rejects · Esc cancels`;

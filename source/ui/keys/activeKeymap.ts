@@ -3,7 +3,7 @@
  * and `--read-only` turning the mutating commands off. The router, the help and the footer read
  * keys only through here.
  */
-import {type Binding, type Command, KEYMAP, MUTATING, type Scope} from '../keymap.js';
+import {type Binding, type Command, KEYMAP, MUTATING, type Scope, SORT_KEYS} from '../keymap.js';
 
 let readOnly = false;
 
@@ -50,4 +50,12 @@ export function offBinding(scopes: readonly Scope[], name: string): Binding | un
 
 export function bindingsFor(scopes: readonly Scope[]): Binding[] {
 	return scopes.flatMap(scope => activeKeymap.filter(b => b.scope === scope));
+}
+
+/** The key that sorts by a column whose default letter is `letter` (after the config's overrides), or null. */
+export function sortKeyFor(letter: string | undefined): string | null {
+	const at = letter === undefined ? -1 : SORT_KEYS.indexOf(letter);
+	if (at < 0) return null;
+	const binding = activeKeymap.find(b => b.command === 'sort.column');
+	return binding?.keys[at] ?? null;
 }

@@ -20,8 +20,9 @@ const ALIASES: Record<string, string> = {space: ' ', return: 'enter', escape: 'e
  */
 const SCREENS: ReadonlyArray<readonly Scope[]> = [
 	['global', 'scroll'],
-	['global', 'list', 'conversations', 'conversation', 'conversationSandbox'],
-	['global', 'detail', 'scroll', 'conversation', 'conversationSandbox'],
+	// a / x answer a waiting agent from the list, its details and ! too (issue 19)
+	['global', 'list', 'conversations', 'conversation', 'conversationSandbox', 'approval'],
+	['global', 'detail', 'scroll', 'conversation', 'conversationSandbox', 'approval'],
 	['global', 'activity', 'approval', 'activitySandbox'],
 	['global', 'changes'],
 	['global', 'pager'],
@@ -29,7 +30,7 @@ const SCREENS: ReadonlyArray<readonly Scope[]> = [
 	['global', 'detail', 'scroll', 'sandboxDetail'],
 	['global', 'list', 'specs'],
 	// the needs-you list (!) and a sandbox's conversations (c) are lists of choices over the tabs
-	['global', 'attention', 'choice'],
+	['global', 'attention', 'choice', 'approval', 'list'],
 	['global', 'choice'],
 	['global', 'servers', 'choice'],
 	['help', 'scroll'],

@@ -13,13 +13,14 @@ import {useHintScopes} from '../hints.js';
 import {maskUrl} from '../format.js';
 import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
-import {useGo} from '../navigation.js';
+import {useNav} from '../navigation.js';
 import {selectAttention, selectLostWatches, selectPending, selectSandboxConversations, selectInView, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {Picker} from '../widgets/Picker.js';
 import {useListController} from '../widgets/useListController.js';
+import {useBootTick} from './booting.js';
 import {deleteSandboxQuestion, questionHeight} from './confirmTexts.js';
 import {sandboxFilter, type QuickFilter} from './quickFilters.js';
 import {SandboxConversationsList} from './SandboxConversationsList.js';
@@ -29,17 +30,12 @@ import type {ViewProps} from './viewProps.js';
 
 type Item = Tagged<Sandbox>;
 
-type Mode =
-	| {kind: 'list'}
-	| {kind: 'detail'; item: Item}
-	| {kind: 'picker'}
-	| {kind: 'urls'; item: Item}
-	| {kind: 'conversations'; item: Item}
-	| {kind: 'delete'; item: Item};
+/** Dialogs over the list or the details; the details and a sandbox's conversations are routes. */
+type Mode = {kind: 'list'} | {kind: 'picker'} | {kind: 'urls'; item: Item} | {kind: 'delete'; item: Item};
 
-export function SandboxesView({width, height, active}: ViewProps) {
+export function SandboxesView({route, width, height, active}: ViewProps) {
 	const {fleet, now: clock, copy, notify} = useUi();
-	const go = useGo();
+	const nav = useNav();
 	const theme = useTheme();
 	const list = useSnapshot(selectSandboxes);
 	const specs = useSnapshot(selectSpecs);
@@ -50,7 +46,13 @@ export function SandboxesView({width, height, active}: ViewProps) {
 	const lost = useSnapshot(selectLostWatches);
 	const inView = useSnapshot(selectInView);
 	const several = inView.length > 1;
-	const [mode, setMode] = useState<Mode>({kind: 'list'});
+	const [dialog, setMode] = useState<Mode>({kind: 'list'});
+	const detail = route.kind === 'detail' && route.tab === 'sandboxes' ? route.item : null;
+	const inSandbox = route.kind === 'sandboxConversations' ? route.sandbox : null;
+	// what is on screen: a dialog, else the route's screen
+	const mode: Mode | {kind: 'detail'; item: Item} | {kind: 'conversations'; item: Item} =
+		dialog.kind !== 'list' ? dialog : detail ? {kind: 'detail', item: detail} : inSandbox ? {kind: 'conversations', item: inSandbox} : dialog;
+	useBootTick(pending, clock);
 	const now = clock();
 
 	const pendingMap = useMemo(() => pendingBySandbox(pending), [pending]);
@@ -61,7 +63,7 @@ export function SandboxesView({width, height, active}: ViewProps) {
 	const checkingStart = pending.some(p => p.kind === 'start' && p.phase === 'checking');
 	const question = mode.kind === 'delete' ? deleteSandboxQuestion(mode.item, siblings) : null;
 	const tableHeight = Math.max(LIST_CHROME + 1, height - (unlistedStarts ? 1 : 0) - questionHeight(question, width));
-	const onOpen = useCallback((item: Item) => setMode({kind: 'detail', item}), []);
+	const onOpen = useCallback((item: Item) => nav.push({kind: 'detail', tab: 'sandboxes', item}), [nav]);
 	const controller = useListController({
 		resource: 'sandboxes',
 		list,
@@ -98,7 +100,7 @@ export function SandboxesView({width, height, active}: ViewProps) {
 					if (selected) fleet.resumeSandbox(selected);
 					return true;
 				case 'sandbox.conversations':
-					if (selected) setMode({kind: 'conversations', item: selected});
+					if (selected) nav.push({kind: 'sandboxConversations', tab: 'sandboxes', sandbox: selected});
 					return true;
 				case 'sandbox.delete':
 					if (selected) {
@@ -139,6 +141,8 @@ export function SandboxesView({width, height, active}: ViewProps) {
 						: controller.filter.editing
 							? ['filter']
 							: ['sandboxes', 'list'],
+		// the footer offers what applies to the selected sandbox: resume when it is paused, else pause
+		selected?.status === 'PAUSED' ? ['sandbox.pause'] : selected?.status === 'RUNNING' ? ['sandbox.resume'] : [],
 	);
 
 	if (mode.kind === 'urls') {
@@ -152,9 +156,9 @@ export function SandboxesView({width, height, active}: ViewProps) {
 				onPick={value => {
 					const url = urls[Number(value)];
 					if (url) copy(url.url, `${clean(url.name) || 'url'} url`);
-					setMode({kind: 'detail', item: mode.item});
+					setMode({kind: 'list'});
 				}}
-				onCancel={() => setMode({kind: 'detail', item: mode.item})}
+				onCancel={() => setMode({kind: 'list'})}
 			/>
 		);
 	}
@@ -165,8 +169,8 @@ export function SandboxesView({width, height, active}: ViewProps) {
 				sandbox={mode.item}
 				width={width}
 				height={height}
-				onGo={(conversation: Tagged<AppConversation>) => go({kind: 'activity', conversation})}
-				onClose={() => setMode({kind: 'list'})}
+				onGo={(conversation: Tagged<AppConversation>) => nav.go({kind: 'activity', conversation})}
+				onClose={nav.back}
 			/>
 		);
 	}
@@ -198,7 +202,7 @@ export function SandboxesView({width, height, active}: ViewProps) {
 				width={width}
 				height={height}
 				memoryKey={`sandbox:${refKey(item)}`}
-				onClose={() => setMode({kind: 'list'})}
+				onClose={nav.back}
 				active={active}
 			/>
 		);

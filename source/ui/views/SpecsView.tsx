@@ -6,6 +6,7 @@ import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
+import {useNav} from '../navigation.js';
 import {selectSpecs, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {DetailPane} from '../widgets/DetailPane.js';
@@ -18,14 +19,17 @@ import type {ViewProps} from './viewProps.js';
 
 type Item = Tagged<SandboxSpec>;
 
-type Mode = {kind: 'list'} | {kind: 'detail'; item: Item} | {kind: 'confirm'; item: Item};
+type Mode = {kind: 'list'} | {kind: 'confirm'; item: Item};
 
-export function SpecsView({width, height, active}: ViewProps) {
+export function SpecsView({route, width, height, active}: ViewProps) {
 	const {fleet, now: clock} = useUi();
+	const nav = useNav();
 	const list = useSnapshot(selectSpecs);
-	const [mode, setMode] = useState<Mode>({kind: 'list'});
+	const [dialog, setMode] = useState<Mode>({kind: 'list'});
+	// the details are a route (Esc goes back to where they were opened from)
+	const mode: Mode | {kind: 'detail'; item: Item} = dialog.kind === 'list' && route.kind === 'detail' && route.tab === 'specs' ? {kind: 'detail', item: route.item} : dialog;
 	const now = clock();
-	const onOpen = useCallback((item: Item) => setMode({kind: 'detail', item}), []);
+	const onOpen = useCallback((item: Item) => nav.push({kind: 'detail', tab: 'specs', item}), [nav]);
 	const serverColumn = useServerColumn<Item>('specs');
 	const columns = useMemo(() => (serverColumn ? [serverColumn, ...SPEC_COLUMNS] : SPEC_COLUMNS), [serverColumn]);
 	const controller = useListController<Item>({
@@ -78,7 +82,7 @@ export function SpecsView({width, height, active}: ViewProps) {
 				width={width}
 				height={height}
 				memoryKey={`spec:${refKey(item)}`}
-				onClose={() => setMode({kind: 'list'})}
+				onClose={nav.back}
 				active={active}
 			/>
 		);

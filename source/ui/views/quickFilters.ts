@@ -1,5 +1,5 @@
 /**
- * Quick status filters (issue 11): `f` cycles all → running → needs you → paused → error, on top of
+ * Quick status filters (issues 11, 19): `f` cycles all → running → needs you → paused → error, on top of
  * the `/` text filter.
  */
 import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
@@ -14,26 +14,24 @@ export function nextQuickFilter(current: QuickFilter): QuickFilter {
 	return QUICK_FILTERS[(QUICK_FILTERS.indexOf(current) + 1) % QUICK_FILTERS.length]!;
 }
 
-/** Agent states that ask for the user whether or not they changed while ohtui watched. */
-const ASKING = new Set(['waiting_for_confirmation', 'stuck', 'error']);
-
 /** by refKey: an id of one server says nothing about another's */
 function keysOf(items: readonly Tagged<AttentionItem>[], subject: AttentionItem['subject']): Set<string> {
 	return new Set(items.filter(i => i.subject === subject).map(i => refKey(i)));
 }
 
-/** null: keep every row */
-export function conversationFilter(filter: QuickFilter, attention: readonly Tagged<AttentionItem>[]): ((c: Tagged<AppConversation>) => boolean) | null {
+/**
+ * null: keep every row. "needs you" is the one meaning (store/needsYou.ts): the rows the store holds
+ * an attention item for (`items`, by the conversation's refKey), as the header counts and `!` lists.
+ */
+export function conversationFilter(filter: QuickFilter, items: ReadonlyMap<string, unknown>): ((c: Tagged<AppConversation>) => boolean) | null {
 	switch (filter) {
 		case 'all':
 			return null;
 		case 'running':
 			// an agent server's conversation has no sandbox: running is its agent's state
 			return c => (c.sandbox_id ? c.sandbox_status === 'RUNNING' : c.execution_status === 'running');
-		case 'needs you': {
-			const listed = keysOf(attention, 'conversation');
-			return c => listed.has(refKey(c)) || ASKING.has(c.execution_status ?? '');
-		}
+		case 'needs you':
+			return c => items.has(refKey(c));
 		case 'paused':
 			return c => c.sandbox_status === 'PAUSED' || c.execution_status === 'paused';
 		case 'error':

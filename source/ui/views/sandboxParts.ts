@@ -4,6 +4,7 @@ import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch, PendingAction} from '../../store/types.js';
 import {absoluteTime, maskSecret, maskUrl, orDash, pendingLabel, relativeTime} from '../format.js';
 import {clean} from '../../text/sanitize.js';
+import {bootLabel} from './booting.js';
 import {lostText} from './conversationParts.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
@@ -19,6 +20,8 @@ export function pendingBySandbox(pending: readonly Tagged<PendingAction>[]): Rea
 	}
 	return map;
 }
+
+const isBoot = (p: PendingAction) => p.kind === 'start' || p.kind === 'resume';
 
 /**
  * A watch that gave up on this sandbox while it still shows the status last seen: that status may be
@@ -41,21 +44,24 @@ export function sandboxColumns(
 		{
 			id: 'status',
 			title: 'STATUS',
-			width: 11,
+			width: 12,
 			drop: 0,
+			sortLetter: 'A',
 			// Shown exactly as sent (a newer server may add values). While the call is on the wire the
 			// row says what was asked ("pausing…"); while the store watches for the target state it shows
 			// what the server reports (a booting docker sandbox reads ERROR) with a trailing "…".
-			text: s => {
+			text: (s, now) => {
 				const p = pending.get(refKey(s));
 				if (!p) return lostOn(s, lost) ? `${clean(s.status)}?` : clean(s.status);
-				return p.phase === 'calling' ? pendingLabel(p.kind) : `${clean(s.status)}…`;
+				if (p.phase === 'calling') return pendingLabel(p.kind);
+				// a sandbox booting after a start or resume of this session: STARTING, not ERROR (./booting.ts)
+				return bootLabel(isBoot(p) ? p.startedAt : undefined, s.status, now) ?? `${clean(s.status)}…`;
 			},
 			color: (s, t) => (pending.has(refKey(s)) || lostOn(s, lost) ? t.warn : t.status(s.status)),
 		},
-		{id: 'spec', title: 'SPEC', width: 16, grow: 2, drop: 2, middle: true, text: s => clean(s.sandbox_spec_id)},
-		{id: 'created', title: 'CREATED', width: 9, drop: 1, noFilter: true, text: (s, now) => relativeTime(s.created_at, now)},
-		{id: 'urls', title: 'URLS', width: 4, drop: 3, align: 'right', noFilter: true, text: s => String(s.exposed_urls?.length ?? 0)},
+		{id: 'spec', title: 'SPEC', width: 16, grow: 2, drop: 2, middle: true, sortLetter: 'E', text: s => clean(s.sandbox_spec_id)},
+		{id: 'created', title: 'CREATED', width: 9, drop: 1, noFilter: true, sortLetter: 'C', text: (s, now) => relativeTime(s.created_at, now), sortKey: s => s.created_at},
+		{id: 'urls', title: 'URLS', width: 4, drop: 3, align: 'right', noFilter: true, sortLetter: 'U', sortKey: s => s.exposed_urls?.length ?? 0, text: s => String(s.exposed_urls?.length ?? 0)},
 	];
 }
 
@@ -67,7 +73,8 @@ export function sandboxEntries(
 ): Entry[] {
 	const urls = s.exposed_urls ?? [];
 	const gaveUp = lostOn(s, lost);
-	const status = pending ? `${clean(s.status)} (${pendingLabel(pending.kind)})` : gaveUp ? `${clean(s.status)} (${lostText(gaveUp, now)})` : clean(s.status);
+	const booting = pending && isBoot(pending) ? bootLabel(pending.startedAt, s.status, now) : null;
+	const status = booting ? `${booting} (the server reports ${clean(s.status)} while its agent server boots)` : pending ? `${clean(s.status)} (${pendingLabel(pending.kind)})` : gaveUp ? `${clean(s.status)} (${lostText(gaveUp, now)})` : clean(s.status);
 	return [
 		field('id', clean(s.id)),
 		field('status', status),

@@ -27,9 +27,11 @@ type Props<T> = {
 	onClose(): void;
 	/** other keys: return true when handled */
 	onKey?(name: string, selected: T | undefined): boolean;
+	/** false while a dialog over it takes the keys; default true */
+	active?: boolean;
 };
 
-export function ChoiceList<T>({title, note, items, label, color, getKey, width, height, empty, onChoose, onClose, onKey}: Props<T>) {
+export function ChoiceList<T>({title, note, items, label, color, getKey, width, height, empty, onChoose, onClose, onKey, active = true}: Props<T>) {
 	const theme = useTheme();
 	const [selectedKey, setSelectedKey] = useState<string | null>(null);
 	const found = selectedKey === null ? -1 : items.findIndex(i => getKey(i) === selectedKey);
@@ -72,7 +74,7 @@ export function ChoiceList<T>({title, note, items, label, color, getKey, width, 
 		if (onKey?.(name, selected)) return true;
 		// Tabs, help and quit still work; anything else stays here.
 		return commandFor('global', name) === undefined;
-	});
+	}, active);
 
 	return (
 		<Box flexDirection="column">

@@ -1,5 +1,9 @@
-/** `?`: every binding of the keymap, grouped by where it works. Esc or ? closes it. */
-import React, {useMemo} from 'react';
+/**
+ * `?` (issue 19 §4): the keys of the screen under it first (the scopes its footer reads), then
+ * the ones that work everywhere, then every other screen's; `/` filters by key or description.
+ * Esc or ? closes it (Esc clears a filter first).
+ */
+import React, {useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import {SCOPE_TITLES, type Scope} from '../keymap.js';
 import {commandFor, currentKeymap, isOff, isReadOnly} from '../keys/activeKeymap.js';
@@ -7,34 +11,76 @@ import {keyLabel} from '../keys/keyNames.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useTheme} from '../theme.js';
 import {FieldList, field, heading, type Entry} from './FieldList.js';
+import {TextField} from './TextField.js';
+import {useFilterInput, type FilterState} from './useFilterInput.js';
 
-type Props = {width: number; height: number; onClose(): void; onQuit(): void};
+type Props = {
+	width: number;
+	height: number;
+	/** the scopes of the screen under the help, most specific first */
+	scopes?: readonly Scope[];
+	onClose(): void;
+	onQuit(): void;
+};
 
 const SCROLL_COMMANDS = new Set(['move.down', 'move.up', 'move.first', 'move.last', 'page.down', 'page.up']);
 
-export function helpEntries(): Entry[] {
-	const scopes = [...new Set(currentKeymap().map(b => b.scope))] as Scope[];
-	return scopes.flatMap(scope => [
-		heading(SCOPE_TITLES[scope]),
-		...currentKeymap().filter(b => b.scope === scope).map(b => field(keyLabel(b), isOff(b) ? `${b.description} (off: read-only)` : b.description)),
-	]);
+/** Scopes in the order the help lists them: this screen's, then everywhere, then the rest. */
+export function helpScopes(here: readonly Scope[]): Scope[] {
+	const all = [...new Set(currentKeymap().map(b => b.scope))];
+	const first = here.filter(scope => scope !== 'global' && all.includes(scope));
+	return [...first, 'global', ...all.filter(scope => scope !== 'global' && !first.includes(scope))];
 }
 
-export function HelpOverlay({width, height, onClose, onQuit}: Props) {
-	const theme = useTheme();
-	const entries = useMemo(helpEntries, []);
-	useKeys('modal', name => {
-		if (commandFor('help', name) === 'close') onClose();
-		else if (commandFor('global', name) === 'quit') onQuit();
-		else if (SCROLL_COMMANDS.has(commandFor('scroll', name) ?? '')) return false;
-		return true;
+export function helpEntries(here: readonly Scope[] = [], filter = ''): Entry[] {
+	const needle = filter.trim().toLowerCase();
+	const scopes = helpScopes(here);
+	return scopes.flatMap((scope, i) => {
+		const rows = currentKeymap()
+			.filter(b => b.scope === scope)
+			.map(b => ({label: keyLabel(b), text: isOff(b) ? `${b.description} (off: read-only)` : b.description}))
+			.filter(row => !needle || row.label.toLowerCase().includes(needle) || row.text.toLowerCase().includes(needle));
+		if (rows.length === 0) return [];
+		const title = i < here.filter(s => s !== 'global').length ? `Here: ${SCOPE_TITLES[scope]}` : SCOPE_TITLES[scope];
+		return [heading(title), ...rows.map(row => field(row.label, row.text))];
 	});
+}
+
+export function HelpOverlay({width, height, scopes = [], onClose, onQuit}: Props) {
+	const theme = useTheme();
+	const [filter, setFilter] = useState<FilterState>({text: '', editing: false});
+	const cursor = useFilterInput(filter, setFilter, true);
+	const entries = useMemo(() => helpEntries(scopes, filter.text), [scopes, filter.text]);
+	useKeys(
+		'modal',
+		name => {
+			if (commandFor('list', name) === 'filter') setFilter(f => ({...f, editing: true}));
+			else if (commandFor('help', name) === 'close') {
+				if (name === 'esc' && filter.text) setFilter({text: '', editing: false});
+				else onClose();
+			} else if (commandFor('global', name) === 'quit') onQuit();
+			else if (SCROLL_COMMANDS.has(commandFor('scroll', name) ?? '')) return false;
+			return true;
+		},
+		!filter.editing,
+	);
+	const title = `Keys (${filter.text ? 'Esc clears the filter' : '/ filter · Esc or ? to close'})`;
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.accent} wrap="truncate">
-				{isReadOnly() ? 'Keys (Esc or ? to close) · read-only: keys that change something are off' : 'Keys (Esc or ? to close)'}
+				{isReadOnly() ? `${title} · read-only: keys that change something are off` : title}
 			</Text>
-			<FieldList entries={entries} width={width} height={Math.max(1, height - 1)} memoryKey="help" active layer="modal" />
+			{filter.editing || filter.text ? (
+				<Box>
+					<Text color={theme.accent}>/ </Text>
+					<TextField value={filter.text} cursor={cursor} focused={filter.editing} width={width - 2} />
+				</Box>
+			) : null}
+			{entries.length === 0 ? (
+				<Text color={theme.muted}>{'  no key matches'}</Text>
+			) : (
+				<FieldList key={filter.text} entries={entries} width={width} height={Math.max(1, height - (filter.editing || filter.text ? 2 : 1))} memoryKey="help" active={!filter.editing} layer="modal" />
+			)}
 		</Box>
 	);
 }

@@ -5,6 +5,7 @@ import type {ListState} from '../../store/types.js';
 import {count} from '../format.js';
 import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
+import {ATTENTION} from './sortRows.js';
 import {Table} from './Table.js';
 import {TextField} from './TextField.js';
 import type {useListController} from './useListController.js';
@@ -54,7 +55,10 @@ function statusLine<T extends {readonly id: string; readonly server: string}>(c:
 	else if (c.filter.text) parts.push(`filter "${clean(c.filter.text)}": ${count(shown)} of ${count(loaded)}`);
 	else if (list.data !== undefined) parts.push(`${count(loaded)} loaded`);
 	// Sorting and filtering apply to what is loaded: say when the server has more.
-	if (c.sort.column !== null) parts.push(`sorted by ${c.sort.column}${c.sort.descending ? ' ↓' : ' ↑'}${list.hasMore ? ' (the loaded rows; the server has more)' : ''}`);
+	const more = list.hasMore ? ' (the loaded rows; the server has more)' : '';
+	if (c.sort.column === ATTENTION) parts.push(`attention first${more}`);
+	else if (c.sort.column !== null) parts.push(`sorted by ${c.sort.column}${c.sort.descending ? ' ↓' : ' ↑'}${more}`);
+	else if (c.ownOrder) parts.push("the server's order");
 	if (list.capped) parts.push(`showing ${count(loaded)} of more`);
 	else if (list.loadingMore) parts.push('loading more…');
 	else if (list.hasMore) parts.push('more…');

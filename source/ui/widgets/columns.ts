@@ -11,6 +11,10 @@ export type Column<T> = {
 	width: number;
 	/** share of the width left over (columns without it keep their width); `flex` is grow 1 */
 	grow?: number;
+	/** a growing column grows no wider than this; what it leaves goes to the others that grow */
+	max?: number;
+	/** takes what is left once every growing column is at its `max` (a very wide terminal) */
+	spill?: boolean;
 	flex?: boolean;
 	/** drop order when narrow: higher drops first; 0 is never dropped */
 	drop: number;
@@ -23,9 +27,13 @@ export type Column<T> = {
 	noFilter?: boolean;
 	/** clean display text; `now` is for relative times */
 	text(row: T, now: number): string;
-	/** what `o` sorts by when the text would sort wrong (times, money, counts); default the text */
+	/** what the column sorts by when the text would sort wrong (times, money, counts); default the text */
 	sortKey?(row: T): string | number | null;
-	color?(row: T, theme: Theme): string | undefined;
+	/** its sort key (keymap.ts SORT_KEYS), underlined in the header; none: not sortable by key */
+	sortLetter?: string;
+	color?(row: T, theme: Theme, now: number): string | undefined;
+	/** bold cell (what needs the user) */
+	bold?(row: T, now: number): boolean;
 };
 
 export type LaidOut<T> = {column: Column<T>; width: number};
@@ -56,18 +64,32 @@ export function layoutColumns<T>(columns: readonly Column<T>[], total: number): 
 		// Even the never-dropped columns do not fit: only growing columns shrink.
 		weights = weights.map(w => (w > 0 ? w : 0));
 	}
+	// a column at its `max` gives up its share and the rest is shared again among the others
+	const capped = new Map<number, number>();
+	for (;;) {
+		let open = weights.map((w, i) => (capped.has(i) ? 0 : w));
+		if (capped.size > 0 && open.every(w => w === 0)) open = chosen.map(c => (c.spill ? 1 : 0));
+		const extras = share(spare - [...capped.values()].reduce((a, b) => a + b, 0), open);
+		const over = chosen.findIndex((c, i) => !capped.has(i) && c.max !== undefined && spare > 0 && c.width + extras[i]! > c.max);
+		if (over < 0) return chosen.map((column, i) => ({column, width: Math.max(1, column.width + (capped.get(i) ?? extras[i]!))}));
+		capped.set(over, Math.max(0, chosen[over]!.max! - chosen[over]!.width));
+	}
+}
+
+/** `spare` split by `weights` (the last weighted one takes the rounding); all zero weights: none. */
+function share(spare: number, weights: readonly number[]): number[] {
 	const sum = weights.reduce((a, b) => a + b, 0);
+	if (sum === 0) return weights.map(() => 0);
 	let given = 0;
 	let lastGrowing = -1;
 	weights.forEach((w, i) => {
 		if (w > 0) lastGrowing = i;
 	});
-	return chosen.map((column, i) => {
-		const w = weights[i]!;
+	return weights.map((w, i) => {
 		let extra = w > 0 ? Math.floor((spare * w) / sum) : 0;
 		if (i === lastGrowing) extra = spare - given;
 		given += extra;
-		return {column, width: Math.max(1, column.width + extra)};
+		return extra;
 	});
 }
 

@@ -1,29 +1,35 @@
 /**
- * Sorting a table by any column (issue 11): `o` moves to the next column (after the last, back to
- * the server's order), `O` reverses. What is loaded is sorted; the server's order is the default.
+ * Sorting a table (issue 19 §2): each sortable column has its own key, underlined in the header
+ * (`sort.column`; the same key again reverses); `o` goes between the list's own order (the
+ * Conversations list: attention first) and the server's order. What is loaded is sorted.
  */
 import type {Column} from './columns.js';
 
 export type SortState = {
-	/** column id; null: the server's order */
+	/** a column id; ATTENTION: the list's own order; null: the server's order */
 	column: string | null;
 	descending: boolean;
 };
 
-export const SERVER_ORDER: SortState = {column: null, descending: false};
+/** The list's own order (the Conversations list's attention first), not a column. */
+export const ATTENTION = '@attention';
 
-/** `o`: the next of `ids` (the columns shown), then the server's order again. */
-export function nextSortColumn(state: SortState, ids: readonly string[]): SortState {
-	if (ids.length === 0) return SERVER_ORDER;
-	const at = state.column === null ? -1 : ids.indexOf(state.column);
-	const next = ids[at + 1];
-	return next === undefined ? SERVER_ORDER : {column: next, descending: false};
+export const SERVER_ORDER: SortState = {column: null, descending: false};
+export const OWN_ORDER: SortState = {column: ATTENTION, descending: false};
+
+/** `o`: from the list's own order to the server's, from anything else back to the list's own. */
+export function toggleOrder(state: SortState, own: SortState): SortState {
+	if (own.column === null) return SERVER_ORDER;
+	return state.column === own.column ? SERVER_ORDER : own;
 }
 
-/** `O`: the other direction; from the server's order, the first column descending. */
-export function reverseSort(state: SortState, ids: readonly string[]): SortState {
-	if (state.column === null) return ids[0] === undefined ? SERVER_ORDER : {column: ids[0], descending: true};
-	return {...state, descending: !state.descending};
+/**
+ * A column's key: sorted by it (times, money and counts newest / largest first, text A to Z);
+ * pressed again, the other way.
+ */
+export function sortByColumn<T>(state: SortState, column: Column<T>): SortState {
+	if (state.column === column.id) return {column: column.id, descending: !state.descending};
+	return {column: column.id, descending: column.sortKey !== undefined};
 }
 
 /** Made at the first sort: a collator maps ~3 MB of ICU collation data into resident memory. */

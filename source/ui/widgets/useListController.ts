@@ -6,14 +6,14 @@
 import {useEffect, useMemo, useRef} from 'react';
 import {sameRef, type Ref} from '../../fleet/types.js';
 import type {ListResourceName, ListState} from '../../store/types.js';
-import {commandFor} from '../keys/activeKeymap.js';
+import {commandFor, sortKeyFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {usePersistentState} from '../usePersistentState.js';
 import type {QuickFilter} from '../views/quickFilters.js';
 import {nextQuickFilter} from '../views/quickFilters.js';
 import {layoutColumns, type Column} from './columns.js';
-import {SERVER_ORDER, nextSortColumn, reverseSort, sortRows, sortedTitle, type SortState} from './sortRows.js';
+import {ATTENTION, OWN_ORDER, SERVER_ORDER, sortByColumn, sortRows, sortedTitle, toggleOrder, type SortState} from './sortRows.js';
 import {useFilterInput, type FilterState} from './useFilterInput.js';
 import {useTableState, type TableView} from './useTableState.js';
 
@@ -35,19 +35,22 @@ type Options<T extends Row> = {
 	onOpen(row: T): void;
 	/** the rows each quick status filter (`f`) keeps; null keeps all. Without it `f` does nothing. */
 	quick?(filter: QuickFilter): ((row: T) => boolean) | null;
+	/** the list's own order, its default (conversations: attention first); without it the server's */
+	order?(rows: readonly T[]): readonly T[];
 };
 
 const NEAR_END = 10;
 
 const ONE: Record<ListResourceName, string> = {conversations: 'conversation', sandboxes: 'sandbox', specs: 'spec'};
 
-export function useListController<T extends Row>({resource, list, columns, width, height, getKey, now, active, onOpen, quick}: Options<T>) {
+export function useListController<T extends Row>({resource, list, columns, width, height, getKey, now, active, onOpen, quick, order: ownOrder}: Options<T>) {
 	const {fleet, copy, notify} = useUi();
 	const items = list.data ?? EMPTY;
 	const layout = useMemo(() => layoutColumns(columns, width), [columns, width]);
 	const [filter, setFilter] = usePersistentState<FilterState>(`${resource}:filter`, {text: '', editing: false});
 	// Kept per tab for the session, like the filter (issue 11).
-	const [sort, setSort] = usePersistentState<SortState>(`${resource}:sort`, SERVER_ORDER);
+	const own = ownOrder ? OWN_ORDER : SERVER_ORDER;
+	const [sort, setSort] = usePersistentState<SortState>(`${resource}:sort`, own);
 	const [quickFilter, setQuickFilter] = usePersistentState<QuickFilter>(`${resource}:quick`, 'all');
 	const keep = useMemo(() => (quick ? quick(quickFilter) : null), [quick, quickFilter]);
 
@@ -83,13 +86,14 @@ export function useListController<T extends Row>({resource, list, columns, width
 
 	// Display order as indexes into the loaded rows: null while nothing filters or sorts.
 	const order = useMemo(() => {
-		if (sort.column === null) return matches;
+		if (sort.column === null || (sort.column === ATTENTION && !ownOrder)) return matches;
 		const base = matches ? matches.map(i => items[i]!) : items;
 		const index = new Map<T, number>(items.map((row, i) => [row, i]));
-		return sortRows(base, columns, sort, now).map(row => index.get(row)!);
+		const sorted = sort.column === ATTENTION ? ownOrder!(base) : sortRows(base, columns, sort, now);
+		return sorted.map(row => index.get(row)!);
 		// `now` is left out on purpose: sortable time columns sort by their timestamps (sortKey).
 		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, [items, matches, sort, columns]);
+	}, [items, matches, sort, columns, ownOrder]);
 	const rows = useMemo(() => (order ? order.map(i => items[i]!) : items), [items, order]);
 	const shownLayout = useMemo(
 		() => (sort.column === null ? layout : layout.map(l => (l.column.id === sort.column ? {...l, column: {...l.column, title: sortedTitle(l.column.title, l.column.id, sort)}} : l))),
@@ -183,12 +187,15 @@ export function useListController<T extends Row>({resource, list, columns, width
 				case 'copy':
 					if (selected !== undefined) copy(selected.id);
 					return true;
-				case 'sort.next':
-					setSort(current => nextSortColumn(current, layout.map(l => l.column.id)));
+				case 'sort.default':
+					setSort(current => toggleOrder(current, own));
 					return true;
-				case 'sort.reverse':
-					setSort(current => reverseSort(current, layout.map(l => l.column.id)));
+				case 'sort.column': {
+					const column = layout.find(l => sortKeyFor(l.column.sortLetter) === name)?.column;
+					if (column) setSort(current => sortByColumn(current, column));
+					else notify('info', `${name} sorts by a column whose header shows it underlined: none here${layout.length < columns.length ? ' (or it is hidden at this width)' : ''}`);
 					return true;
+				}
 				case 'filter.status':
 					if (!quick) return false;
 					setQuickFilter(nextQuickFilter);
@@ -204,6 +211,8 @@ export function useListController<T extends Row>({resource, list, columns, width
 		layout: shownLayout,
 		rows,
 		sort,
+		/** the list has an order of its own (attention first) */
+		ownOrder: ownOrder !== undefined,
 		quickFilter: quick ? quickFilter : null,
 		index: table.index,
 		offset: table.offset,

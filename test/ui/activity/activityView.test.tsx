@@ -2,7 +2,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cleanup} from 'ink-testing-library';
 import {conversation, list} from '../fixtures.js';
 import {KEYS, renderApp, selectedLine} from '../harness.js';
-import {LEGACY, activityState, event, legacyTrajectory, manyEvents} from '../eventFixtures.js';
+import {LEGACY, activityState, currentTrajectory, event, legacyTrajectory, manyEvents} from '../eventFixtures.js';
 
 afterEach(() => cleanup());
 
@@ -105,7 +105,7 @@ describe('activity view', () => {
 		h.store.set({activity: activityState(ID, [...events, later, evenLater], {following: false})});
 		const frame = await h.waitFor('And another');
 		expect(selectedLine(frame)).toContain('waiting_for_confirmation → finished');
-		expect(frame).toContain('paused · 2 newer below (G follow)');
+		expect(frame).toContain('follow off · 2 newer below (G follows)');
 		await h.press('G');
 		await vi.waitFor(() => expect(h.store.callsOf('setFollow')).toEqual([[false], [true]]));
 		await vi.waitFor(() => expect(selectedLine(h.frame())).toContain('And another'));
@@ -157,7 +157,7 @@ describe('activity view', () => {
 		await h.press('G');
 		frame = await h.waitFor('line 79');
 		await h.press(KEYS.esc);
-		await h.waitFor('paused · 15 newer below');
+		await h.waitFor('follow off · 15 newer below');
 		expect(selectedLine(h.frame())).toContain('$ pytest -q');
 	});
 
@@ -191,23 +191,37 @@ describe('activity view', () => {
 		expect(frame).not.toContain('$ pytest -q');
 	});
 
-	it('P and R pause and run the agent; p and r pause and resume the sandbox; the footer says which is which', async () => {
+	it('P and R pause and run the agent; p and r pause and resume the sandbox; the footer offers what applies now', async () => {
+		// the agent finished: it is not running, so the footer offers R, not P
 		const h = openWith();
 		const frame = await openActivity(h);
-		expect(frame).toContain('P pause agent');
+		expect(frame).toContain('agent finished');
 		expect(frame).toContain('R run agent');
+		expect(frame).not.toContain('P pause agent');
 		expect(frame).toContain('p pause sandbox');
+		expect(frame).not.toContain('r resume sandbox');
+		// the keys still reach the store whatever the footer shows
 		await h.press('P', 'R', 'p', 'r');
 		expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'pause', undefined], [ID, 'run', undefined]]);
 		expect(h.store.callsOf('pauseSandbox')).toEqual([[conversation().sandbox_id]]);
 		expect(h.store.callsOf('resumeSandbox')).toEqual([[conversation().sandbox_id]]);
+
+		// a running agent in a paused sandbox: P, not R; r, not p; and three distinct words on screen
+		const running = openWith(currentTrajectory().slice(0, 3), {conversation: {sandbox_status: 'PAUSED', execution_status: 'running'}});
+		const paused = await openActivity(running);
+		expect(paused).toContain('P pause agent');
+		expect(paused).not.toContain('R run agent');
+		expect(paused).toContain('r resume sandbox');
+		expect(paused).not.toContain('p pause sandbox');
+		expect(paused).toContain('sandbox PAUSED');
 	});
 
 	it('? lists the activity keys', async () => {
 		const h = openWith(legacyTrajectory(), {rows: 200});
 		await openActivity(h);
 		await h.press('?');
-		const frame = await h.waitFor('Keys (Esc or ? to close)');
+		const frame = await h.waitFor('Keys (/ filter · Esc or ? to close)');
+		expect(frame).toContain("Here: Activity (a conversation's events)");
 		for (const text of ['pause the agent after the current step (agent server; the sandbox keeps running)', "pause the conversation's sandbox (the whole runtime)", 'run the agent again', 'accept the pending action(s)', 'Ctrl-j/Alt-Enter', 'hide / show tool outputs']) {
 			expect(frame).toContain(text);
 		}

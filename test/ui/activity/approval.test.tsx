@@ -21,14 +21,15 @@ function app(events = waitingEvents(), status: string | null = 'waiting_for_conf
 async function open(h: ReturnType<typeof app>) {
 	await h.waitFor('Fix flaky');
 	await h.press('l');
-	return h.waitFor('a accept');
+	return h.waitFor('waiting for confirmation:');
 }
 
 describe('approve and reject', () => {
 	it('the row says the agent waits for confirmation', async () => {
 		const h = app();
 		const frame = await h.waitFor('Fix flaky');
-		expect(selectedLine(frame)).toContain('confirm?');
+		expect(selectedLine(frame)).toMatch(/^› \? waiting +Fix flaky/);
+		expect(selectedLine(frame)).toContain('waits for your confirm');
 	});
 
 	it('the activity shows the pending actions with tool, command or edit, and risk', async () => {
@@ -124,6 +125,68 @@ describe('approve and reject', () => {
 		expect(h.frame()).not.toContain('a accept');
 		await h.press('a');
 		await h.waitFor('the agent is not waiting for a confirmation');
+		expect(h.store.callsOf('controlAgent')).toEqual([]);
+	});
+});
+
+describe('answered from the list and from ! (issue 19 §2)', () => {
+	/** the store read the waiting agent's newest events (store/glimpses.ts) */
+	function listApp(events = waitingEvents(), status = 'waiting_for_confirmation') {
+		const c = conversation({execution_status: status as 'waiting_for_confirmation', updated_at: NOW});
+		return renderApp({
+			rows: 40,
+			columns: 120,
+			snapshot: {
+				conversations: list([c]),
+				glimpses: {[ID]: {events, fetchedAt: NOW, error: null, stateSince: null}},
+				attention: status === 'waiting_for_confirmation' ? [{key: 'k', subject: 'conversation', id: ID, state: status, reason: 'waiting', title: c.title ?? '', at: NOW, conversation: c}] : [],
+			},
+		});
+	}
+
+	it('the row says what it waits for; the preview shows it with the keys; a asks as the activity does, y accepts', async () => {
+		const h = listApp();
+		const frame = await h.waitFor('Fix flaky');
+		expect(selectedLine(frame)).toContain('approve: $ rm -rf build/');
+		expect(frame).toContain('waits for you (a accept · x reject): terminal $ rm -rf build/ · risk HIGH · file_editor create /workspace/project');
+		await h.waitFor(/a accept {2}x reject/);
+		await h.press('a');
+		await h.waitFor('Accept 2 pending actions of “Fix flaky date parsing test”?');
+		await h.press('y');
+		await h.waitForGone('Accept 2 pending actions');
+		expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'accept', undefined]]);
+		// nothing else was opened: the list is where it was
+		expect(h.store.callsOf('openActivity')).toEqual([]);
+	});
+
+	it('x from the list takes a reason and rejects', async () => {
+		const h = listApp();
+		await h.waitFor('Fix flaky');
+		await h.press('x');
+		await h.waitFor('reason (optional)');
+		await h.press(...'not now', KEYS.enter);
+		await vi.waitFor(() => expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'reject', 'not now']]));
+	});
+
+	it('from !: the line names what it waits for; a and y accept it there', async () => {
+		const h = listApp();
+		await h.waitFor('Fix flaky');
+		await h.press('!');
+		const frame = await h.waitFor('Needs you (1)');
+		expect(frame).toContain('Fix flaky date parsing test: approve “rm -rf build/ (+1 more)”?');
+		await h.press('a');
+		await h.waitFor('Accept 2 pending actions of “Fix flaky date parsing test”?');
+		await h.press('y');
+		await vi.waitFor(() => expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'accept', undefined]]));
+		expect(h.frame()).toContain('Needs you');
+	});
+
+	it('a on a row that waits for nothing says why and sends nothing', async () => {
+		const h = listApp(legacyTrajectory(), 'running');
+		await h.waitFor('Fix flaky');
+		expect(h.frame()).not.toContain('a accept');
+		await h.press('a');
+		await h.waitFor('nothing to accept: “Fix flaky date parsing test” is running');
 		expect(h.store.callsOf('controlAgent')).toEqual([]);
 	});
 });

@@ -1,0 +1,125 @@
+/**
+ * The conversations that need the user, as attention items (issue 19 §1): the state now, by the
+ * one predicate (./needsYou.ts), so what was already waiting when ohtui started counts at once.
+ *
+ * - An item per conversation that needs you: waiting for confirmation, error, stuck, or finished
+ *   and not seen since it changed (./seenStore.ts: opening its activity or dismissing it marks it
+ *   seen, remembered per server across restarts). It goes when the conversation moves on.
+ * - `transition` says whether this session saw it change into that state (or created it): only
+ *   those are announced (BEL, desktop, notify_command), once each (one key per entry into a state).
+ *   What was there at start, and what changed while the user looked at it (its activity open, or
+ *   the first polls after closing it), is counted but never announced.
+ * - `at` is when it entered the state: the conversation's `updated_at` when it was first seen so
+ *   (server time, so "waiting 7m" is true for a conversation that waited before ohtui started).
+ */
+import type {AppConversation} from '../api/schemas/index.js';
+import {remember, rememberKey} from './bounded.js';
+import {needsYou, type NeedsYouReason} from './needsYou.js';
+import type {SeenStore} from './seenStore.js';
+import {deepEqual} from './share.js';
+import type {AttentionItem} from './types.js';
+
+type Items = readonly AttentionItem[];
+
+/** Conversations remembered (issue 21 item 13: the newest; one that left the bound is new again, not announced). */
+const MAX_REMEMBERED = 5000;
+
+export class ConversationAttention {
+	/** conversation id → the last agent state seen (null states are not recorded: the sandbox is not running) */
+	private readonly agents = new Map<string, string>();
+	/** conversations created by this session's start tasks: their first sighting is a transition */
+	private readonly created = new Set<string>();
+	/** conversation id → until when a change still counts as seen in its activity, just closed */
+	private readonly lookedUntil = new Map<string, number>();
+	private serial = 0;
+
+	constructor(
+		private readonly seen: SeenStore,
+		private readonly now: () => number,
+	) {}
+
+	createdHere(id: string): void {
+		rememberKey(this.created, id, MAX_REMEMBERED);
+	}
+
+	/** The user looks at it (its activity is open): whatever it is now is seen. */
+	look(conversation: AppConversation): void {
+		this.seen.markSeen(conversation.id, finite(conversation.updated_at));
+	}
+
+	/** Its activity closed: what the next polls bring for it changed while the user looked. */
+	closed(id: string, until: number): void {
+		for (const [other, end] of this.lookedUntil) if (end <= this.now()) this.lookedUntil.delete(other);
+		this.lookedUntil.set(id, until);
+	}
+
+	/** Dismissed from `!`: seen now (a finished one goes; one that waits or failed still needs you). */
+	dismiss(item: AttentionItem, items: Items): Items {
+		if (!item.conversation) return items;
+		this.look(item.conversation);
+		return this.see(item.conversation, items, null);
+	}
+
+	forget(id: string): void {
+		this.agents.delete(id);
+		this.lookedUntil.delete(id);
+	}
+
+	/** Writes the marks made (dismissals, activities opened) to the state folder. */
+	save(): void {
+		this.seen.save();
+	}
+
+	/** Marks made by another ohtui meanwhile (`ohtui show`, another TUI): finished items they saw go. */
+	reload(items: Items): Items {
+		this.seen.reload();
+		for (const item of items) if (item.subject === 'conversation' && item.conversation) items = this.see(item.conversation, items, null);
+		return items;
+	}
+
+	/** The item `c` calls for now, replacing its old one or removing it. */
+	see(c: AppConversation, items: Items, looking: string | null): Items {
+		const at = this.now();
+		const state = c.execution_status;
+		const before = this.agents.get(c.id);
+		if (state !== null) remember(this.agents, c.id, state, MAX_REMEMBERED);
+		const recent = (this.lookedUntil.get(c.id) ?? 0) > at;
+		if (looking === c.id || recent) this.look(c);
+		const reason = needsYou(c, this.seen.isSeen(c.id, finite(c.updated_at)));
+		const index = items.findIndex(i => i.subject === 'conversation' && i.id === c.id);
+		const old = index < 0 ? undefined : items[index]!;
+		if (reason === null) return old ? items.filter((_, i) => i !== index) : items;
+		if (old?.reason === reason) {
+			// a check's fresh copy of the same row changes nothing (no snapshot, nobody notified)
+			if (old.conversation === c || deepEqual(old.conversation, c)) return items;
+			const kept = {...old, state: state ?? old.state, title: titleOf(c), conversation: c};
+			return items.map((item, i) => (i === index ? kept : item));
+		}
+		const changed = before === undefined ? this.created.has(c.id) : state !== null && state !== before;
+		const item = this.item(c, reason, changed && looking !== c.id && !recent, at);
+		return [...(old ? items.filter((_, i) => i !== index) : items), item];
+	}
+
+	private item(c: AppConversation, reason: NeedsYouReason, transition: boolean, at: number): AttentionItem {
+		const state = c.execution_status ?? reason;
+		return {
+			key: `conversation:${c.id}:${state}:${at}:${++this.serial}`,
+			subject: 'conversation',
+			id: c.id,
+			state,
+			reason,
+			transition,
+			title: titleOf(c),
+			at: finite(c.updated_at) ?? at,
+			conversation: c,
+		};
+	}
+}
+
+function finite(value: number): number | null {
+	return Number.isFinite(value) ? value : null;
+}
+
+function titleOf(c: AppConversation): string {
+	return c.title || `conversation ${c.id}`;
+}

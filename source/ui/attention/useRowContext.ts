@@ -1,0 +1,45 @@
+/**
+ * The Conversations list's view of attention (issue 19 §2): each row's state (rowState.ts), the
+ * attention-first order (store/needsYou.ts `sortByAttention`: waiting, error, stuck, finished
+ * unseen, running, idle, paused, gone; most recent first within each), and the context the
+ * columns read. Memoized on the fleet's parts, so an unchanged poll changes nothing here.
+ */
+import {useCallback, useMemo} from 'react';
+import type {AppConversation} from '../../api/schemas/index.js';
+import type {Tagged} from '../../fleet/types.js';
+import {sortByAttention} from '../../store/needsYou.js';
+import {useUi} from '../context.js';
+import {selectAttention, selectGlimpses, selectPending, useSnapshot} from '../useStore.js';
+import {bootsOf} from '../views/booting.js';
+import type {ConversationContext} from '../views/conversationColumns.js';
+import {itemsByConversation, rowState, type RowState} from './rowState.js';
+
+type Row = Tagged<AppConversation>;
+
+export function useRowContext(): {
+	context: ConversationContext;
+	stateOf(row: Row): RowState;
+	order(rows: readonly Row[]): readonly Row[];
+} {
+	const {now} = useUi();
+	const attention = useSnapshot(selectAttention);
+	const pending = useSnapshot(selectPending);
+	const glimpses = useSnapshot(selectGlimpses);
+	const items = useMemo(() => itemsByConversation(attention), [attention]);
+	const boots = useMemo(() => bootsOf(pending), [pending]);
+	const context = useMemo<ConversationContext>(() => ({items, boots, glimpses, clock: now}), [items, boots, glimpses, now]);
+	const stateOf = useCallback((row: Row) => rowState(row, context, now()), [context, now]);
+	const order = useCallback(
+		(rows: readonly Row[]) =>
+			sortByAttention(
+				rows,
+				row => {
+					const state = stateOf(row);
+					return state === 'starting' ? 'running' : state;
+				},
+				row => (Number.isFinite(row.updated_at) ? row.updated_at : null),
+			),
+		[stateOf],
+	);
+	return {context, stateOf, order};
+}
