@@ -3,7 +3,6 @@ import {isUsageError} from './errors.js';
 import {configPath, loadConfigFile} from './file.js';
 import {parseArgs, type CommandName} from './flags.js';
 import type {Config} from './resolveConfig.js';
-import {usageText} from './usage.js';
 
 /** What the entry should do, decided without side effects beyond reading the config file. */
 export type Startup =
@@ -19,6 +18,8 @@ export async function decideStartup(argv: readonly string[], env: Env, version: 
 		const parsed = parseArgs(argv);
 		switch (parsed.command) {
 			case 'help': {
+				// its defaults come from the servers' module, which no command needs before it asks
+				const {usageText} = await import('./usage.js');
 				return {kind: 'exit', code: 0, stdout: usageText(path)};
 			}
 
