@@ -8,7 +8,9 @@ import {maskSecrets} from '../text/secrets.js';
 import type {CommandArgs, OptionSpec} from './args.js';
 import {exitCodeOf, type ExitCode} from './exitCodes.js';
 import type {CommandIo} from './output.js';
-import {chooseServers, openClients, type Clients, type OpenServer, type Selection, type Timeouts} from './servers.js';
+// the config's resolution and the clients load on a command's first ask: `status` answered from its
+// cache asks for neither (./status.ts)
+import type {Clients, OpenServer, Selection, Timeouts} from './servers.js';
 
 export type CommandContext = {
 	name: string;
@@ -45,7 +47,7 @@ export function createContext(name: string, args: CommandArgs, io: CommandIo, ar
 		io.stderr.write(`ohtui ${name}: ${maskSecrets(text)}\n`);
 	};
 	const select = async () => {
-		selection ??= chooseServers(args.flags, io.env).then(selected => {
+		selection ??= import('./servers.js').then(async ({chooseServers}) => chooseServers(args.flags, io.env)).then(selected => {
 			for (const warning of selected.warnings) warn(warning);
 			several = selected.servers.length > 1;
 			return selected;
@@ -59,6 +61,7 @@ export function createContext(name: string, args: CommandArgs, io: CommandIo, ar
 		io,
 		select,
 		async connect(timeouts) {
+			const {openClients} = await import('./servers.js');
 			const clients = await openClients(await select(), io.env, timeouts);
 			opened.push(clients);
 			return clients.open;

@@ -23,8 +23,7 @@ import {EXIT} from './exitCodes.js';
 import {writeJson} from './output.js';
 import {openSeen} from './seen.js';
 import type {Selection} from './servers.js';
-import {cachePathOf, freshAnswer, statusCachePath} from './statusAsk.js';
-import {keyTag, lockHeld, readCache, readSummary, summaryPath, writeCache, type CachedStatus, type SelectionSummary} from './statusCache.js';
+import {cachePathOf, keyTag, lockHeld, readCache, readSummary, statusCachePath, summaryPath, writeCache, type CachedStatus, type SelectionSummary} from './statusCache.js';
 import {checkFormat, emptyCounts, failureMarker, statusLine, type Counts} from './statusLine.js';
 
 /** An answer older than this many intervals is not shown while a new one is asked for: it is asked for now. */
@@ -157,6 +156,7 @@ export const status: Command = {
 		const summary: SelectionSummary = {version: 1, inputs, servers: selection.servers.map(s => ({name: s.name, url: s.url, auth: s.auth, keyTag: keyTag(s.apiKey), refreshMs: s.refreshMs}))};
 		writeCache(summaryFile, summary);
 		const maxAgeMs = maxAgeOf(selection.servers.map(s => s.refreshMs));
+		const {freshAnswer} = await import('./statusAsk.js');
 		const answers: Answer[] = await Promise.all(
 			selection.servers.map(async server => {
 				const path = cachePathOf(env, server);

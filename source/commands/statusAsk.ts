@@ -1,32 +1,23 @@
 /**
  * `ohtui status` asking a server: page 1 of its conversations through the TUI's client, and the
  * shared cache's lock so that of all the processes finding the answer old, one asks and the others
- * take its answer (./statusCache.ts).
+ * take its answer (./statusCache.ts). Loaded by status.ts only when it asks: an answer from the
+ * cache needs neither this nor the config, the client or its servers (./servers.ts).
  */
 import type {AppConversation} from '../api/schemas/index.js';
-import {ohtuiDirectory} from '../runtime/xdg.js';
 import {truncate} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
 import {failureText, type CommandContext} from './context.js';
 import {EXIT, exitCodeOf} from './exitCodes.js';
 import {openClients, type CommandServer, type Selection, type Timeouts} from './servers.js';
 import {sleep} from './sleep.js';
-import {cachePath, keyTag, lockHeld, readCache, tryLock, writeCache, type CachedStatus, type CompactConversation} from './statusCache.js';
+import {cachePathOf, lockHeld, readCache, tryLock, writeCache, type CachedStatus, type CompactConversation} from './statusCache.js';
 
 /** A status bar must not hang on a dead server: shorter than the commands' time-outs. */
 const STATUS_TIMEOUTS: Timeouts = {connectTimeoutMs: 2000, headersTimeoutMs: 4000, bodyTimeoutMs: 4000, requestDeadlineMs: 5000};
 /** How long a process waits for another's answer before asking itself. */
 const WAIT_FOR_OTHER_MS = 6000;
 const POLL_OTHER_MS = 40;
-
-/** Where a server's answers are kept (the key only as a short hash in the name). */
-export function statusCachePath(env: NodeJS.ProcessEnv, server: {url: string; auth: string; keyTag: string}): string {
-	return cachePath(ohtuiDirectory('cache', env), server.url, server.keyTag, server.auth);
-}
-
-export function cachePathOf(env: NodeJS.ProcessEnv, server: CommandServer): string {
-	return statusCachePath(env, {url: server.url, auth: server.auth, keyTag: keyTag(server.apiKey)});
-}
 
 function compact(c: AppConversation): CompactConversation {
 	return {id: c.id, execution_status: c.execution_status, sandbox_status: c.sandbox_status, updated_at: c.updated_at, title: truncate(maskSecrets(c.title), 60)};

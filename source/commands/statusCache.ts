@@ -12,7 +12,9 @@
  */
 import {closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {ohtuiDirectory} from '../runtime/xdg.js';
 import {seenFileName} from '../store/seenStore.js';
+import type {CommandServer} from './servers.js';
 
 export type CompactConversation = {id: string; execution_status: string | null; sandbox_status: string; updated_at: number; title: string};
 
@@ -37,6 +39,15 @@ export function keyTag(key: string | null): string {
 /** A server's answers: named after its URL, auth setting and key's hash (`keyTag`). */
 export function cachePath(directory: string, url: string, tag: string, auth: string): string {
 	return join(directory, 'status', `${seenFileName(url).replace(/\.json$/, '')}-${auth}-${tag}.json`);
+}
+
+/** Where a server's answers are kept (the key only as a short hash in the name). */
+export function statusCachePath(env: NodeJS.ProcessEnv, server: {url: string; auth: string; keyTag: string}): string {
+	return cachePath(ohtuiDirectory('cache', env), server.url, server.keyTag, server.auth);
+}
+
+export function cachePathOf(env: NodeJS.ProcessEnv, server: CommandServer): string {
+	return statusCachePath(env, {url: server.url, auth: server.auth, keyTag: keyTag(server.apiKey)});
 }
 
 export function readCache(path: string): CachedStatus | null {

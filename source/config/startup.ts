@@ -2,8 +2,7 @@ import {readEnv, type Env} from './env.js';
 import {isUsageError} from './errors.js';
 import {configPath, loadConfigFile} from './file.js';
 import {parseArgs, type CommandName} from './flags.js';
-import {resolveConfig, type Config} from './resolveConfig.js';
-import {usageText} from './usage.js';
+import type {Config} from './resolveConfig.js';
 
 /** What the entry should do, decided without side effects beyond reading the config file. */
 export type Startup =
@@ -19,6 +18,8 @@ export async function decideStartup(argv: readonly string[], env: Env, version: 
 		const parsed = parseArgs(argv);
 		switch (parsed.command) {
 			case 'help': {
+				// its defaults come from the servers' module, which no command needs before it asks
+				const {usageText} = await import('./usage.js');
 				return {kind: 'exit', code: 0, stdout: usageText(path)};
 			}
 
@@ -40,7 +41,9 @@ export async function decideStartup(argv: readonly string[], env: Env, version: 
 			}
 
 			case 'run': {
-				const loaded = await loadConfigFile(path);
+				// only the TUI's path resolves the whole config (and the key map with it): the entry
+				// that every command and --version load stays without it
+				const [{resolveConfig}, loaded] = await Promise.all([import('./resolveConfig.js'), loadConfigFile(path)]);
 				const warnings = [...loaded.warnings];
 				const config = resolveConfig({flags: parsed.flags, env: readEnv(env), file: loaded.file, filePath: path}, warnings);
 				return {kind: 'run', config, warnings, ...(parsed.flags.needsYou ? {needsYou: true} : {})};

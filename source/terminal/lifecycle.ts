@@ -1,6 +1,9 @@
 import {childHasTerminal} from './handOff.js';
 import type {Screen} from './screen.js';
 import {dieBySignal, terminalGone} from './tty.js';
+import {oneLine} from './oneLine.js';
+
+export {oneLine} from './oneLine.js';
 
 /**
  * The one exit path. Normal quit, signals, uncaught errors and render errors all come here, so the
@@ -194,28 +197,6 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
 	};
 }
 
-/** One line, no control characters, bounded: safe to print under the restored prompt. */
-export function oneLine(error: unknown): string {
-	const raw = error instanceof Error ? error.message || error.name : typeof error === 'string' ? error : safeString(error);
-	const clean = raw
-		// eslint-disable-next-line no-control-regex
-		.replace(/\u001B\[[0-?]*[ -/]*[@-~]/g, '')
-		// eslint-disable-next-line no-control-regex
-		.replace(/[\u0000-\u001F\u007F-\u009F]+/g, ' ')
-		.replace(/\s+/g, ' ')
-		.trim();
-	const text = clean === '' ? 'unknown error' : clean;
-	return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-}
-
 function isThenable(value: unknown): value is PromiseLike<unknown> {
 	return typeof (value as {then?: unknown} | null | undefined)?.then === 'function';
-}
-
-function safeString(value: unknown): string {
-	try {
-		return String(value);
-	} catch {
-		return 'unknown error';
-	}
 }

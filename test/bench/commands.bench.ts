@@ -16,8 +16,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {startStandInServer} from '../../source/server/standInServer.js';
-import {cliPath} from '../e2e/pty.js';
-import {benchNode} from '../support/ptyProbe.js';
+import {benchNode, benchRoot} from '../support/ptyProbe.js';
 import {type Bench, type Figure, median, round} from './figures.js';
 
 async function exitTime(args: string[], env: Record<string, string>): Promise<number> {
@@ -54,6 +53,8 @@ export const commands: Bench = {
 		const server = await startStandInServer({rateLimit: false, live: false});
 		const env = {HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), XDG_CACHE_HOME: join(home, 'cache'), OPENHANDS_URL: server.url};
 		const noCache = {...env, NODE_DISABLE_COMPILE_CACHE: '1'};
+		// the build measured: this checkout's, or another's with --compare (test/bench/run.ts)
+		const cliPath = join(benchRoot(), 'dist', 'cli.js');
 		const cli = (...args: string[]) => [cliPath, ...args];
 		const samples = {node: [] as number[], request: [] as number[], steady: [] as number[], refresher: [] as number[], fresh: [] as number[], cached: [] as number[], noCompileCache: [] as number[], ls: [] as number[]};
 		const settle = () => new Promise(resolve => setTimeout(resolve, 400));

@@ -5,6 +5,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {jsFilesUnder, specifiers, staticClosure, walkBundle} from '../../scripts/bundleImports.mjs';
+import {fromPackage} from './bundledPaths.js';
 import {buildOnce, root} from './pty.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'ohtui-bundle-'));
@@ -103,19 +104,32 @@ describe('the built bundle', () => {
 		const files = new Set([join(root, 'dist', 'cli.js'), ...firstFrame.map(name => join(chunks, name))].flatMap(entry => staticClosure(entry).map(name => join(entry, '..', name))));
 		for (const file of files) {
 			// esbuild names each bundled module's path in a comment
-			expect(readFileSync(file, 'utf8'), file).not.toMatch(/^\/\/ node_modules\/(zod|undici)\//m);
+			expect(readFileSync(file, 'utf8'), file).not.toMatch(fromPackage('(zod|undici)/'));
 		}
+	});
+
+	it('reaches no path of its own statically: the entry (which every command, --help and --version load) holds only the choice of a path', () => {
+		// each path comes in with import() (cli.tsx): the TUI's start (boot/runApp.ts: terminal,
+		// lifecycle, fleet, stores), the UI, the client, a command, the config's resolution (and the key
+		// map with it). One of them imported statically again puts it before every `ohtui status`.
+		const files = staticClosure(join(root, 'dist', 'cli.js'));
+		const text = files.map(name => readFileSync(join(root, 'dist', name), 'utf8')).join('\n');
+		expect(text).toMatch(/^\/\/ source\/config\/startup\.ts$/m);
+		const modules = [...text.matchAll(/^\/\/ (source\/\S+)$/gm)].map(m => m[1]!);
+		const ownPaths = /^source\/(boot\/(?!exit\.ts$)|terminal\/(?!oneLine\.ts$)|fleet\/|store\/|ui\/|api\/|log\/|commands\/|doctor\/|server\/|config\/(resolveConfig|fileSchema)\.ts$)/;
+		expect(modules.filter(name => ownPaths.test(name))).toEqual([]);
+		expect(text).not.toMatch(fromPackage('(ink|react|react-reconciler|yoga-layout|scheduler|zod|undici|ws)/'));
 	});
 
 	it('carries only the parts of undici it uses (source/api/undiciParts.ts): no mocks, caches, EventSource; WebSocket only in its own lazily loaded chunk', () => {
 		const chunks = join(root, 'dist', 'chunks');
 		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
 		for (const name of current) {
-			expect(readFileSync(join(chunks, name), 'utf8'), name).not.toMatch(/^\/\/ node_modules\/undici\/(index\.js|lib\/(mock|cache|web\/(eventsource|cache|cookies))\/)/m);
+			expect(readFileSync(join(chunks, name), 'utf8'), name).not.toMatch(fromPackage('undici/(index\\.js|lib/(mock|cache|web/(eventsource|cache|cookies))/)'));
 		}
 		// the events websocket (issue 18) is loaded with import() at the first socket: a session that
 		// opens none never parses it
-		const sockets = current.filter(name => /^\/\/ node_modules\/undici\/lib\/web\/websocket\//m.test(readFileSync(join(chunks, name), 'utf8')));
+		const sockets = current.filter(name => fromPackage('undici/lib/web/websocket/').test(readFileSync(join(chunks, name), 'utf8')));
 		expect(sockets).toEqual([expect.stringMatching(/^webSocketParts-/)]);
 		const client = current.find(name => name.startsWith('createClient-'))!;
 		for (const entry of [join(root, 'dist', 'cli.js'), join(chunks, client)]) expect(staticClosure(entry)).not.toContain(sockets[0]);

@@ -4,11 +4,12 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {staticClosure, walkBundle} from '../../scripts/bundleImports.mjs';
+import {fromPackage} from './bundledPaths.js';
 import {buildOnce, root} from './pty.js';
 
 const chunks = join(root, 'dist', 'chunks');
 const current = () => (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
-const WS = /^\/\/ node_modules\/ws\//m;
+const WS = fromPackage('ws/');
 
 describe('ws in the bundle', () => {
 	beforeAll(() => {

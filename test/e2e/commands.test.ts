@@ -8,6 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {staticClosure} from '../../scripts/bundleImports.mjs';
 import {startStandInServer} from '../../source/server/standInServer.js';
 import type {StandInServer} from '../../source/server/types.js';
+import {fromPackage} from './bundledPaths.js';
 import {buildOnce, childEnv, cliPath, root, tempHome} from './pty.js';
 
 let server: StandInServer;
@@ -158,7 +159,7 @@ describe('ohtui commands from a shell', () => {
 });
 
 describe('the commands in the bundle', () => {
-	it('no Ink, React or yoga on any command path; status parses neither zod nor undici until it asks a server', () => {
+	it('no Ink, React or yoga on any command path; status parses neither zod, undici nor the config resolution until it asks a server', () => {
 		const chunks = join(root, 'dist', 'chunks');
 		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
 		const commandChunks = current.filter(name => /^(main|ls|show|send|agentCommands|newConversation|wait|status|completion)-/.test(name));
@@ -166,8 +167,12 @@ describe('the commands in the bundle', () => {
 		for (const chunk of commandChunks) {
 			for (const file of staticClosure(join(chunks, chunk))) {
 				const text = readFileSync(join(chunks, file), 'utf8');
-				expect(text, `${chunk} → ${file}`).not.toMatch(/^\/\/ node_modules\/(ink|react|react-reconciler|yoga-layout|scheduler)\//m);
-				if (/^(main|status)-/.test(chunk)) expect(text, `${chunk} → ${file}`).not.toMatch(/^\/\/ node_modules\/(zod|undici)\//m);
+				expect(text, `${chunk} → ${file}`).not.toMatch(fromPackage('(ink|react|react-reconciler|yoga-layout|scheduler)/'));
+				if (/^(main|status)-/.test(chunk)) {
+					expect(text, `${chunk} → ${file}`).not.toMatch(fromPackage('(zod|undici)/'));
+					// an answer from the cache needs neither the config's resolution, the servers' clients nor the asking
+					expect(text, `${chunk} → ${file}`).not.toMatch(/^\/\/ source\/(config\/resolveConfig|ui\/keymap|commands\/(servers|statusAsk))\.ts$/m);
+				}
 			}
 		}
 	});
@@ -175,9 +180,9 @@ describe('the commands in the bundle', () => {
 	it("carries zod's English messages only (scripts/build.mjs zodEnglishOnly: half of zod's size)", () => {
 		const chunks = join(root, 'dist', 'chunks');
 		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
-		const zod = current.map(name => readFileSync(join(chunks, name), 'utf8')).filter(text => /^\/\/ node_modules\/zod\//m.test(text));
+		const zod = current.map(name => readFileSync(join(chunks, name), 'utf8')).filter(text => fromPackage('zod/').test(text));
 		expect(zod.length).toBeGreaterThan(0);
-		const locales = zod.flatMap(text => [...text.matchAll(/^\/\/ node_modules\/zod\/v4\/locales\/(\w+)\.js$/gm)].map(m => m[1]));
+		const locales = zod.flatMap(text => [...text.matchAll(fromPackage('zod/v4/locales/(\\w+)\\.js$', 'gm'))].map(m => m[1]));
 		expect(locales.sort()).toEqual(['en', 'index']);
 	});
 });
