@@ -86,7 +86,9 @@ describe('notifications in a real terminal', () => {
 		// stuck is the state now: still counted
 		expect(app.screenText()).toContain('2 need you (!)');
 
-		// the next transition calls again, once
+		// the next transition calls again, once (after the two intervals in which what the polls bring
+		// of a conversation just looked at counts as seen)
+		await new Promise(resolve => setTimeout(resolve, 2500));
 		server.move(A, 'finished');
 		await polls(server, 3);
 		await until(() => count(app!.raw, BEL) === 2);
