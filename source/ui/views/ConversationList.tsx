@@ -43,7 +43,7 @@ import {conversationEntries, conversationKey, startTaskLine} from './conversatio
 import {conversationFilter, type QuickFilter} from './quickFilters.js';
 import {useSandboxQuestion} from './useSandboxQuestion.js';
 import {useServerColumn} from './serverColumn.js';
-import {useTaskLines} from './useTaskLines.js';
+import {TASK_LINE_SELECTED, useTaskLines} from './useTaskLines.js';
 import type {ViewProps} from './viewProps.js';
 
 type Item = Tagged<AppConversation>;
@@ -129,7 +129,10 @@ export function ConversationList({width, height, active, detail}: Props) {
 			}
 			const answer = commandFor('approval', name);
 			if (answer) {
-				if (!item) return true;
+				if (!item) {
+					notify('info', taskLines.onTask ? TASK_LINE_SELECTED : 'no conversation selected');
+					return true;
+				}
 				// a key that does nothing says why
 				if (itemState !== 'waiting') notify('info', `nothing to ${answer === 'agent.accept' ? 'accept' : 'reject'}: “${maskTitle(item.title) || item.id}” ${STATE_WORDS[itemState!]}`);
 				else setApproval({kind: answer === 'agent.accept' ? 'accept' : 'reject', item});
@@ -138,6 +141,11 @@ export function ConversationList({width, height, active, detail}: Props) {
 			// a row of a server without sandboxes (an agent server) has no sandbox keys
 			const sandboxKeys = capabilitiesOf(fleet.getSnapshot().servers, item?.server)?.sandboxes !== false;
 			const command = commandFor('conversation', name) ?? (sandboxKeys ? commandFor('conversationSandbox', name) : undefined);
+			// a key that does nothing says why
+			if (command && !item) {
+				notify('info', taskLines.onTask ? TASK_LINE_SELECTED : 'no conversation selected');
+				return true;
+			}
 			switch (command) {
 				case 'conversation.changes':
 					if (item) nav.push({kind: 'changes', tab: 'conversations', conversation: item});
