@@ -161,3 +161,18 @@ describe('several servers in one list', () => {
 		expect(frame).toContain('TITLE');
 	});
 });
+
+describe('the header with more servers than fit (issue 16 §2, issue 19 §1)', () => {
+	it('keeps the count across them whole at the right edge and cuts the servers\u2019 words before it', async () => {
+		const item = (id: string) => ({key: id, subject: 'conversation' as const, id, state: 'finished', title: id, at: NOW});
+		const names = ['alpha', 'bravo', 'charlie', 'delta', 'echo'];
+		const fleet = createFleet(
+			names.map(name => ({name, label: `http://${name}`, fromProfile: true, createStore: () => new FakeStore(snapshot({attention: [item(`${name}1`), item(`${name}2`)]}))})),
+		);
+		const h = renderApp({fleet, columns: 80, rows: 24, serverLabel: undefined});
+		const frame = await h.waitFor('10 need you (!)');
+		const first = frame.split('\n')[0]!;
+		expect(first).toMatch(/^ohtui alpha 2 need you · bravo 2 need you · .*… +10 need you \(!\)$/);
+		expect(first.length).toBeLessThanOrEqual(80);
+	});
+});
