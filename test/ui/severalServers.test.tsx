@@ -55,6 +55,22 @@ describe('several servers in one list', () => {
 		expect(frame).toContain('lab: connection refused');
 	});
 
+	it("the selected row of a server that does not answer says its data is as last seen (the preview, the details line)", async () => {
+		const error = {kind: 'unreachable' as const, message: 'connection refused', at: NOW};
+		for (const rows of [40, 24]) {
+			const {fleet, lab} = twoServers();
+			const h = renderApp({fleet, columns: 120, rows, serverLabel: undefined});
+			await h.waitFor('Lab shared id');
+			await h.press('j');
+			expect(selectedLine(h.frame())).toContain('Lab shared id');
+			expect(h.frame()).toContain('on lab');
+			expect(h.frame()).not.toContain('as last seen');
+			lab.set({conversations: {...lab.getSnapshot().conversations, error, retryAt: NOW + 4000}});
+			await h.waitFor('on lab, as last seen (lab does not answer)');
+			h.unmount();
+		}
+	});
+
 	it('every action goes to the row own server, with that server own ids', async () => {
 		const {fleet, work, lab} = twoServers();
 		const h = show(fleet);

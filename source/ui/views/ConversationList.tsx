@@ -12,7 +12,7 @@ import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
 import {ApprovalDialog, approvalDialogHeight, type ApprovalKind} from '../attention/ApprovalDialog.js';
-import {PREVIEW_MIN, PreviewPane, conversationFacts, previewHeight} from '../attention/PreviewPane.js';
+import {PREVIEW_MIN, PreviewPane, conversationFacts, previewHeight, serverNote, type ServerNote} from '../attention/PreviewPane.js';
 import {STATE_WORDS} from '../attention/rowState.js';
 import {useGlimpseWatch} from '../attention/useGlimpseWatch.js';
 import {useRowContext} from '../attention/useRowContext.js';
@@ -42,7 +42,7 @@ import {conversationColumns} from './conversationColumns.js';
 import {conversationEntries, conversationKey, startTaskLine} from './conversationParts.js';
 import {conversationFilter, type QuickFilter} from './quickFilters.js';
 import {useSandboxQuestion} from './useSandboxQuestion.js';
-import {useServerColumn} from './serverColumn.js';
+import {conversationMarks, staleIn, useServerColumn} from './serverColumn.js';
 import {TASK_LINE_SELECTED, useTaskLines} from './useTaskLines.js';
 import type {ViewProps} from './viewProps.js';
 
@@ -114,6 +114,8 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const item = detail ? (list.data?.find(c => sameRef(c, detail)) ?? detail) : taskLines.onTask ? undefined : controller.selected;
 	useGlimpseWatch(detail ? [] : onScreen, stateOf, previewShown && item ? item : null);
 	const itemState = item ? stateOf(item) : null;
+	const marks = useSnapshot(conversationMarks);
+	const server = item ? serverNote(item, inView.length > 1, staleIn(marks, item.server)) : null;
 	const pendingOf = (row: Item) => pendingActions(context.glimpses[refKey(row)]?.events ?? []);
 
 	useKeys(
@@ -259,9 +261,9 @@ export function ConversationList({width, height, active, detail}: Props) {
 				})}
 				<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={conversationKey} noun="conversations" unselected={taskLines.onTask} />
 				{previewShown ? (
-					<PreviewPane conversation={item} state={itemState} glimpse={item ? context.glimpses[refKey(item)] : undefined} several={inView.length > 1} width={width} height={below} now={now} />
+					<PreviewPane conversation={item} state={itemState} glimpse={item ? context.glimpses[refKey(item)] : undefined} server={server} width={width} height={below} now={now} />
 				) : (
-					<DetailsLines item={item} several={inView.length > 1} width={width} />
+					<DetailsLines item={item} server={server} width={width} />
 				)}
 			</Box>
 			{bottomBox}
@@ -274,10 +276,10 @@ export function ConversationList({width, height, active, detail}: Props) {
  * Under the list when the preview is off: the selected row's full title (over both lines when it is
  * long), else its title and where it lives.
  */
-function DetailsLines({item, several, width}: {item: Item | undefined; several: boolean; width: number}) {
+function DetailsLines({item, server, width}: {item: Item | undefined; server: ServerNote; width: number}) {
 	const theme = useTheme();
 	const title = item ? wrapLine(maskTitle(item.title) || '(untitled)', Math.max(10, width - 2)) : [];
-	const second = title.length > 1 ? title[1]! : item ? [...conversationFacts(item, several), clean(item.id)].join(' · ') : '';
+	const second = title.length > 1 ? title[1]! : item ? [...conversationFacts(item, server), clean(item.id)].join(' · ') : '';
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate" bold>
