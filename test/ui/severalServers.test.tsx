@@ -155,6 +155,17 @@ describe('several servers in one list', () => {
 		expect(lab.callsOf('createConversation')).toEqual([]);
 	});
 
+	it('n names a server that does not answer as such in its question', async () => {
+		const {fleet, lab} = twoServers();
+		lab.set({conversations: {...lab.getSnapshot().conversations, error: {kind: 'unreachable' as const, message: 'connection refused', at: NOW}, retryAt: NOW + 4000}});
+		const h = show(fleet);
+		await h.waitFor('lab offline');
+		await h.press('n');
+		const frame = await h.waitFor('New conversation on which server?');
+		expect(frame).toMatch(/lab {2}\(does not answer\)/);
+		expect(frame).not.toMatch(/work {2}\(does not answer\)/);
+	});
+
 	it('the ! list and the notifications say whose agent needs you', async () => {
 		const item = {key: 'k', subject: 'conversation' as const, id: 'same', state: 'finished', title: 'Lab shared id', at: NOW};
 		const {fleet, lab} = twoServers();

@@ -214,7 +214,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 		return (
 			<Picker
 				title="New conversation on which server?"
-				items={servers.map(name => ({key: name, label: clean(name), value: name}))}
+				items={servers.map(name => ({key: name, label: staleIn(marks, name) ? `${clean(name)}  (does not answer)` : clean(name), value: name}))}
 				width={width}
 				height={height}
 				onPick={server => setForm({kind: 'form', server})}
