@@ -32,6 +32,9 @@ type Options = {
 	pageEvent(eventId: string): void;
 };
 
+/** What a sandbox key says on a conversation of a server without sandboxes. */
+export const NO_SANDBOX = 'agent servers have no sandboxes: the agent runs on the server itself';
+
 /**
  * Why the agent cannot be paused, run or interrupted now, or null when it can: an app server's agent
  * runs inside its sandbox, so with the sandbox not running there is no agent server to ask
@@ -59,8 +62,12 @@ export function useActivityKeys({active, conversation, waiting, pendingIds, list
 				else setModal({kind: approval === 'agent.accept' ? 'accept' : 'reject', ids: pendingIds});
 				return true;
 			}
-			const command = commandFor('activity', name) ?? (sandboxKeys ? commandFor('activitySandbox', name) : undefined);
+			const command = commandFor('activity', name) ?? commandFor('activitySandbox', name);
 			// a key that does nothing says why, before any request
+			if (!sandboxKeys && command && commandFor('activitySandbox', name) === command) {
+				notify('info', NO_SANDBOX);
+				return true;
+			}
 			const outOfReach = command === 'agent.pause' || command === 'agent.run' || command === 'agent.interrupt' ? agentOutOfReach(conversation) : null;
 			if (outOfReach) {
 				notify('info', outOfReach);

@@ -44,6 +44,7 @@ import {conversationFilter, type QuickFilter} from './quickFilters.js';
 import {useSandboxQuestion} from './useSandboxQuestion.js';
 import {conversationMarks, staleIn, useServerColumn} from './serverColumn.js';
 import {TASK_LINE_SELECTED, useTaskLines} from './useTaskLines.js';
+import {NO_SANDBOX} from '../activity/useActivityKeys.js';
 import type {ViewProps} from './viewProps.js';
 
 type Item = Tagged<AppConversation>;
@@ -142,8 +143,12 @@ export function ConversationList({width, height, active, detail}: Props) {
 			}
 			// a row of a server without sandboxes (an agent server) has no sandbox keys
 			const sandboxKeys = capabilitiesOf(fleet.getSnapshot().servers, item?.server)?.sandboxes !== false;
-			const command = commandFor('conversation', name) ?? (sandboxKeys ? commandFor('conversationSandbox', name) : undefined);
+			const command = commandFor('conversation', name) ?? commandFor('conversationSandbox', name);
 			// a key that does nothing says why
+			if (!sandboxKeys && command && commandFor('conversationSandbox', name) === command) {
+				notify('info', NO_SANDBOX);
+				return true;
+			}
 			if (command && !item) {
 				notify('info', taskLines.onTask ? TASK_LINE_SELECTED : 'no conversation selected');
 				return true;
