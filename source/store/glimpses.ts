@@ -14,7 +14,7 @@
  * - The open activity's conversation is never searched here: its events are taken from the lane.
  * - `take(id, events)` is the seam for the live transport (issue 18): events that came over a socket
  *   join the glimpse as a search's would (one de-duplication by id, storage order kept), and
- *   the next search of that conversation waits its full interval again.
+ *   the next search of that conversation waits its full interval again (once it was read at all).
  */
 import type {OpenHandsClient} from '../api/client.js';
 import {parseServerTime} from '../api/serverTime.js';
@@ -73,7 +73,9 @@ export class Glimpses {
 	/** Events from elsewhere (the live transport, the open activity): into the glimpse, no search. */
 	take(id: string, events: readonly ConversationEvent[]): void {
 		const entry = this.entry(id);
-		entry.lastAt = this.core.now();
+		// never read yet: a watching socket asks for no replay, so only a search brings what came
+		// before it (when the agent entered its state); a busy agent would otherwise put it off forever
+		if (entry.lastAt !== null) entry.lastAt = this.core.now();
 		entry.updatedAt = this.conversations().get(id)?.updated_at ?? entry.updatedAt;
 		this.put(id, events, null);
 	}
