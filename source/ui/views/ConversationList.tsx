@@ -187,10 +187,21 @@ export function ConversationList({width, height, active, detail}: Props) {
 		// the footer offers what applies to the selected row: resume for a paused sandbox, else pause
 		paused ? ['sandbox.pause'] : ['sandbox.resume'],
 	);
+	// the dialog judges the row as it is now, not as it was when the key was pressed (issue 21 item 7:
+	// an agent paused or failed under the dialog, its action still unanswered, closes it)
+	const approving = approval ? list.data?.find(c => sameRef(c, approval.item)) : undefined;
 	const bottomBox = message ? (
 		<MessageBox conversation={message} width={width} onClose={() => setMessage(null)} />
 	) : approval ? (
-		<ApprovalDialog conversation={approval.item} kind={approval.kind} pending={pendingOf(approval.item)} waiting={approval.item.execution_status === 'waiting_for_confirmation'} named width={width} onDone={() => setApproval(null)} />
+		<ApprovalDialog
+			conversation={approving ?? approval.item}
+			kind={approval.kind}
+			pending={pendingOf(approval.item)}
+			waiting={approving?.execution_status === 'waiting_for_confirmation'}
+			named
+			width={width}
+			onDone={() => setApproval(null)}
+		/>
 	) : null;
 	const confirm =
 		ask && question ? (
