@@ -11,7 +11,7 @@ import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind} from '../attention/ApprovalDialog.js';
+import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useApprovalScope} from '../attention/ApprovalDialog.js';
 import {PREVIEW_MIN, PreviewPane, conversationFacts, previewHeight} from '../attention/PreviewPane.js';
 import {STATE_WORDS} from '../attention/rowState.js';
 import {useGlimpseWatch} from '../attention/useGlimpseWatch.js';
@@ -69,6 +69,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const [form, setForm] = useState<Form>(null);
 	const [message, setMessage] = useState<Item | null>(null);
 	const [approval, setApproval] = useState<{kind: ApprovalKind; item: Item} | null>(null);
+	const approvalScope = useApprovalScope(approval?.kind ?? null, approval?.item.server);
 	const [preview, setPreview] = usePersistentState<boolean | null>('conversations:preview', null);
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
@@ -174,7 +175,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 		ask
 			? ['confirm']
 			: approval
-				? [approval.kind === 'accept' ? 'confirm' : 'reason']
+				? [approvalScope!]
 				: message
 					? ['message']
 					: form
