@@ -4,7 +4,7 @@
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
 import {hexId, startConversationServer, type ConversationServer} from '../support/conversationServer.js';
 import {buildOnce, spawnCli, type PtySession} from './pty.js';
 
@@ -28,14 +28,7 @@ const ESC = '\u001B';
 const TOKEN = 'ghp_R8x2Lq9ZtV4mN7cK1pW3sY6hJ0dF5gB2aE8u';
 const A = hexId(0xa);
 
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!condition()) {
-		if (Date.now() > deadline) throw new Error('timed out');
-		// eslint-disable-next-line no-await-in-loop
-		await new Promise(resolve => setTimeout(resolve, 25));
-	}
-}
+const until = (condition: () => boolean) => vi.waitFor(() => expect(condition()).toBe(true), {timeout: 20_000, interval: 25});
 
 describe('a token in a title on the attention-first screens', () => {
 	it('the preview, !, the window title, the notification and the notify command show it masked', {timeout: 90_000}, async () => {
