@@ -21,6 +21,7 @@ import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent} from '../api/schemas/index.js';
 import {freshOnly, mergeEvents} from './activityWindow.js';
 import {retryDelayMs} from './backoff.js';
+import {remember} from './bounded.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
@@ -34,6 +35,12 @@ export const GLIMPSE_MS = 30_000;
 export const MIN_GAP_MS = 2_000;
 /** Glimpses kept of conversations no longer watched (scrolled away and back: no search at once). */
 const KEEP = 100;
+
+/**
+ * Conversations whose pace is remembered (issue 21 item 13: one entry per conversation ever on screen
+ * or waiting grew for as long as the app ran). A forgotten one is read at once if it comes back.
+ */
+export const MAX_PACED = 1000;
 
 type Entry = {lastAt: number | null; updatedAt: number | null; failures: number; retryAt: number | null};
 
@@ -51,6 +58,11 @@ export class Glimpses {
 		private readonly core: Core,
 	) {
 		core.subscribe(() => this.changed());
+	}
+
+	/** conversations whose pace is remembered (the memory test reads it) */
+	get paced(): number {
+		return this.entries.size;
 	}
 
 	start(): void {
@@ -115,7 +127,7 @@ export class Glimpses {
 		let entry = this.entries.get(id);
 		if (!entry) {
 			entry = {lastAt: null, updatedAt: null, failures: 0, retryAt: null};
-			this.entries.set(id, entry);
+			remember(this.entries, id, entry, MAX_PACED);
 		}
 		return entry;
 	}

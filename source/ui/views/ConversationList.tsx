@@ -11,7 +11,7 @@ import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind} from '../attention/ApprovalDialog.js';
+import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useApprovalScope} from '../attention/ApprovalDialog.js';
 import {PREVIEW_MIN, PreviewPane, conversationFacts, previewHeight, serverNote, type ServerNote} from '../attention/PreviewPane.js';
 import {STATE_WORDS} from '../attention/rowState.js';
 import {useGlimpseWatch} from '../attention/useGlimpseWatch.js';
@@ -70,6 +70,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const [form, setForm] = useState<Form>(null);
 	const [message, setMessage] = useState<Item | null>(null);
 	const [approval, setApproval] = useState<{kind: ApprovalKind; item: Item} | null>(null);
+	const approvalScope = useApprovalScope(approval?.kind ?? null, approval?.item.server);
 	const [preview, setPreview] = usePersistentState<boolean | null>('conversations:preview', null);
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
@@ -189,7 +190,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 		ask
 			? ['confirm']
 			: approval
-				? [approval.kind === 'accept' ? 'confirm' : 'reason']
+				? [approvalScope!]
 				: message
 					? ['message']
 					: form
@@ -202,10 +203,21 @@ export function ConversationList({width, height, active, detail}: Props) {
 		// the footer offers what applies to the selected row: resume for a paused sandbox, else pause
 		paused ? ['sandbox.pause'] : ['sandbox.resume'],
 	);
+	// the dialog judges the row as it is now, not as it was when the key was pressed (issue 21 item 7:
+	// an agent paused or failed under the dialog, its action still unanswered, closes it)
+	const approving = approval ? list.data?.find(c => sameRef(c, approval.item)) : undefined;
 	const bottomBox = message ? (
 		<MessageBox conversation={message} width={width} onClose={() => setMessage(null)} />
 	) : approval ? (
-		<ApprovalDialog conversation={approval.item} kind={approval.kind} pending={pendingOf(approval.item)} waiting={approval.item.execution_status === 'waiting_for_confirmation'} named width={width} onDone={() => setApproval(null)} />
+		<ApprovalDialog
+			conversation={approving ?? approval.item}
+			kind={approval.kind}
+			pending={pendingOf(approval.item)}
+			waiting={approving?.execution_status === 'waiting_for_confirmation'}
+			named
+			width={width}
+			onDone={() => setApproval(null)}
+		/>
 	) : null;
 	const confirm =
 		ask && question ? (
