@@ -5,7 +5,11 @@
  * Shared by the commands' chunk (./main.ts) and status's own file (./statusFast.ts).
  */
 import {createRequire} from 'node:module';
+import {setPriority} from 'node:os';
 import {EXIT} from './exitCodes.js';
+
+/** nice(1)'s default */
+const BACKGROUND_PRIORITY = 10;
 
 export function commandProcess(): {signal: AbortSignal; refresh: (args: readonly string[]) => void} {
 	const controller = new AbortController();
@@ -27,7 +31,11 @@ export function refreshDetached(args: readonly string[]): void {
 	try {
 		// loaded here, not with the chunk (4 ms a status run, measured, for a module it rarely needs)
 		const {spawn} = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
-		spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], {detached: true, stdio: 'ignore', env: process.env}).unref();
+		const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], {detached: true, stdio: 'ignore', env: process.env});
+		child.unref();
+		// background work: on a busy machine it yields to what someone waits for (this process's
+		// exit, the status bar, the terminal), as `nice` would
+		if (child.pid !== undefined) setPriority(child.pid, BACKGROUND_PRIORITY);
 	} catch {
 		// the next status asks in the foreground
 	}

@@ -67,7 +67,8 @@ export const status: Command = {
 			}),
 		);
 		if (refreshOnly) return EXIT.ok;
+		const code = report(ctx, answers, tmux);
 		refreshLater(ctx, answers);
-		return report(ctx, answers, tmux);
+		return code;
 	},
 };

@@ -81,8 +81,9 @@ export function answerFromCache(ctx: StatusContext, plan: StatusPlan): number | 
 	});
 	const shown = answers.every(a => a.status !== null && (a.stale ? plan.mayBeStale && plan.age(a.status) < plan.staleLimit(maxAgeMs) : true));
 	if (!shown) return null;
+	const code = report(ctx, answers as Answer[], plan.tmux);
 	refreshLater(ctx, answers as Answer[]);
-	return report(ctx, answers as Answer[], plan.tmux);
+	return code;
 }
 
 export function countAnswers(answers: readonly Answer[], env: Env, now: () => number): Counts {
@@ -137,7 +138,10 @@ export function report(ctx: StatusContext, answers: readonly Answer[], tmux: boo
 	return code;
 }
 
-/** The detached `ohtui status --refresh-only` for answers shown stale, unless another process is asking already. */
+/**
+ * The detached `ohtui status --refresh-only` for answers shown stale, unless another process is
+ * asking already. Called once the line is written: the new process starts as this one ends.
+ */
 export function refreshLater(ctx: StatusContext, answers: readonly Answer[]): void {
 	if (!answers.some(a => a.stale && !lockHeld(a.path))) return;
 	ctx.io.refresh?.(['status', '--refresh-only', ...ctx.argv.filter(arg => arg !== '--fresh')]);

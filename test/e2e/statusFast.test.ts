@@ -3,7 +3,8 @@
 // answers as the whole command does, and gives anything else (--fresh, --help, a usage error) to
 // the entry, which the copy lacks.
 import {spawn} from 'node:child_process';
-import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {connect, createServer, type Socket} from 'node:net';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {specifiers} from '../../scripts/bundleImports.mjs';
@@ -93,5 +94,45 @@ describe('ohtui status answered by its own file', () => {
 		expect(fast.err).toMatch(/ERR_MODULE_NOT_FOUND[^\n]*chunks\/cli-/);
 		const whole = await run(cliPath, args);
 		expect(whole).toEqual(await inProcess(args));
+	});
+
+	it.runIf(existsSync('/proc/self/stat'))('the detached refresh runs at nice 10: background work yields to what someone waits for', async () => {
+		// a relay to the stand-in that can stop answering: the refresher then waits, and can be looked at
+		const sockets = new Set<Socket>();
+		let forward = true;
+		const relay = createServer(socket => {
+			sockets.add(socket);
+			if (!forward) return;
+			const upstream = connect(Number(new URL(server.url).port), '127.0.0.1');
+			socket.pipe(upstream).pipe(socket);
+			socket.on('error', () => upstream.destroy());
+			upstream.on('error', () => socket.destroy());
+		});
+		await new Promise<void>(resolve => relay.listen(0, '127.0.0.1', resolve));
+		const url = `http://127.0.0.1:${(relay.address() as {port: number}).port}`;
+		const args = ['--url', url, '--max-age', '0.001'];
+		try {
+			expect((await run(cliPath, ['--fresh', ...args])).code).toBe(0);
+			forward = false;
+			expect((await run(cliPath, args)).code).toBe(0);
+			let nice: number | undefined;
+			const deadline = Date.now() + 10_000;
+			while (nice === undefined && Date.now() < deadline) {
+				for (const pid of readdirSync('/proc').filter(name => /^\d+$/.test(name))) {
+					try {
+						if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(url)) continue;
+						// the fields after the command's name (in parentheses): nice is the 19th field
+						nice = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+					} catch {
+						// gone meanwhile
+					}
+				}
+				if (nice === undefined) await new Promise(resolve => setTimeout(resolve, 20));
+			}
+			expect(nice).toBe(10);
+		} finally {
+			for (const socket of sockets) socket.destroy();
+			await new Promise(resolve => relay.close(resolve));
+		}
 	});
 });
