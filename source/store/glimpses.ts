@@ -14,13 +14,14 @@
  * - The open activity's conversation is never searched here: its events are taken from the lane.
  * - `take(id, events)` is the seam for the live transport (issue 18): events that came over a socket
  *   join the glimpse as a search's would (one de-duplication by id, storage order kept), and
- *   the next search of that conversation waits its full interval again.
+ *   the next search of that conversation waits its full interval again (once it was read at all).
  */
 import type {OpenHandsClient} from '../api/client.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent} from '../api/schemas/index.js';
 import {freshOnly, mergeEvents} from './activityWindow.js';
 import {retryDelayMs} from './backoff.js';
+import {remember} from './bounded.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {isAbort, toErrorInfo} from './oneLine.js';
@@ -34,6 +35,12 @@ export const GLIMPSE_MS = 30_000;
 export const MIN_GAP_MS = 2_000;
 /** Glimpses kept of conversations no longer watched (scrolled away and back: no search at once). */
 const KEEP = 100;
+
+/**
+ * Conversations whose pace is remembered (issue 21 item 13: one entry per conversation ever on screen
+ * or waiting grew for as long as the app ran). A forgotten one is read at once if it comes back.
+ */
+export const MAX_PACED = 1000;
 
 type Entry = {lastAt: number | null; updatedAt: number | null; failures: number; retryAt: number | null};
 
@@ -51,6 +58,11 @@ export class Glimpses {
 		private readonly core: Core,
 	) {
 		core.subscribe(() => this.changed());
+	}
+
+	/** conversations whose pace is remembered (the memory test reads it) */
+	get paced(): number {
+		return this.entries.size;
 	}
 
 	start(): void {
@@ -73,7 +85,9 @@ export class Glimpses {
 	/** Events from elsewhere (the live transport, the open activity): into the glimpse, no search. */
 	take(id: string, events: readonly ConversationEvent[]): void {
 		const entry = this.entry(id);
-		entry.lastAt = this.core.now();
+		// never read yet: a watching socket asks for no replay, so only a search brings what came
+		// before it (when the agent entered its state); a busy agent would otherwise put it off forever
+		if (entry.lastAt !== null) entry.lastAt = this.core.now();
 		entry.updatedAt = this.conversations().get(id)?.updated_at ?? entry.updatedAt;
 		this.put(id, events, null);
 	}
@@ -113,7 +127,7 @@ export class Glimpses {
 		let entry = this.entries.get(id);
 		if (!entry) {
 			entry = {lastAt: null, updatedAt: null, failures: 0, retryAt: null};
-			this.entries.set(id, entry);
+			remember(this.entries, id, entry, MAX_PACED);
 		}
 		return entry;
 	}

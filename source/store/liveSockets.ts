@@ -42,6 +42,14 @@ export const BUSY_RETRY_MS = 30_000;
 export const QUICK_CAP_MS = 5000;
 export const QUICK_ATTEMPTS = 24;
 export const NEVER_UP_ATTEMPTS = 3;
+/**
+ * Drops this soon after the socket opened, with no new event in between, are fruitless; this many
+ * in a row and the feed polls as if refused. An event over the frame cap (8 MB, ../api/eventSocket.ts)
+ * ends the socket (1006: undici fails the connection), and each resume replays it: reconnecting at
+ * once pulled it again every few seconds, for good (issue 21 item 9 over the live transport).
+ */
+export const FRUITLESS_MS = 10_000;
+export const FRUITLESS_DROPS = 3;
 
 export type Priority = 'activity' | 'watch';
 
@@ -137,6 +145,10 @@ class SocketFeed implements Feed {
 	private closed = false;
 	private attempts = 0;
 	private everLive = false;
+	private openedAt = 0;
+	/** the anchor moved (a new event came) since the socket opened */
+	private advanced = false;
+	private fruitless = 0;
 	private cancelTimer: (() => void) | null = null;
 	private aliveAt = 0;
 	private pingedAt = 0;
@@ -180,6 +192,8 @@ class SocketFeed implements Feed {
 					if (!mine()) return;
 					this.attempts = 0;
 					this.everLive = true;
+					this.openedAt = this.core.now();
+					this.advanced = false;
 					this.aliveAt = this.core.now();
 					this.setState({kind: 'live', replays: this.socket?.replays ?? false, message: null});
 					this.armPing();
@@ -212,7 +226,11 @@ class SocketFeed implements Feed {
 	}
 
 	private take(event: ConversationEvent): void {
-		if (isPersisted(event)) this.anchor = laterServerTime(this.anchor, event.timestamp);
+		if (isPersisted(event)) {
+			const before = this.anchor;
+			this.anchor = laterServerTime(this.anchor, event.timestamp);
+			if (this.anchor !== before) this.advanced = true;
+		}
 		this.batch.push(event);
 		// frames of one read arrive in one go: hand them over as one batch (one snapshot, one render)
 		if (this.batch.length === 1) queueMicrotask(() => this.flush());
@@ -232,6 +250,13 @@ class SocketFeed implements Feed {
 		if (refused) {
 			const why = close.status !== null && !close.opened ? `the server refused the socket (${close.status})` : `the server closed the socket (${close.code}${close.reason ? ` ${close.reason}` : ''})`;
 			this.setState({kind: 'refused', replays: false, message: why});
+			return this.retryIn(REFUSED_RETRY_MS);
+		}
+		const fruitless = close.opened && !this.advanced && this.core.now() - this.openedAt < FRUITLESS_MS;
+		this.fruitless = fruitless ? this.fruitless + 1 : 0;
+		if (this.fruitless >= FRUITLESS_DROPS) {
+			this.fruitless = 0;
+			this.setState({kind: 'refused', replays: false, message: 'the socket drops each time it opens'});
 			return this.retryIn(REFUSED_RETRY_MS);
 		}
 		this.attempts++;

@@ -62,6 +62,7 @@ export async function handOff({program, text, name, handOver, stdin, env = proce
 		const file = join(folder, name.replace(/[^\w.-]+/g, '-').slice(0, 80) || 'ohtui.txt');
 		writeFileSync(file, text, {mode: 0o600, flag: 'wx'});
 		let outcome: {code: number | null; signal: NodeJS.Signals | null} | {error: Error} = {error: new Error('did not run')};
+		let saved: string | Error = '';
 		await handOver(async () => {
 			const startReading = stopReading(stdin);
 			const ignoreQuit = () => {};
@@ -73,6 +74,10 @@ export async function handOff({program, text, name, handOver, stdin, env = proce
 				owners--;
 				process.off('SIGQUIT', ignoreQuit);
 				startReading();
+				// read and removed before ohtui draws again: the file (a draft, an event) is gone when
+				// the screen is back (the redraw and a later removal raced under load)
+				saved = readSaved(file);
+				rmSync(folder, {recursive: true, force: true});
 			}
 		});
 		const done = outcome as {code: number | null; signal: NodeJS.Signals | null} | {error: Error};
@@ -81,9 +86,19 @@ export async function handOff({program, text, name, handOver, stdin, env = proce
 			const how = done.signal ? `ended by ${done.signal}` : done.code === 127 ? 'not found (status 127)' : `exited with status ${done.code}`;
 			return {ok: false, reason: `${program.label} ${how}`};
 		}
-		return {ok: true, text: readFileSync(file, 'utf8')};
+		const read = saved as string | Error;
+		if (read instanceof Error) throw read;
+		return {ok: true, text: read};
 	} finally {
 		rmSync(folder, {recursive: true, force: true});
+	}
+}
+
+function readSaved(file: string): string | Error {
+	try {
+		return readFileSync(file, 'utf8');
+	} catch (error) {
+		return error instanceof Error ? error : new Error(String(error));
 	}
 }
 

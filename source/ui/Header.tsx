@@ -7,7 +7,7 @@ import {Box, Text} from 'ink';
 import type {ResourceName} from '../store/types.js';
 import {needYouText} from './attentionText.js';
 import type {ServerHealth} from './serverHealth.js';
-import {clean, displayWidth, truncateMiddle} from '../text/sanitize.js';
+import {clean, displayWidth, truncate, truncateMiddle} from '../text/sanitize.js';
 import {TABS} from './tabs.js';
 import {useTheme} from './theme.js';
 import type {Health} from './useHealth.js';
@@ -84,14 +84,27 @@ function levelColor(theme: ReturnType<typeof useTheme>, level: Health['level']):
 
 type ServersProps = {servers: readonly ServerHealth[]; demo: boolean; readOnly: boolean; needYou: number; width: number; tabs: React.JSX.Element};
 
-/** `ohtui  work ok · laptop offline · cloud 2 need you       3 need you (!)`: cut at the right edge. */
+/**
+ * `ohtui  work ok · laptop offline · cloud 2 need you       3 need you (!)`. The total across the
+ * servers is kept whole at the right edge; when the servers' words do not fit, they are cut before it.
+ */
 function ServersLine({servers, demo, readOnly, needYou, width, tabs}: ServersProps) {
 	const theme = useTheme();
 	const prefix = 'ohtui ';
 	const flags = (demo ? ' demo' : '') + (readOnly ? ' read-only' : '');
 	const needText = needYou > 0 ? `${needYouText(needYou)} (!)` : '';
-	const parts = servers.map((s, i) => `${i > 0 ? ' · ' : ''}${clean(s.name)} ${clean(s.text)}`);
-	const used = displayWidth(prefix + parts.join('') + flags) + displayWidth(needText);
+	// the room the servers' words may take: all but the prefix, the flags and the total with one space before it
+	let room = Math.max(0, width - displayWidth(prefix + flags) - (needText ? displayWidth(needText) + 1 : 0));
+	const shown = servers.map((s, i) => {
+		const parts = [i > 0 ? ' · ' : '', clean(s.name), ` ${clean(s.text)}`].map(part => {
+			const cut = displayWidth(part) <= room ? part : truncate(part, room);
+			// once something is cut, nothing after it
+			room = cut === part ? room - displayWidth(cut) : 0;
+			return cut;
+		});
+		return {s, parts};
+	});
+	const used = displayWidth(prefix + flags + shown.flatMap(x => x.parts).join('')) + displayWidth(needText);
 	const gap = ' '.repeat(Math.max(1, width - used));
 	return (
 		<Box flexDirection="column">
@@ -99,15 +112,17 @@ function ServersLine({servers, demo, readOnly, needYou, width, tabs}: ServersPro
 				<Text bold color={theme.accent}>
 					{prefix}
 				</Text>
-				{servers.map((s, i) => (
-					<Text key={s.name}>
-						{i > 0 ? <Text color={theme.muted}> · </Text> : null}
-						<Text bold color={theme.server(s.index)}>
-							{clean(s.name)}
+				{shown.map(({s, parts: [dot, name, word]}) =>
+					dot || name || word ? (
+						<Text key={s.name}>
+							{dot ? <Text color={theme.muted}>{dot}</Text> : null}
+							<Text bold color={theme.server(s.index)}>
+								{name}
+							</Text>
+							<Text color={levelColor(theme, s.level)}>{word}</Text>
 						</Text>
-						<Text color={levelColor(theme, s.level)}>{` ${clean(s.text)}`}</Text>
-					</Text>
-				))}
+					) : null,
+				)}
 				{flags ? <Text color={theme.warn}>{flags}</Text> : null}
 				{needText ? (
 					<Text bold color={theme.warn}>

@@ -5,21 +5,22 @@
  * its server when several are open, and what it waits for, so a waiting agent's announcement waits
  * (at most WAIT_MS) for its pending action to be read (store/glimpses.ts reads it at once). No
  * React: it follows the fleet and writes through the notifier around Ink; `onAnnounce` gets the same
- * (the config's notify command). A storm of transitions is rationed and folded before the notifier
- * (./notifyLimiter.ts, issue 21 item 8).
+ * (the config's notify command). A storm of transitions is rationed and folded before both the
+ * notifier and `onAnnounce` (./notifyLimiter.ts, issue 21 item 8: a program spawned per transition
+ * is a storm too).
  */
 import type {Notifier} from '../terminal/notify.js';
 import {refKey, type Fleet, type FleetSnapshot, type Tagged} from '../fleet/types.js';
 import type {AttentionItem} from '../store/types.js';
 import {attentionLine, pendingGist} from './attentionText.js';
-import {type LimiterClock, NotificationLimiter} from './notifyLimiter.js';
+import {foldedLine, type LimiterClock, NotificationLimiter} from './notifyLimiter.js';
 
 /** How long a waiting agent's announcement waits for its pending action to be read. */
 export const WAIT_MS = 3000;
 
 export type Announcement = {
 	item: Tagged<AttentionItem>;
-	/** the one line: what the notification says */
+	/** the one line: what the notification says (`(+N more)` when it stands for a burst) */
 	line: string;
 	/** named when several servers are open */
 	server: string | null;
@@ -53,7 +54,11 @@ export function notifyOnAttention(fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'
 	const timers = new Set<() => void>();
 	let last: FleetSnapshot['attention'] | null = fleet.getSnapshot().attention;
 	let lastGlimpses = fleet.getSnapshot().glimpses;
-	const limiter = new NotificationLimiter(body => notifier.notify('ohtui', body), options.clock);
+	const limiter = new NotificationLimiter<Announcement>((first, total) => {
+		const said = {...first, line: foldedLine(first.line, total)};
+		notifier.notify('ohtui', said.line);
+		options.onAnnounce?.(said);
+	}, options.clock);
 
 	const check = () => {
 		const snapshot = fleet.getSnapshot();
@@ -91,8 +96,7 @@ export function notifyOnAttention(fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'
 			told.add(key);
 			const server = several ? item.server : null;
 			const line = attentionLine(item, {server, waitsFor});
-			limiter.offer(refKey({server: item.server, id: `${item.subject}:${item.id}`}), line);
-			options.onAnnounce?.({item, line, server, waitsFor});
+			limiter.offer(refKey({server: item.server, id: `${item.subject}:${item.id}`}), {item, line, server, waitsFor});
 		}
 		told = new Set([...told].filter(key => present.has(key)));
 		for (const key of held.keys()) if (!present.has(key)) held.delete(key);

@@ -63,19 +63,28 @@ const realClock: LimiterClock = {
 	clearTimeout: handle => clearTimeout(handle as NodeJS.Timeout),
 };
 
-export class NotificationLimiter {
+/** A notification's line with what it stands for: `Fix the tests finished (+7 more)`. */
+export function foldedLine(line: string, total: number): string {
+	return total > 1 ? `${line} (+${total - 1} more)` : line;
+}
+
+/**
+ * `T`: what one transition hands over (a line, or everything the notify command is given); `send`
+ * gets the first of what goes out and how many transitions it stands for.
+ */
+export class NotificationLimiter<T = string> {
 	private readonly overall: Bucket;
 	private readonly subjects = new Map<string, Bucket>();
 	/** lines waiting for an overall token, one per subject that had one of its own */
-	private queue: string[] = [];
+	private queue: T[] = [];
 	/** transitions folded without a line of their own (their subject had no token), and the last of them */
 	private folded = 0;
-	private lastFolded = '';
+	private lastFolded: T | null = null;
 	private timer: unknown = null;
 	private closed = false;
 
 	constructor(
-		private readonly send: (body: string) => void,
+		private readonly send: (first: T, total: number) => void,
 		private readonly clock: LimiterClock = realClock,
 		private readonly subjectLimits: Limits = SUBJECT_LIMITS,
 		overallLimits: Limits = OVERALL_LIMITS,
@@ -84,7 +93,7 @@ export class NotificationLimiter {
 	}
 
 	/** One transition of `subject` (e.g. `conversation:<id>`) that wants to call the user. */
-	offer(subject: string, line: string): void {
+	offer(subject: string, line: T): void {
 		if (this.closed) return;
 		const now = this.clock.now();
 		const bucket = this.subject(subject, now);
@@ -109,11 +118,12 @@ export class NotificationLimiter {
 		if (this.closed || (this.queue.length === 0 && this.folded === 0)) return;
 		const now = this.clock.now();
 		if (!this.overall.take(now)) return this.later(this.overall.wait(now));
-		const lines = this.queue.length > 0 ? this.queue : [this.lastFolded];
+		const first = this.queue.length > 0 ? this.queue[0]! : this.lastFolded!;
 		const total = this.queue.length + this.folded;
 		this.queue = [];
 		this.folded = 0;
-		this.send(total > 1 ? `${lines[0]} (+${total - 1} more)` : lines[0]!);
+		this.lastFolded = null;
+		this.send(first, total);
 	}
 
 	private later(ms: number): void {

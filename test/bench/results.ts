@@ -60,7 +60,8 @@ export function renderTable(results: Results, benchOrder: readonly string[]): st
 		const byCount = [...lines].sort((a, b) => (results.lines[b]![bench]?.figures.length ?? 0) - (results.lines[a]![bench]?.figures.length ?? 0));
 		for (const line of byCount) {
 			for (const figure of results.lines[line]![bench]?.figures ?? []) {
-				const key = `${bench}\u0000${figure.name}`;
+				// one bench may report the same figure for two setups (fleet: healthy, one slow): by its label too
+				const key = `${bench}\u0000${figure.bench}\u0000${figure.name}`;
 				if (known.has(key)) continue;
 				known.add(key);
 				rows.push({bench, label: figure.bench, name: figure.name, target: figure.target});
@@ -75,7 +76,7 @@ export function renderTable(results: Results, benchOrder: readonly string[]): st
 		row.target,
 		...lines.map(line => {
 			const run = results.lines[line]![row.bench];
-			const figure = run?.figures.find(f => f.name === row.name);
+			const figure = run?.figures.find(f => f.name === row.name && f.bench === row.label);
 			if (!run || !figure) return '';
 			const value = Number.isNaN(figure.value) ? `error: ${figure.note ?? ''}` : `${figure.value} ${figure.unit}${verdict(figure)}`;
 			const header = newest(line);

@@ -55,10 +55,12 @@ function readSamples(file: string): Sample[] {
 /** Opens the activity of the first conversation whose agent is running (the demo's live ones). */
 async function openLiveActivity(probe: Probe): Promise<void> {
 	probe.press('2');
-	await probe.waitForScreen(screen => /REPOSITORY[\s\S]*RUNNING/.test(screen), 'conversation rows', 60_000);
+	// a running agent: its state's glyph and word (the attention-first list), or the older columns
+	const running = /▶ running|RUNNING\s+running/;
+	await probe.waitForScreen(screen => running.test(screen), 'conversation rows', 60_000);
 	for (let i = 0; i < 30; i++) {
 		const selected = probe.screenText().split('\n').find(line => line.trimStart().startsWith('›')) ?? '';
-		if (/RUNNING\s+running/.test(selected)) break;
+		if (running.test(selected)) break;
 		probe.press('j');
 		await sleep(300);
 	}

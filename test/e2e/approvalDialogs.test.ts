@@ -20,7 +20,7 @@ function action(n: number, command: string, ms: number): RawEvent {
 	};
 }
 
-async function waiting(): Promise<PtySession> {
+async function waiting(open = true): Promise<PtySession> {
 	const server = (held.server = await startActivityServer('current'));
 	server.setNow(T0 + 60_000);
 	const events = [...Array.from({length: 6}, (_, n) => makeEvent(n * 5, T0 + n * 1000)), action(1, 'rm -rf build', T0 + 10_000), stateEvent(T0 + 10_500, 'waiting_for_confirmation')];
@@ -28,6 +28,7 @@ async function waiting(): Promise<PtySession> {
 	server.conversations.set(CONV, {id: CONV, sandboxId: 'sb-1', title: 'Clean up the build', execution: 'waiting_for_confirmation', events});
 	const session = spawnCli({args: ['--url', server.url, '--refresh', '1'], cols: 120, rows: 40});
 	await session.waitForText('Clean up the build', 20_000);
+	if (!open) return session;
 	session.press('l');
 	await session.waitForText('terminal $ rm -rf build · risk HIGH', 20_000);
 	return session;
@@ -67,5 +68,20 @@ describe('confirmation dialogs over a pending set that changes', () => {
 		await new Promise(resolve => setTimeout(resolve, 1500));
 		expect(confirmations(held.server!)).toEqual([]);
 		expect(app.screenText()).not.toContain('action rejected');
+	});
+
+	it('from the list: the agent paused with its action still pending closes the reject dialog; Enter sends nothing', {timeout: 60_000}, async () => {
+		const app = (held.app = await waiting(false));
+		await app.waitForText('waits for you', 20_000);
+		app.press('x');
+		await app.waitForText('reason (optional)');
+		// paused while waiting: the action is still the last one, unanswered (no observation)
+		const c = held.server!.conversations.get(CONV)!;
+		c.execution = 'paused';
+		held.server!.sockets.publish(CONV, stateEvent(T0 + 12_500, 'paused'));
+		await app.waitForText('nothing waits for a confirmation any more: nothing was rejected', 15_000);
+		app.press('\r');
+		await new Promise(resolve => setTimeout(resolve, 1500));
+		expect(confirmations(held.server!)).toEqual([]);
 	});
 });

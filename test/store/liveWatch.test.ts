@@ -59,3 +59,21 @@ describe('running conversations over their sockets (issue 18 §2)', () => {
 		expect(h!.lines().filter(line => line.includes('/events'))).toEqual([]);
 	});
 });
+
+describe('a glimpse fed by a socket before it was ever read (issue 19 §2)', () => {
+	it('is still read once, so the list knows what happened before the socket (since when the agent runs)', async () => {
+		await started();
+		await waitFor(() => expect(h!.server.sockets.open(CONV)).toBe(1));
+		const first = makeEvent(41, h!.clock.now());
+		h!.server.sockets.publish(CONV, first);
+		await waitFor(() => expect(h!.store.getSnapshot().glimpses?.[CONV]?.events.at(-1)?.id).toBe(first.id));
+		h!.clear();
+		h!.store.watchGlimpses([CONV], null);
+		await h!.advance(0);
+		// the socket asked for no replay: only a search brings the events from before it
+		await waitFor(() => expect(h!.lines().filter(line => line.includes(`${CONV}/events/search`))).toHaveLength(1));
+		const glimpse = h!.store.getSnapshot().glimpses?.[CONV];
+		expect(glimpse!.events.length).toBeGreaterThan(1);
+		expect(glimpse!.events.at(-1)?.id).toBe(first.id);
+	});
+});

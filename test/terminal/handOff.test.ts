@@ -68,6 +68,22 @@ describe('handOff', () => {
 		expect(childHasTerminal()).toBe(false);
 	});
 
+	it('the file is gone before the terminal is taken back (ohtui draws again only after)', async () => {
+		let leftWhenBack: boolean | null = null;
+		const result = await handOff({
+			program: recorder('editor', 'saved'),
+			text: 'draft',
+			name: 'message.md',
+			handOver: async run => {
+				await run();
+				leftWhenBack = existsSync(read('editor', 'path'));
+			},
+			stdin: new PassThrough(),
+		});
+		expect(result).toEqual({ok: true, text: 'saved'});
+		expect(leftWhenBack).toBe(false);
+	});
+
 	it('a server-made name cannot leave the folder', async () => {
 		await handOff({program: recorder('named'), text: 'x', name: '../../etc/passwd', handOver, stdin: new PassThrough()});
 		expect(read('named', 'path')).toMatch(/ohtui-[^/]+\/\.\.-\.\.-etc-passwd$/);

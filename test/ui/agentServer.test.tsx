@@ -49,6 +49,8 @@ describe('an agent server in the views', () => {
 		await h.press('s', 'p', 'r');
 		expect(h.store.callsOf('pauseSandbox')).toEqual([]);
 		expect(h.store.callsOf('resumeSandbox')).toEqual([]);
+		// a key that does nothing says why (issue 19 §4)
+		await h.waitFor('agent servers have no sandboxes: the agent runs on the server itself');
 		await h.press('c');
 		await h.waitFor('Changes · Fix flaky');
 		await vi.waitFor(() => expect(h.store.callsOf('openChanges')).toEqual([[conversation().id]]));
@@ -183,6 +185,17 @@ describe('the activity of an agent-server conversation', () => {
 		expect(h.store.callsOf('setConfirmationPolicy')).toEqual([]);
 		await h.press('y');
 		expect(h.store.callsOf('setConfirmationPolicy')).toEqual([[conversation().id, {kind: 'ConfirmRisky', threshold: 'HIGH', confirm_unknown: true}]]);
+	});
+
+	it('p and r (the sandbox keys of an app-server conversation) say there is no sandbox here', async () => {
+		const h = open(agentInfo());
+		await h.waitFor('Fix flaky');
+		await h.press('l');
+		await h.waitFor('confirm: always confirm');
+		expect(h.frame()).not.toContain('agent servers have no sandboxes');
+		await h.press('p');
+		await h.waitFor('agent servers have no sandboxes: the agent runs on the server itself');
+		expect(h.store.callsOf('pauseSandbox')).toEqual([]);
 	});
 
 	it('R while an action waits asks first (a run executes it); I interrupts', async () => {

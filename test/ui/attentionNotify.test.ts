@@ -4,6 +4,7 @@ import type {ActivityState, AttentionItem, Glimpse} from '../../source/store/typ
 import {attentionLine, needYouText, windowTitle} from '../../source/ui/attentionText.js';
 import {notifyOnAttention, WAIT_MS, type Announcement} from '../../source/ui/attentionNotify.js';
 import {event, LEGACY} from './eventFixtures.js';
+import {ManualClock} from '../store/manualClock.js';
 import {FakeStore} from './fakeStore.js';
 import {fleetOf} from './fakeFleet.js';
 import {NOW, snapshot} from './fixtures.js';
@@ -121,6 +122,24 @@ describe('notifications: transitions only, once each, saying what (issue 19 §1,
 		expect(told[0]).toMatch(/^Deploy with \S*•{2,}\S* \(cloud\) is stuck$/);
 		expect(told[0]).not.toContain('ghp_0123');
 		expect(announced[0]).toMatchObject({server: 'cloud', waitsFor: null, line: told[0]});
+	});
+
+	it('a storm is rationed for the notify command as for the desktop: the same announcements, folded (issue 21 item 8)', async () => {
+		const store = new FakeStore(snapshot());
+		const told: string[] = [];
+		const announced: Announcement[] = [];
+		const clock = new ManualClock(NOW);
+		notifyOnAttention(fleetOf(store), {notify: (_title, body) => told.push(body)}, {onAnnounce: a => announced.push(a), clock});
+		// four conversations flapping: 40 transitions within a few seconds
+		for (let round = 0; round < 10; round++) {
+			store.set({attention: ['a', 'b', 'c', 'd'].map(id => item(id, round % 2 ? 'finished' : 'error', NOW + round * 100, `task ${id}`))});
+			// eslint-disable-next-line no-await-in-loop
+			await clock.advance(100, async () => {});
+		}
+		await clock.advance(60_000, async () => {});
+		expect(told.length).toBeLessThanOrEqual(6);
+		expect(announced.map(a => a.line)).toEqual(told);
+		expect(told.some(line => /\(\+\d+ more\)$/.test(line))).toBe(true);
 	});
 
 	it('stops when unsubscribed', () => {

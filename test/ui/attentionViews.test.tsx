@@ -63,6 +63,21 @@ describe('what needs you', () => {
 		expect(h.store.callsOf('setVisible').at(-1)).toEqual(['sandboxes']);
 	});
 
+	it('! keeps the selection on its item when a new one comes in above it (a then answers what the marker is on)', async () => {
+		const C = conversation({id: 'c'.repeat(32), title: 'Gamma waits too', execution_status: 'waiting_for_confirmation', sandbox_id: 'oh-sandbox-gamma'});
+		const alpha = item('conversation', A.id, 'waiting_for_confirmation', 'Alpha waits');
+		const h = renderApp({snapshot: {conversations: list([A, B, C]), attention: [alpha]}});
+		await h.waitFor('Alpha waits');
+		await h.press('!');
+		expect(selectedLine(await h.waitFor('Needs you (1)'))).toContain('Alpha waits');
+		// newer, same state: it sorts first
+		h.store.set({attention: [alpha, item('conversation', C.id, 'waiting_for_confirmation', 'Gamma waits too', NOW - 1000)]});
+		const frame = await h.waitFor('Needs you (2)');
+		const lines = frame.split('\n');
+		expect(lines.findIndex(l => l.includes('Gamma waits too'))).toBeLessThan(lines.findIndex(l => l.includes('Alpha waits waits')));
+		expect(selectedLine(frame)).toContain('Alpha waits');
+	});
+
 	it('a sandbox item selects the sandbox on its tab; d dismisses one, c clears them all, Esc closes', async () => {
 		const gone = sandbox({id: 'oh-agent-server-r0sC74KqVykWW3N2ZYGRW', status: 'PAUSED'});
 		const items = [

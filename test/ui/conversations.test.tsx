@@ -164,3 +164,20 @@ describe('Conversations view', () => {
 		for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(80);
 	});
 });
+
+describe('a start task line selected (issue 19 §4: a key that does nothing says why)', () => {
+	for (const key of ['/', 'l', 'a']) {
+		it(`${key} (a list, row or answer key) says the selection is on a start task, and how to get back`, async () => {
+			const h = renderApp({snapshot: {startTasks: [startTask()]}});
+			await h.waitFor('WAITING_FOR_SANDBOX');
+			await h.waitFor('Fix flaky date parsing test');
+			await h.press('g', 'k');
+			expect(selectedLine(h.frame())).toContain('start 558ed');
+			expect(h.frame()).not.toContain('a start task is selected');
+			await h.press(key);
+			await h.waitFor('a start task is selected, not a conversation: j goes back down to the list');
+			await h.press('j');
+			expect(selectedLine(h.frame())).toContain('Fix flaky date parsing test');
+		});
+	}
+});

@@ -1,7 +1,7 @@
 // Issue 21 item 8: notifications rationed per subject and overall, a burst folded into one that
 // says how many it stands for; nothing offered is lost (each is told or counted in a later one).
 import {describe, expect, it} from 'vitest';
-import {NotificationLimiter} from '../../source/ui/notifyLimiter.js';
+import {foldedLine, NotificationLimiter} from '../../source/ui/notifyLimiter.js';
 import {ManualClock} from '../store/manualClock.js';
 
 const settle = async () => {};
@@ -10,7 +10,7 @@ function limiter() {
 	const clock = new ManualClock();
 	const sent: {at: number; body: string}[] = [];
 	const start = clock.now();
-	const made = new NotificationLimiter(body => sent.push({at: clock.now() - start, body}), clock);
+	const made = new NotificationLimiter((line: string, total) => sent.push({at: clock.now() - start, body: foldedLine(line, total)}), clock);
 	return {clock, sent, made};
 }
 

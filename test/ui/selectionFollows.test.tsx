@@ -26,6 +26,20 @@ describe('the selection follows its item when the list reorders', () => {
 		expect(detail).not.toMatch(/Conversation .*Bravo/);
 	});
 
+	it('attention first: a row that comes to need you moves to the top, the selection stays on its item', async () => {
+		const running = (c: typeof A) => ({...c, execution_status: 'running'});
+		const h = renderApp({rows: 30, columns: 120, snapshot: {conversations: list([running(A), running(B), running(C)])}});
+		await h.waitFor('Alpha task');
+		expect(selectedLine(h.frame())).toContain('Alpha task');
+		// Charlie stops with an error: attention first puts it on top, over the selected row
+		h.store.set({conversations: list([running(A), running(B), {...C, execution_status: 'error'}])});
+		await h.waitFor(/Charlie task[^\n]*\n[^\n]*Alpha task/);
+		expect(selectedLine(h.frame())).toContain('Alpha task');
+		await h.press(KEYS.enter);
+		const detail = await h.waitFor('Conversation ');
+		expect(detail).toContain('Alpha task');
+	});
+
 	it('p on the top sandbox row after a reorder pauses the sandbox that was shown selected', async () => {
 		const one = sandbox({id: 'oh-agent-server-aaaaaaaaaaaaaaaaaaaaa1', status: 'RUNNING'});
 		const two = sandbox({id: 'oh-agent-server-bbbbbbbbbbbbbbbbbbbbb2', status: 'RUNNING'});

@@ -55,6 +55,22 @@ describe('several servers in one list', () => {
 		expect(frame).toContain('lab: connection refused');
 	});
 
+	it("the selected row of a server that does not answer says its data is as last seen (the preview, the details line)", async () => {
+		const error = {kind: 'unreachable' as const, message: 'connection refused', at: NOW};
+		for (const rows of [40, 24]) {
+			const {fleet, lab} = twoServers();
+			const h = renderApp({fleet, columns: 120, rows, serverLabel: undefined});
+			await h.waitFor('Lab shared id');
+			await h.press('j');
+			expect(selectedLine(h.frame())).toContain('Lab shared id');
+			expect(h.frame()).toContain('on lab');
+			expect(h.frame()).not.toContain('as last seen');
+			lab.set({conversations: {...lab.getSnapshot().conversations, error, retryAt: NOW + 4000}});
+			await h.waitFor('on lab, as last seen (lab does not answer)');
+			h.unmount();
+		}
+	});
+
 	it('every action goes to the row own server, with that server own ids', async () => {
 		const {fleet, work, lab} = twoServers();
 		const h = show(fleet);
@@ -139,6 +155,17 @@ describe('several servers in one list', () => {
 		expect(lab.callsOf('createConversation')).toEqual([]);
 	});
 
+	it('n names a server that does not answer as such in its question', async () => {
+		const {fleet, lab} = twoServers();
+		lab.set({conversations: {...lab.getSnapshot().conversations, error: {kind: 'unreachable' as const, message: 'connection refused', at: NOW}, retryAt: NOW + 4000}});
+		const h = show(fleet);
+		await h.waitFor('lab offline');
+		await h.press('n');
+		const frame = await h.waitFor('New conversation on which server?');
+		expect(frame).toMatch(/lab {2}\(does not answer\)/);
+		expect(frame).not.toMatch(/work {2}\(does not answer\)/);
+	});
+
 	it('the ! list and the notifications say whose agent needs you', async () => {
 		const item = {key: 'k', subject: 'conversation' as const, id: 'same', state: 'finished', title: 'Lab shared id', at: NOW};
 		const {fleet, lab} = twoServers();
@@ -159,5 +186,20 @@ describe('several servers in one list', () => {
 		const frame = await h.waitFor('Work first');
 		expect(frame).not.toContain('Lab shared id');
 		expect(frame).toContain('TITLE');
+	});
+});
+
+describe('the header with more servers than fit (issue 16 §2, issue 19 §1)', () => {
+	it('keeps the count across them whole at the right edge and cuts the servers\u2019 words before it', async () => {
+		const item = (id: string) => ({key: id, subject: 'conversation' as const, id, state: 'finished', title: id, at: NOW});
+		const names = ['alpha', 'bravo', 'charlie', 'delta', 'echo'];
+		const fleet = createFleet(
+			names.map(name => ({name, label: `http://${name}`, fromProfile: true, createStore: () => new FakeStore(snapshot({attention: [item(`${name}1`), item(`${name}2`)]}))})),
+		);
+		const h = renderApp({fleet, columns: 80, rows: 24, serverLabel: undefined});
+		const frame = await h.waitFor('10 need you (!)');
+		const first = frame.split('\n')[0]!;
+		expect(first).toMatch(/^ohtui alpha 2 need you · bravo 2 need you · .*… +10 need you \(!\)$/);
+		expect(first.length).toBeLessThanOrEqual(80);
 	});
 });

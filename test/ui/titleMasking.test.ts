@@ -7,7 +7,7 @@ import {approvalQuestion} from '../../source/ui/activity/approvalDialog.js';
 import {attentionLine} from '../../source/ui/attentionText.js';
 import {conversationName, deleteConversationQuestion} from '../../source/ui/views/confirmTexts.js';
 import {conversationColumns} from '../../source/ui/views/conversationColumns.js';
-import {conversationEntries} from '../../source/ui/views/conversationParts.js';
+import {conversationEntries, startTaskLine} from '../../source/ui/views/conversationParts.js';
 import {NOW, conversation} from './fixtures.js';
 
 const TOKEN = 'ghp_R8x2Lq9ZtV4mN7cK1pW3sY6hJ0dF5gB2aE8u';
@@ -36,5 +36,19 @@ describe('a token in a title', () => {
 		expect(written).toHaveLength(1);
 		expect(written[0]).not.toContain(TOKEN.slice(4));
 		expect(written[0]).toContain('x-access-token:••••@github.com');
+	});
+
+	it("is masked in a start task's line, which shows the first message the title is made from", () => {
+		const task = {
+			id: 'a'.repeat(32),
+			status: 'WORKING',
+			detail: null,
+			app_conversation_id: null,
+			request: {initial_message: {role: 'user', content: [{type: 'text', text: `push with ${TOKEN} to origin`}]}},
+			server: 'local',
+		} as unknown as Parameters<typeof startTaskLine>[0];
+		const line = startTaskLine(task, undefined, NOW);
+		expect(line).not.toContain(TOKEN.slice(4));
+		expect(line).toContain('push with ghp_•••• to origin');
 	});
 });

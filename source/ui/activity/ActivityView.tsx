@@ -12,7 +12,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import {sameRef, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
-import type {Scope} from '../keymap.js';
+import type {Command, Scope} from '../keymap.js';
 import {useTheme} from '../theme.js';
 import {clean} from '../../text/sanitize.js';
 import {selectActivity, selectConversations, selectPending, useCapabilities, useSnapshot} from '../useStore.js';
@@ -28,7 +28,7 @@ import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
 import {useHandOff} from '../useHandOff.js';
 import {pendingKey} from './approvalDialog.js';
-import {useActivityKeys, type ActivityModal} from './useActivityKeys.js';
+import {agentOutOfReach, useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
 import {maskTitle} from '../../text/secrets.js';
 
@@ -117,7 +117,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 									: own;
 	// the footer offers what applies now: resume for a paused sandbox, run for an agent that is not running
 	const sandboxPaused = conversation.sandbox_status === 'PAUSED';
-	useHintScopes(scopes, [sandboxPaused ? 'sandbox.pause' : 'sandbox.resume', status === 'running' ? 'agent.run' : 'agent.pause']);
+	// and no agent keys while its sandbox is not running (there is no agent to ask)
+	const agentHidden: Command[] = agentOutOfReach(conversation) ? ['agent.run', 'agent.pause', 'agent.interrupt'] : [status === 'running' ? 'agent.run' : 'agent.pause'];
+	useHintScopes(scopes, [sandboxPaused ? 'sandbox.pause' : 'sandbox.resume', ...agentHidden]);
 
 	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} width={width} />;
 	if (modal?.kind === 'pager') {

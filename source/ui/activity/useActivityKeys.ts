@@ -32,6 +32,21 @@ type Options = {
 	pageEvent(eventId: string): void;
 };
 
+/** What a sandbox key says on a conversation of a server without sandboxes. */
+export const NO_SANDBOX = 'agent servers have no sandboxes: the agent runs on the server itself';
+
+/**
+ * Why the agent cannot be paused, run or interrupted now, or null when it can: an app server's agent
+ * runs inside its sandbox, so with the sandbox not running there is no agent server to ask
+ * (shared/openhands-api-newer.md: `conversation_url` is null then). An agent server's own
+ * conversations have no sandbox (`sandbox_id` '').
+ */
+export function agentOutOfReach(c: AppConversation): string | null {
+	if (!c.sandbox_id || c.sandbox_status === 'RUNNING') return null;
+	const status = c.sandbox_status ?? 'unknown';
+	return status === 'PAUSED' ? 'the sandbox is PAUSED: r resumes it, then the agent can be run or paused' : `the sandbox is ${status}: the agent runs only while it does`;
+}
+
 export function useActivityKeys({active, conversation, waiting, pendingIds, list, agent, capabilities, setModal, onBack, onChanges, pageEvent}: Options): void {
 	const {fleet, copy, notify} = useUi();
 	const sandbox = {server: conversation.server, id: conversation.sandbox_id};
@@ -47,7 +62,18 @@ export function useActivityKeys({active, conversation, waiting, pendingIds, list
 				else setModal({kind: approval === 'agent.accept' ? 'accept' : 'reject', ids: pendingIds});
 				return true;
 			}
-			switch (commandFor('activity', name) ?? (sandboxKeys ? commandFor('activitySandbox', name) : undefined)) {
+			const command = commandFor('activity', name) ?? commandFor('activitySandbox', name);
+			// a key that does nothing says why, before any request
+			if (!sandboxKeys && command && commandFor('activitySandbox', name) === command) {
+				notify('info', NO_SANDBOX);
+				return true;
+			}
+			const outOfReach = command === 'agent.pause' || command === 'agent.run' || command === 'agent.interrupt' ? agentOutOfReach(conversation) : null;
+			if (outOfReach) {
+				notify('info', outOfReach);
+				return true;
+			}
+			switch (command) {
 				case 'agent.interrupt':
 					fleet.controlAgent(conversation, 'interrupt');
 					return true;

@@ -4,16 +4,20 @@
  * one; reject takes an optional reason. One request either way (store/agentCommands.ts). The dialog
  * covers exactly the pending actions it showed (issue 21 item 7, ../activity/approvalDialog.ts): a
  * changed set makes it ask again, nothing pending any more closes it, and an answer over a set it
- * did not show sends nothing.
+ * did not show sends nothing. On an agent server before SDK 1.6.0 (its version known from the probe)
+ * reject is not offered as if it worked (issue 21 item 1): it asks to leave the action waiting, as
+ * the activity does; an app server's older agent server is refused unsent by the client.
  */
 import React, {useCallback, useMemo, useState} from 'react';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
-import type {Tagged} from '../../fleet/types.js';
+import {agentAbilities} from '../../api/agentServerInfo.js';
+import type {FleetSnapshot, Tagged} from '../../fleet/types.js';
 import {maskTitle} from '../../text/secrets.js';
 import {type ApprovalModal, approvalQuestion, pendingKey, sameActions, useApprovalGuard} from '../activity/approvalDialog.js';
 import {pendingLine} from '../activity/pending.js';
 import {useUi} from '../context.js';
+import {useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {LINE_INPUT_HEIGHT, LineInput} from '../widgets/LineInput.js';
 
@@ -37,8 +41,25 @@ type Props = {
 	onDone(): void;
 };
 
+/** The version of a direct agent server that cannot reject (before SDK 1.6.0), else null. */
+function noRejectVersion(snapshot: FleetSnapshot, server: string | undefined): string | null {
+	const info = server === undefined ? undefined : snapshot.servers.find(s => s.name === server)?.snapshot.server;
+	return info?.kind === 'agent-server' && !agentAbilities(info.version).rejects ? (info.version ?? '') : null;
+}
+
+function useNoReject(server: string | undefined): string | null {
+	return useSnapshot(useCallback((s: FleetSnapshot) => noRejectVersion(s, server), [server]));
+}
+
+/** The footer's keys under the dialog: a y/n question, or a reason to type. */
+export function useApprovalScope(kind: ApprovalKind | null, server: string | undefined): 'confirm' | 'reason' | null {
+	const noReject = useNoReject(server);
+	return kind === null ? null : kind === 'accept' || noReject !== null ? 'confirm' : 'reason';
+}
+
 export function ApprovalDialog({conversation, kind, pending, waiting, named = false, width, onDone}: Props) {
 	const {fleet, notify} = useUi();
+	const noReject = useNoReject(conversation.server);
 	const now = useMemo(() => pendingKey(waiting, pending), [waiting, pending]);
 	const [shown, setShown] = useState<ApprovalModal>(() => ({kind, ids: now ?? []}));
 	const onGuard = useCallback((next: ApprovalModal | null) => (next ? setShown(next) : onDone()), [onDone]);
@@ -51,6 +72,13 @@ export function ApprovalDialog({conversation, kind, pending, waiting, named = fa
 		send();
 		onDone();
 	};
+	if (kind === 'reject' && noReject !== null) {
+		const leave = () => {
+			notify('info', 'left waiting: nothing was sent; a accepts, R in its activity runs it');
+			onDone();
+		};
+		return <Confirm message={`This agent server (${noReject || 'before 1.6.0'}) cannot reject an action: leave it waiting?`} width={width} onConfirm={leave} onCancel={onDone} />;
+	}
 	if (kind === 'accept') {
 		return <Confirm message={question} width={width} onConfirm={() => answer(() => fleet.controlAgent(conversation, 'accept'))} onCancel={onDone} />;
 	}

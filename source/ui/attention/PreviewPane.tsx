@@ -27,14 +27,28 @@ export function previewHeight(viewHeight: number): number {
 	return Math.max(8, Math.floor(viewHeight / 3));
 }
 
+/**
+ * With several servers in view, the row's server: `on work`, or `on lab, as last seen (lab does not
+ * answer)` when its list could not be read (its rows stay, marked `lab?` in the SERVER column).
+ */
+export function serverNote(c: Tagged<AppConversation>, several: boolean, stale: boolean): ServerNote {
+	if (!several) return null;
+	const name = clean(c.server);
+	return stale ? {text: `on ${name}, as last seen (${name} does not answer)`, stale} : {text: `on ${name}`, stale};
+}
+
+export type ServerNote = {text: string; stale: boolean} | null;
+
 /** Where it lives and what runs it: sandbox (app servers), repository or working directory, model, cost, server. */
-export function conversationFacts(c: Tagged<AppConversation>, several: boolean): string[] {
+export function conversationFacts(c: Tagged<AppConversation>, server: ServerNote): string[] {
 	return [
+		// data that may be old says so first, before anything a narrow line cuts
+		...(server?.stale ? [server.text] : []),
 		...(c.sandbox_id ? [`sandbox ${clean(c.sandbox_status) || '—'}`] : []),
 		c.selected_repository || !c.working_dir ? repoAtBranch(c.selected_repository, c.selected_branch) : clean(c.working_dir),
 		...(c.llm_model ? [shortModel(c.llm_model)] : []),
 		...((c.metrics?.accumulated_cost ?? 0) > 0 ? [cost(c.metrics!.accumulated_cost)] : []),
-		...(several ? [`on ${clean(c.server)}`] : []),
+		...(server && !server.stale ? [server.text] : []),
 	];
 }
 
@@ -42,14 +56,14 @@ type Props = {
 	conversation: Tagged<AppConversation> | undefined;
 	state: RowState | null;
 	glimpse: Glimpse | undefined;
-	/** several servers in view: the server is named */
-	several: boolean;
+	/** several servers in view: the row's server (./serverNote), else null */
+	server: ServerNote;
 	width: number;
 	height: number;
 	now: number;
 };
 
-export const PreviewPane = memo(function PreviewPane({conversation: c, state, glimpse, several, width, height, now}: Props) {
+export const PreviewPane = memo(function PreviewPane({conversation: c, state, glimpse, server, width, height, now}: Props) {
 	const theme = useTheme();
 	if (!c || !state) {
 		return (
@@ -62,7 +76,7 @@ export const PreviewPane = memo(function PreviewPane({conversation: c, state, gl
 	const look = rowLook(c, state);
 	const title = wrapLine(maskTitle(c.title) || '(untitled)', Math.max(10, width - 2)).slice(0, 2);
 	const since = stateSince(c, glimpse);
-	const facts = [`${lookText(look)}${since !== null && since <= now ? ` ${duration(now - since)}` : ''}`, ...conversationFacts(c, several), `updated ${relativeTime(c.updated_at, now)}`, clean(c.id)];
+	const facts = [`${lookText(look)}${since !== null && since <= now ? ` ${duration(now - since)}` : ''}`, ...conversationFacts(c, server), `updated ${relativeTime(c.updated_at, now)}`, clean(c.id)];
 	const events = glimpse?.events ?? [];
 	const pending = state === 'waiting' ? pendingActions(events) : [];
 	// the keys first: a long action is cut at the end, never the way to answer it

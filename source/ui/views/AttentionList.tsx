@@ -12,7 +12,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import {sortByAttention, type AttentionState} from '../../store/needsYou.js';
 import type {AttentionItem} from '../../store/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind} from '../attention/ApprovalDialog.js';
+import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useApprovalScope} from '../attention/ApprovalDialog.js';
 import {pendingActions} from '../activity/pending.js';
 import {attentionLine, pendingGist} from '../attentionText.js';
 import {useUi} from '../context.js';
@@ -46,7 +46,8 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 		attentionLine(item, {server: several ? item.server : null, waitsFor: item.reason === 'waiting' ? pendingGist(eventsOf(item)) : null});
 	const conversationOf = (item: Item): Tagged<AppConversation> | undefined =>
 		conversations.data?.find(c => c.id === item.id && c.server === item.server) ?? (item.conversation && {...item.conversation, server: item.server});
-	useHintScopes(answer ? [answer.kind === 'accept' ? 'confirm' : 'reason'] : ['approval', 'attention', 'choice']);
+	const answerScope = useApprovalScope(answer?.kind ?? null, answer?.item.server);
+	useHintScopes(answerScope ? [answerScope] : ['approval', 'attention', 'choice']);
 	const bottom = approvalDialogHeight(answer?.kind ?? null);
 	const answering = answer ? conversationOf(answer.item) : undefined;
 	return (

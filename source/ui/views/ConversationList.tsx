@@ -11,8 +11,8 @@ import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind} from '../attention/ApprovalDialog.js';
-import {PREVIEW_MIN, PreviewPane, conversationFacts, previewHeight} from '../attention/PreviewPane.js';
+import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useApprovalScope} from '../attention/ApprovalDialog.js';
+import {PREVIEW_MIN, PreviewPane, conversationFacts, previewHeight, serverNote, type ServerNote} from '../attention/PreviewPane.js';
 import {STATE_WORDS} from '../attention/rowState.js';
 import {useGlimpseWatch} from '../attention/useGlimpseWatch.js';
 import {useRowContext} from '../attention/useRowContext.js';
@@ -42,8 +42,9 @@ import {conversationColumns} from './conversationColumns.js';
 import {conversationEntries, conversationKey, startTaskLine} from './conversationParts.js';
 import {conversationFilter, type QuickFilter} from './quickFilters.js';
 import {useSandboxQuestion} from './useSandboxQuestion.js';
-import {useServerColumn} from './serverColumn.js';
-import {useTaskLines} from './useTaskLines.js';
+import {conversationMarks, staleIn, useServerColumn} from './serverColumn.js';
+import {TASK_LINE_SELECTED, useTaskLines} from './useTaskLines.js';
+import {NO_SANDBOX} from '../activity/useActivityKeys.js';
 import type {ViewProps} from './viewProps.js';
 
 type Item = Tagged<AppConversation>;
@@ -69,6 +70,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const [form, setForm] = useState<Form>(null);
 	const [message, setMessage] = useState<Item | null>(null);
 	const [approval, setApproval] = useState<{kind: ApprovalKind; item: Item} | null>(null);
+	const approvalScope = useApprovalScope(approval?.kind ?? null, approval?.item.server);
 	const [preview, setPreview] = usePersistentState<boolean | null>('conversations:preview', null);
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
@@ -114,6 +116,8 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const item = detail ? (list.data?.find(c => sameRef(c, detail)) ?? detail) : taskLines.onTask ? undefined : controller.selected;
 	useGlimpseWatch(detail ? [] : onScreen, stateOf, previewShown && item ? item : null);
 	const itemState = item ? stateOf(item) : null;
+	const marks = useSnapshot(conversationMarks);
+	const server = item ? serverNote(item, inView.length > 1, staleIn(marks, item.server)) : null;
 	const pendingOf = (row: Item) => pendingActions(context.glimpses[refKey(row)]?.events ?? []);
 
 	useKeys(
@@ -129,7 +133,10 @@ export function ConversationList({width, height, active, detail}: Props) {
 			}
 			const answer = commandFor('approval', name);
 			if (answer) {
-				if (!item) return true;
+				if (!item) {
+					notify('info', taskLines.onTask ? TASK_LINE_SELECTED : 'no conversation selected');
+					return true;
+				}
 				// a key that does nothing says why
 				if (itemState !== 'waiting') notify('info', `nothing to ${answer === 'agent.accept' ? 'accept' : 'reject'}: “${maskTitle(item.title) || item.id}” ${STATE_WORDS[itemState!]}`);
 				else setApproval({kind: answer === 'agent.accept' ? 'accept' : 'reject', item});
@@ -137,7 +144,16 @@ export function ConversationList({width, height, active, detail}: Props) {
 			}
 			// a row of a server without sandboxes (an agent server) has no sandbox keys
 			const sandboxKeys = capabilitiesOf(fleet.getSnapshot().servers, item?.server)?.sandboxes !== false;
-			const command = commandFor('conversation', name) ?? (sandboxKeys ? commandFor('conversationSandbox', name) : undefined);
+			const command = commandFor('conversation', name) ?? commandFor('conversationSandbox', name);
+			// a key that does nothing says why
+			if (!sandboxKeys && command && commandFor('conversationSandbox', name) === command) {
+				notify('info', NO_SANDBOX);
+				return true;
+			}
+			if (command && !item) {
+				notify('info', taskLines.onTask ? TASK_LINE_SELECTED : 'no conversation selected');
+				return true;
+			}
 			switch (command) {
 				case 'conversation.changes':
 					if (item) nav.push({kind: 'changes', tab: 'conversations', conversation: item});
@@ -174,7 +190,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 		ask
 			? ['confirm']
 			: approval
-				? [approval.kind === 'accept' ? 'confirm' : 'reason']
+				? [approvalScope!]
 				: message
 					? ['message']
 					: form
@@ -187,10 +203,21 @@ export function ConversationList({width, height, active, detail}: Props) {
 		// the footer offers what applies to the selected row: resume for a paused sandbox, else pause
 		paused ? ['sandbox.pause'] : ['sandbox.resume'],
 	);
+	// the dialog judges the row as it is now, not as it was when the key was pressed (issue 21 item 7:
+	// an agent paused or failed under the dialog, its action still unanswered, closes it)
+	const approving = approval ? list.data?.find(c => sameRef(c, approval.item)) : undefined;
 	const bottomBox = message ? (
 		<MessageBox conversation={message} width={width} onClose={() => setMessage(null)} />
 	) : approval ? (
-		<ApprovalDialog conversation={approval.item} kind={approval.kind} pending={pendingOf(approval.item)} waiting={approval.item.execution_status === 'waiting_for_confirmation'} named width={width} onDone={() => setApproval(null)} />
+		<ApprovalDialog
+			conversation={approving ?? approval.item}
+			kind={approval.kind}
+			pending={pendingOf(approval.item)}
+			waiting={approving?.execution_status === 'waiting_for_confirmation'}
+			named
+			width={width}
+			onDone={() => setApproval(null)}
+		/>
 	) : null;
 	const confirm =
 		ask && question ? (
@@ -204,7 +231,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 		return (
 			<Picker
 				title="New conversation on which server?"
-				items={servers.map(name => ({key: name, label: clean(name), value: name}))}
+				items={servers.map(name => ({key: name, label: staleIn(marks, name) ? `${clean(name)}  (does not answer)` : clean(name), value: name}))}
 				width={width}
 				height={height}
 				onPick={server => setForm({kind: 'form', server})}
@@ -251,9 +278,9 @@ export function ConversationList({width, height, active, detail}: Props) {
 				})}
 				<ListPane controller={controller} list={list} height={tableHeight} now={now} getKey={conversationKey} noun="conversations" unselected={taskLines.onTask} />
 				{previewShown ? (
-					<PreviewPane conversation={item} state={itemState} glimpse={item ? context.glimpses[refKey(item)] : undefined} several={inView.length > 1} width={width} height={below} now={now} />
+					<PreviewPane conversation={item} state={itemState} glimpse={item ? context.glimpses[refKey(item)] : undefined} server={server} width={width} height={below} now={now} />
 				) : (
-					<DetailsLines item={item} several={inView.length > 1} width={width} />
+					<DetailsLines item={item} server={server} width={width} />
 				)}
 			</Box>
 			{bottomBox}
@@ -266,10 +293,10 @@ export function ConversationList({width, height, active, detail}: Props) {
  * Under the list when the preview is off: the selected row's full title (over both lines when it is
  * long), else its title and where it lives.
  */
-function DetailsLines({item, several, width}: {item: Item | undefined; several: boolean; width: number}) {
+function DetailsLines({item, server, width}: {item: Item | undefined; server: ServerNote; width: number}) {
 	const theme = useTheme();
 	const title = item ? wrapLine(maskTitle(item.title) || '(untitled)', Math.max(10, width - 2)) : [];
-	const second = title.length > 1 ? title[1]! : item ? [...conversationFacts(item, several), clean(item.id)].join(' · ') : '';
+	const second = title.length > 1 ? title[1]! : item ? [...conversationFacts(item, server), clean(item.id)].join(' · ') : '';
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate" bold>

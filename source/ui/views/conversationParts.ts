@@ -92,7 +92,8 @@ function appEntries(c: AppConversation, now: number): Entry[] {
 export function startTaskLine(task: StartTask, lost: LostWatch | undefined, now: number): string {
 	const target = task.request.selected_repository
 		? repoAtBranch(task.request.selected_repository, task.request.selected_branch)
-		: clean(task.request.initial_message?.content.find(c => c.text)?.text ?? '');
+		: // the first message, which the title is made from: a token pasted there is masked as in titles
+			maskSecrets(task.request.initial_message?.content.find(c => c.text)?.text ?? '');
 	const parts = [`start ${shortId(task.id, 10)}`, clean(task.status), target];
 	if (task.status === 'READY' && task.app_conversation_id) parts.push(`→ ${shortId(task.app_conversation_id, 10)}`);
 	// A detail can be a server's or a proxy's error text echoing a request, credentials and all.

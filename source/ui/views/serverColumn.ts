@@ -30,6 +30,14 @@ export function serverMarksKey(snapshot: FleetSnapshot, resource: ListResourceNa
 	return JSON.stringify(snapshot.servers.map(server => [server.name, staleList(server.snapshot, resource)]));
 }
 
+/** The conversations list's marks (a stable string: see serverMarksKey). */
+export const conversationMarks = (snapshot: FleetSnapshot): string => serverMarksKey(snapshot, 'conversations');
+
+/** Whether these marks say the server's rows may be old. */
+export function staleIn(marks: string, server: ServerName): boolean {
+	return marks !== '' && (JSON.parse(marks) as [ServerName, boolean][]).some(([name, old]) => old && name === server);
+}
+
 export function serverColumn<T extends {server: ServerName}>(names: readonly ServerName[], stale: ReadonlySet<ServerName>, shown: readonly ServerName[]): Column<T> {
 	const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, ...shown.map(name => clean(name).length + 1)));
 	return {

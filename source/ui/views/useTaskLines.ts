@@ -12,6 +12,9 @@ import {useKeys} from '../keys/KeyRouter.js';
 import {memoryKeys} from '../navigation.js';
 import {usePersistentState} from '../usePersistentState.js';
 
+/** What a list or row key says while a start task line, not a row, is selected. */
+export const TASK_LINE_SELECTED = 'a start task is selected, not a conversation: j goes back down to the list';
+
 type Options = {
 	tasks: readonly Tagged<StartTask>[];
 	shown: readonly Tagged<StartTask>[];
@@ -81,8 +84,10 @@ export function useTaskLines({tasks, shown, conversations, tableIndex, active, o
 					setSelection(null);
 					return true;
 				default:
-					// the table's other keys (copy, sort, filter) wait until the selection is back on it
-					return command !== undefined;
+					// the table's other keys (copy, sort, filter) wait until the selection is back on it, and say so
+					if (command === undefined) return false;
+					notify('info', TASK_LINE_SELECTED);
+					return true;
 			}
 		},
 		active,

@@ -3,7 +3,7 @@
  * a note, one line per item with the selection marker, j/k to move, Enter to choose, Esc to close.
  * Extra keys go to `onKey` with the selected item first.
  */
-import React, {useState} from 'react';
+import React, {useEffect, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
@@ -34,9 +34,18 @@ type Props<T> = {
 export function ChoiceList<T>({title, note, items, label, color, getKey, width, height, empty, onChoose, onClose, onKey, active = true}: Props<T>) {
 	const theme = useTheme();
 	const [selectedKey, setSelectedKey] = useState<string | null>(null);
+	// where the marker was: the place kept when its item goes
+	const lastIndex = useRef(0);
 	const found = selectedKey === null ? -1 : items.findIndex(i => getKey(i) === selectedKey);
-	const index = Math.min(Math.max(0, found), Math.max(0, items.length - 1));
+	const index = Math.min(Math.max(0, found >= 0 ? found : lastIndex.current), Math.max(0, items.length - 1));
+	lastIndex.current = index;
 	const selected = items[index];
+	// the marker stays on its item, not its place, when items come in above it (`!` while agents
+	// work): a key then answers what the marker is on
+	const selectedNow = selected === undefined ? null : getKey(selected);
+	useEffect(() => {
+		if (selectedNow !== null && selectedNow !== selectedKey) setSelectedKey(selectedNow);
+	}, [selectedNow, selectedKey]);
 	const rows = Math.max(1, height - (note ? 2 : 1));
 	const offset = Math.max(0, index - rows + 1);
 	const move = (to: number) => {

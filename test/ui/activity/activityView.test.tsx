@@ -206,14 +206,19 @@ describe('activity view', () => {
 		expect(h.store.callsOf('pauseSandbox')).toEqual([[conversation().sandbox_id]]);
 		expect(h.store.callsOf('resumeSandbox')).toEqual([[conversation().sandbox_id]]);
 
-		// a running agent in a paused sandbox: P, not R; r, not p; and three distinct words on screen
+		// a running agent in a paused sandbox: r, not p; no agent key (there is no agent server to ask
+		// until the sandbox runs); P and R say so and send nothing; three distinct words on screen
 		const running = openWith(currentTrajectory().slice(0, 3), {conversation: {sandbox_status: 'PAUSED', execution_status: 'running'}});
 		const paused = await openActivity(running);
-		expect(paused).toContain('P pause agent');
+		expect(paused).not.toContain('P pause agent');
 		expect(paused).not.toContain('R run agent');
 		expect(paused).toContain('r resume sandbox');
 		expect(paused).not.toContain('p pause sandbox');
 		expect(paused).toContain('sandbox PAUSED');
+		await running.press('P');
+		await running.waitFor('the sandbox is PAUSED: r resumes it, then the agent can be run or paused');
+		await running.press('R');
+		expect(running.store.callsOf('controlAgent')).toEqual([]);
 	});
 
 	it('? lists the activity keys', async () => {
