@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Bundles source/cli.tsx into dist/cli.js plus the chunks it loads with import() (dist/chunks/):
-// a bundled, production-mode Ink app starts several times faster than unbundled ESM from
-// node_modules (see design.md, "Terminal facts"), and the split lets the first frame come before
-// the modules it does not need (undici, zod; `serve`) are even parsed.
+// Bundles source/cli.tsx into dist/chunks/cli-*.js plus the chunks it loads with import()
+// (dist/chunks/): a bundled, production-mode Ink app starts several times faster than unbundled ESM
+// from node_modules (see design.md, "Terminal facts"), and the split lets the first frame come
+// before the modules it does not need (undici, zod; `serve`) are even parsed. Two more builds,
+// without splitting: `ohtui status` answered from its cache (source/commands/statusFast.ts) as one
+// file, and the launcher (source/bin.ts, dist/cli.js), which loads one or the other.
 //
 //   node scripts/build.mjs             build
 //   node scripts/build.mjs --if-stale  build only when a source is newer than dist/cli.js
@@ -33,6 +35,8 @@ import {ALL as ALL_INK_PATCHES, inkOutputFix} from './inkOutputFix.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'source', 'cli.tsx');
+const launcher = join(root, 'source', 'bin.ts');
+const statusFastEntry = join(root, 'source', 'commands', 'statusFast.ts');
 const outdir = join(root, 'dist');
 const outfile = join(outdir, 'cli.js');
 /** the chunks of the last build (see removeOldChunks) */
@@ -248,11 +252,17 @@ async function main() {
 		return;
 	}
 
-	const result = await esbuild.build(bundleOptions({entryPoints: {cli: entry}, outdir})).catch(() => {
-		// esbuild has already printed the errors.
-		console.error('build failed');
-		process.exit(1);
-	});
+	// the app: the entry and the chunks it loads with import() (code they share in shared chunks)
+	const app = await bundle({...bundleOptions({entryPoints: {cli: entry}, outdir}), entryNames: 'chunks/[name]-[hash]'});
+	// `ohtui status` answered from its cache: one file, with everything it needs in it (no shared
+	// chunks: a status bar's call would load a dozen of them, ~0.4 ms each). Neither it nor the
+	// launcher has a library to patch (the patches fail a build they never apply to).
+	const alone = {splitting: false, plugins: [builtinsViaRequire]};
+	const statusFast = await bundle({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone, entryNames: 'chunks/[name]-[hash]'});
+	// the launcher, naming those two by their built names
+	const targets = {'./cli.js': entryOutput(app, entry), './commands/statusFast.js': entryOutput(statusFast, statusFastEntry)};
+	const launched = await bundle({...bundleOptions({entryPoints: {cli: launcher}, outdir}), ...alone, plugins: [launcherTargets(targets), builtinsViaRequire]});
+	const result = {outputFiles: [...app.outputFiles, ...statusFast.outputFiles, ...launched.outputFiles]};
 
 	checkSelfContained(result.outputFiles);
 
@@ -279,6 +289,36 @@ async function main() {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
 	await main();
+}
+
+async function bundle(options) {
+	return esbuild.build({...options, metafile: true}).catch(() => {
+		// esbuild has already printed the errors.
+		console.error('build failed');
+		process.exit(1);
+	});
+}
+
+/** the path, relative to dist/, of the file a build wrote for `source` */
+function entryOutput(result, source) {
+	const input = relative(root, source).split('\\').join('/');
+	const [path] = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === input) ?? [];
+	if (!path) throw new Error(`no output for ${input}`);
+	return `./${relative(outdir, join(root, path)).split('\\').join('/')}`;
+}
+
+/**
+ * The launcher (source/bin.ts) imports the entry and status's own file by their source names
+ * (`./cli.js`, `./commands/statusFast.js`); in dist/ they are the other builds' files. Any other
+ * import of the launcher is bundled into it.
+ */
+function launcherTargets(targets) {
+	return {
+		name: 'launcher-targets',
+		setup(build) {
+			build.onResolve({filter: /^\.\/(cli|commands\/statusFast)\.js$/}, args => (args.importer === launcher ? {path: targets[args.path], external: true} : undefined));
+		},
+	};
 }
 
 /**

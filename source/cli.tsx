@@ -3,9 +3,9 @@
 import {version} from '../package.json';
 import {exit} from './boot/exit.js';
 import {decideStartup} from './config/startup.js';
-import {enableCompileCache} from './runtime/compileCache.js';
 import {oneLine} from './terminal/oneLine.js';
 
+// Loaded by the launcher (bin.ts, dist/cli.js), which has enabled the compile cache already.
 // Start-up time is spawn to first frame (the TUI) or to exit (a command): the entry holds only what
 // every path needs, which is deciding the path, and each path comes in with import() (esbuild
 // splits each into its own chunk): the TUI's start (boot/runApp.ts: terminal, lifecycle, fleet,
@@ -15,8 +15,6 @@ import {oneLine} from './terminal/oneLine.js';
 // test/e2e/bundle.test.ts fails when the entry reaches any of them statically again.
 
 async function main(): Promise<void> {
-	// before the chunks load: they are what it caches (see runtime/compileCache.ts)
-	enableCompileCache();
 	const startup = await decideStartup(process.argv.slice(2), process.env, version);
 	switch (startup.kind) {
 		case 'exit': {

@@ -4,10 +4,9 @@
  * clean, masked line on stderr.
  */
 import {isApiError} from '../api/errors.js';
-import {maskSecrets} from '../text/secrets.js';
 import type {CommandArgs, OptionSpec} from './args.js';
 import {exitCodeOf, type ExitCode} from './exitCodes.js';
-import type {CommandIo} from './output.js';
+import {warnTo, type CommandIo} from './output.js';
 // the config's resolution and the clients load on a command's first ask: `status` answered from its
 // cache asks for neither (./status.ts)
 import type {Clients, OpenServer, Selection, Timeouts} from './servers.js';
@@ -43,9 +42,7 @@ export function createContext(name: string, args: CommandArgs, io: CommandIo, ar
 	let selection: Promise<Selection> | null = null;
 	let several = false;
 	const opened: Clients[] = [];
-	const warn = (text: string) => {
-		io.stderr.write(`ohtui ${name}: ${maskSecrets(text)}\n`);
-	};
+	const warn = warnTo(name, io.stderr);
 	const select = async () => {
 		selection ??= import('./servers.js').then(async ({chooseServers}) => chooseServers(args.flags, io.env)).then(selected => {
 			for (const warning of selected.warnings) warn(warning);

@@ -3,11 +3,11 @@
  * problem on stderr, documented exit codes (./exitCodes.ts). No Ink and no React on this path: each
  * command is its own chunk, loaded here by name, so `ohtui status` parses only what it needs.
  */
-import {createRequire} from 'node:module';
 import {isUsageError} from '../config/errors.js';
 import type {CommandName} from '../config/flags.js';
 import {scrubKnown} from '../text/knownSecrets.js';
 import {parseCommandArgs} from './args.js';
+import {commandProcess} from './commandProcess.js';
 import {createContext, failureText, type Command} from './context.js';
 import {EXIT, exitCodeOf, isCommandError} from './exitCodes.js';
 import type {CommandIo} from './output.js';
@@ -63,32 +63,8 @@ export async function runCommand(name: CommandName, argv: readonly string[], io:
 	}
 }
 
-/**
- * The process around a command: Ctrl-c (or SIGTERM) aborts what is in flight and the command ends
- * with 130 (a second one ends the process at once); a closed stdout (`ohtui ls | head -1`) ends it
- * quietly, without an EPIPE trace.
- */
+/** A command in this process (./commandProcess.ts: Ctrl-c, a closed stdout, status's detached refresh). */
 export async function runCommandInProcess(name: CommandName, argv: readonly string[]): Promise<number> {
-	const controller = new AbortController();
-	const stop = () => {
-		if (controller.signal.aborted) process.exit(EXIT.interrupted);
-		controller.abort();
-	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
-	process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-		if (error.code === 'EPIPE') process.exit(EXIT.ok);
-	});
-	process.stderr.on('error', () => {});
-	const refresh = (args: readonly string[]) => {
-		try {
-			// loaded here, not with the chunk (4 ms a status run, measured, for a module it rarely needs);
-			// its own session, no terminal, nothing inherited: it outlives this process quietly
-			const {spawn} = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
-			spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...args], {detached: true, stdio: 'ignore', env: process.env}).unref();
-		} catch {
-			// the next status asks in the foreground
-		}
-	};
-	return runCommand(name, argv, {stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: Date.now, signal: controller.signal, refresh});
+	const {signal, refresh} = commandProcess();
+	return runCommand(name, argv, {stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: Date.now, signal, refresh});
 }

@@ -6,6 +6,7 @@
  */
 import type {Env} from '../config/env.js';
 import {displayWidth, fit} from '../text/sanitize.js';
+import {maskSecrets} from '../text/secrets.js';
 
 export type Out = {write(text: string): unknown};
 
@@ -34,6 +35,13 @@ export type Column<T> = {
 	/** keep both ends when cut (ids) */
 	middle?: boolean;
 };
+
+/** `ohtui <name>: <text>` on stderr, cleaned and masked. */
+export function warnTo(name: string, stderr: Out): (text: string) => void {
+	return text => {
+		stderr.write(`ohtui ${name}: ${maskSecrets(text)}\n`);
+	};
+}
 
 const GAP = 2;
 

@@ -75,6 +75,11 @@ describe('walkBundle', () => {
 	});
 });
 
+/** the files dist/cli.js (the launcher) imports, in its order */
+function launcherTargets(): string[] {
+	return specifiers(readFileSync(join(root, 'dist', 'cli.js'), 'utf8')).filter(name => name.startsWith('./'));
+}
+
 describe('the built bundle', () => {
 	beforeAll(() => {
 		buildOnce();
@@ -96,11 +101,11 @@ describe('the built bundle', () => {
 		}
 	});
 
-	it('parses neither zod nor undici before the first frame (the entry, the UI chunk, the demo server)', () => {
+	it('parses neither zod nor undici before the first frame (the launcher, the entry, the UI chunk, the demo server)', () => {
 		const chunks = join(root, 'dist', 'chunks');
 		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
-		const firstFrame = current.filter(name => /^(renderApp|standInServer)-/.test(name));
-		expect(firstFrame).toHaveLength(2);
+		const firstFrame = current.filter(name => /^(cli|renderApp|standInServer)-/.test(name));
+		expect(firstFrame).toHaveLength(3);
 		const files = new Set([join(root, 'dist', 'cli.js'), ...firstFrame.map(name => join(chunks, name))].flatMap(entry => staticClosure(entry).map(name => join(entry, '..', name))));
 		for (const file of files) {
 			// esbuild names each bundled module's path in a comment
@@ -108,17 +113,38 @@ describe('the built bundle', () => {
 		}
 	});
 
-	it('reaches no path of its own statically: the entry (which every command, --help and --version load) holds only the choice of a path', () => {
+	it('reaches no path of its own statically: the entry (which every command but status from its cache, --help and --version load) holds only the choice of a path', () => {
 		// each path comes in with import() (cli.tsx): the TUI's start (boot/runApp.ts: terminal,
 		// lifecycle, fleet, stores), the UI, the client, a command, the config's resolution (and the key
 		// map with it). One of them imported statically again puts it before every `ohtui status`.
-		const files = staticClosure(join(root, 'dist', 'cli.js'));
-		const text = files.map(name => readFileSync(join(root, 'dist', name), 'utf8')).join('\n');
+		// the launcher (dist/cli.js) imports nothing statically; the entry is its chunk
+		expect(staticClosure(join(root, 'dist', 'cli.js'))).toEqual(['cli.js']);
+		const chunks = join(root, 'dist', 'chunks');
+		const entryChunk = launcherTargets().find(name => name.startsWith('./chunks/cli-'))!;
+		const files = staticClosure(join(root, 'dist', entryChunk)).map(name => join(chunks, name));
+		const text = files.map(file => readFileSync(file, 'utf8')).join('\n');
 		expect(text).toMatch(/^\/\/ source\/config\/startup\.ts$/m);
 		const modules = [...text.matchAll(/^\/\/ (source\/\S+)$/gm)].map(m => m[1]!);
 		const ownPaths = /^source\/(boot\/(?!exit\.ts$)|terminal\/(?!oneLine\.ts$)|fleet\/|store\/|ui\/|api\/|log\/|commands\/|doctor\/|server\/|config\/(resolveConfig|fileSchema)\.ts$)/;
 		expect(modules.filter(name => ownPaths.test(name))).toEqual([]);
 		expect(text).not.toMatch(fromPackage('(ink|react|react-reconciler|yoga-layout|scheduler|zod|undici|ws)/'));
+	});
+
+	it("the launcher loads status's own file or the entry, nothing else; status's own file is one file that loads nothing of the bundle", () => {
+		// a status bar calls `ohtui status` every few seconds: answered from its cache it parses two
+		// files (source/bin.ts, source/commands/statusFast.ts), not the entry's two dozen chunks
+		const targets = launcherTargets();
+		expect(targets).toEqual([expect.stringMatching(/^\.\/chunks\/statusFast-\w+\.js$/), expect.stringMatching(/^\.\/chunks\/cli-\w+\.js$/)]);
+		const fast = join(root, 'dist', targets[0]!);
+		expect(walkBundle(fast).files).toEqual([targets[0]!.slice('./chunks/'.length)]);
+		expect(specifiers(readFileSync(fast, 'utf8')).every(name => name.startsWith('node:'))).toBe(true);
+		// what it holds: the cache, the line, the masking; never the config's resolution, the
+		// servers, the client, the asking, or a library
+		const text = readFileSync(fast, 'utf8');
+		expect(text).toMatch(/^\/\/ source\/commands\/statusCached\.ts$/m);
+		expect(text).toMatch(/^\/\/ source\/text\/secrets\.ts$/m);
+		expect(text).not.toMatch(/^\/\/ source\/(config\/(resolveConfig|fileSchema)|ui\/|api\/|commands\/(servers|statusAsk|status|main)\.ts|boot\/(?!exit\.ts))/m);
+		expect(text).not.toMatch(/^\/\/ node_modules\//m);
 	});
 
 	it('carries only the parts of undici it uses (source/api/undiciParts.ts): no mocks, caches, EventSource; WebSocket only in its own lazily loaded chunk', () => {
