@@ -12,7 +12,8 @@ import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
 import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useApprovalScope} from '../attention/ApprovalDialog.js';
-import {PREVIEW_MIN, PreviewPane, conversationFacts, previewHeight, serverNote, type ServerNote} from '../attention/PreviewPane.js';
+import {PREVIEW_MIN, PreviewPane, previewHeight, serverNote} from '../attention/PreviewPane.js';
+import {DetailsLines} from './DetailsLines.js';
 import {STATE_WORDS} from '../attention/rowState.js';
 import {useGlimpseWatch} from '../attention/useGlimpseWatch.js';
 import {useRowContext} from '../attention/useRowContext.js';
@@ -285,26 +286,6 @@ export function ConversationList({width, height, active, detail}: Props) {
 			</Box>
 			{bottomBox}
 			{confirm}
-		</Box>
-	);
-}
-
-/**
- * Under the list when the preview is off: the selected row's full title (over both lines when it is
- * long), else its title and where it lives.
- */
-function DetailsLines({item, server, width}: {item: Item | undefined; server: ServerNote; width: number}) {
-	const theme = useTheme();
-	const title = item ? wrapLine(maskTitle(item.title) || '(untitled)', Math.max(10, width - 2)) : [];
-	const second = title.length > 1 ? title[1]! : item ? [...conversationFacts(item, server), clean(item.id)].join(' · ') : '';
-	return (
-		<Box flexDirection="column">
-			<Text wrap="truncate" bold>
-				{item ? truncate(`  ${title[0]}`, width) : ' '}
-			</Text>
-			<Text wrap="truncate" color={theme.muted}>
-				{second ? truncate(`  ${second}`, width) : ' '}
-			</Text>
 		</Box>
 	);
 }
