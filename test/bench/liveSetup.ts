@@ -33,7 +33,8 @@ const selected = (screen: string) => screen.split('\n').find(line => line.trimSt
 /** On the Conversations tab: moves the selection to the row whose line starts with `title`'s first words. */
 export async function selectRow(probe: Probe, title: string): Promise<void> {
 	const start = title.slice(0, 20);
-	await probe.waitForScreen(screen => screen.includes(start), `the row ${start}`, 30_000);
+	// the list's rows (attention first: a quiet row may be below the first screen)
+	await probe.waitForScreen(screen => selected(screen) !== '' && / loaded/.test(screen), 'the rows', 30_000);
 	await probe.waitForQuiet(300);
 	for (let i = 0; i < 120 && !selected(probe.screenText()).includes(start); i++) {
 		const before = selected(probe.screenText());
