@@ -36,8 +36,14 @@ describe('fleet members', () => {
 		expect(lines.some(line => /^\S+Z two GET \/api\/v1\/app-conversations\/search/.test(line))).toBe(true);
 		expect(lines.join('\n')).not.toMatch(/key-(one|two)/);
 		for (const [i, server] of servers.entries()) {
-			const keys = server.requests.flatMap(r => [r.credentials?.session, r.credentials?.bearer]).filter(Boolean);
-			expect(new Set(keys)).toEqual(new Set([i === 0 ? 'key-one-0000' : 'key-two-1111']));
+			const own = i === 0 ? 'key-one-0000' : 'key-two-1111';
+			const other = i === 0 ? 'key-two-1111' : 'key-one-0000';
+			const keysOf = (requests: typeof server.requests) => requests.flatMap(r => [r.credentials?.session, r.credentials?.bearer]).filter(Boolean);
+			// the app listener gets the user's key only; its sandboxes' agent listener (a watched running
+			// conversation's socket, issue 18) gets their session keys; the other server's key nowhere
+			const host = new URL(server.url).host;
+			expect(new Set(keysOf(server.requests.filter(r => r.credentials?.host === host)))).toEqual(new Set([own]));
+			expect(keysOf(server.requests)).not.toContain(other);
 		}
 	});
 
