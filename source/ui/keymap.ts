@@ -274,31 +274,3 @@ export const KEYMAP: readonly Binding[] = [
  * not work there, so the footer does not offer them.
  */
 export const HOLDS_EVERY_KEY: ReadonlySet<Scope> = new Set(['form', 'filter', 'confirm', 'picker', 'message', 'reason']);
-
-export const SCOPE_TITLES: Record<Scope, string> = {
-	global: 'Everywhere',
-	list: 'Tables',
-	scroll: 'Settings and details',
-	conversations: 'Conversations',
-	sandboxes: 'Sandboxes',
-	specs: 'Specs',
-	detail: 'Details',
-	sandboxDetail: 'Sandbox details',
-	form: 'New conversation form',
-	filter: 'Filter input',
-	confirm: 'Confirm dialog',
-	picker: 'Spec picker',
-	help: 'Help',
-	choice: 'Lists over a view (needs you, conversations in a sandbox)',
-	attention: 'Needs you (!)',
-	conversation: 'Conversations list and details',
-	conversationSandbox: "Conversations list and details: the conversation's sandbox (app servers)",
-	activitySandbox: "Activity: the conversation's sandbox (app servers)",
-	changes: "A conversation's changes (git)",
-	activity: 'Activity (a conversation\'s events)',
-	approval: 'An agent waiting for confirmation (its activity, the list, !)',
-	pager: 'Event pager',
-	message: 'Message box',
-	reason: 'Reject reason input',
-	servers: 'Servers in view (S): Enter shows the marked ones, or the one under the cursor',
-};

@@ -4,7 +4,8 @@
  * names the command or the clash) and then applied to the one keymap the router, the help and
  * the footer read.
  */
-import {KEYMAP, SCOPE_TITLES, type Binding, type Scope} from '../keymap.js';
+import {KEYMAP, type Binding, type Scope} from '../keymap.js';
+import {SCOPE_TITLES} from './scopeTitles.js';
 import {setActiveKeymap} from './activeKeymap.js';
 
 export type KeyOverrides = Readonly<Record<string, string | readonly string[]>>;

@@ -5,7 +5,8 @@
  */
 import React, {useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
-import {SCOPE_TITLES, type Scope} from '../keymap.js';
+import type {Scope} from '../keymap.js';
+import {SCOPE_TITLES} from '../keys/scopeTitles.js';
 import {commandFor, currentKeymap, isOff, isReadOnly} from '../keys/activeKeymap.js';
 import {keyLabel} from '../keys/keyNames.js';
 import {useKeys} from '../keys/KeyRouter.js';

@@ -1,0 +1,30 @@
+/** What the help screen and the key override errors call each scope of the key map (../keymap.ts). */
+import type {Scope} from '../keymap.js';
+
+export const SCOPE_TITLES: Record<Scope, string> = {
+	global: 'Everywhere',
+	list: 'Tables',
+	scroll: 'Settings and details',
+	conversations: 'Conversations',
+	sandboxes: 'Sandboxes',
+	specs: 'Specs',
+	detail: 'Details',
+	sandboxDetail: 'Sandbox details',
+	form: 'New conversation form',
+	filter: 'Filter input',
+	confirm: 'Confirm dialog',
+	picker: 'Spec picker',
+	help: 'Help',
+	choice: 'Lists over a view (needs you, conversations in a sandbox)',
+	attention: 'Needs you (!)',
+	conversation: 'Conversations list and details',
+	conversationSandbox: "Conversations list and details: the conversation's sandbox (app servers)",
+	activitySandbox: "Activity: the conversation's sandbox (app servers)",
+	changes: "A conversation's changes (git)",
+	activity: 'Activity (a conversation\'s events)',
+	approval: 'An agent waiting for confirmation (its activity, the list, !)',
+	pager: 'Event pager',
+	message: 'Message box',
+	reason: 'Reject reason input',
+	servers: 'Servers in view (S): Enter shows the marked ones, or the one under the cursor',
+};
