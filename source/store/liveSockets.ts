@@ -33,8 +33,8 @@ import {isPersisted} from './activityWindow.js';
 import {backoffMs} from './backoff.js';
 import type {Core} from './core.js';
 import {errorMessage} from './oneLine.js';
+import {type Priority, type SocketBudget} from './socketBudget.js';
 
-export const MAX_SOCKETS = 8;
 export const PING_MS = 30_000;
 export const RESUME_MARGIN_MS = 1000;
 export const REFUSED_RETRY_MS = 5 * 60_000;
@@ -51,7 +51,6 @@ export const NEVER_UP_ATTEMPTS = 3;
 export const FRUITLESS_MS = 10_000;
 export const FRUITLESS_DROPS = 3;
 
-export type Priority = 'activity' | 'watch';
 
 /** `live`: events come as they happen; otherwise the owner polls (`message` says why, one line). */
 export type FeedState = {kind: 'connecting' | 'live' | 'down' | 'refused'; replays: boolean; message: string | null};
@@ -70,37 +69,6 @@ export type Feed = {
 	restart(): void;
 	close(): void;
 };
-
-type Holder = {priority: Priority; evict: () => void};
-
-/** How many sockets may be open at once; share one across stores for one limit in all. */
-export class SocketBudget {
-	private readonly holders: Holder[] = [];
-
-	constructor(readonly max = MAX_SOCKETS) {}
-
-	/** a release function, or null when full and nothing can make room */
-	claim(priority: Priority, evict: () => void): (() => void) | null {
-		if (this.holders.length >= this.max) {
-			const victim = priority === 'activity' ? this.holders.find(h => h.priority === 'watch') : undefined;
-			if (!victim) return null;
-			this.release(victim);
-			victim.evict();
-		}
-		const holder: Holder = {priority, evict};
-		this.holders.push(holder);
-		return () => this.release(holder);
-	}
-
-	get used(): number {
-		return this.holders.length;
-	}
-
-	private release(holder: Holder): void {
-		const at = this.holders.indexOf(holder);
-		if (at >= 0) this.holders.splice(at, 1);
-	}
-}
 
 export class LiveSockets {
 	private readonly feeds = new Set<SocketFeed>();
