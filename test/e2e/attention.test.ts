@@ -67,7 +67,8 @@ describe('the demo, attention first', () => {
 		await app.waitForText(/[› ] (\S+ +)?\? waiting/, 10_000);
 		const screen = app.screenText();
 		expect(rows(screen)[0]).toMatch(/^[› ] (\S+ +)?\? waiting +Plan: split/);
-		expect(screen).toMatch(/^ {2}Plan: split the (billing service out of the monolith|monolith into services)/m);
+		// the selected row's full title under the list (drawn with the selection: waited for under load)
+		await app.waitForText(/^ {2}Plan: split the (billing service out of the monolith|monolith into services)/m);
 		await app.waitForText(/a accept {2}x reject/);
 		app.press('q');
 		await app.waitForExit();
