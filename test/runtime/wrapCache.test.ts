@@ -25,7 +25,7 @@ describe('Ink text caches in the bundle', () => {
 		const {stdout} = await run(process.execPath, ['--expose-gc', probe.entry], {cwd: root, env: {...process.env, NODE_OPTIONS: ''}});
 		const {strings, early, late} = JSON.parse(stdout) as {strings: number; early: number; late: number};
 		expect(strings).toBe(100_000);
-				expect((late - early) / 1024 / 1024).toBeLessThan(6);
+		expect((late - early) / 1024 / 1024).toBeLessThan(6);
 		// ~9 s of CPU (Ink 6.8's heap grew 19.7 MB here, Ink 8's 0.7 MB); generous for a busy machine
 	}, 180_000);
 });

@@ -51,7 +51,9 @@ const heapUsed = () => {
 
 const stdout = new Terminal();
 // as the app renders (source/boot/renderApp.tsx), with no frame-rate cap so the run stays short
-const instance = render(<Rows frame={0} />, {stdout: stdout as unknown as NodeJS.WriteStream, exitOnCtrlC: false, patchConsole: false, incrementalRendering: true, maxFps: 1000});
+// interactive as the app forces it: under CI=true Ink would write only the last frame, and the
+// loop below waits for each frame (CI timed out here at 180 s on every line)
+const instance = render(<Rows frame={0} />, {stdout: stdout as unknown as NodeJS.WriteStream, exitOnCtrlC: false, patchConsole: false, incrementalRendering: true, interactive: true, maxFps: 1000});
 const settle = async (written: number) => {
 	while (stdout.frames === written) await new Promise(resolve => setTimeout(resolve, 2));
 };
