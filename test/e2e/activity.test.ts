@@ -21,8 +21,20 @@ async function conversationsTab(): Promise<PtySession> {
 const selectedLine = (session: PtySession) => session.screenText().split('\n').find(line => line.trimStart().startsWith('›')) ?? '';
 
 /**
+ * Where the selection is and on which row: its line on screen and the row's SERVER, STATE and TITLE.
+ * The DOING and UPDATED columns change under a still selection as the demo's agents work, so they
+ * are no sign that a key was taken (reading them so let a pending `j` land after the match, and `l`
+ * opened the next row: seen on a loaded machine).
+ */
+function selection(session: PtySession): string {
+	const lines = session.screenText().split('\n');
+	const at = lines.findIndex(line => line.trimStart().startsWith('›'));
+	return at < 0 ? '' : `${at}:${lines[at]!.slice(0, 60)}`;
+}
+
+/**
  * Moves the selection down to the first row whose line matches `row`, one key per frame. The demo's
- * agents keep working, so a row can move above the selection (the list is newest update first) or
+ * agents keep working, so a row can move above the selection (the list is attention first) or
  * come to match after the selection passed it: at the last row the walk starts again from the top.
  */
 async function select(session: PtySession, row: RegExp): Promise<void> {
@@ -30,11 +42,35 @@ async function select(session: PtySession, row: RegExp): Promise<void> {
 	for (let i = 0; i < 60; i++) {
 		const selected = selectedLine(session);
 		if (row.test(selected)) return;
+		const before = selection(session);
 		session.press(isLastRow(session, selected) ? 'g' : 'j');
 		// eslint-disable-next-line no-await-in-loop
-		await session.waitForText({test: () => selectedLine(session) !== selected} as unknown as RegExp);
+		await session.waitForText({test: () => selection(session) !== before} as unknown as RegExp);
 	}
 	throw new Error(`no row matches ${String(row)}:\n${session.screenText()}`);
+}
+
+/**
+ * Selects a row of the demo's app server matching `rest` and opens its activity with `l`. Rows
+ * reorder under the selection at every refresh, so the opened header is checked (an app server's
+ * conversation names its sandbox) and the walk is done again when another row was opened.
+ */
+async function openAppRow(session: PtySession, rest: string, title = ''): Promise<void> {
+	for (let attempt = 0; ; attempt++) {
+		// eslint-disable-next-line no-await-in-loop
+		await select(session, appRow(rest));
+		session.press('l');
+		// eslint-disable-next-line no-await-in-loop
+		await session.waitForText(/following · \d|no events yet/);
+		// eslint-disable-next-line no-await-in-loop
+		await session.waitForText(/agent \w+ · .*(sandbox|\/home\/)/);
+		const screen = session.screenText();
+		if (/agent \w+ · (?:live · |polling every [\d.]+ s · )?sandbox/.test(screen) && screen.split('\n')[2]!.startsWith(title)) return;
+		if (attempt === 2) throw new Error(`l opened another row three times:\n${session.screenText()}`);
+		session.press('\x1b');
+		// eslint-disable-next-line no-await-in-loop
+		await waitForGone(session, 'following');
+	}
 }
 
 /** The selected line is the table's last row when the next line is the footer's count (`12 loaded`). */
@@ -54,8 +90,7 @@ const appRow = (rest: string) => new RegExp(`app +.*${rest}`);
 describe('activity in a terminal', () => {
 	it('l opens the activity with its header and keys; Esc comes back', async () => {
 		const session = await conversationsTab();
-		await select(session, appRow('▶ running'));
-		session.press('l');
+		await openAppRow(session, '▶ running');
 		// the transport (issue 18) sits beside the agent's status once it is known
 		await session.waitForText(/agent running · (?:live · |polling every [\d.]+ s · )?sandbox RUNNING/);
 		await session.waitForText('P pause agent');
@@ -89,8 +124,7 @@ describe('activity in a terminal', () => {
 	// waits on the demo's live agents several times: a minute, not the default 20 s.
 	it('watch events arrive, send a message, approve a pending action, pause and run the agent', async () => {
 		const session = await conversationsTab();
-		await select(session, appRow('▶ running +Add dark mode'));
-		session.press('l');
+		await openAppRow(session, '▶ running +Add dark mode', 'Add dark mode');
 		await session.waitForText(/following · \d+ events/);
 		// a running demo conversation keeps producing events
 		const count = () => Number(/following · ([\d,]+) events/.exec(session.screenText())?.[1]?.replace(/,/g, '') ?? 0);
@@ -121,8 +155,7 @@ describe('activity in a terminal', () => {
 
 		session.press('\x1b');
 		await waitForGone(session, 'following');
-		await select(session, appRow('\\? waiting'));
-		session.press('l');
+		await openAppRow(session, '\\? waiting', 'Plan: split');
 		await session.waitForText('waiting for confirmation');
 		session.press('a');
 		await session.waitForText('Accept');
