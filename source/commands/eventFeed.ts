@@ -2,7 +2,7 @@
  * A conversation's events for `show` and `--follow`: the newest N, then what comes after them.
  *
  * Following polls the event search at the refresh interval (the TUI's follow query: from the newest
- * event's whole second, paged, deduped by id: store/activity.ts), printing in the order events
+ * event's whole second, paged, deduped by id: store/activityReads.ts), printing in the order events
  * arrive, never re-sorted (PLAN decision 6). The live channel (the websocket the `live` branch adds)
  * plugs in here as another `EventSource`: the caller does not change.
  */

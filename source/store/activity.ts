@@ -1,15 +1,13 @@
-import type {EventQuery, OpenHandsClient} from '../api/client.js';
-import {parseServerTime} from '../api/serverTime.js';
-import type {AppConversation, ConfirmationPolicy, EventPage} from '../api/schemas/index.js';
-import {askAgent, learnClock, withPolicy} from './activityAgent.js';
+import type {OpenHandsClient} from '../api/client.js';
+import type {AppConversation, ConfirmationPolicy} from '../api/schemas/index.js';
+import {withPolicy} from './activityAgent.js';
 import {ActivityLive} from './activityLive.js';
-import {MAX_PAGES_PER_JOB, newerStart, newRun, olderStart, openedState, PAGE, pageUntilFresh, recordFailure, recordSuccess, type Run, takeLive, takePage, guardPage} from './activityRun.js';
+import {ActivityReads} from './activityReads.js';
+import {newRun, openedState, recordSuccess, type Run} from './activityRun.js';
 import {nextTick} from './activityTick.js';
-import {backoffMs} from './backoff.js';
-import {PRIORITY, type Priority} from './budget.js';
+import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import type {LiveSockets} from './liveSockets.js';
-import {isAbort, toErrorInfo} from './oneLine.js';
 import type {Resources} from './resources.js';
 import {shareValue} from './share.js';
 import type {ActivityState} from './types.js';
@@ -23,11 +21,10 @@ const NEAR_EDGE = 50;
  * - Open: the newest page (at most 100, newest first from the server), then follow. While open,
  *   the activity is what polls: the lists' poll pauses (Resources.hold) and resumes on close.
  * - Follow: one request per interval, counted from the end of the last one, asking only for what is
- *   at or after the newest event held (millisecond cursor, or on agent servers its id; the edge
- *   comes back and is deduped by id). Nothing new → no snapshot change, no notification. A failure
- *   backs off like the lists.
- * - Older pages (loadOlderEvents) continue the backward query by its page ids; newer ones (after
- *   the window dropped them) the forward one. One lane: never two event requests at once.
+ *   new (./activityReads.ts makes the requests). Nothing new → no snapshot change, no notification.
+ *   A failure backs off like the lists.
+ * - Older pages (loadOlderEvents) when the user asks; newer ones (after the window dropped them)
+ *   when the viewport nears the window's newer edge. One lane: never two event requests at once.
  * - The window holds WINDOW_MAX events; the side away from the viewport is dropped and fetched
  *   again when the user goes back there (hasOlder / hasNewer true again).
  * - The conversation's own fields: the status comes from ConversationStateUpdateEvents as they
@@ -40,6 +37,7 @@ const NEAR_EDGE = 50;
 export class Activity {
 	private run: Run | null = null;
 	private readonly liveLane: ActivityLive;
+	private readonly reads: ActivityReads;
 
 	constructor(
 		private readonly client: OpenHandsClient,
@@ -50,9 +48,14 @@ export class Activity {
 		this.liveLane = new ActivityLive(core, sockets, {
 			isOpen: run => this.live(run),
 			commit: (run, fields, touch) => this.commit(run, fields, touch),
-			catchUp: run => void run.lane.run('refresh', async () => void (await this.follow(run)), true),
+			catchUp: run => void run.lane.run('refresh', async () => void (await this.reads.follow(run)), true),
 			reschedule: run => this.schedule(run),
 			refreshConversation: run => this.refetchConversation(run),
+		});
+		this.reads = new ActivityReads(client, core, this.liveLane, {
+			live: run => this.live(run),
+			commit: (run, fields, touch) => this.commit(run, fields, touch),
+			refetchConversation: run => this.refetchConversation(run),
 		});
 	}
 
@@ -84,7 +87,7 @@ export class Activity {
 		this.resources.hold(true);
 		const state = openedState(run);
 		this.core.set({...this.core.get(), activity: state});
-		void run.lane.run('refresh', () => this.loadNewest(run), true);
+		void run.lane.run('refresh', () => this.reads.newest(run), true);
 	}
 
 	close(): void {
@@ -105,8 +108,8 @@ export class Activity {
 		this.commit(run, {});
 		if (!on) return;
 		// back at the end: what the window dropped at the newer side is reloaded as the newest page
-		if (run.hasNewer || !run.loaded) void run.lane.run('refresh', () => this.loadNewest(run), true);
-		else if (!run.live) void run.lane.run('refresh', async () => void (await this.follow(run)), true);
+		if (run.hasNewer || !run.loaded) void run.lane.run('refresh', () => this.reads.newest(run), true);
+		else if (!run.live) void run.lane.run('refresh', async () => void (await this.reads.follow(run)), true);
 	}
 
 	setViewport(first: number, last: number): void {
@@ -114,7 +117,7 @@ export class Activity {
 		if (!run) return;
 		run.viewport = {first: Math.max(0, first), last: Math.max(first, last)};
 		if (run.hasNewer && run.loaded && last >= run.events.length - NEAR_EDGE && !run.lane.has('all')) {
-			void run.lane.run('all', () => this.loadNewer(run), true);
+			void run.lane.run('all', () => this.reads.newer(run), true);
 		}
 	}
 
@@ -123,7 +126,7 @@ export class Activity {
 		if (!run || !run.loaded || !run.hasOlder || run.lane.has('more')) return;
 		if (this.core.now() < run.olderBlockedUntil) return;
 		this.commit(run, {loadingOlder: true});
-		void run.lane.run('more', () => this.loadOlderPages(run), true);
+		void run.lane.run('more', () => this.reads.older(run), true);
 	}
 
 	dispose(): void {
@@ -144,11 +147,11 @@ export class Activity {
 		const tick = nextTick(run, this.core.now(), this.core.config.refreshMs, this.liveLane.silentCheckAt(run));
 		if (!tick) return;
 		const jobs = {
-			newest: () => this.loadNewest(run),
-			follow: async () => void (await this.follow(run)),
+			newest: () => this.reads.newest(run),
+			follow: async () => void (await this.reads.follow(run)),
 			// the window no longer reaches the newest events and the user reads back: the header only
 			header: () => this.refreshHeader(run),
-			silent: async () => this.liveLane.missed(run, await this.follow(run)),
+			silent: async () => this.liveLane.missed(run, await this.reads.follow(run)),
 		};
 		const job = jobs[tick.job];
 		const {due} = tick;
@@ -159,115 +162,10 @@ export class Activity {
 		});
 	}
 
-	private async search(run: Run, priority: Priority, query: EventQuery): Promise<EventPage> {
-		const page = await this.core.send(priority, o => this.client.searchEvents(run.id, query, o));
-		return guardPage(run, query, page, why => this.live(run) && this.core.notice('error', `stopped reading events: ${why}`));
-	}
-
-	/** The newest page replaces the window: on open, on `G` after the window dropped newer events. */
-	private async loadNewest(run: Run): Promise<void> {
-		const query: EventQuery = {sortOrder: 'TIMESTAMP_DESC', limit: PAGE};
-		this.liveLane.holdFrames(run, true);
-		try {
-			const page = await this.search(run, PRIORITY.page, query);
-			if (!this.live(run)) return;
-			run.events = [];
-			run.ids = new Set();
-			run.older = page.next_page_id === null ? null : {query, pageId: page.next_page_id};
-			run.newer = null;
-			run.followNext = null;
-			run.hasOlder = page.next_page_id !== null;
-			run.hasNewer = false;
-			run.loaded = true;
-			run.viewport = null;
-			recordSuccess(run, this.core.now());
-			takePage(run, page, 'newer', true);
-			takeLive(run, this.liveLane.holdFrames(run, false));
-			this.commit(run, {loading: false, error: null}, true);
-			if (!run.conversation) await this.refetchConversation(run);
-			if (learnClock(run)) this.commit(run, {});
-			await this.askAgent(run);
-			this.liveLane.attach(run);
-		} catch (error) {
-			this.liveLane.holdFrames(run, false);
-			this.fail(run, error);
-		}
-	}
-
 	/** Follow off and the newest events out of the window: the conversation, for the header's status. */
 	private async refreshHeader(run: Run): Promise<void> {
 		await this.refetchConversation(run);
 		if (this.live(run)) recordSuccess(run, this.core.now());
-	}
-
-	/** One tick: what is at or after the newest event held (the edge comes back; deduped by id). Returns how many were new. */
-	private async follow(run: Run): Promise<number> {
-		const newest = run.events[run.events.length - 1];
-		if (!newest) return this.loadNewest(run).then(() => run.events.length);
-		// Legacy pages are cut in file-name order, not time order: a tick that stopped early holds
-		// some later events of a second and not yet earlier ones, so a time cursor would skip those.
-		// agent servers page from the newest event held, by its id (anchorEventId); app servers by time
-		const query: EventQuery = run.followNext?.query ?? {
-			sortOrder: 'TIMESTAMP',
-			limit: PAGE,
-			timestampGte: new Date(Math.floor(parseServerTime(newest.timestamp))),
-			anchorEventId: newest.id,
-		};
-		try {
-			let added = 0;
-			let pageId: string | null = run.followNext?.pageId ?? null;
-			for (let pages = 0; pages < MAX_PAGES_PER_JOB; pages++) {
-				const page: EventPage = await this.search(run, PRIORITY.poll, {...query, pageId});
-				if (!this.live(run)) return 0;
-				added += takePage(run, page, 'newer', false);
-				pageId = page.next_page_id;
-				if (pageId === null) break;
-			}
-			run.followNext = pageId === null ? null : {query, pageId};
-			const recovered = run.failures > 0;
-			recordSuccess(run, this.core.now());
-			if (added > 0) this.commit(run, {error: null}, true);
-			else if (recovered) this.commit(run, {error: null});
-			if (added > 0) await this.refetchConversation(run);
-			if (added > 0 && learnClock(run)) this.commit(run, {});
-			if (!run.factsAsked) await this.askAgent(run);
-			return added;
-		} catch (error) {
-			this.fail(run, error);
-			return 0;
-		}
-	}
-
-	private async loadOlderPages(run: Run): Promise<void> {
-		const start = olderStart(run);
-		if (!start) return this.commit(run, {loadingOlder: false});
-		try {
-			const next = await pageUntilFresh(run, start, 'older', query => this.search(run, PRIORITY.page, query), () => this.live(run));
-			if (!this.live(run)) return;
-			run.older = next;
-			run.hasOlder = next !== null;
-			this.commit(run, {loadingOlder: false}, true);
-		} catch (error) {
-			if (!this.live(run) || isAbort(error)) return;
-			// the view asks again on the next key press: not before a short pause
-			run.olderBlockedUntil = this.core.now() + backoffMs(1, this.core.config.random);
-			this.commit(run, {loadingOlder: false, error: toErrorInfo(error, this.core.now())});
-		}
-	}
-
-	private async loadNewer(run: Run): Promise<void> {
-		const start = newerStart(run);
-		if (!start) return;
-		try {
-			const next = await pageUntilFresh(run, start, 'newer', query => this.search(run, PRIORITY.page, query), () => this.live(run));
-			if (!this.live(run)) return;
-			run.newer = next;
-			run.hasNewer = next !== null;
-			this.commit(run, {}, true);
-		} catch (error) {
-			if (!this.live(run) || isAbort(error)) return;
-			this.commit(run, {error: toErrorInfo(error, this.core.now())});
-		}
 	}
 
 	private async refetchConversation(run: Run): Promise<void> {
@@ -291,15 +189,6 @@ export class Activity {
 		run.conversation = withPolicy(run.conversation, policy);
 		run.agent = {...run.agent, policy};
 		this.commit(run, {});
-	}
-
-	private askAgent = (run: Run): Promise<void> => askAgent(run, {core: this.core, client: this.client, live: () => this.live(run), commit: () => this.commit(run, {})});
-
-	private fail(run: Run, error: unknown): void {
-		if (!this.live(run) || isAbort(error)) return;
-		const now = this.core.now();
-		recordFailure(run, error, now, this.core.config.random);
-		this.commit(run, {loading: false, error: toErrorInfo(error, now)});
 	}
 
 	/** Publishes the run (plus `fields`); nothing changed → no new snapshot, nobody notified. */

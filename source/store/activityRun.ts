@@ -1,7 +1,7 @@
 /**
  * The open conversation's run: its window of events, the cursors that continue it on either side,
- * and the follow/backoff state. Taking a page into the window is here; the requests, and when to
- * make them, are ./activity.ts.
+ * and the follow/backoff state. Taking a page into the window is here; the requests are
+ * ./activityReads.ts, and when to make them ./activity.ts.
  */
 import type {EventQuery} from '../api/client.js';
 import {PageGuard, readKey} from '../api/pageGuard.js';

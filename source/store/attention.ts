@@ -9,8 +9,8 @@
  *   restarts); the marks are written when the activity closes, on a dismissal, and at dispose,
  *   and read again every 30 s (another ohtui's marks: `ohtui show`, a second TUI).
  * - A start task of this session counts when it ends in ERROR; a sandbox the user started or
- *   resumed in this session when it is ERROR (after the boot, see `booting`) or MISSING. One item
- *   per subject, replaced by a newer transition, gone when dismissed or the subject moves on.
+ *   resumed in this session when it is ERROR (after the boot) or MISSING (./sandboxAttention.ts).
+ *   One item per subject, replaced by a newer transition, gone when dismissed or the subject moves on.
  * - The background check sends at most one request per refresh interval (issue 18 §2: a conversation
  *   that comes to need the user is counted within one interval, whichever tab is visible): page 1 of
  *   the conversation search with `updated_at__gte` (only what changed since the last check, with a
@@ -20,8 +20,8 @@
  *   open (./liveWatch.ts), its changes count at once.
  */
 import type {OpenHandsClient} from '../api/client.js';
-import type {AppConversation, Sandbox, StartTask} from '../api/schemas/index.js';
-import {SANDBOX_NEEDS, makeItem, put, without, type Subject} from './attentionRules.js';
+import type {AppConversation, StartTask} from '../api/schemas/index.js';
+import {makeItem, put, without, type Subject} from './attentionRules.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {retryDelayMs} from './backoff.js';
@@ -29,8 +29,9 @@ import {remember} from './bounded.js';
 import {ConversationAttention} from './needsYouItems.js';
 import {isAbort} from './oneLine.js';
 import type {Resources} from './resources.js';
+import {SandboxAttention} from './sandboxAttention.js';
 import type {SeenStore} from './seenStore.js';
-import type {AttentionItem, PendingAction, StoreSnapshot} from './types.js';
+import type {AttentionItem, StoreSnapshot} from './types.js';
 
 /** While sandboxes are watched too, they take one background turn in this many (every 30 s at the default 5 s). */
 export const SANDBOX_TURN = 6;
@@ -49,28 +50,17 @@ export const UPDATED_MARGIN_MS = 60_000;
  * whose details run to kilobytes each (70 of them were 335 kB per check, the most of an idle app's CPU).
  */
 export const CHECK_LIMIT = 10;
-/** The batch get of sandboxes takes fewer than 100 ids (2.7). */
-const MAX_SANDBOX_IDS = 99;
 
 type Items = readonly AttentionItem[];
 
-type SandboxWatch = {
-	/** a start or resume of it is pending: ERROR then is the agent server booting, not a failure */
-	booting: boolean;
-	/** the last status seen (from the sandbox list, a conversation's `sandbox_status`, a check) */
-	status: string | null;
-	/** the status an item was made for; null once it moved on */
-	reported: string | null;
-};
-
-/** Ids remembered per kind (this session's start tasks and sandboxes). */
+/** This session's start tasks remembered (issue 21 item 13). */
 const MAX_REMEMBERED = 5000;
 
 export class Attention {
 	private readonly conversations: ConversationAttention;
 	private readonly tasks = new Map<string, string>();
-	/** sandboxes started or resumed in this session */
-	private readonly sandboxes = new Map<string, SandboxWatch>();
+	/** sandboxes started or resumed in this session (./sandboxAttention.ts) */
+	private readonly sandboxes: SandboxAttention;
 	/** newest conversation `updated_at` seen (server time, ms) */
 	private newestUpdate: number | null = null;
 	private cancelTimer: (() => void) | null = null;
@@ -88,14 +78,9 @@ export class Attention {
 		seen: SeenStore,
 	) {
 		this.conversations = new ConversationAttention(seen, () => core.now());
+		this.sandboxes = new SandboxAttention(client, core, resources);
 		this.seenReadAt = core.now();
 		core.derive = (previous, next) => this.derive(previous, next);
-		// The watch after a start or resume sees the sandbox every second, listed or not (the
-		// Sandboxes tab may never have loaded): its last status is what the boot ended in.
-		resources.onItem = (name, item) => {
-			const watch = name === 'sandboxes' ? this.sandboxes.get(item.id) : undefined;
-			if (watch?.booting) watch.status = (item as Sandbox).status;
-		};
 	}
 
 	start(): void {
@@ -129,7 +114,7 @@ export class Attention {
 	/** A delete the server confirmed: its items go, and nothing about it is watched any more. */
 	forget(subject: Subject, id: string): void {
 		if (subject === 'conversation') this.conversations.forget(id);
-		if (subject === 'sandbox') this.sandboxes.delete(id);
+		if (subject === 'sandbox') this.sandboxes.forget(id);
 		const snapshot = this.core.get();
 		const items = without(snapshot.attention, subject, id);
 		if (items !== snapshot.attention) this.core.set({...snapshot, attention: items});
@@ -139,10 +124,10 @@ export class Attention {
 		const at = this.core.now();
 		let items = next.attention;
 		if (next.startTasks !== previous.startTasks) items = this.seeTasks(next.startTasks, items, at);
-		if (next.pending !== previous.pending) items = this.seePending(next, items, at);
+		if (next.pending !== previous.pending) items = this.sandboxes.seePending(next, items, at);
 		const sandboxes = next.sandboxes.data;
-		if (sandboxes && sandboxes !== previous.sandboxes.data && this.sandboxes.size > 0) {
-			for (const sandbox of sandboxes) items = this.seeSandbox(sandbox.id, sandbox.status, items, at);
+		if (sandboxes && sandboxes !== previous.sandboxes.data && this.sandboxes.watching) {
+			for (const sandbox of sandboxes) items = this.sandboxes.see(sandbox.id, sandbox.status, items, at);
 		}
 		const conversations = next.conversations.data;
 		if (conversations && conversations !== previous.conversations.data) {
@@ -165,7 +150,7 @@ export class Attention {
 	private seeConversations(list: readonly AppConversation[], items: Items, looking: string | null, at: number): Items {
 		for (const c of list) {
 			if (Number.isFinite(c.updated_at) && (this.newestUpdate === null || c.updated_at > this.newestUpdate)) this.newestUpdate = c.updated_at;
-			if (this.sandboxes.has(c.sandbox_id)) items = this.seeSandbox(c.sandbox_id, c.sandbox_status, items, at);
+			if (this.sandboxes.has(c.sandbox_id)) items = this.sandboxes.see(c.sandbox_id, c.sandbox_status, items, at);
 			items = this.conversations.see(c, items, looking);
 		}
 		return items;
@@ -180,44 +165,6 @@ export class Attention {
 			items = put(items, makeItem('start-task', task.id, 'ERROR', task.detail || taskTitle(task), at));
 		}
 		return items;
-	}
-
-	/** Starts and resumes put a sandbox under watch; their end closes its boot grace. */
-	private seePending(next: StoreSnapshot, items: Items, at: number): Items {
-		const booting = new Set(next.pending.filter(isBoot).map(p => p.targetId!));
-		for (const id of booting) {
-			const watch = this.sandboxes.get(id);
-			if (watch) watch.booting = true;
-			else remember(this.sandboxes, id, {booting: true, status: null, reported: null}, MAX_REMEMBERED);
-		}
-		for (const [id, watch] of this.sandboxes) {
-			if (!watch.booting || booting.has(id)) continue;
-			watch.booting = false;
-			const listed = next.sandboxes.data?.find(s => s.id === id)?.status;
-			items = this.judge(id, watch, listed ?? watch.status, items, at);
-		}
-		return items;
-	}
-
-	private seeSandbox(id: string, status: string, items: Items, at: number): Items {
-		const watch = this.sandboxes.get(id);
-		if (!watch) return items;
-		if (watch.booting) {
-			watch.status = status;
-			return items;
-		}
-		return this.judge(id, watch, status, items, at);
-	}
-
-	private judge(id: string, watch: SandboxWatch, status: string | null, items: Items, at: number): Items {
-		watch.status = status;
-		if (status === null || status === watch.reported) return items;
-		if (!SANDBOX_NEEDS.has(status)) {
-			watch.reported = null;
-			return without(items, 'sandbox', id);
-		}
-		watch.reported = status;
-		return put(items, makeItem('sandbox', id, status, `sandbox ${id}`, at));
 	}
 
 	// ---- the background check
@@ -242,7 +189,7 @@ export class Attention {
 		try {
 			const source = this.nextSource();
 			if (source === 'conversations') await this.checkConversations();
-			else if (source === 'sandboxes') await this.checkSandboxes();
+			else if (source === 'sandboxes') await this.sandboxes.check();
 		} catch (error) {
 			if (this.core.disposed || isAbort(error)) return;
 			// A background check fails quietly (the visible tab reports the server's state) and waits
@@ -260,17 +207,9 @@ export class Attention {
 		const covered =
 			snapshot.visible === 'conversations' && snapshot.activity === null && list.data !== undefined && !list.hasMore && list.error === null;
 		const conversations = !covered;
-		const sandboxes = this.sandboxIdsToCheck().length > 0;
+		const sandboxes = this.sandboxes.checkable;
 		if (conversations && sandboxes) return this.turn++ % SANDBOX_TURN === SANDBOX_TURN - 1 ? 'sandboxes' : 'conversations';
 		return conversations ? 'conversations' : sandboxes ? 'sandboxes' : null;
-	}
-
-	private sandboxIdsToCheck(): string[] {
-		const ids: string[] = [];
-		for (const [id, watch] of this.sandboxes) {
-			if (!watch.booting && watch.status !== 'MISSING') ids.push(id);
-		}
-		return ids.slice(-MAX_SANDBOX_IDS);
 	}
 
 	private async checkConversations(): Promise<void> {
@@ -293,28 +232,6 @@ export class Attention {
 		const items = this.seeConversations(page.items, snapshot.attention, snapshot.activity?.conversationId ?? null, at);
 		if (items !== snapshot.attention) this.core.set({...snapshot, attention: items});
 	}
-
-	private async checkSandboxes(): Promise<void> {
-		const ids = this.sandboxIdsToCheck();
-		let sentAt = this.core.now();
-		const found = await this.core.send(PRIORITY.poll, o => {
-			sentAt = this.core.now();
-			return this.client.getSandboxes(ids, o);
-		});
-		const sandboxes = found.filter((s): s is Sandbox => s !== null);
-		for (const sandbox of sandboxes) this.resources.upsert('sandboxes', sandbox, false, sentAt);
-		const snapshot = this.core.get();
-		const at = this.core.now();
-		let items = snapshot.attention;
-		ids.forEach((id, index) => {
-			items = this.seeSandbox(id, found[index]?.status ?? 'MISSING', items, at);
-		});
-		if (items !== snapshot.attention) this.core.set({...snapshot, attention: items});
-	}
-}
-
-function isBoot(p: PendingAction): boolean {
-	return (p.kind === 'start' || p.kind === 'resume') && p.targetId !== null;
 }
 
 function taskTitle(task: StartTask): string {

@@ -14,7 +14,11 @@
 import {mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 
-/** Marks kept per server, newest first; the oldest go (a conversation unseen for that long is old news). */
+/**
+ * Marks kept per server, newest first; the oldest go (a conversation unseen for that long is old news).
+ * The same bound holds in memory: a TUI left open for days looks at ever more conversations, and a
+ * mark the file has dropped would be gone after a restart anyway.
+ */
 export const MAX_MARKS = 2000;
 
 type SeenFile = {version: 1; server: string; since: number; seen: Record<string, number>};
@@ -90,10 +94,38 @@ function write(path: string, data: SeenFile): boolean {
 	}
 }
 
+/** The newest MAX_MARKS marks after `since` (an older one says no more than `since` does). */
 function pruned(seen: Record<string, number>, since: number): Record<string, number> {
 	const entries = Object.entries(seen).filter(([, at]) => at > since);
 	if (entries.length > MAX_MARKS) entries.sort((a, b) => b[1] - a[1]).length = MAX_MARKS;
 	return Object.fromEntries(entries);
+}
+
+/** The marks of both, the later of each, pruned as the file is. */
+function mergedMarks(memory: ReadonlyMap<string, number>, file: Record<string, number>, since: number): Map<string, number> {
+	const all: Record<string, number> = Object.fromEntries(memory);
+	for (const [id, at] of Object.entries(file)) all[id] = Math.max(at, all[id] ?? at);
+	return new Map(Object.entries(pruned(all, since)));
+}
+
+/**
+ * Records a look (the later of it and the mark held); past MAX_MARKS the oldest mark goes, which
+ * may be this one. Returns the id that went, if any. One pass over at most MAX_MARKS marks, only
+ * when a new conversation is marked.
+ */
+function mark(marks: Map<string, number>, id: string, at: number): string | null {
+	marks.set(id, Math.max(at, marks.get(id) ?? at));
+	if (marks.size <= MAX_MARKS) return null;
+	let oldest: string | null = null;
+	let oldestAt = Number.POSITIVE_INFINITY;
+	for (const [key, value] of marks) {
+		if (value < oldestAt) {
+			oldest = key;
+			oldestAt = value;
+		}
+	}
+	if (oldest !== null) marks.delete(oldest);
+	return oldest;
 }
 
 export function openSeenStore({directory, server, now = Date.now}: SeenStoreOptions): SeenStore {
@@ -106,32 +138,40 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 		write(path, file);
 	}
 	const {since} = file;
-	let seen = file.seen;
-	const marked = new Map<string, number>();
+	/** the newest MAX_MARKS marks, read or made here: what the file keeps */
+	let seen = mergedMarks(new Map(), file.seen, since);
+	/** the ids of `seen` marked here since the last save */
+	const marked = new Set<string>();
 	return {
 		since,
 		isSeen(id, changedAt) {
 			if (changedAt === null) return true;
-			return Math.max(since, seen[id] ?? Number.NEGATIVE_INFINITY, marked.get(id) ?? Number.NEGATIVE_INFINITY) >= changedAt;
+			return Math.max(since, seen.get(id) ?? Number.NEGATIVE_INFINITY) >= changedAt;
 		},
 		markSeen(id, changedAt) {
-			marked.set(id, Math.max(now(), changedAt ?? 0, marked.get(id) ?? 0));
+			const dropped = mark(seen, id, Math.max(now(), changedAt ?? 0));
+			if (dropped !== null) marked.delete(dropped);
+			if (dropped !== id) marked.add(id);
 		},
 		save() {
 			if (marked.size === 0) return true;
 			const latest = read(path, server) ?? {version: 1 as const, server, since, seen: {}};
 			const merged = {...latest.seen};
-			for (const [id, at] of marked) merged[id] = Math.max(at, merged[id] ?? 0);
-			const ok = write(path, {...latest, seen: pruned(merged, latest.since)});
+			for (const id of marked) merged[id] = Math.max(seen.get(id)!, merged[id] ?? 0);
+			const kept = pruned(merged, latest.since);
+			const ok = write(path, {...latest, seen: kept});
 			if (ok) {
-				Object.assign(seen, merged);
+				seen = mergedMarks(seen, kept, since);
 				marked.clear();
 			}
 			return ok;
 		},
 		reload() {
 			const latest = read(path, server);
-			if (latest) seen = {...seen, ...latest.seen};
+			if (!latest) return;
+			seen = mergedMarks(seen, latest.seen, since);
+			// a mark made here that newer ones pushed out is not written either: the file would drop it
+			for (const id of marked) if (!seen.has(id)) marked.delete(id);
 		},
 	};
 }
@@ -148,7 +188,7 @@ export function memorySeenStore(now: () => number = Date.now): SeenStore {
 		since,
 		isSeen: (id, changedAt) => changedAt === null || Math.max(since, seen.get(id) ?? Number.NEGATIVE_INFINITY) >= changedAt,
 		markSeen(id, changedAt) {
-			seen.set(id, Math.max(now(), changedAt ?? 0, seen.get(id) ?? 0));
+			mark(seen, id, Math.max(now(), changedAt ?? 0));
 		},
 		save: () => true,
 		reload() {},

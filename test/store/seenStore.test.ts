@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {ohtuiDirectory} from '../../source/runtime/xdg.js';
-import {MAX_MARKS, openSeenStore, seenFileName} from '../../source/store/seenStore.js';
+import {MAX_MARKS, memorySeenStore, openSeenStore, seenFileName, type SeenStore} from '../../source/store/seenStore.js';
 
 const root = mkdtempSync(join(tmpdir(), 'ohtui-seen-'));
 afterAll(() => {
@@ -145,5 +145,76 @@ describe('seen store', () => {
 		expect(data.seen[`c${MAX_MARKS + 9}`]).toBeDefined();
 		expect(existsSync(`${path}.${process.pid}.tmp`)).toBe(false);
 		expect(readdirSync(join(directory, 'seen'))).toEqual([seenFileName(SERVER)]);
+	});
+
+	// a UI left open for days (issue 21 item 13): memory keeps what the file keeps
+	const kinds: [string, (now: () => number) => SeenStore][] = [
+		['file', now => openSeenStore({directory: freshDir(), server: SERVER, now})],
+		['memory only (the embedded demo)', now => memorySeenStore(now)],
+	];
+	for (const [kind, open] of kinds) {
+		it(`${kind}: 5,000 conversations looked at keep at most MAX_MARKS marks in memory, the newest`, () => {
+			let now = 1;
+			const store = open(() => now);
+			now = 10;
+			store.markSeen('old');
+			now = 20;
+			store.markSeen('again');
+			for (let i = 0; i < MAX_MARKS - 2; i++) {
+				now = 100 + i;
+				store.markSeen(`c${i}`);
+			}
+			// at the bound: an old look still counts while it is kept
+			expect(store.isSeen('old', 10)).toBe(true);
+			now = 50_000;
+			store.markSeen('again'); // looked at again: it is new again
+			now = 50_001;
+			store.markSeen('one more');
+			expect(store.isSeen('old', 10)).toBe(false);
+			expect(store.isSeen('again', 50_000)).toBe(true);
+			for (let i = MAX_MARKS - 2; i < 5000; i++) {
+				now = 100_000 + i;
+				store.markSeen(`c${i}`);
+			}
+			const at = (i: number) => (i < MAX_MARKS - 2 ? 100 + i : 100_000 + i);
+			const seen = Array.from({length: 5000}, (_, i) => i).filter(i => store.isSeen(`c${i}`, at(i)));
+			expect(seen).toEqual(Array.from({length: MAX_MARKS}, (_, i) => 5000 - MAX_MARKS + i));
+			expect(store.isSeen('again', 50_000)).toBe(false);
+		});
+	}
+
+	it('memory and file agree: what save keeps is what memory keeps, and a reload keeps the bound', () => {
+		const directory = freshDir();
+		let now = 1;
+		const store = openSeenStore({directory, server: SERVER, now: () => now});
+		for (let i = 0; i < MAX_MARKS + 500; i++) {
+			now = 10 + i;
+			store.markSeen(`c${i}`);
+		}
+		expect(store.save()).toBe(true);
+		const path = join(directory, 'seen', seenFileName(SERVER));
+		const written = Object.keys((JSON.parse(readFileSync(path, 'utf8')) as {seen: Record<string, number>}).seen).sort();
+		const inMemory = Array.from({length: MAX_MARKS + 500}, (_, i) => `c${i}`)
+			.filter((id, i) => store.isSeen(id, 10 + i))
+			.sort();
+		expect(inMemory).toEqual(written);
+		// another ohtui looks at MAX_MARKS other conversations, later: ours are the oldest and go
+		let later = 100_000;
+		const other = openSeenStore({directory, server: SERVER, now: () => later});
+		for (let i = 0; i < MAX_MARKS; i++) {
+			later = 100_000 + i;
+			other.markSeen(`o${i}`);
+		}
+		expect(other.save()).toBe(true);
+		now = 200_000;
+		store.markSeen('mine, not saved yet');
+		store.reload();
+		expect(store.isSeen(`c${MAX_MARKS + 499}`, 10 + MAX_MARKS + 499)).toBe(false);
+		expect(store.isSeen(`o${MAX_MARKS - 1}`, 100_000 + MAX_MARKS - 1)).toBe(true);
+		expect(store.isSeen('o0', 100_000)).toBe(false);
+		// the newest look of all is kept through the reload, and written at the next save
+		expect(store.isSeen('mine, not saved yet', 200_000)).toBe(true);
+		expect(store.save()).toBe(true);
+		expect(openSeenStore({directory, server: SERVER, now: () => 300_000}).isSeen('mine, not saved yet', 200_000)).toBe(true);
 	});
 });

@@ -15,6 +15,7 @@ import {useKeys} from '../keys/KeyRouter.js';
 import {clean, fit, truncate, truncateMiddle} from '../../text/sanitize.js';
 import {maskTitle} from '../../text/secrets.js';
 import {useTheme} from '../theme.js';
+import {movedTo} from '../widgets/movement.js';
 import {selectChanges, useSnapshot} from '../useStore.js';
 import {Pager} from '../widgets/Pager.js';
 import {diffPagerLines} from './diffLines.js';
@@ -52,19 +53,13 @@ export function ChangesView({conversation, width, height, active, onBack}: Props
 	useKeys(
 		'view',
 		name => {
-			switch (commandFor('changes', name)) {
-				case 'move.down':
-					setIndex(Math.min(files.length - 1, selected + 1));
-					return true;
-				case 'move.up':
-					setIndex(Math.max(0, selected - 1));
-					return true;
-				case 'move.first':
-					setIndex(0);
-					return true;
-				case 'move.last':
-					setIndex(Math.max(0, files.length - 1));
-					return true;
+			const command = commandFor('changes', name);
+			const to = movedTo(command, selected, files.length - 1, null);
+			if (to !== null) {
+				setIndex(to);
+				return true;
+			}
+			switch (command) {
 				case 'open':
 					if (files[selected]) fleet.openDiff(files[selected]!.path);
 					return true;

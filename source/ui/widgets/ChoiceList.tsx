@@ -9,6 +9,7 @@ import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
+import {movedTo} from './movement.js';
 
 type Props<T> = {
 	title: string;
@@ -64,21 +65,11 @@ export function ChoiceList<T>({title, note, items, label, color, getKey, width, 
 			default:
 				break;
 		}
-		switch (commandFor('list', name)) {
-			case 'move.down':
-				move(index + 1);
-				return true;
-			case 'move.up':
-				move(index - 1);
-				return true;
-			case 'move.first':
-				move(0);
-				return true;
-			case 'move.last':
-				move(items.length - 1);
-				return true;
-			default:
-				break;
+		// no paging here: the page keys go on to onKey and the global keys
+		const to = movedTo(commandFor('list', name), index, items.length - 1, null);
+		if (to !== null) {
+			move(to);
+			return true;
 		}
 		if (onKey?.(name, selected)) return true;
 		// Tabs, help and quit still work; anything else stays here.

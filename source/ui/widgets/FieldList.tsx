@@ -9,6 +9,7 @@ import {useKeys, type Layer} from '../keys/KeyRouter.js';
 import {displayWidth, fit, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {usePersistentState} from '../usePersistentState.js';
+import {movedTo} from './movement.js';
 
 export type Entry =
 	| {kind: 'heading'; text: string}
@@ -43,31 +44,10 @@ export function FieldList({entries, width, height, memoryKey, active, layer = 'v
 	useKeys(
 		layer,
 		name => {
-			const command = commandFor('scroll', name);
-			const page = Math.max(1, rows - 1);
-			const to = (n: number) => setOffset(Math.min(Math.max(0, n), maxOffset));
-			switch (command) {
-				case 'move.down':
-					to(offset + 1);
-					return true;
-				case 'move.up':
-					to(offset - 1);
-					return true;
-				case 'move.first':
-					to(0);
-					return true;
-				case 'move.last':
-					to(maxOffset);
-					return true;
-				case 'page.down':
-					to(offset + page);
-					return true;
-				case 'page.up':
-					to(offset - page);
-					return true;
-				default:
-					return false;
-			}
+			const to = movedTo(commandFor('scroll', name), offset, maxOffset, Math.max(1, rows - 1));
+			if (to === null) return false;
+			setOffset(to);
+			return true;
 		},
 		active,
 	);

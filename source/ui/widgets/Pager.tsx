@@ -16,6 +16,7 @@ import {useKeys} from '../keys/KeyRouter.js';
 import {truncate} from '../../text/sanitize.js';
 import {type Theme, useTheme} from '../theme.js';
 import {useHandOff} from '../useHandOff.js';
+import {movedTo} from './movement.js';
 
 type Props = {
 	lines: readonly PagerLine[];
@@ -57,29 +58,15 @@ export function Pager({lines, width, height, onClose, active = true, name = 'oht
 	useKeys(
 		'modal',
 		name => {
-			const page = Math.max(1, visibleRows - 1);
-			const to = (n: number) => setOffset(Math.min(Math.max(0, n), maxOffset));
-			switch (commandFor('pager', name)) {
+			const command = commandFor('pager', name);
+			const to = movedTo(command, offset, maxOffset, Math.max(1, visibleRows - 1));
+			if (to !== null) {
+				setOffset(to);
+				return true;
+			}
+			switch (command) {
 				case 'close':
 					onClose();
-					break;
-				case 'move.down':
-					to(offset + 1);
-					break;
-				case 'move.up':
-					to(offset - 1);
-					break;
-				case 'move.first':
-					to(0);
-					break;
-				case 'move.last':
-					to(maxOffset);
-					break;
-				case 'page.down':
-					to(offset + page);
-					break;
-				case 'page.up':
-					to(offset - page);
 					break;
 				case 'pager.open':
 					void handOffPage(lines.map(line => line.text), name);

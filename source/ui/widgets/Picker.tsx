@@ -9,6 +9,7 @@ import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
+import {movedTo} from './movement.js';
 
 export type PickerItem = {key: string; label: string; value: string};
 
@@ -21,7 +22,11 @@ export function Picker({title, items, width, height, onPick, onCancel}: Props) {
 	const at = Math.min(index, Math.max(0, items.length - 1));
 	useKeys('modal', name => {
 		const command = commandFor('picker', name) ?? commandFor('list', name);
-		const move = (to: number) => setIndex(Math.min(Math.max(0, to), Math.max(0, items.length - 1)));
+		const to = movedTo(command, at, items.length - 1, limit);
+		if (to !== null) {
+			setIndex(to);
+			return true;
+		}
 		switch (command) {
 			case 'cancel':
 				onCancel();
@@ -31,24 +36,6 @@ export function Picker({title, items, width, height, onPick, onCancel}: Props) {
 				if (item) onPick(item.value);
 				break;
 			}
-			case 'move.down':
-				move(at + 1);
-				break;
-			case 'move.up':
-				move(at - 1);
-				break;
-			case 'move.first':
-				move(0);
-				break;
-			case 'move.last':
-				move(items.length - 1);
-				break;
-			case 'page.down':
-				move(at + limit);
-				break;
-			case 'page.up':
-				move(at - limit);
-				break;
 			default:
 				break;
 		}
