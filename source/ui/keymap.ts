@@ -163,8 +163,8 @@ export const KEYMAP: readonly Binding[] = [
 
 	{scope: 'conversations', keys: ['n'], command: 'conversation.new', description: 'new conversation', hint: 'new'},
 	{scope: 'sandboxes', keys: ['n'], command: 'sandbox.start', description: 'start a sandbox', hint: 'start'},
-	{scope: 'sandboxes', keys: ['p'], command: 'sandbox.pause', description: 'pause the selected sandbox', hint: 'pause'},
-	{scope: 'sandboxes', keys: ['r'], command: 'sandbox.resume', description: 'resume the selected sandbox', hint: 'resume'},
+	{scope: 'sandboxes', keys: ['p'], command: 'sandbox.pause', description: 'pause the selected sandbox (a running or starting one)', hint: 'pause'},
+	{scope: 'sandboxes', keys: ['r'], command: 'sandbox.resume', description: 'resume the selected sandbox (a paused or failed one: PAUSED, ERROR)', hint: 'resume'},
 	{scope: 'specs', keys: ['n'], command: 'spec.start', description: 'start a sandbox from the selected spec', hint: 'start'},
 
 	{scope: 'detail', keys: ['esc'], command: 'close', description: 'close the details', hint: 'close'},

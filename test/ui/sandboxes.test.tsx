@@ -83,6 +83,27 @@ describe('Sandboxes view', () => {
 		await h.waitForGone('p pause');
 	});
 
+	it('an ERROR sandbox offers resume and never pause; a MISSING one neither; the keys do what the footer says', async () => {
+		const h = open({sandboxes: list([sandbox({status: 'ERROR', session_api_key: null, exposed_urls: null}), sandbox({id: PAUSED, status: 'MISSING', exposed_urls: null})])}, 30);
+		await h.waitFor('r resume');
+		// the footer follows the selection once it is drawn
+		let footer = (await h.waitForGone('p pause')).split('\n').at(-1)!;
+		expect(footer).toContain('r resume');
+		await h.press('p');
+		await h.waitFor('the sandbox is ERROR: it can be resumed or deleted, not paused');
+		expect(h.store.callsOf('pauseSandbox')).toEqual([]);
+		await h.press('r');
+		expect(h.store.callsOf('resumeSandbox')).toEqual([[RUNNING]]);
+		await h.press('j');
+		footer = (await h.waitForGone('r resume')).split('\n').at(-1)!;
+		expect(footer).not.toContain('p pause');
+		expect(footer).toContain('c conversations');
+		await h.press('p', 'r');
+		await h.waitFor('the sandbox is MISSING: it can only be deleted, not resumed');
+		expect(h.store.callsOf('pauseSandbox')).toEqual([]);
+		expect(h.store.callsOf('resumeSandbox')).toEqual([[RUNNING]]);
+	});
+
 	it('says a sandbox is starting before it is listed', async () => {
 		const h = open({pending: [pending('start', null)]});
 		await h.waitFor('starting a sandbox…');

@@ -30,6 +30,9 @@ import {useHandOff} from '../useHandOff.js';
 import {pendingKey} from './approvalDialog.js';
 import {agentOutOfReach, useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
+import {bootLabel} from '../views/booting.js';
+import {droppedSandboxHints} from '../views/sandboxActions.js';
+import {isBoot} from '../views/sandboxParts.js';
 import {maskTitle} from '../../text/secrets.js';
 
 type Props = {
@@ -74,6 +77,10 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		[inFlightAll, server, id, conversation.sandbox_id],
 	);
 
+	// a sandbox booting after a start or resume of this session reads STARTING, whatever docker says
+	const boot = inFlight.find(p => isBoot(p) && p.targetId === conversation.sandbox_id);
+	const sandboxStatus = bootLabel(boot?.startedAt, conversation.sandbox_status, now()) ? 'STARTING' : conversation.sandbox_status;
+
 	const approval = modal?.kind === 'accept' || modal?.kind === 'reject' ? modal.kind : null;
 	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialogHeight(approval);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
@@ -84,6 +91,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		active: active && modal === null && !list.filter.editing,
 		conversation,
 		waiting,
+		sandboxStatus,
 		pendingIds: pendingIds ?? [],
 		list,
 		agent,
@@ -115,11 +123,11 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 								: waiting
 									? ['approval', ...own]
 									: own;
-	// the footer offers what applies now: resume for a paused sandbox, run for an agent that is not running
-	const sandboxPaused = conversation.sandbox_status === 'PAUSED';
+	// the footer offers what applies now: what the sandbox's status allows (../views/sandboxActions.ts),
+	// run for an agent that is not running
 	// and no agent keys while its sandbox is not running (there is no agent to ask)
 	const agentHidden: Command[] = agentOutOfReach(conversation) ? ['agent.run', 'agent.pause', 'agent.interrupt'] : [status === 'running' ? 'agent.run' : 'agent.pause'];
-	useHintScopes(scopes, [sandboxPaused ? 'sandbox.pause' : 'sandbox.resume', ...agentHidden]);
+	useHintScopes(scopes, [...droppedSandboxHints(sandboxStatus), ...agentHidden]);
 
 	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} width={width} />;
 	if (modal?.kind === 'pager') {

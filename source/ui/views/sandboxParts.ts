@@ -21,7 +21,8 @@ export function pendingBySandbox(pending: readonly Tagged<PendingAction>[]): Rea
 	return map;
 }
 
-const isBoot = (p: PendingAction) => p.kind === 'start' || p.kind === 'resume';
+/** a start or resume: the sandbox boots after it */
+export const isBoot = (p: PendingAction) => p.kind === 'start' || p.kind === 'resume';
 
 /**
  * A watch that gave up on this sandbox while it still shows the status last seen: that status may be
