@@ -129,7 +129,7 @@ export const MUTATING: ReadonlySet<string> = new Set([
  * The column sort keys, in the order columns name them (widgets/columns.ts `sortLetter`): a config
  * override of `sort.column` gives the column at the same position the key at the same position.
  */
-export const SORT_KEYS: readonly string[] = ['A', 'T', 'N', 'E', 'B', 'U', 'C', 'K'];
+export const SORT_KEYS: readonly string[] = ['A', 'T', 'N', 'E', 'B', 'U', 'C', 'K', 'R'];
 
 export const KEYMAP: readonly Binding[] = [
 	{scope: 'global', keys: ['1'], command: 'tab.settings', description: 'Settings tab'},

@@ -38,6 +38,24 @@ describe('several servers in one list', () => {
 		expect(rows).toEqual(['work | Work first', 'lab | Lab shared id', 'work | Work shared id']);
 	});
 
+	it('R (the R of SERVER) sorts by the server name, A to Z; again, Z to A; rows of one server keep their order', async () => {
+		const {fleet} = twoServers();
+		const h = show(fleet);
+		await h.waitFor('Lab shared id');
+		const order = () => h.frame().split('\n').slice(3, 6).map(line => /Work first|Lab shared id|Work shared id/.exec(line)?.[0]);
+		await h.press('R');
+		await h.waitFor('SERVER↑');
+		expect(order()).toEqual(['Lab shared id', 'Work first', 'Work shared id']);
+		await h.press('R');
+		await h.waitFor('SERVER↓');
+		expect(order()).toEqual(['Work first', 'Work shared id', 'Lab shared id']);
+		// the Sandboxes tab's SERVER column sorts the same way
+		await h.press('3');
+		await h.waitFor('STATUS');
+		await h.press('R');
+		await h.waitFor('SERVER↑');
+	});
+
 	it('the header names each server with its word, and the needs-you count across them', async () => {
 		const error = {kind: 'unreachable' as const, message: 'connection refused', at: NOW};
 		const item = {key: 'k', subject: 'conversation' as const, id: 'same', state: 'finished', title: 'Lab shared id', at: NOW};
