@@ -195,9 +195,10 @@ describe('sort and quick filters', () => {
 	it('f cycles all, running, needs you, paused, error, and combines with /', async () => {
 		const h = renderApp({snapshot: {conversations: list(many), attention: [waiting]}});
 		await h.waitFor('Charlie');
+		// running is what the STATE column says (▶ running), not the sandbox: alpha's sandbox runs, its agent waits
 		await h.press('f');
-		await h.waitFor('running: 2 of 3');
-		expect(titles(h.frame())).toEqual(['alpha', 'Charlie']);
+		await h.waitFor('running: 1 of 3');
+		expect(titles(h.frame())).toEqual(['Charlie']);
 		await h.press('f');
 		await h.waitFor('needs you: 1 of 3');
 		expect(titles(h.frame())).toEqual(['alpha']);

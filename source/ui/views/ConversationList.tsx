@@ -91,7 +91,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const onOpen = useCallback((item: Item) => nav.push({kind: 'detail', tab: 'conversations', item}), [nav]);
 	const serverColumn = useServerColumn<Item>('conversations');
 	const columns = useMemo(() => conversationColumns(list.data ?? [], context, sandboxColumn, serverColumn), [list.data, context, sandboxColumn, serverColumn]);
-	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, context.items), [context.items]);
+	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, stateOf), [stateOf]);
 	const listKeys = active && !detail && !form && !message && !ask && !approval;
 	const controller = useListController({
 		resource: 'conversations',
