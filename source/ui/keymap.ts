@@ -27,6 +27,7 @@ export type Scope =
 	| 'activitySandbox'
 	| 'changes'
 	| 'approval'
+	| 'approvalNoReject'
 	| 'pager'
 	| 'message'
 	| 'reason'
@@ -215,6 +216,9 @@ export const KEYMAP: readonly Binding[] = [
 
 	{scope: 'approval', keys: ['a'], command: 'agent.accept', description: 'accept the pending action(s) (asks once)', hint: 'accept'},
 	{scope: 'approval', keys: ['x'], command: 'agent.reject', description: 'reject the pending action(s), with an optional reason', hint: 'reject'},
+	// the same keys where the agent server cannot reject (before SDK 1.6.0, issue 21 item 1): x offers to leave it waiting
+	{scope: 'approvalNoReject', keys: ['a'], command: 'agent.accept', description: 'accept the pending action(s) (asks once)', hint: 'accept'},
+	{scope: 'approvalNoReject', keys: ['x'], command: 'agent.reject', description: 'leave the pending action(s) waiting (asks first; nothing is sent): this agent server cannot reject', hint: 'leave waiting'},
 
 	{scope: 'activity', keys: ['esc'], command: 'back', description: 'back to the list or details (clears the filter first)', hint: 'back'},
 	{scope: 'activity', keys: ['enter'], command: 'open', description: 'the selected event in full (pager)', hint: 'open'},

@@ -27,7 +27,7 @@ import {eventDetail} from './detail.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
 import {useHandOff} from '../useHandOff.js';
-import {pendingKey} from './approvalDialog.js';
+import {type AnswerScope, answerKeys, pendingKey} from './approvalDialog.js';
 import {agentOutOfReach, useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
 import {bootLabel} from '../views/booting.js';
@@ -107,6 +107,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	});
 
 	const own: Scope[] = capabilities?.sandboxes === false ? ['activity'] : ['activity', 'activitySandbox'];
+	// x where the agent server cannot reject (before SDK 1.6.0) only offers to leave the action waiting
+	const answerScope: AnswerScope = agent?.rejects === false ? 'approvalNoReject' : 'approval';
 	const scopes: Scope[] =
 		modal?.kind === 'pager'
 			? ['pager']
@@ -121,7 +123,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 							: list.filter.editing
 								? ['filter']
 								: waiting
-									? ['approval', ...own]
+									? [answerScope, ...own]
 									: own;
 	// the footer offers what applies now: what the sandbox's status allows (../views/sandboxActions.ts),
 	// run for an agent that is not running
@@ -142,7 +144,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	return (
 		<Box flexDirection="column" height={height} overflow="hidden">
 			{header}
-			{waiting ? <ApprovalBlock lines={pendingLines} width={width} /> : null}
+			{waiting ? <ApprovalBlock lines={pendingLines} keys={answerKeys(answerScope)} width={width} /> : null}
 			<EventList events={events} rows={list.rows} offset={list.offset} index={list.index} height={listHeight} width={width} empty={emptyText(mine, list.filtered)} />
 			{list.filter.editing ? (
 				<Box>

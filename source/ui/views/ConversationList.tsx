@@ -11,7 +11,7 @@ import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useApprovalScope} from '../attention/ApprovalDialog.js';
+import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope} from '../attention/ApprovalDialog.js';
 import {PREVIEW_MIN, PreviewPane, previewHeight, serverNote} from '../attention/PreviewPane.js';
 import {DetailsLines} from './DetailsLines.js';
 import {STATE_WORDS} from '../attention/rowState.js';
@@ -191,8 +191,9 @@ export function ConversationList({width, height, active, detail}: Props) {
 		active && !form && !controller.filter.editing && !message && !ask && !approval,
 	);
 	const selectedCapabilities = useCapabilities(item?.server);
+	const answerScope = useAnswerScope(item?.server);
 	const own: Scope[] = selectedCapabilities?.sandboxes === false ? ['conversation'] : ['conversation', 'conversationSandbox'];
-	const answer: Scope[] = itemState === 'waiting' ? ['approval'] : [];
+	const answer: Scope[] = itemState === 'waiting' ? [answerScope] : [];
 	useHintScopes(
 		ask
 			? ['confirm']
