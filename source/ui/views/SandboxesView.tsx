@@ -58,7 +58,7 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 
 	const pendingMap = useMemo(() => pendingBySandbox(pending), [pending]);
 	const serverColumn = useServerColumn<Item>('sandboxes');
-	const columns = useMemo(() => sandboxColumns(pendingMap, lost, serverColumn), [pendingMap, lost, serverColumn]);
+	const columns = useMemo(() => sandboxColumns(pendingMap, lost, serverColumn, list.data), [pendingMap, lost, serverColumn, list.data]);
 	// A start whose sandbox is not listed yet gets a line of its own above the table.
 	const unlistedStarts = pending.filter(p => p.kind === 'start' && (!p.targetId || !list.data?.some(s => s.id === p.targetId && s.server === p.server))).length;
 	const checkingStart = pending.some(p => p.kind === 'start' && p.phase === 'checking');
