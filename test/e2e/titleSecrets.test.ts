@@ -36,7 +36,8 @@ describe('a token in a title on the attention-first screens', () => {
 		home = mkdtempSync(join(tmpdir(), 'ohtui-e2e-'));
 		const out = join(home, 'fields.json');
 		const script = join(home, 'record.mjs');
-		writeFileSync(script, `import {writeFileSync} from 'node:fs';\nwriteFileSync(${JSON.stringify(out)}, JSON.stringify(process.env));\n`);
+		// written whole, then renamed: the test reads it as soon as it exists
+		writeFileSync(script, `import {renameSync, writeFileSync} from 'node:fs';\nwriteFileSync(${JSON.stringify(out + '.part')}, JSON.stringify(process.env));\nrenameSync(${JSON.stringify(out + '.part')}, ${JSON.stringify(out)});\n`);
 		mkdirSync(join(home, 'ohtui'));
 		writeFileSync(join(home, 'ohtui', 'config.json'), JSON.stringify({profiles: {}, notifyCommand: [process.execPath, script]}), {mode: 0o600});
 		app = spawnCli({args: ['--url', server.url, '--refresh', '1', '--notify', 'both'], env: {TERM: 'foot'}, cols: 120, rows: 40, home});
