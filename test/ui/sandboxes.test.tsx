@@ -94,6 +94,18 @@ describe('Sandboxes view', () => {
 		expect(selectedLine(frame)).toContain('PAUSED');
 	});
 
+	it('f error keeps the rows whose STATUS reads ERROR: not one booting after a resume of this session (STARTING), until the deadline passes', async () => {
+		const booting = sandbox({id: PAUSED, status: 'ERROR', session_api_key: null, exposed_urls: null});
+		const h = open({sandboxes: list([sandbox({}), booting]), pending: [{...pending('resume', PAUSED), phase: 'watching', startedAt: NOW - 12_000}]});
+		await h.waitFor('STARTING 12s');
+		await h.press('f', 'f', 'f', 'f');
+		await h.waitFor('error: 0 of 2');
+		// past the server's own deadline (120 s) the row reads ERROR, and the filter lists it
+		h.store.set({pending: [{...pending('resume', PAUSED), phase: 'watching', startedAt: NOW - 121_000}]});
+		const frame = await h.waitFor('error: 1 of 2');
+		expect(selectedLine(frame)).toContain('ERROR…');
+	});
+
 	it('the footer offers what applies to the selected sandbox: pause a running one, resume a paused one (issue 19 §4)', async () => {
 		const h = open({sandboxes: list([sandbox(), sandbox({id: PAUSED, status: 'PAUSED', exposed_urls: null})])}, 30);
 		await h.waitFor('p pause');

@@ -20,12 +20,12 @@ import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {Picker} from '../widgets/Picker.js';
 import {useListController} from '../widgets/useListController.js';
-import {bootLabel, useBootTick} from './booting.js';
+import {useBootTick} from './booting.js';
 import {deleteSandboxQuestion, questionHeight} from './confirmTexts.js';
 import {sandboxFilter, type QuickFilter} from './quickFilters.js';
 import {SandboxConversationsList} from './SandboxConversationsList.js';
 import {droppedSandboxHints, pauseOrResume} from './sandboxActions.js';
-import {isBoot, pendingBySandbox, sandboxColumns, sandboxEntries, sandboxKey} from './sandboxParts.js';
+import {bootsUnderWay, pendingBySandbox, sandboxColumns, sandboxEntries, sandboxKey, shownStatus} from './sandboxParts.js';
 import {useServerColumn} from './serverColumn.js';
 import type {ViewProps} from './viewProps.js';
 
@@ -43,7 +43,6 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 	const pending = useSnapshot(selectPending);
 	const attention = useSnapshot(selectAttention);
 	const siblings = useSnapshot(selectSandboxConversations);
-	const quick = useCallback((filter: QuickFilter) => sandboxFilter(filter, attention), [attention]);
 	const lost = useSnapshot(selectLostWatches);
 	const inView = useSnapshot(selectInView);
 	const several = inView.length > 1;
@@ -57,6 +56,13 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 	const now = clock();
 
 	const pendingMap = useMemo(() => pendingBySandbox(pending), [pending]);
+	// `f` keeps rows by their STATUS cell as shown (a booting sandbox reads STARTING, not ERROR)
+	const booting = bootsUnderWay(pendingMap, now);
+	const quick = useCallback(
+		(filter: QuickFilter) => sandboxFilter(filter, attention, s => shownStatus(pendingMap, s, clock())),
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- `booting`: the shown status changes when a boot's deadline passes
+		[attention, pendingMap, booting, clock],
+	);
 	const serverColumn = useServerColumn<Item>('sandboxes');
 	const columns = useMemo(() => sandboxColumns(pendingMap, lost, serverColumn, list.data), [pendingMap, lost, serverColumn, list.data]);
 	// A start whose sandbox is not listed yet gets a line of its own above the table.
@@ -79,8 +85,7 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 	});
 	const selected = controller.selected;
 	// a sandbox booting after a start or resume of this session reads STARTING, whatever docker says
-	const selectedPending = selected ? pendingMap.get(refKey(selected)) : undefined;
-	const selectedStatus = selected && bootLabel(selectedPending && isBoot(selectedPending) ? selectedPending.startedAt : undefined, selected.status, now) ? 'STARTING' : selected?.status;
+	const selectedStatus = selected ? shownStatus(pendingMap, selected, now) : undefined;
 	// The spec picker needs the specs while their tab is hidden: load them once, no polling.
 	useEffect(() => {
 		if (active) fleet.prefetch('specs');

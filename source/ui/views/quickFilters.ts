@@ -47,19 +47,31 @@ export function conversationFilter(filter: QuickFilter, stateOf: (c: Tagged<AppC
 	}
 }
 
-export function sandboxFilter(filter: QuickFilter, attention: readonly Tagged<AttentionItem>[]): ((s: Tagged<Sandbox>) => boolean) | null {
+/**
+ * Like the conversations', by the STATUS cell as shown (`statusOf`, ./sandboxParts.ts shownStatus): a
+ * sandbox booting after this session's start or resume reads STARTING while docker still says ERROR,
+ * and `error` does not list it.
+ */
+export function sandboxFilter(
+	filter: QuickFilter,
+	attention: readonly Tagged<AttentionItem>[],
+	statusOf: (s: Tagged<Sandbox>) => string | null | undefined = s => s.status,
+): ((s: Tagged<Sandbox>) => boolean) | null {
 	switch (filter) {
 		case 'all':
 			return null;
 		case 'running':
-			return s => s.status === 'RUNNING';
+			return s => statusOf(s) === 'RUNNING';
 		case 'needs you': {
 			const listed = keysOf(attention, 'sandbox');
 			return s => listed.has(refKey(s));
 		}
 		case 'paused':
-			return s => s.status === 'PAUSED';
+			return s => statusOf(s) === 'PAUSED';
 		case 'error':
-			return s => s.status === 'ERROR' || s.status === 'MISSING';
+			return s => {
+				const status = statusOf(s);
+				return status === 'ERROR' || status === 'MISSING';
+			};
 	}
 }

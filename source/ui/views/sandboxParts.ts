@@ -4,7 +4,7 @@ import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch, PendingAction} from '../../store/types.js';
 import {absoluteTime, maskSecret, maskUrl, orDash, pendingLabel, relativeTime} from '../format.js';
 import {clean} from '../../text/sanitize.js';
-import {bootLabel} from './booting.js';
+import {BOOT_DEADLINE_MS, bootLabel} from './booting.js';
 import {lostText} from './conversationParts.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
@@ -23,6 +23,22 @@ export function pendingBySandbox(pending: readonly Tagged<PendingAction>[]): Rea
 
 /** a start or resume: the sandbox boots after it */
 export const isBoot = (p: PendingAction) => p.kind === 'start' || p.kind === 'resume';
+
+/**
+ * The status a sandbox reads as (the footer's keys and `f` go by it): STARTING while it boots after
+ * this session's start or resume (./booting.ts), else what the server says.
+ */
+export function shownStatus(pending: ReadonlyMap<string, PendingAction>, s: Tagged<Sandbox>, now: number): string | null | undefined {
+	const p = pending.get(refKey(s));
+	return p && isBoot(p) && bootLabel(p.startedAt, s.status, now) ? 'STARTING' : s.status;
+}
+
+/** How many boots are within the deadline (what shownStatus says changes when this does). */
+export function bootsUnderWay(pending: ReadonlyMap<string, PendingAction>, now: number): number {
+	let n = 0;
+	for (const p of pending.values()) if (isBoot(p) && now - p.startedAt < BOOT_DEADLINE_MS) n++;
+	return n;
+}
 
 /**
  * A watch that gave up on this sandbox while it still shows the status last seen: that status may be
