@@ -101,10 +101,10 @@ describe('the built bundle', () => {
 		}
 	});
 
-	it('parses neither zod nor undici before the first frame (the launcher, the entry, the UI chunk, the demo server)', () => {
+	it('parses neither zod nor undici before the first frame (the launcher, the entry, the TUI chunk with the UI in it, the demo server)', () => {
 		const chunks = join(root, 'dist', 'chunks');
 		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
-		const firstFrame = current.filter(name => /^(cli|renderApp|standInServer)-/.test(name));
+		const firstFrame = current.filter(name => /^(cli|runApp|standInServer)-/.test(name));
 		expect(firstFrame).toHaveLength(3);
 		const files = new Set([join(root, 'dist', 'cli.js'), ...firstFrame.map(name => join(chunks, name))].flatMap(entry => staticClosure(entry).map(name => join(entry, '..', name))));
 		for (const file of files) {
