@@ -143,6 +143,9 @@ export const startupPatch = {
  * holds, smaller, for node:fs (fs.promises) and node:util. Static imports only: a dynamic
  * import() of a Node module stays as it is (it is lazy already). Upstream: none (how Node builds
  * the facade of a built-in module, Node 22-26).
+ * Each importing file gets a require() module of its own (`node:fs?from=<importer>`, a few bytes):
+ * one shared by files in different chunks became a chunk of its own (esbuild puts each set of
+ * entries' shared modules in one), five files of a few hundred bytes before the first frame.
  */
 export const builtinsViaRequire = {
 	name: 'builtins-via-require',
@@ -151,10 +154,10 @@ export const builtinsViaRequire = {
 			if (args.kind !== 'import-statement') return undefined;
 			if (!args.path.startsWith('node:') && !isBuiltin(args.path)) return undefined;
 			const path = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
-			return {path, namespace: 'ohtui-builtin'};
+			return {path: `${path}?from=${relative(root, args.importer).split('\\').join('/')}`, namespace: 'ohtui-builtin'};
 		});
 		build.onLoad({filter: /.*/, namespace: 'ohtui-builtin'}, args => ({
-			contents: `module.exports = require(${JSON.stringify(args.path)});`,
+			contents: `module.exports = require(${JSON.stringify(args.path.slice(0, args.path.indexOf('?from=')))});`,
 			loader: 'js',
 		}));
 	},
