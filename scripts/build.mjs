@@ -216,6 +216,51 @@ export const wsOptionalNatives = {
 };
 
 /**
+ * esbuild's __toESM (its helper for `import … from` a CommonJS module) copies every property of the
+ * module into a new object, with a getter each, at every importing module: React alone was copied
+ * 97 times before the first frame (44 properties each), node:fs 8 times (104), ~15 ms of a Node 20
+ * start-up in all. The copy is the same each time (a module's exports are complete once its require()
+ * returned), so each module's copy is made once and shared: the helper is replaced in the output by
+ * one that keeps its results in a WeakMap. Every output file that defines the helper gets the new
+ * one; the build fails when esbuild's helper no longer reads as below.
+ * Upstream: none (esbuild 0.28 emits the copy at each import).
+ */
+const TO_ESM = 'var __toESM = (mod, isNodeMode, target) => (target =';
+const TO_ESM_ONCE = [
+	'var __toESMCopies = /* @__PURE__ */ new WeakMap(), __toESM = (mod, isNodeMode) => {',
+	'  if (mod == null || typeof mod != "object" && typeof mod != "function") return __toESMCopy(mod, isNodeMode);',
+	'  let copies = __toESMCopies.get(mod);',
+	'  copies || __toESMCopies.set(mod, copies = []);',
+	'  return copies[isNodeMode ? 1 : 0] ??= __toESMCopy(mod, isNodeMode);',
+	'}, __toESMCopy = (mod, isNodeMode, target) => (target =',
+].join('\n');
+
+export const toEsmOnce = {
+	name: 'to-esm-once',
+	setup(build) {
+		build.onEnd(result => {
+			if (result.errors.length > 0 || !result.outputFiles) return undefined;
+			let uses = 0;
+			let patched = 0;
+			result.outputFiles = result.outputFiles.map(file => {
+				if (file.path.endsWith('.map')) return file;
+				const text = file.text;
+				if (text.includes('__toESM(')) uses++;
+				const count = text.split(TO_ESM).length - 1;
+				if (count === 0) return file;
+				if (count !== 1) throw new Error(`${file.path}: ${count} definitions of __toESM; update toEsmOnce in scripts/build.mjs`);
+				patched++;
+				const contents = new TextEncoder().encode(text.replace(TO_ESM, () => TO_ESM_ONCE));
+				return {path: file.path, contents, hash: file.hash, get text() {
+					return new TextDecoder().decode(contents);
+				}};
+			});
+			return uses > 0 && patched === 0 ? {errors: [{text: 'toEsmOnce never applied: esbuild\'s __toESM no longer reads as expected (scripts/build.mjs)'}]} : undefined;
+		});
+	},
+};
+
+/**
  * The bundling options, shared with the start-up bench's baseline (a minimal Ink app built the
  * same way: test/bench/baselineInk.tsx). `inkPatches`: the names of the output patches to apply
  * (scripts/inkOutputFix.mjs; all by default; the output bench builds with fewer to weigh each).
@@ -246,7 +291,7 @@ export function bundleOptions({entryPoints, outdir: directory, inkPatches = ALL_
 		minifySyntax: true,
 		legalComments: 'none',
 		logLevel: 'warning',
-		plugins: [builtinsViaRequire, wsOptionalNatives, inkOutputFix(inkPatches), startupPatch, zodEnglishOnly],
+		plugins: [builtinsViaRequire, wsOptionalNatives, inkOutputFix(inkPatches), startupPatch, zodEnglishOnly, toEsmOnce],
 	};
 }
 
@@ -260,11 +305,11 @@ async function main() {
 	// `ohtui status` answered from its cache: one file, with everything it needs in it (no shared
 	// chunks: a status bar's call would load a dozen of them, ~0.4 ms each). Neither it nor the
 	// launcher has a library to patch (the patches fail a build they never apply to).
-	const alone = {splitting: false, plugins: [builtinsViaRequire]};
+	const alone = {splitting: false, plugins: [builtinsViaRequire, toEsmOnce]};
 	const statusFast = await bundle({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone, entryNames: 'chunks/[name]-[hash]'});
 	// the launcher, naming those two by their built names
 	const targets = {'./cli.js': entryOutput(app, entry), './commands/statusFast.js': entryOutput(statusFast, statusFastEntry)};
-	const launched = await bundle({...bundleOptions({entryPoints: {cli: launcher}, outdir}), ...alone, plugins: [launcherTargets(targets), builtinsViaRequire]});
+	const launched = await bundle({...bundleOptions({entryPoints: {cli: launcher}, outdir}), ...alone, plugins: [launcherTargets(targets), builtinsViaRequire, toEsmOnce]});
 	const result = {outputFiles: [...app.outputFiles, ...statusFast.outputFiles, ...launched.outputFiles]};
 
 	checkSelfContained(result.outputFiles);
