@@ -1,4 +1,4 @@
-// scripts/build.mjs's toEsmOnce: esbuild's __toESM copies a CommonJS module's exports for every file
+// scripts/bundlePlugins.mjs's toEsmOnce: esbuild's __toESM copies a CommonJS module's exports for every file
 // that imports it (React was copied 97 times before the first frame); with the plugin each module's
 // copy is made once and shared, and reads the same as each fresh copy did.
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
@@ -7,7 +7,7 @@ import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
 import {afterAll, describe, expect, it} from 'vitest';
-import {builtinsViaRequire, toEsmOnce} from '../../scripts/build.mjs';
+import {builtinsViaRequire, toEsmOnce} from '../../scripts/bundlePlugins.mjs';
 
 const directory = mkdtempSync(join(tmpdir(), 'ohtui-toesm-'));
 
