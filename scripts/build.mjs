@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// Bundles source/cli.tsx into dist/chunks/cli-*.js plus the chunks it loads with import()
-// (dist/chunks/): a bundled, production-mode Ink app starts several times faster than unbundled ESM
-// from node_modules (see design.md, "Terminal facts"), and the split lets the first frame come
-// before the modules it does not need (undici, zod; `serve`) are even parsed. Two more builds,
-// without splitting: `ohtui status` answered from its cache (source/commands/statusFast.ts) as one
-// file, and the launcher (source/bin.ts, dist/cli.js), which loads one or the other.
+// Bundles ohtui into dist/: a bundled, production-mode Ink app starts several times faster than
+// unbundled ESM from node_modules (see design.md, "Terminal facts"). Four builds:
+// - the app (dist/chunks/): the first chunk of each path the entry chooses (ENTRY_TARGETS: the TUI,
+//   the commands, serve, doctor, and the config's help, resolution and schema) and the chunks they
+//   load with import(), split so that the first frame comes before the modules it does not need
+//   (undici, zod; `serve`) are even parsed;
+// - the entry (source/cli.tsx, dist/chunks/cli-*.js): the choice of a path, one file, which loads a
+//   path's chunk by its built name;
+// - `ohtui status` answered from its cache (source/commands/statusFast.ts), one file;
+// - the launcher (source/bin.ts, dist/cli.js), which loads one of the last two.
 //
 //   node scripts/build.mjs             build
 //   node scripts/build.mjs --if-stale  build only when a source is newer than dist/cli.js
@@ -25,6 +29,23 @@ import {ALL as ALL_INK_PATCHES, inkOutputFix} from './inkOutputFix.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'source', 'cli.tsx');
+/**
+ * What the entry (and the config modules it holds) loads with import(): the app build's entries,
+ * by chunk name. The entry is bundled alone because esbuild keeps no shared module in an entry's
+ * chunk: in the app's build, every config module the entry shared with a command was a chunk of its
+ * own, nine files (~0.2 ms each on Node 20) before any path even started. Alone, the entry holds
+ * its own copies of those modules (~20 kB, stateless): a UsageError from the app's chunks is told
+ * by a mark, not by its class (config/errors.ts). The build fails on an import() not listed here.
+ */
+const ENTRY_TARGETS = {
+	// the TUI; it holds the config's resolution (the entry's import('./resolveConfig.js')) too
+	runApp: 'source/boot/runApp.ts',
+	main: 'source/commands/main.ts',
+	serve: 'source/server/serve.ts',
+	doctor: 'source/doctor/doctor.ts',
+	usage: 'source/config/usage.ts',
+	fileSchema: 'source/config/fileSchema.ts',
+};
 const launcher = join(root, 'source', 'bin.ts');
 const statusFastEntry = join(root, 'source', 'commands', 'statusFast.ts');
 const outdir = join(root, 'dist');
@@ -74,17 +95,29 @@ async function main() {
 		return;
 	}
 
-	// the app: the entry and the chunks it loads with import() (code they share in shared chunks)
-	const app = await bundle({...bundleOptions({entryPoints: {cli: entry}, outdir}), entryNames: 'chunks/[name]-[hash]'});
-	// `ohtui status` answered from its cache: one file, with everything it needs in it (no shared
-	// chunks: a status bar's call would load a dozen of them, ~0.4 ms each). Neither it nor the
-	// launcher has a library to patch (the patches fail a build they never apply to).
-	const alone = {splitting: false, plugins: [builtinsViaRequire, toEsmOnce]};
-	const statusFast = await bundle({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone, entryNames: 'chunks/[name]-[hash]'});
-	// the launcher, naming those two by their built names
-	const targets = {'./cli.js': entryOutput(app, entry), './commands/statusFast.js': entryOutput(statusFast, statusFastEntry)};
-	const launched = await bundle({...bundleOptions({entryPoints: {cli: launcher}, outdir}), ...alone, plugins: [launcherTargets(targets), builtinsViaRequire, toEsmOnce]});
-	const result = {outputFiles: [...app.outputFiles, ...statusFast.outputFiles, ...launched.outputFiles]};
+	// the app: each path's first chunk and the chunks they load with import() (code they share in shared chunks)
+	const sources = Object.fromEntries(Object.entries(ENTRY_TARGETS).map(([name, path]) => [name, join(root, path)]));
+	const app = await bundle({...bundleOptions({entryPoints: sources, outdir}), entryNames: 'chunks/[name]-[hash]'});
+	// The entry, `ohtui status` answered from its cache, the launcher: one file each, with everything
+	// they need in it but what they load from another build, by its built name (no shared chunks: a
+	// status bar's call would load a dozen of them, ~0.4 ms each). None has a library to patch (the
+	// patches fail a build they never apply to).
+	const alone = (targets, written = join(outdir, 'chunks')) => ({
+		splitting: false,
+		entryNames: 'chunks/[name]-[hash]',
+		plugins: [...(targets ? [otherBuilds(targets, written)] : []), builtinsViaRequire, toEsmOnce],
+	});
+	const paths = Object.fromEntries(Object.values(sources).map(source => [source, entryOutput(app, source)]));
+	// the config's resolution is in the TUI's chunk (boot/runApp.ts says why)
+	paths[join(root, 'source', 'config', 'resolveConfig.ts')] = paths[sources.runApp];
+	const cli = await bundle({...bundleOptions({entryPoints: {cli: entry}, outdir}), ...alone(paths)});
+	const statusFast = await bundle({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone()});
+	const launched = await bundle({
+		...bundleOptions({entryPoints: {cli: launcher}, outdir}),
+		...alone({[entry]: entryOutput(cli, entry), [statusFastEntry]: entryOutput(statusFast, statusFastEntry)}, outdir),
+		entryNames: '[name]',
+	});
+	const result = {outputFiles: [...app.outputFiles, ...cli.outputFiles, ...statusFast.outputFiles, ...launched.outputFiles]};
 
 	checkSelfContained(result.outputFiles);
 
@@ -121,24 +154,33 @@ async function bundle(options) {
 	});
 }
 
-/** the path, relative to dist/, of the file a build wrote for `source` */
+/** the absolute path of the file a build wrote for `source` */
 function entryOutput(result, source) {
 	const input = relative(root, source).split('\\').join('/');
 	const [path] = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === input) ?? [];
 	if (!path) throw new Error(`no output for ${input}`);
-	return `./${relative(outdir, join(root, path)).split('\\').join('/')}`;
+	return join(root, path);
 }
 
 /**
- * The launcher (source/bin.ts) imports the entry and status's own file by their source names
- * (`./cli.js`, `./commands/statusFast.js`); in dist/ they are the other builds' files. Any other
- * import of the launcher is bundled into it.
+ * A build of one file (the launcher, the entry) imports other builds' files by their source names
+ * (the launcher `./cli.js`, the entry `./boot/runApp.js`): `targets` maps each source file to what
+ * the other build wrote for it, and the import() is left to load that file at run time, named
+ * relative to `written` (the folder this build's file goes to). Static imports are bundled into
+ * the file; an import() of anything else fails the build (bundled, it would put a whole path into
+ * the file).
  */
-function launcherTargets(targets) {
+function otherBuilds(targets, written) {
 	return {
-		name: 'launcher-targets',
+		name: 'other-builds',
 		setup(build) {
-			build.onResolve({filter: /^\.\/(cli|commands\/statusFast)\.js$/}, args => (args.importer === launcher ? {path: targets[args.path], external: true} : undefined));
+			build.onResolve({filter: /^\./}, args => {
+				if (args.kind !== 'dynamic-import') return undefined;
+				const base = join(args.resolveDir, args.path).replace(/\.js$/, '');
+				const source = ['.ts', '.tsx'].map(extension => base + extension).find(path => path in targets);
+				if (source === undefined) return {errors: [{text: `import('${args.path}') in ${relative(root, args.importer)} loads no other build's entry (scripts/build.mjs ENTRY_TARGETS)`}]};
+				return {path: `./${relative(written, targets[source]).split('\\').join('/')}`, external: true};
+			});
 		},
 	};
 }

@@ -22,6 +22,12 @@ import {exit} from './exit.js';
 import {fleetMembers} from './members.js';
 import {renderApp} from './renderApp.js';
 
+// The config's resolution is in this chunk: the entry's import('./resolveConfig.js') (config/startup.ts)
+// loads it from here (scripts/build.mjs ENTRY_TARGETS). Only the TUI's path resolves the whole config,
+// and it loads this chunk next anyway: as a chunk of its own, with the modules it shares with the
+// commands, it was six more files before the first frame.
+export {resolveConfig} from '../config/resolveConfig.js';
+
 /** What the entry needs of an embedded server (either stand-in). */
 type Listening = {url: string; close(): Promise<void>};
 

@@ -113,6 +113,24 @@ describe('the built bundle', () => {
 		}
 	});
 
+	it('loads few files before the first frame: the entry is one file, the config is resolved from the TUI\'s chunk, no Node module is a chunk of its own', () => {
+		// each file costs a Node 20 start ~0.2 ms and ~4.5 M instructions (scripts/build.mjs): the
+		// entry, bundled alone, holds its config modules; the TUI's chunk holds the UI and the config's
+		// resolution; each file's require() of a Node module sits with it (scripts/bundlePlugins.mjs)
+		const chunks = join(root, 'dist', 'chunks');
+		const entryChunk = launcherTargets().find(name => name.startsWith('./chunks/cli-'))!;
+		expect(staticClosure(join(root, 'dist', entryChunk))).toEqual([entryChunk.slice('./chunks/'.length)]);
+		const loads = specifiers(readFileSync(join(root, 'dist', entryChunk), 'utf8'));
+		const tui = loads.find(name => name.startsWith('./runApp-'));
+		expect(loads.filter(name => name === tui)).toHaveLength(2);
+		expect(loads.some(name => /^\.\/(renderApp|resolveConfig)-/.test(name))).toBe(false);
+		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
+		for (const name of current) {
+			const modules = [...readFileSync(join(chunks, name), 'utf8').matchAll(/^\/\/ (\S+)$/gm)].map(m => m[1]!);
+			if (modules.length > 0) expect(modules.every(module => module.startsWith('ohtui-builtin:')), name).toBe(false);
+		}
+	});
+
 	it('loads no node:http before the first frame (undici loads it with the client, after it)', () => {
 		// a static import of node:http anywhere in the TUI's chunks made Node load it (~2 ms on Node 20)
 		// before the first frame; the reason phrases come from it at the first error answer instead
