@@ -131,15 +131,17 @@ describe('the built bundle', () => {
 		}
 	});
 
-	it('loads no node:http before the first frame (undici loads it with the client, after it)', () => {
-		// a static import of node:http anywhere in the TUI's chunks made Node load it (~2 ms on Node 20)
-		// before the first frame; the reason phrases come from it at the first error answer instead
+	it('loads no node:http, node:v8 or node:vm before the first frame (each is needed only after it)', () => {
+		// a static import of one anywhere in the TUI's chunks made Node load it before the first frame
+		// (node:http ~2 ms on Node 20, node:v8 ~1.6 ms): the reason phrases come from node:http at the
+		// first error answer (undici loads it with the client anyway), the heap settings (node:v8,
+		// node:vm) are set after the first frame
 		const chunks = join(root, 'dist', 'chunks');
 		const entryChunk = launcherTargets().find(name => name.startsWith('./chunks/cli-'))!;
 		const tui = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current.find(name => name.startsWith('runApp-'))!;
 		const files = new Set([join(root, 'dist', entryChunk), join(chunks, tui)].flatMap(entry => staticClosure(entry).map(name => join(entry, '..', name))));
 		expect(files.size).toBeGreaterThan(2);
-		for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toMatch(/^\/\/ ohtui-builtin:node:http\b/m);
+		for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toMatch(/^\/\/ ohtui-builtin:node:(http|v8|vm)\b/m);
 	});
 
 	it('reaches no path of its own statically: the entry (which every command but status from its cache, --help and --version load) holds only the choice of a path', () => {
