@@ -6,8 +6,10 @@ export default defineConfig({
 		environment: 'node',
 		testTimeout: 20_000,
 		hookTimeout: 20_000,
-		// pty end-to-end tests spawn real processes; keep parallelism modest on 2-core machines
-		maxWorkers: 2,
+		// Three files at a time on a 2-core machine: with modules shared (below) the suite waits
+		// more than it computes (real timers, servers' deadlines, ptys), about 1.2 cores busy
+		// with two workers; more would crowd the pty tests' timing.
+		maxWorkers: 3,
 		// no test may start the user's real pager or editor (a stray Ctrl-g once ran vi under the
 		// runner); the tests of the hand-off set their own fake programs
 		env: {PAGER: 'false', VISUAL: 'false', EDITOR: 'false'},

@@ -63,6 +63,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 	let inView = pick(options.inView ?? names);
 	let visible: ResourceName = options.visible ?? 'conversations';
 	let labels: Readonly<Record<ServerName, string>> = Object.fromEntries(members.map(member => [member.name, member.label]));
+	let lastInView: FleetSnapshot['lastInView'] = {};
 	let started = false;
 	let disposed = false;
 	let own: Notice | null = null;
@@ -87,7 +88,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 			snapshot: entry.store!.getSnapshot(),
 			tagger: entry.tagger,
 		}));
-		return merger.merge(sources, {names, inView, labels}, visible, own);
+		return merger.merge(sources, {names, inView, labels, lastInView}, visible, own);
 	}
 
 	function changed(): void {
@@ -107,6 +108,9 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 
 	function close(entry: Entry): void {
 		if (!entry.store) return;
+		// the picker still shows its count, as it was: nothing is asked of a server out of view
+		const last = entry.store.getSnapshot();
+		if (last.conversations.data !== undefined) lastInView = {...lastInView, [entry.member.name]: {needsYou: last.attention.length, at: now()}};
 		entry.unsubscribe?.();
 		entry.store.dispose();
 		entry.store = null;

@@ -34,7 +34,7 @@ export class SnapshotMerger {
 
 	merge(
 		sources: readonly MergeSource[],
-		{names, inView, labels}: Pick<FleetSnapshot, 'names' | 'inView' | 'labels'>,
+		{names, inView, labels, lastInView}: Pick<FleetSnapshot, 'names' | 'inView' | 'labels' | 'lastInView'>,
 		visible: ResourceName,
 		own: Notice | null,
 	): FleetSnapshot {
@@ -48,6 +48,7 @@ export class SnapshotMerger {
 			names,
 			inView,
 			labels,
+			lastInView,
 			visible,
 			conversations: this.conversations.merge(sources.map(s => ({name: s.name, state: s.snapshot.conversations, tagger: s.tagger}))),
 			sandboxes: this.sandboxes.merge(able('sandboxes').map(s => ({name: s.name, state: s.snapshot.sandboxes, tagger: s.tagger}))),

@@ -43,6 +43,9 @@ export function sameRef(a: Ref | null | undefined, b: Ref | null | undefined): b
 	return Boolean(a && b && a.server === b.server && a.id === b.id);
 }
 
+/** A server's needs-you count (the header's: its attention items) when it was last in view, and when that was. */
+export type LastInView = {readonly needsYou: number; readonly at: number};
+
 /** One server in view, as the header and the settings view read it. */
 export type FleetServer = {
 	readonly name: ServerName;
@@ -65,6 +68,11 @@ export type FleetSnapshot = {
 	inView: readonly ServerName[];
 	/** every server's URL for the header and the picker, by name ('' while an embedded one starts) */
 	labels: Readonly<Record<ServerName, string>>;
+	/**
+	 * what each server out of view was known to hold when it left the view (the picker shows it: an
+	 * out-of-view server is asked nothing); absent for one never loaded in this session
+	 */
+	lastInView: Readonly<Record<ServerName, LastInView>>;
 	/** the tab every store in view polls */
 	visible: ResourceName;
 	/** the servers' rows interleaved by time, each server's own order kept */

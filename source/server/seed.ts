@@ -9,13 +9,24 @@ export type SeedOption = 'demo' | 'empty' | {sandboxes?: number; conversations?:
 
 const MINUTE = 60_000_000; // in microseconds
 const HOUR = 60 * MINUTE;
-const jitter = (span: number) => Math.floor(Math.random() * span);
+const minutes = (hours: number) => Math.floor(hours * 60) * MINUTE;
+/** a random part of `span` (µs) added to a seeded time, so the demo's ages look lived-in */
+type Jitter = (span: number) => number;
+const randomJitter: Jitter = span => Math.floor(Math.random() * span);
+const noJitter: Jitter = () => 0;
 
-export function seedState(state: State, seed: SeedOption, withSettings: boolean): void {
+/**
+ * `exactAges`: the demo's times without their random part, so its sandboxes and conversations are a
+ * whole number of minutes old at the start (4m, 2h, 1d ago) and their age columns read the same for
+ * the first minute (a scale seed keeps its random spacing: its newest rows are seconds old). With a random part, a sandbox seeded 4m 55s ago turned "5m ago" on whichever repaint
+ * came next, and the refresh bench counting one row's bytes counted that row too.
+ */
+export function seedState(state: State, seed: SeedOption, withSettings: boolean, exactAges = false): void {
 	const startUs = state.nowUs();
+	const jitter = exactAges ? noJitter : randomJitter;
 	state.specs.push(...presetSpecs(startUs));
 	if (withSettings) state.settings = state.current ? demoCurrentSettings() : demoSettings();
-	if (seed === 'demo') seedDemo(state, startUs);
+	if (seed === 'demo') seedDemo(state, startUs, jitter);
 	else if (typeof seed === 'object') seedScale(state, startUs, seed.sandboxes ?? 0, seed.conversations ?? 0);
 }
 
@@ -82,7 +93,7 @@ const DEMO: DemoConversation[] = [
  * ~8 sandboxes in every state and ~14 conversations that refer to them (or to deleted ones). Several
  * share a sandbox (0, 2 and 3), as `sandbox_grouping_strategy` allows on current servers (newer doc 8.4).
  */
-function seedDemo(state: State, nowUs: number): void {
+function seedDemo(state: State, nowUs: number, jitter: Jitter): void {
 	const [python, nodejs] = state.specs as [SpecRecord, SpecRecord];
 	const sandboxes = [
 		makeSandbox(state, python, nowUs - 2 * HOUR - jitter(HOUR), 'running'),
@@ -101,7 +112,8 @@ function seedDemo(state: State, nowUs: number): void {
 	const ids = DEMO.map(() => newHexId());
 	DEMO.forEach((d, i) => {
 		const repo = d.repo === null ? null : REPOSITORIES[d.repo]!;
-		const createdUs = nowUs - Math.floor(d.ageH * HOUR) - jitter(MINUTE);
+		// whole minutes (0.04 h is 2 m), the random part on top: exactAges leaves whole minutes
+		const createdUs = nowUs - minutes(d.ageH) - jitter(MINUTE);
 		const conversation: ConversationRecord = {
 			id: ids[i]!,
 			sandboxId: d.sandbox >= 0 ? sandboxes[d.sandbox]!.id : gone[-d.sandbox - 1]!,
@@ -115,12 +127,12 @@ function seedDemo(state: State, nowUs: number): void {
 			metrics: d.metrics ?? null,
 			parentId: d.parent === undefined ? null : ids[d.parent]!,
 			createdUs,
-			updatedUs: Math.max(createdUs + MINUTE, nowUs - Math.floor(d.idleH * HOUR) - jitter(MINUTE)),
+			updatedUs: Math.max(createdUs + MINUTE, nowUs - minutes(d.idleH) - jitter(MINUTE)),
 			executionStatus: d.exec,
 			...(d.acp ? {agentKind: 'acp' as const, tags: {acpserver: d.acp}} : {}),
 		};
 		state.addConversation(conversation);
-		if (d.trigger === 'gui' || d.trigger === 'openhands_api') seedReadyTask(state, conversation);
+		if (d.trigger === 'gui' || d.trigger === 'openhands_api') seedReadyTask(state, conversation, jitter);
 	});
 	const paused = sandboxes[4]!;
 	const failedAt = nowUs - 30 * HOUR - jitter(HOUR);
@@ -155,7 +167,7 @@ function requestEcho(sandboxId: string | null, text: string, repo: [string, stri
 }
 
 /** The task that started a seeded conversation: READY, created shortly before it. */
-function seedReadyTask(state: State, c: ConversationRecord): void {
+function seedReadyTask(state: State, c: ConversationRecord, jitter: Jitter): void {
 	const sandbox = state.sandboxById.get(c.sandboxId);
 	state.addTask({
 		id: newHexId(),
@@ -177,6 +189,7 @@ const SCALE_STATES: ContainerState[] = ['exited', 'exited', 'exited', 'paused', 
 
 /** Scale seeding: built already sorted (newest first) so 10,000 rows take milliseconds, not seconds. */
 function seedScale(state: State, nowUs: number, sandboxCount: number, conversationCount: number): void {
+	const jitter = randomJitter;
 	const specs = state.specs;
 	let at = nowUs - jitter(MINUTE);
 	for (let i = 0; i < sandboxCount; i++) {

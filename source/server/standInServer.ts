@@ -45,7 +45,7 @@ export async function startStandInServer(options: StandInOptions = {}): Promise<
 	const requests: RequestRecord[] = [];
 	// issue 10: events, agents and the agent-server listener (before seeding: sandboxes advertise its url)
 	const activity = await startActivity(state, options, requests);
-	seedState(state, options.seed ?? 'demo', withSettings);
+	seedState(state, options.seed ?? 'demo', withSettings, options.exactAges ?? false);
 	activity.start();
 	const routes = [...ROUTES, ...activityRoutes(options)];
 	const limiter = options.rateLimit === false ? null : new RateLimiter(now);

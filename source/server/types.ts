@@ -29,6 +29,12 @@ export type StandInOptions = {
 	/** clock, for tests */
 	now?: () => number;
 	/**
+	 * the demo seed's times a whole number of minutes before the start (4m, 2h, 1d ago), without a
+	 * random part: its age columns read the same for the first minute (benches that count bytes).
+	 * Default false.
+	 */
+	exactAges?: boolean;
+	/**
 	 * which server to imitate (shared/openhands-api-newer.md): `legacy` = OpenHands d6fab190
 	 * (`/api/settings`, V1 unauthenticated), `current` = sandbox-server 1.x (`/api/v1/settings`,
 	 * V1 behind the session key, 422/400 limits, new fields). Default `current`.

@@ -216,9 +216,21 @@ export function truncateMiddle(text: string, width: number): string {
 	return head + '…' + tail;
 }
 
-/** Cuts or pads with spaces to exactly `width` columns. */
-export function fit(text: string, width: number, align: 'left' | 'right' = 'left', middle = false): string {
-	const cut = middle ? truncateMiddle(text, width) : truncate(text, width);
+/** Cuts to `width` columns keeping the end (`…server:4e2ecd8-python`): an image's name and tag. */
+export function truncateStart(text: string, width: number): string {
+	if (width <= 0) return '';
+	if (text.length <= width && displayWidth(text) <= width) return text;
+	if (fitStart(text, width).whole) return text;
+	return '…' + fitEnd(text, width - 1);
+}
+
+/** Where a text too long for its width is cut: at the end (default), in the middle, or at the start. */
+export type Cut = 'end' | 'middle' | 'start';
+
+/** Cuts or pads with spaces to exactly `width` columns (`middle`: true is the same as 'middle'). */
+export function fit(text: string, width: number, align: 'left' | 'right' = 'left', middle: boolean | Cut = false): string {
+	const where = middle === true ? 'middle' : middle === false ? 'end' : middle;
+	const cut = where === 'middle' ? truncateMiddle(text, width) : where === 'start' ? truncateStart(text, width) : truncate(text, width);
 	const pad = Math.max(0, width - displayWidth(cut));
 	return align === 'right' ? ' '.repeat(pad) + cut : cut + ' '.repeat(pad);
 }

@@ -51,6 +51,8 @@ export function notifyOnAttention(fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'
 	let told = new Set(fleet.getSnapshot().attention.map(keyOf));
 	/** waiting agents whose pending action is not read yet: until when to wait */
 	const held = new Map<string, number>();
+	/** held keys with a timer pending */
+	const armed = new Set<string>();
 	const timers = new Set<() => void>();
 	let last: FleetSnapshot['attention'] | null = fleet.getSnapshot().attention;
 	let lastGlimpses = fleet.getSnapshot().glimpses;
@@ -81,12 +83,17 @@ export function notifyOnAttention(fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'
 			if (item.reason === 'waiting' && waitsFor === null) {
 				const until = held.get(key) ?? now() + WAIT_MS;
 				if (now() < until) {
-					if (!held.has(key)) {
-						held.set(key, until);
+					held.set(key, until);
+					// armed again whenever none is pending: a timer can fire a millisecond before
+					// `now()` reaches `until`, and nothing else may call check() after it (seen: a
+					// waiting agent never announced)
+					if (!armed.has(key)) {
+						armed.add(key);
 						const cancel = setTimer(() => {
 							timers.delete(cancel);
+							armed.delete(key);
 							check();
-						}, WAIT_MS);
+						}, Math.max(1, until - now()));
 						timers.add(cancel);
 					}
 					continue;

@@ -27,6 +27,7 @@ export type Scope =
 	| 'activitySandbox'
 	| 'changes'
 	| 'approval'
+	| 'approvalNoReject'
 	| 'pager'
 	| 'message'
 	| 'reason'
@@ -129,7 +130,7 @@ export const MUTATING: ReadonlySet<string> = new Set([
  * The column sort keys, in the order columns name them (widgets/columns.ts `sortLetter`): a config
  * override of `sort.column` gives the column at the same position the key at the same position.
  */
-export const SORT_KEYS: readonly string[] = ['A', 'T', 'N', 'E', 'B', 'U', 'C', 'K'];
+export const SORT_KEYS: readonly string[] = ['A', 'T', 'N', 'E', 'B', 'U', 'C', 'K', 'R'];
 
 export const KEYMAP: readonly Binding[] = [
 	{scope: 'global', keys: ['1'], command: 'tab.settings', description: 'Settings tab'},
@@ -163,8 +164,8 @@ export const KEYMAP: readonly Binding[] = [
 
 	{scope: 'conversations', keys: ['n'], command: 'conversation.new', description: 'new conversation', hint: 'new'},
 	{scope: 'sandboxes', keys: ['n'], command: 'sandbox.start', description: 'start a sandbox', hint: 'start'},
-	{scope: 'sandboxes', keys: ['p'], command: 'sandbox.pause', description: 'pause the selected sandbox', hint: 'pause'},
-	{scope: 'sandboxes', keys: ['r'], command: 'sandbox.resume', description: 'resume the selected sandbox', hint: 'resume'},
+	{scope: 'sandboxes', keys: ['p'], command: 'sandbox.pause', description: 'pause the selected sandbox (a running or starting one)', hint: 'pause'},
+	{scope: 'sandboxes', keys: ['r'], command: 'sandbox.resume', description: 'resume the selected sandbox (a paused or failed one: PAUSED, ERROR)', hint: 'resume'},
 	{scope: 'specs', keys: ['n'], command: 'spec.start', description: 'start a sandbox from the selected spec', hint: 'start'},
 
 	{scope: 'detail', keys: ['esc'], command: 'close', description: 'close the details', hint: 'close'},
@@ -215,6 +216,9 @@ export const KEYMAP: readonly Binding[] = [
 
 	{scope: 'approval', keys: ['a'], command: 'agent.accept', description: 'accept the pending action(s) (asks once)', hint: 'accept'},
 	{scope: 'approval', keys: ['x'], command: 'agent.reject', description: 'reject the pending action(s), with an optional reason', hint: 'reject'},
+	// the same keys where the agent server cannot reject (before SDK 1.6.0, issue 21 item 1): x offers to leave it waiting
+	{scope: 'approvalNoReject', keys: ['a'], command: 'agent.accept', description: 'accept the pending action(s) (asks once)', hint: 'accept'},
+	{scope: 'approvalNoReject', keys: ['x'], command: 'agent.reject', description: 'leave the pending action(s) waiting (asks first; nothing is sent): this agent server cannot reject', hint: 'leave waiting'},
 
 	{scope: 'activity', keys: ['esc'], command: 'back', description: 'back to the list or details (clears the filter first)', hint: 'back'},
 	{scope: 'activity', keys: ['enter'], command: 'open', description: 'the selected event in full (pager)', hint: 'open'},

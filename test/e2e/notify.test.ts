@@ -106,7 +106,8 @@ describe('notifications in a real terminal', () => {
 		const home = mkdtempSync(join(tmpdir(), 'ohtui-e2e-'));
 		const out = join(home, 'fields.json');
 		const script = join(home, 'record.mjs');
-		writeFileSync(script, `import {writeFileSync} from 'node:fs';\nconst e = process.env;\nwriteFileSync(${JSON.stringify(out)}, JSON.stringify({event: e.OHTUI_EVENT, server: e.OHTUI_SERVER, id: e.OHTUI_CONVERSATION, status: e.OHTUI_STATUS, title: e.OHTUI_TITLE, text: e.OHTUI_TEXT, key: e.OPENHANDS_API_KEY ?? null, args: process.argv.slice(2)}));\n`);
+		// written whole, then renamed: the test reads it as soon as it exists
+		writeFileSync(script, `import {renameSync, writeFileSync} from 'node:fs';\nconst e = process.env;\nwriteFileSync(${JSON.stringify(out + '.part')}, JSON.stringify({event: e.OHTUI_EVENT, server: e.OHTUI_SERVER, id: e.OHTUI_CONVERSATION, status: e.OHTUI_STATUS, title: e.OHTUI_TITLE, text: e.OHTUI_TEXT, key: e.OPENHANDS_API_KEY ?? null, args: process.argv.slice(2)}));\nrenameSync(${JSON.stringify(out + '.part')}, ${JSON.stringify(out)});\n`);
 		// XDG_CONFIG_HOME is the temporary home (./pty.ts)
 		mkdirSync(join(home, 'ohtui'));
 		writeFileSync(join(home, 'ohtui', 'config.json'), JSON.stringify({profiles: {}, notifyCommand: [process.execPath, script, '$HOME; echo not a shell']}), {mode: 0o600});

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {clean, cleanInput, displayWidth, fit, truncate, truncateMiddle} from '../../source/text/sanitize.js';
+import {clean, cleanInput, displayWidth, fit, truncate, truncateMiddle, truncateStart} from '../../source/text/sanitize.js';
 
 // Anything a terminal could act on: C0 (tab/newline are turned into spaces), DEL, C1, ESC.
 const CONTROL = /[\x00-\x1f\x7f-\x9f]/;
@@ -108,6 +108,15 @@ describe('width', () => {
 		expect(short.endsWith('9g9P10j')).toBe(true);
 		expect(short).toContain('…');
 		expect(truncateMiddle('abc', 5)).toBe('abc');
+	});
+
+	it('shortens image references from the start, keeping the name and tag', () => {
+		const spec = 'ghcr.io/openhands/agent-server:4e2ecd8-python';
+		expect(truncateStart(spec, 22)).toBe('…server:4e2ecd8-python');
+		expect(fit(spec, 24, 'left', 'start')).toBe('…t-server:4e2ecd8-python');
+		expect(truncateStart(spec, 45)).toBe(spec);
+		expect(truncateStart('abc', 1)).toBe('…');
+		expect(displayWidth(truncateStart('開発'.repeat(50), 9))).toBeLessThanOrEqual(9);
 	});
 
 	it('fits a 10,000-character title into its column exactly', () => {

@@ -56,6 +56,25 @@ describe('an agent server in the views', () => {
 		await vi.waitFor(() => expect(h.store.callsOf('openChanges')).toEqual([[conversation().id]]));
 	});
 
+	it('before 1.6.0 the preview and the footer say what x does there: it leaves the action waiting (issue 21 item 1)', async () => {
+		for (const [version, keys] of [
+			['1.1.0', 'a accept · x leave waiting'],
+			['1.43.1', 'a accept · x reject'],
+		] as const) {
+			const server = {...AGENT, version, label: `agent server ${version}`};
+			const h = renderApp({columns: 120, rows: 40, snapshot: {server, conversations: list([agentConversation()])}});
+			// the footer follows the selection once it is drawn
+			const frame = await h.waitFor(keys.replace(' · ', '  '));
+			expect(frame).toContain(`waits for you (${keys}): a confirmation`);
+			if (version === '1.1.0') {
+				expect(frame).not.toContain('x reject');
+				await h.press('x');
+				await h.waitFor('This agent server (1.1.0) cannot reject an action: leave it waiting?');
+			}
+			h.unmount();
+		}
+	});
+
 	it('beside an app server: the sandbox column stays, an agent server\'s row shows none there', () => {
 		const context = {items: new Map(), boots: new Map(), glimpses: {}, clock: () => 0};
 		const columns = conversationColumns([conversation(), agentConversation()], context, true);
@@ -215,7 +234,10 @@ describe('the activity of an agent-server conversation', () => {
 		await h.waitFor('Fix flaky');
 		await h.press('l');
 		const frame = await h.waitFor('agent server 1.1.0: no reject');
-		expect(frame).toContain('x reject');
+		// the block over the events and the footer say what x does here, as the dialog asks
+		expect(frame).toContain('waiting for confirmation: 1 action · a accept · x leave waiting');
+		expect(frame.split('\n').at(-1)).toContain('x leave waiting');
+		expect(frame).not.toContain('x reject');
 		await h.press('x');
 		await h.waitFor('This agent server (1.1.0) cannot reject an action: leave it waiting?');
 		await h.press('y');

@@ -57,6 +57,34 @@ function manualTimers() {
 }
 
 describe('notifications: transitions only, once each, saying what (issue 19 §1, §3)', () => {
+	it('a hold whose timer fires a millisecond early still calls, once, when nothing else happens', () => {
+		// setTimeout runs on a monotonic clock and Date.now() can read 1 ms behind it: the first
+		// check finds the hold not yet over; nothing else may ever call check again
+		const store = new FakeStore(snapshot());
+		const told: string[] = [];
+		let now = NOW;
+		const pending: {at: number; fire(): void}[] = [];
+		const setTimer = (fire: () => void, ms: number) => {
+			const timer = {at: now + ms, fire};
+			pending.push(timer);
+			return () => void pending.splice(pending.indexOf(timer), 1);
+		};
+		const fireEarly = () => {
+			const timer = pending.shift()!;
+			now = timer.at - 1;
+			timer.fire();
+		};
+		notifyOnAttention(fleetOf(store), {notify: (_title, body) => told.push(body)}, {setTimer, now: () => now});
+		store.set({attention: [item('a', 'waiting_for_confirmation', NOW, 'deploy')]});
+		fireEarly();
+		expect(told).toEqual([]);
+		expect(pending).toHaveLength(1);
+		now = pending[0]!.at;
+		pending.shift()!.fire();
+		expect(told).toEqual(['deploy waits for your confirmation']);
+		expect(pending).toHaveLength(0);
+	});
+
 	it('once per new transition: the same item seen again, or another change, calls nobody', () => {
 		const store = new FakeStore(snapshot());
 		const told: string[] = [];

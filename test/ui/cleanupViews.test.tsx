@@ -84,14 +84,38 @@ describe('p and r on a conversation act on its sandbox', () => {
 	});
 
 	it('go ahead without a question when nobody else uses it', async () => {
-		const h = renderApp({snapshot: {conversations: list([C])}});
+		const paused = {...C, sandbox_status: 'PAUSED'};
+		const h = renderApp({snapshot: {conversations: list([paused])}});
 		await h.waitFor('Gamma alone');
 		await h.press('r');
 		expect(h.store.callsOf('resumeSandbox')).toEqual([]);
-		h.store.set({sandboxConversations: {sandboxId: C.sandbox_id, conversations: [C], source: 'server', error: null}});
+		h.store.set({sandboxConversations: {sandboxId: C.sandbox_id, conversations: [paused], source: 'server', error: null}});
 		await h.waitFor('Gamma alone');
 		await vi.waitFor(() => expect(h.store.callsOf('resumeSandbox')).toEqual([[C.sandbox_id]]));
 		expect(h.frame()).not.toContain('Resume sandbox');
+	});
+
+	it("offer and do only what the sandbox's status allows: an ERROR one resumes, never pauses; a MISSING one neither", async () => {
+		const failed = {...C, sandbox_status: 'ERROR', execution_status: null};
+		const gone = {...A, sandbox_id: 'oh-sandbox-gone', sandbox_status: 'MISSING', execution_status: null, updated_at: NOW - 3_600_000};
+		const h = renderApp({snapshot: {conversations: list([failed, gone])}, columns: 160});
+		await h.waitFor('Gamma alone');
+		await h.waitFor('r resume');
+		// the footer follows the selection once it is drawn
+		let footer = (await h.waitForGone('p pause')).split('\n').at(-1)!;
+		expect(footer).toContain('r resume');
+		await h.press('p');
+		await h.waitFor('the sandbox is ERROR: it can be resumed or deleted, not paused');
+		expect(h.store.callsOf('conversationsInSandbox')).toEqual([]);
+		expect(h.frame()).not.toContain('Pause sandbox');
+		await h.press('j');
+		await vi.waitFor(() => expect(selectedLine(h.frame())).toContain('Alpha'));
+		footer = (await h.waitForGone('r resume')).split('\n').at(-1)!;
+		expect(footer).not.toContain('p pause');
+		expect(footer).toContain('l activity');
+		await h.press('p', 'r');
+		await h.waitFor('the sandbox is MISSING: it can only be deleted, not resumed');
+		expect(h.store.calls.filter(c => ['pauseSandbox', 'resumeSandbox', 'conversationsInSandbox'].includes(c.method))).toEqual([]);
 	});
 });
 
@@ -171,9 +195,10 @@ describe('sort and quick filters', () => {
 	it('f cycles all, running, needs you, paused, error, and combines with /', async () => {
 		const h = renderApp({snapshot: {conversations: list(many), attention: [waiting]}});
 		await h.waitFor('Charlie');
+		// running is what the STATE column says (▶ running), not the sandbox: alpha's sandbox runs, its agent waits
 		await h.press('f');
-		await h.waitFor('running: 2 of 3');
-		expect(titles(h.frame())).toEqual(['alpha', 'Charlie']);
+		await h.waitFor('running: 1 of 3');
+		expect(titles(h.frame())).toEqual(['Charlie']);
 		await h.press('f');
 		await h.waitFor('needs you: 1 of 3');
 		expect(titles(h.frame())).toEqual(['alpha']);

@@ -30,9 +30,29 @@ describe('Sandboxes view', () => {
 		const frame = await h.waitFor('RLS'); // the U of URLS is underlined when coloured
 		const lines = frame.split('\n');
 		const row = (id: string) => lines.find(l => l.includes(id.slice(-8))) ?? '';
-		expect(row(RUNNING)).toMatch(/RUNNING .*ghcr\.io.*5m ago +2$/);
+		// the spec keeps its end (name and tag) where it is cut
+		expect(row(RUNNING)).toMatch(/RUNNING .*…[\w/-]*agent-server:4e2ecd8-python 5m ago +2$/);
 		expect(row(PAUSED)).toMatch(/PAUSED .*1d ago +0$/);
 		expect(row('sb-new-status')).toContain('HIBERNATING');
+	});
+
+	it('reads well at 80 and 120 columns: the spec keeps its tag, the id both ends, nothing else is cut', async () => {
+		const rows = [sandbox(), sandbox({id: PAUSED, status: 'PAUSED', exposed_urls: null, sandbox_spec_id: 'ghcr.io/openhands/agent-server:4e2ecd8-nodejs'})];
+		const h = renderApp({snapshot: {visible: 'sandboxes', sandboxes: list(rows)}, columns: 80, rows: 24});
+		let frame = await h.waitFor('RLS');
+		let lines = frame.split('\n');
+		expect(lines.find(l => l.includes('ITLE') || l.includes('SPEC'))).toMatch(/^ {2}ID +STATUS +SP\S*C +CREATED +URLS$/);
+		const line = (id: string) => lines.find(l => l.includes(id.slice(-8)))!;
+		expect(line(RUNNING)).toMatch(/^› oh-agent-\S*…\S*9g9P10j RUNNING +…\S*server:4e2ecd8-python 5m ago +2$/);
+		expect(line(PAUSED)).toMatch(/ PAUSED +…\S*server:4e2ecd8-nodejs /);
+		for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
+		h.unmount();
+		// at 120 nothing needs cutting
+		const wide = renderApp({snapshot: {visible: 'sandboxes', sandboxes: list(rows)}, columns: 120, rows: 40});
+		frame = await wide.waitFor('RLS');
+		lines = frame.split('\n');
+		expect(lines.find(l => l.includes(RUNNING))).toMatch(/RUNNING +ghcr\.io\/openhands\/agent-server:4e2ecd8-python +5m ago +2$/);
+		expect(frame).not.toMatch(/oh-agent-\S*…/);
 	});
 
 	it('says how many items could not be read under the rows it could read', async () => {
@@ -81,6 +101,27 @@ describe('Sandboxes view', () => {
 		await h.press('j');
 		await h.waitFor('r resume');
 		await h.waitForGone('p pause');
+	});
+
+	it('an ERROR sandbox offers resume and never pause; a MISSING one neither; the keys do what the footer says', async () => {
+		const h = open({sandboxes: list([sandbox({status: 'ERROR', session_api_key: null, exposed_urls: null}), sandbox({id: PAUSED, status: 'MISSING', exposed_urls: null})])}, 30);
+		await h.waitFor('r resume');
+		// the footer follows the selection once it is drawn
+		let footer = (await h.waitForGone('p pause')).split('\n').at(-1)!;
+		expect(footer).toContain('r resume');
+		await h.press('p');
+		await h.waitFor('the sandbox is ERROR: it can be resumed or deleted, not paused');
+		expect(h.store.callsOf('pauseSandbox')).toEqual([]);
+		await h.press('r');
+		expect(h.store.callsOf('resumeSandbox')).toEqual([[RUNNING]]);
+		await h.press('j');
+		footer = (await h.waitForGone('r resume')).split('\n').at(-1)!;
+		expect(footer).not.toContain('p pause');
+		expect(footer).toContain('c conversations');
+		await h.press('p', 'r');
+		await h.waitFor('the sandbox is MISSING: it can only be deleted, not resumed');
+		expect(h.store.callsOf('pauseSandbox')).toEqual([]);
+		expect(h.store.callsOf('resumeSandbox')).toEqual([[RUNNING]]);
 	});
 
 	it('says a sandbox is starting before it is listed', async () => {

@@ -38,6 +38,24 @@ describe('several servers in one list', () => {
 		expect(rows).toEqual(['work | Work first', 'lab | Lab shared id', 'work | Work shared id']);
 	});
 
+	it('R (the R of SERVER) sorts by the server name, A to Z; again, Z to A; rows of one server keep their order', async () => {
+		const {fleet} = twoServers();
+		const h = show(fleet);
+		await h.waitFor('Lab shared id');
+		const order = () => h.frame().split('\n').slice(3, 6).map(line => /Work first|Lab shared id|Work shared id/.exec(line)?.[0]);
+		await h.press('R');
+		await h.waitFor('SERVER↑');
+		expect(order()).toEqual(['Lab shared id', 'Work first', 'Work shared id']);
+		await h.press('R');
+		await h.waitFor('SERVER↓');
+		expect(order()).toEqual(['Work first', 'Work shared id', 'Lab shared id']);
+		// the Sandboxes tab's SERVER column sorts the same way
+		await h.press('3');
+		await h.waitFor('STATUS');
+		await h.press('R');
+		await h.waitFor('SERVER↑');
+	});
+
 	it('the header names each server with its word, and the needs-you count across them', async () => {
 		const error = {kind: 'unreachable' as const, message: 'connection refused', at: NOW};
 		const item = {key: 'k', subject: 'conversation' as const, id: 'same', state: 'finished', title: 'Lab shared id', at: NOW};
@@ -130,6 +148,38 @@ describe('several servers in one list', () => {
 		await h.press('S', 'a');
 		await h.waitForGone('Servers in view');
 		expect(fleet.getSnapshot().inView).toEqual(['work', 'lab']);
+	});
+
+	it('S shows each server its needs-you count, in view or not: out of view, as it was when it left (nothing is asked of it)', async () => {
+		const item = {key: 'k', subject: 'conversation' as const, id: 'same', state: 'finished', title: 'Lab shared id', at: NOW};
+		const work = new FakeStore(snapshot({conversations: list([conversation({id: 'w1', title: 'Work first'})])}));
+		const lab = new FakeStore(snapshot({conversations: list([conversation({id: 'same', title: 'Lab shared id'})]), attention: [item]}));
+		const never = new FakeStore(snapshot());
+		let clock = NOW;
+		const fleet = createFleet(
+			[
+				{name: 'work', label: 'http://work', fromProfile: true, createStore: () => work},
+				{name: 'lab', label: 'http://lab', fromProfile: true, createStore: () => lab},
+				{name: 'cloud', label: 'http://cloud', fromProfile: true, createStore: () => never},
+			],
+			{inView: ['work', 'lab'], now: () => clock},
+		);
+		const h = show(fleet);
+		await h.waitFor('Lab shared id');
+		await h.press('S');
+		let frame = await h.waitFor('Servers in view (2 of 3)');
+		expect(frame).toMatch(/\[x\] lab +http:\/\/lab +1 needs you/);
+		expect(frame).toMatch(/\[ \] cloud +http:\/\/cloud +not in view/);
+		// work alone: lab leaves the view (4 minutes before the UI's now) and keeps its count, dated
+		clock = NOW - 4 * 60_000;
+		await h.press(KEYS.down, KEYS.enter);
+		await h.waitForGone('Servers in view');
+		expect(lab.callsOf('dispose')).toHaveLength(1);
+		await h.press('S');
+		frame = await h.waitFor('Servers in view (1 of 3)');
+		expect(frame).toMatch(/\[ \] lab +http:\/\/lab +1 needs you \(as of 4m ago\)/);
+		expect(frame).toMatch(/\[x\] work +http:\/\/work +ok/);
+		expect(frame).toMatch(/\[ \] cloud +http:\/\/cloud +not in view/);
 	});
 
 	it('the settings of each server, one part each', async () => {

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {itemsByConversation} from '../../source/ui/attention/rowState.js';
+import {refKey} from '../../source/fleet/types.js';
+import {itemsByConversation, lookText, rowLook, rowState} from '../../source/ui/attention/rowState.js';
 import {conversationFilter, nextQuickFilter, sandboxFilter} from '../../source/ui/views/quickFilters.js';
 import type {Column} from '../../source/ui/widgets/columns.js';
 import {OWN_ORDER, SERVER_ORDER, sortByColumn, sortRows, sortedTitle, toggleOrder} from '../../source/ui/widgets/sortRows.js';
@@ -59,27 +60,37 @@ describe('quick filters', () => {
 		expect(seen).toEqual(['all', 'running', 'needs you', 'paused', 'error']);
 	});
 
-	it('conversations and sandboxes by status; needs you from the attention list', () => {
+	it('conversations by what their STATE cell says; sandboxes by status; needs you from the attention list', () => {
 		const running = conversation({id: 'a'.repeat(32), sandbox_status: 'RUNNING', execution_status: 'running'});
 		const waiting = conversation({id: 'b'.repeat(32), sandbox_status: 'RUNNING', execution_status: 'waiting_for_confirmation'});
 		const finished = conversation({id: 'c'.repeat(32), sandbox_status: 'RUNNING', execution_status: 'finished'});
 		const paused = conversation({id: 'd'.repeat(32), sandbox_status: 'PAUSED', execution_status: null});
-		const all = [running, waiting, finished, paused].map(c => ({...c, server: 'local'}));
-		// the store holds an item for each that needs you (store/needsYouItems.ts): the filter is exactly those
-		const attention = [waiting, finished].map(c => ({key: `k${c.id}`, subject: 'conversation' as const, id: c.id, state: c.execution_status!, title: 't', at: NOW, server: 'local'}));
-		const items = itemsByConversation(attention);
-		const keep = (f: Parameters<typeof conversationFilter>[0]) => all.filter(conversationFilter(f, items) ?? (() => true)).map(c => c.id[0]);
-		expect(keep('all')).toEqual(['a', 'b', 'c', 'd']);
-		expect(keep('running')).toEqual(['a', 'b', 'c']);
-		expect(keep('needs you')).toEqual(['b', 'c']);
-		// an item of another server says nothing about this one's row
-		expect(all.filter(conversationFilter('needs you', itemsByConversation(attention.map(i => ({...i, server: 'other'}))))!)).toEqual([]);
+		// an idle agent in a running sandbox reads `· idle`: not running (the filter once kept it, by its sandbox)
+		const idle = conversation({id: 'e'.repeat(32), sandbox_status: 'RUNNING', execution_status: 'idle'});
+		const failedSandbox = conversation({id: 'f'.repeat(32), sandbox_id: 'sb-failed', sandbox_status: 'ERROR', execution_status: null});
+		const missing = conversation({id: 'g'.repeat(32), sandbox_id: 'sb-gone', sandbox_status: 'MISSING', execution_status: null});
+		const stuck = conversation({id: 'h'.repeat(32), sandbox_status: 'RUNNING', execution_status: 'stuck'});
+		// docker's ERROR while a sandbox this session resumed boots reads `◌ starting`
+		const booting = conversation({id: 'i'.repeat(32), sandbox_id: 'sb-boot', sandbox_status: 'ERROR', execution_status: null});
+		const all = [running, waiting, finished, paused, idle, failedSandbox, missing, stuck, booting].map(c => ({...c, server: 'local'}));
+		// the store holds an item for each that needs you (store/needsYouItems.ts)
+		const attention = [waiting, finished, stuck].map(c => ({key: `k${c.id}`, subject: 'conversation' as const, id: c.id, state: c.execution_status!, title: 't', at: NOW, server: 'local', reason: c.execution_status === 'waiting_for_confirmation' ? ('waiting' as const) : (c.execution_status as 'finished' | 'stuck')}));
+		const context = {items: itemsByConversation(attention), boots: new Map([[refKey({server: 'local', id: 'sb-boot'}), NOW - 10_000]])};
+		const stateOf = (c: (typeof all)[number]) => rowState(c, context, NOW);
+		const cells = Object.fromEntries(all.map(c => [c.id[0], lookText(rowLook(c, stateOf(c)))]));
+		expect(cells).toEqual({a: '▶ running', b: '? waiting', c: '✓ finished', d: '‖ paused', e: '· idle', f: '✗ sandbox', g: '– missing', h: '! stuck', i: '◌ starting'});
+		const keep = (f: Parameters<typeof conversationFilter>[0]) => all.filter(conversationFilter(f, stateOf) ?? (() => true)).map(c => c.id[0]);
+		expect(keep('all')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
+		expect(keep('running')).toEqual(['a']);
+		expect(keep('needs you')).toEqual(['b', 'c', 'h']);
 		expect(keep('paused')).toEqual(['d']);
-		expect(keep('error')).toEqual([]);
-		// an agent server's rows (no sandbox): running is the agent's state, not the server's
+		expect(keep('error')).toEqual(['f']);
+		// an agent server's rows (no sandbox): running is the agent's state, as its cell says
 		const own = (id: string, execution: string) => ({...conversation({id: id.repeat(32), sandbox_id: '', sandbox_status: 'RUNNING', execution_status: execution}), server: 'agent'});
-		const agentRows = [own('e', 'running'), own('f', 'idle')];
-		expect(agentRows.filter(conversationFilter('running', new Map())!).map(c => c.id[0])).toEqual(['e']);
+		const agentRows = [own('e', 'running'), own('f', 'idle'), own('g', 'error')];
+		const agentState = (c: (typeof agentRows)[number]) => rowState(c, {items: new Map(), boots: new Map()}, NOW);
+		expect(agentRows.filter(conversationFilter('running', agentState)!).map(c => c.id[0])).toEqual(['e']);
+		expect(agentRows.filter(conversationFilter('error', agentState)!).map(c => c.id[0])).toEqual(['g']);
 
 		const sandboxes = [sandbox({id: 's1', status: 'RUNNING'}), sandbox({id: 's2', status: 'ERROR'}), sandbox({id: 's3', status: 'PAUSED'})].map(s => ({...s, server: 'local'}));
 		const sandboxAttention = [{key: 'k', subject: 'sandbox' as const, id: 's2', state: 'ERROR', title: 't', at: NOW, server: 'local'}];

@@ -120,12 +120,9 @@ export function browse(agent: Agent, thought: string): Beat[] {
 
 /** A tool call the SDK could not parse: an `AgentErrorEvent`, fed back to the model (4.4). */
 export function toolError(agent: Agent): Beat[] {
-	const tool = /browser_navigate/.test(agent.topic.error)
-		? 'browser_navigate'
-		: /file_editor/.test(agent.topic.error)
-			? 'file_editor'
-			: 'terminal';
-	return [{gap: 'llm', run: us => agent.emit(us, {kind: 'AgentErrorEvent', callId: agent.callId(), tool, error: agent.topic.error})}];
+	const error = agent.topic.toolError ?? agent.topic.error;
+	const tool = /browser_navigate/.test(error) ? 'browser_navigate' : /file_editor/.test(error) ? 'file_editor' : 'terminal';
+	return [{gap: 'llm', run: us => agent.emit(us, {kind: 'AgentErrorEvent', callId: agent.callId(), tool, error})}];
 }
 
 export function think(agent: Agent, thought: string): Beat[] {

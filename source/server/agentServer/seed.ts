@@ -22,16 +22,14 @@ type DemoConversation = {
 	ageH: number;
 	idleH: number;
 	policy?: ConfirmationPolicy;
-	/** created over the API without a first message: no event yet (§6.2) */
-	untouched?: boolean;
 	tags?: Record<string, string>;
 };
 
 /**
  * One developer's agent server on a laptop: the demo's topics (../events/topics.ts), each in its
  * own checkout. Three run (the director gives the first a risky action its policy asks about and
- * lets the others finish within a minute or so), one already waits for confirmation, others are
- * done, paused, failed or stuck.
+ * lets the others finish within a minute or so), one already waits for confirmation, one is idle
+ * after the user rejected an action, others are done, paused, failed or stuck.
  */
 const DEMO: DemoConversation[] = [
 	{title: 'Add dark mode toggle to the settings page', dir: `${HOME}/web-dashboard`, model: 0, status: 'running', ageH: 0.9, idleH: 0.01, policy: CONFIRM_RISKY},
@@ -39,7 +37,10 @@ const DEMO: DemoConversation[] = [
 	{title: 'Write migration for users.email_verified column', dir: `${HOME}/api-server`, model: 0, status: 'running', ageH: 0.4, idleH: 0.01},
 	{title: 'Plan: split the billing service out of the monolith', dir: `${HOME}/billing`, model: 2, status: 'waiting_for_confirmation', ageH: 3.5, idleH: 0.2, policy: CONFIRM_RISKY},
 	{title: 'Fix flaky date parsing test in utils', dir: `${HOME}/hello-world`, model: 0, status: 'finished', ageH: 1.6, idleH: 1.1, tags: {ticket: 'eng4211'}},
-	{title: 'Bump dependencies and fix deprecation warnings', dir: `${HOME}/data-tools`, model: 0, status: 'idle', ageH: 0.05, idleH: 0.04, untouched: true},
+	// a short first run: outdated packages, the pydantic v1 idiom fixed, then a system-wide reinstall
+	// the user rejected; the agent waits for the next message (../events/history.ts `lastWork`). Its
+	// ten minutes or so of work fill the lifetime, so the rejection is its last update
+	{title: 'Bump dependencies and fix deprecation warnings', dir: `${HOME}/data-tools`, model: 0, status: 'idle', ageH: 0.21, idleH: 0.04},
 	{title: 'Übersetzung der Fehlermeldungen ins Deutsche', dir: `${HOME}/web-dashboard`, model: 3, status: 'error', ageH: 20, idleH: 19},
 	// asks before every action once it runs again
 	{title: 'Refactor payment retry logic', dir: `${HOME}/billing`, model: 1, status: 'paused', ageH: 26, idleH: 25, policy: {kind: 'AlwaysConfirm'}},
@@ -103,9 +104,7 @@ export function seedAgentServer(state: AgentServerState, seed: SeedOption, optio
 			if (d.tags) c.tags = d.tags;
 			// risks are rated only with an analyzer; ConfirmRisky without one would ask about every action
 			if (d.policy?.kind === 'ConfirmRisky') c.securityAnalyzer = LLM_ANALYZER;
-			const entry = state.add(c);
-			if (d.untouched) c.policy = d.policy ?? NEVER_CONFIRM;
-			else writeHistory(state, entry, d.policy ?? NEVER_CONFIRM);
+			writeHistory(state, state.add(c), d.policy ?? NEVER_CONFIRM);
 		}
 		if (options.live) startStory(state, options.stepMs);
 	} else if (typeof seed === 'object') {

@@ -64,16 +64,18 @@ function lastWork(agent: Agent, status: Status, first: boolean): Beat[] {
 		case 'waiting_for_confirmation':
 			return task('confirm');
 		case 'idle': {
-			// the user said no to the risky action; the agent waits for the next message
+			// the user said no to the risky action; the agent waits for the next message. The status
+			// goes first, then one rejection per pending action, as a live reject writes them
+			// (shared/openhands-agent-server.md §6: `CSU execution_status=idle`, then `UserRejectObservation`)
 			const beats = task('confirm');
 			beats.push({
 				gap: 'user',
 				run: us => {
+					agent.setStatus(us, 'idle');
 					for (const {action} of agent.pending.splice(0)) {
 						if (action.body.kind !== 'ActionEvent') continue;
 						agent.emit(us, {kind: 'UserRejectObservation', actionId: action.id, callId: action.body.callId, tool: action.body.call.tool, reason: 'Do not touch shared infrastructure from here.'});
 					}
-					agent.setStatus(us, 'idle');
 				},
 			});
 			return beats;
@@ -92,7 +94,7 @@ function lastWork(agent: Agent, status: Status, first: boolean): Beat[] {
 /** Sessions for an ordinary demo conversation: more of them the longer it lived. */
 function plotSessions(agent: Agent, status: Status, lifetime: Micros): Session[] {
 	const ask = `${agent.conversation.title ?? 'Take a look at this repository'}. ${agent.topic.detail}`;
-	// created from the API without a message (`Bump dependencies…` in the demo): nothing happened yet
+	// created from the API without a message (the app server's `Bump dependencies…` in the demo): nothing happened yet
 	if (status === 'idle' && lifetime < 10 * MINUTE) return [];
 	const count = lifetime < 30 * MINUTE ? 1 : lifetime < 3 * 60 * MINUTE ? 2 : 3;
 	const sessions: Session[] = [];

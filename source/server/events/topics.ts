@@ -23,7 +23,10 @@ export type Topic = {
 	risky: {command: string; thought: string};
 	followUp: string;
 	finish: string;
+	/** what goes wrong: a malformed tool call's error, or a failed model call (the conversation's error: agent/plans.ts `errorPlan`) */
 	error: string;
+	/** a malformed tool call's error where `error` is a failed model call (an agent does not carry on after one of those) */
+	toolError?: string;
 };
 
 

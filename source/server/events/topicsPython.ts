@@ -202,4 +202,6 @@ export const upkeep: Topic = {
 	followUp: 'Pin the versions in requirements.txt afterwards.',
 	finish: 'Upgraded the five outdated packages, replaced the pydantic v1 idioms (Config → model_config, from_orm → model_validate) and pinned the versions. The suite passes with -W error.',
 	error: 'litellm.AuthenticationError: AnthropicException - {"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}',
+	toolError:
+		'Error validating args {"command": "pip list --outdated", "timeout": "sixty"} for tool \'terminal\': 1 validation error for TerminalAction\ntimeout\n  Input should be a valid number, unable to parse string as a number',
 };

@@ -226,4 +226,5 @@ export const i18n: Topic = {
 	followUp: 'Bitte „Sie“ statt „du“ verwenden.',
 	finish: 'de.json ist angelegt: alle 214 Schlüssel übersetzt (Sie-Form), Platzhalter geprüft; die Sprache ist in src/i18n/index.ts registriert.',
 	error: "litellm.RateLimitError: AnthropicException - {\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\",\"message\":\"Number of request tokens has exceeded your per-minute rate limit\"}}",
+	toolError: "Error validating args {\"command\": \"create\", \"path\": \"/workspace/project/src/i18n/de.json\"} for tool 'file_editor': Parameter `file_text` is required for command: create.",
 };

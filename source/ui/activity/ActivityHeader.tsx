@@ -80,13 +80,18 @@ export const ActivityHeader = memo(function ActivityHeader({conversation: c, sta
 	);
 });
 
-type ApprovalProps = {lines: readonly string[]; width: number};
+type ApprovalProps = {
+	lines: readonly string[];
+	/** what the keys do here: `a accept · x reject`, or `… x leave waiting` (../activity/approvalDialog.ts `answerKeys`) */
+	keys: string;
+	width: number;
+};
 
 /** `waiting for confirmation: 2 actions · a accept · x reject`, then one line per action. */
-export const ApprovalBlock = memo(function ApprovalBlock({lines, width}: ApprovalProps) {
+export const ApprovalBlock = memo(function ApprovalBlock({lines, keys, width}: ApprovalProps) {
 	const theme = useTheme();
 	const n = lines.length;
-	const head = n ? `waiting for confirmation: ${n} action${n === 1 ? '' : 's'} · a accept · x reject` : 'waiting for confirmation · a accept · x reject';
+	const head = `waiting for confirmation${n ? `: ${n} action${n === 1 ? '' : 's'}` : ''}${keys ? ` · ${keys}` : ''}`;
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.warn} wrap="truncate">

@@ -27,9 +27,12 @@ import {eventDetail} from './detail.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from './pending.js';
 import {useHandOff} from '../useHandOff.js';
-import {pendingKey} from './approvalDialog.js';
+import {type AnswerScope, answerKeys, pendingKey} from './approvalDialog.js';
 import {agentOutOfReach, useActivityKeys, type ActivityModal} from './useActivityKeys.js';
 import {useEventRows} from './useEventRows.js';
+import {bootLabel} from '../views/booting.js';
+import {droppedSandboxHints} from '../views/sandboxActions.js';
+import {isBoot} from '../views/sandboxParts.js';
 import {maskTitle} from '../../text/secrets.js';
 
 type Props = {
@@ -74,6 +77,10 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		[inFlightAll, server, id, conversation.sandbox_id],
 	);
 
+	// a sandbox booting after a start or resume of this session reads STARTING, whatever docker says
+	const boot = inFlight.find(p => isBoot(p) && p.targetId === conversation.sandbox_id);
+	const sandboxStatus = bootLabel(boot?.startedAt, conversation.sandbox_status, now()) ? 'STARTING' : conversation.sandbox_status;
+
 	const approval = modal?.kind === 'accept' || modal?.kind === 'reject' ? modal.kind : null;
 	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialogHeight(approval);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
@@ -84,6 +91,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		active: active && modal === null && !list.filter.editing,
 		conversation,
 		waiting,
+		sandboxStatus,
 		pendingIds: pendingIds ?? [],
 		list,
 		agent,
@@ -99,6 +107,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	});
 
 	const own: Scope[] = capabilities?.sandboxes === false ? ['activity'] : ['activity', 'activitySandbox'];
+	// x where the agent server cannot reject (before SDK 1.6.0) only offers to leave the action waiting
+	const answerScope: AnswerScope = agent?.rejects === false ? 'approvalNoReject' : 'approval';
 	const scopes: Scope[] =
 		modal?.kind === 'pager'
 			? ['pager']
@@ -113,13 +123,13 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 							: list.filter.editing
 								? ['filter']
 								: waiting
-									? ['approval', ...own]
+									? [answerScope, ...own]
 									: own;
-	// the footer offers what applies now: resume for a paused sandbox, run for an agent that is not running
-	const sandboxPaused = conversation.sandbox_status === 'PAUSED';
+	// the footer offers what applies now: what the sandbox's status allows (../views/sandboxActions.ts),
+	// run for an agent that is not running
 	// and no agent keys while its sandbox is not running (there is no agent to ask)
 	const agentHidden: Command[] = agentOutOfReach(conversation) ? ['agent.run', 'agent.pause', 'agent.interrupt'] : [status === 'running' ? 'agent.run' : 'agent.pause'];
-	useHintScopes(scopes, [sandboxPaused ? 'sandbox.pause' : 'sandbox.resume', ...agentHidden]);
+	useHintScopes(scopes, [...droppedSandboxHints(sandboxStatus), ...agentHidden]);
 
 	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} width={width} />;
 	if (modal?.kind === 'pager') {
@@ -134,7 +144,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	return (
 		<Box flexDirection="column" height={height} overflow="hidden">
 			{header}
-			{waiting ? <ApprovalBlock lines={pendingLines} width={width} /> : null}
+			{waiting ? <ApprovalBlock lines={pendingLines} keys={answerKeys(answerScope)} width={width} /> : null}
 			<EventList events={events} rows={list.rows} offset={list.offset} index={list.index} height={listHeight} width={width} empty={emptyText(mine, list.filtered)} />
 			{list.filter.editing ? (
 				<Box>

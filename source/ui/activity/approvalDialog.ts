@@ -7,6 +7,20 @@
  */
 import {useEffect} from 'react';
 import type {ConversationEvent} from '../../api/schemas/event.js';
+import {hintList} from '../keys/footerHints.js';
+
+/** The keys that answer a waiting agent: `approvalNoReject` where its server cannot reject (before SDK 1.6.0). */
+export type AnswerScope = 'approval' | 'approvalNoReject';
+
+/**
+ * `a accept · x reject`, or `a accept · x leave waiting` where the server cannot reject: what the
+ * keys do there, from the keymap (overrides and `--read-only` included), as the footer says it.
+ */
+export function answerKeys(scope: AnswerScope): string {
+	return hintList([scope])
+		.map(h => h.text)
+		.join(' · ');
+}
 
 export type ApprovalModal = {
 	kind: 'accept' | 'reject';

@@ -12,6 +12,7 @@ import {useKeys} from '../keys/KeyRouter.js';
 import type {ApprovalModal} from './approvalDialog.js';
 import type {AgentDialog} from './AgentDialogs.js';
 import type {EventRows} from './useEventRows.js';
+import {sandboxRefusal} from '../views/sandboxActions.js';
 
 export type ActivityModal = null | {kind: 'pager'; eventId: string} | {kind: 'message'} | ApprovalModal | {kind: 'agent'; dialog: AgentDialog};
 
@@ -19,6 +20,8 @@ type Options = {
 	active: boolean;
 	conversation: Tagged<AppConversation>;
 	waiting: boolean;
+	/** the sandbox's status as shown (STARTING while it boots after this session's start or resume) */
+	sandboxStatus: string | null | undefined;
 	/** ids of the actions waiting for confirmation: what an approval dialog opens on */
 	pendingIds: readonly string[];
 	list: EventRows;
@@ -47,7 +50,7 @@ export function agentOutOfReach(c: AppConversation): string | null {
 	return status === 'PAUSED' ? 'the sandbox is PAUSED: r resumes it, then the agent can be run or paused' : `the sandbox is ${status}: the agent runs only while it does`;
 }
 
-export function useActivityKeys({active, conversation, waiting, pendingIds, list, agent, capabilities, setModal, onBack, onChanges, pageEvent}: Options): void {
+export function useActivityKeys({active, conversation, waiting, sandboxStatus, pendingIds, list, agent, capabilities, setModal, onBack, onChanges, pageEvent}: Options): void {
 	const {fleet, copy, notify} = useUi();
 	const sandbox = {server: conversation.server, id: conversation.sandbox_id};
 	const sandboxKeys = capabilities?.sandboxes !== false;
@@ -104,11 +107,15 @@ export function useActivityKeys({active, conversation, waiting, pendingIds, list
 					else fleet.controlAgent(conversation, 'run');
 					return true;
 				case 'sandbox.pause':
-					fleet.pauseSandbox(sandbox);
+				case 'sandbox.resume': {
+					const action = command === 'sandbox.pause' ? 'pause' : 'resume';
+					// the footer does not offer what the sandbox's status rules out: the key says why
+					const refusal = sandboxRefusal(action, sandboxStatus);
+					if (refusal) notify('info', refusal);
+					else if (action === 'pause') fleet.pauseSandbox(sandbox);
+					else fleet.resumeSandbox(sandbox);
 					return true;
-				case 'sandbox.resume':
-					fleet.resumeSandbox(sandbox);
-					return true;
+				}
 				case 'filter':
 					list.editFilter();
 					return true;

@@ -14,7 +14,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import {agentAbilities} from '../../api/agentServerInfo.js';
 import type {FleetSnapshot, Tagged} from '../../fleet/types.js';
 import {maskTitle} from '../../text/secrets.js';
-import {type ApprovalModal, approvalQuestion, pendingKey, sameActions, useApprovalGuard} from '../activity/approvalDialog.js';
+import {type AnswerScope, type ApprovalModal, approvalQuestion, pendingKey, sameActions, useApprovalGuard} from '../activity/approvalDialog.js';
 import {pendingLine} from '../activity/pending.js';
 import {useUi} from '../context.js';
 import {useSnapshot} from '../useStore.js';
@@ -49,6 +49,11 @@ function noRejectVersion(snapshot: FleetSnapshot, server: string | undefined): s
 
 function useNoReject(server: string | undefined): string | null {
 	return useSnapshot(useCallback((s: FleetSnapshot) => noRejectVersion(s, server), [server]));
+}
+
+/** The keys that answer an agent of this server (the preview's line and the footer say what x does there). */
+export function useAnswerScope(server: string | undefined): AnswerScope {
+	return useNoReject(server) === null ? 'approval' : 'approvalNoReject';
 }
 
 /** The footer's keys under the dialog: a y/n question, or a reason to type. */

@@ -14,6 +14,8 @@ import {maskTitle} from '../../text/secrets.js';
 import {wrapLine} from '../activity/text.js';
 import {EventList} from '../activity/EventList.js';
 import {pendingActions, pendingLine} from '../activity/pending.js';
+import {answerKeys} from '../activity/approvalDialog.js';
+import {useAnswerScope} from './ApprovalDialog.js';
 import {cost, duration, relativeTime, repoAtBranch} from '../format.js';
 import {useTheme} from '../theme.js';
 import {shortModel} from '../views/conversationColumns.js';
@@ -65,6 +67,8 @@ type Props = {
 
 export const PreviewPane = memo(function PreviewPane({conversation: c, state, glimpse, server, width, height, now}: Props) {
 	const theme = useTheme();
+	// what x does on this conversation's server (the footer says the same)
+	const keys = answerKeys(useAnswerScope(c?.server));
 	if (!c || !state) {
 		return (
 			<Box height={height} flexDirection="column">
@@ -80,7 +84,7 @@ export const PreviewPane = memo(function PreviewPane({conversation: c, state, gl
 	const events = glimpse?.events ?? [];
 	const pending = state === 'waiting' ? pendingActions(events) : [];
 	// the keys first: a long action is cut at the end, never the way to answer it
-	const waitLine = state === 'waiting' ? `waits for you (a accept · x reject): ${pending.length ? pending.map(pendingLine).join(' · ') : 'a confirmation'}` : null;
+	const waitLine = state === 'waiting' ? `waits for you${keys ? ` (${keys})` : ''}: ${pending.length ? pending.map(pendingLine).join(' · ') : 'a confirmation'}` : null;
 	const eventRows = Math.max(1, height - 2 - title.length - (waitLine ? 1 : 0));
 	const empty = glimpse?.error ? `events: ${clean(glimpse.error.message)}` : glimpse ? 'no events yet' : 'reading its events…';
 	return (

@@ -22,16 +22,16 @@ const ALIASES: Record<string, string> = {space: ' ', return: 'enter', escape: 'e
 const SCREENS: ReadonlyArray<readonly Scope[]> = [
 	['global', 'scroll'],
 	// a / x answer a waiting agent from the list, its details and ! too (issue 19)
-	['global', 'list', 'conversations', 'conversation', 'conversationSandbox', 'approval'],
-	['global', 'detail', 'scroll', 'conversation', 'conversationSandbox', 'approval'],
-	['global', 'activity', 'approval', 'activitySandbox'],
+	['global', 'list', 'conversations', 'conversation', 'conversationSandbox', 'approval', 'approvalNoReject'],
+	['global', 'detail', 'scroll', 'conversation', 'conversationSandbox', 'approval', 'approvalNoReject'],
+	['global', 'activity', 'approval', 'approvalNoReject', 'activitySandbox'],
 	['global', 'changes'],
 	['global', 'pager'],
 	['global', 'list', 'sandboxes'],
 	['global', 'detail', 'scroll', 'sandboxDetail'],
 	['global', 'list', 'specs'],
 	// the needs-you list (!) and a sandbox's conversations (c) are lists of choices over the tabs
-	['global', 'attention', 'choice', 'approval', 'list'],
+	['global', 'attention', 'choice', 'approval', 'approvalNoReject', 'list'],
 	['global', 'choice'],
 	['global', 'servers', 'choice'],
 	['help', 'scroll'],

@@ -23,6 +23,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	changes: "A conversation's changes (git)",
 	activity: 'Activity (a conversation\'s events)',
 	approval: 'An agent waiting for confirmation (its activity, the list, !)',
+	approvalNoReject: 'An agent waiting for confirmation on an agent server before 1.6.0 (it cannot reject)',
 	pager: 'Event pager',
 	message: 'Message box',
 	reason: 'Reject reason input',

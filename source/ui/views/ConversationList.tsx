@@ -11,7 +11,7 @@ import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useApprovalScope} from '../attention/ApprovalDialog.js';
+import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope} from '../attention/ApprovalDialog.js';
 import {PREVIEW_MIN, PreviewPane, previewHeight, serverNote} from '../attention/PreviewPane.js';
 import {DetailsLines} from './DetailsLines.js';
 import {STATE_WORDS} from '../attention/rowState.js';
@@ -42,6 +42,7 @@ import {questionHeight} from './confirmTexts.js';
 import {conversationColumns} from './conversationColumns.js';
 import {conversationEntries, conversationKey, startTaskLine} from './conversationParts.js';
 import {conversationFilter, type QuickFilter} from './quickFilters.js';
+import {droppedSandboxHints, sandboxRefusal} from './sandboxActions.js';
 import {useSandboxQuestion} from './useSandboxQuestion.js';
 import {conversationMarks, staleIn, useServerColumn} from './serverColumn.js';
 import {TASK_LINE_SELECTED, useTaskLines} from './useTaskLines.js';
@@ -90,7 +91,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const onOpen = useCallback((item: Item) => nav.push({kind: 'detail', tab: 'conversations', item}), [nav]);
 	const serverColumn = useServerColumn<Item>('conversations');
 	const columns = useMemo(() => conversationColumns(list.data ?? [], context, sandboxColumn, serverColumn), [list.data, context, sandboxColumn, serverColumn]);
-	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, context.items), [context.items]);
+	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, stateOf), [stateOf]);
 	const listKeys = active && !detail && !form && !message && !ask && !approval;
 	const controller = useListController({
 		resource: 'conversations',
@@ -117,6 +118,8 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const item = detail ? (list.data?.find(c => sameRef(c, detail)) ?? detail) : taskLines.onTask ? undefined : controller.selected;
 	useGlimpseWatch(detail ? [] : onScreen, stateOf, previewShown && item ? item : null);
 	const itemState = item ? stateOf(item) : null;
+	// a sandbox booting after a start or resume of this session reads STARTING, whatever docker says
+	const itemSandboxStatus = item && itemState === 'starting' ? 'STARTING' : item?.sandbox_status;
 	const marks = useSnapshot(conversationMarks);
 	const server = item ? serverNote(item, inView.length > 1, staleIn(marks, item.server)) : null;
 	const pendingOf = (row: Item) => pendingActions(context.glimpses[refKey(row)]?.events ?? []);
@@ -169,11 +172,15 @@ export function ConversationList({width, height, active, detail}: Props) {
 					if (item) nav.go({kind: 'row', resource: 'sandboxes', ref: {server: item.server, id: item.sandbox_id}});
 					return true;
 				case 'sandbox.pause':
-					if (item) sandboxQuestion.start('pause', item);
+				case 'sandbox.resume': {
+					if (!item) return true;
+					const action = command === 'sandbox.pause' ? 'pause' : 'resume';
+					// a key that does nothing says why (the footer does not offer it either)
+					const refusal = sandboxRefusal(action, itemSandboxStatus);
+					if (refusal) notify('info', refusal);
+					else sandboxQuestion.start(action, item);
 					return true;
-				case 'sandbox.resume':
-					if (item) sandboxQuestion.start('resume', item);
-					return true;
+				}
 				case 'conversation.delete':
 					if (item) sandboxQuestion.start('delete', item);
 					return true;
@@ -183,10 +190,10 @@ export function ConversationList({width, height, active, detail}: Props) {
 		},
 		active && !form && !controller.filter.editing && !message && !ask && !approval,
 	);
-	const paused = item?.sandbox_status === 'PAUSED';
 	const selectedCapabilities = useCapabilities(item?.server);
+	const answerScope = useAnswerScope(item?.server);
 	const own: Scope[] = selectedCapabilities?.sandboxes === false ? ['conversation'] : ['conversation', 'conversationSandbox'];
-	const answer: Scope[] = itemState === 'waiting' ? ['approval'] : [];
+	const answer: Scope[] = itemState === 'waiting' ? [answerScope] : [];
 	useHintScopes(
 		ask
 			? ['confirm']
@@ -201,8 +208,8 @@ export function ConversationList({width, height, active, detail}: Props) {
 							: controller.filter.editing
 								? ['filter']
 								: [...answer, 'conversations', ...own, 'list'],
-		// the footer offers what applies to the selected row: resume for a paused sandbox, else pause
-		paused ? ['sandbox.pause'] : ['sandbox.resume'],
+		// the footer offers what applies to the selected row's sandbox (./sandboxActions.ts)
+		item ? droppedSandboxHints(itemSandboxStatus) : [],
 	);
 	// the dialog judges the row as it is now, not as it was when the key was pressed (issue 21 item 7:
 	// an agent paused or failed under the dialog, its action still unanswered, closes it)

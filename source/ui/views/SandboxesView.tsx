@@ -20,11 +20,12 @@ import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {Picker} from '../widgets/Picker.js';
 import {useListController} from '../widgets/useListController.js';
-import {useBootTick} from './booting.js';
+import {bootLabel, useBootTick} from './booting.js';
 import {deleteSandboxQuestion, questionHeight} from './confirmTexts.js';
 import {sandboxFilter, type QuickFilter} from './quickFilters.js';
 import {SandboxConversationsList} from './SandboxConversationsList.js';
-import {pendingBySandbox, sandboxColumns, sandboxEntries, sandboxKey} from './sandboxParts.js';
+import {droppedSandboxHints, sandboxRefusal} from './sandboxActions.js';
+import {isBoot, pendingBySandbox, sandboxColumns, sandboxEntries, sandboxKey} from './sandboxParts.js';
 import {useServerColumn} from './serverColumn.js';
 import type {ViewProps} from './viewProps.js';
 
@@ -57,7 +58,7 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 
 	const pendingMap = useMemo(() => pendingBySandbox(pending), [pending]);
 	const serverColumn = useServerColumn<Item>('sandboxes');
-	const columns = useMemo(() => sandboxColumns(pendingMap, lost, serverColumn), [pendingMap, lost, serverColumn]);
+	const columns = useMemo(() => sandboxColumns(pendingMap, lost, serverColumn, list.data), [pendingMap, lost, serverColumn, list.data]);
 	// A start whose sandbox is not listed yet gets a line of its own above the table.
 	const unlistedStarts = pending.filter(p => p.kind === 'start' && (!p.targetId || !list.data?.some(s => s.id === p.targetId && s.server === p.server))).length;
 	const checkingStart = pending.some(p => p.kind === 'start' && p.phase === 'checking');
@@ -77,6 +78,9 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 		quick,
 	});
 	const selected = controller.selected;
+	// a sandbox booting after a start or resume of this session reads STARTING, whatever docker says
+	const selectedPending = selected ? pendingMap.get(refKey(selected)) : undefined;
+	const selectedStatus = selected && bootLabel(selectedPending && isBoot(selectedPending) ? selectedPending.startedAt : undefined, selected.status, now) ? 'STARTING' : selected?.status;
 	// The spec picker needs the specs while their tab is hidden: load them once, no polling.
 	useEffect(() => {
 		if (active) fleet.prefetch('specs');
@@ -85,7 +89,8 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 	useKeys(
 		'view',
 		name => {
-			switch (commandFor('sandboxes', name)) {
+			const command = commandFor('sandboxes', name);
+			switch (command) {
 				case 'sandbox.start': {
 					const loaded = specs.data ?? [];
 					if (loaded.length > 1) setMode({kind: 'picker'});
@@ -94,11 +99,16 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 					return true;
 				}
 				case 'sandbox.pause':
-					if (selected) fleet.pauseSandbox(selected);
+				case 'sandbox.resume': {
+					if (!selected) return true;
+					const action = command === 'sandbox.pause' ? 'pause' : 'resume';
+					// a key that does nothing says why (the footer does not offer it either)
+					const refusal = sandboxRefusal(action, selectedStatus);
+					if (refusal) notify('info', refusal);
+					else if (action === 'pause') fleet.pauseSandbox(selected);
+					else fleet.resumeSandbox(selected);
 					return true;
-				case 'sandbox.resume':
-					if (selected) fleet.resumeSandbox(selected);
-					return true;
+				}
 				case 'sandbox.conversations':
 					if (selected) nav.push({kind: 'sandboxConversations', tab: 'sandboxes', sandbox: selected});
 					return true;
@@ -141,8 +151,8 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 						: controller.filter.editing
 							? ['filter']
 							: ['sandboxes', 'list'],
-		// the footer offers what applies to the selected sandbox: resume when it is paused, else pause
-		selected?.status === 'PAUSED' ? ['sandbox.pause'] : selected?.status === 'RUNNING' ? ['sandbox.resume'] : [],
+		// the footer offers what applies to the selected sandbox (./sandboxActions.ts)
+		selected ? droppedSandboxHints(selectedStatus) : [],
 	);
 
 	if (mode.kind === 'urls') {

@@ -2,9 +2,12 @@
  * `S`: which servers are in view, like k9s contexts (issue 16 §2). Enter on a server shows that one
  * alone; Space marks several and Enter shows the marked ones; `a` (or Enter on the first line) shows
  * them all. The list and the header follow at once; a server taken out of view is no longer polled.
+ * Each server says how many of its conversations need you: live in view, as last known out of it.
  */
 import React, {useMemo, useState} from 'react';
-import type {FleetSnapshot, ServerName} from '../../fleet/types.js';
+import type {FleetSnapshot, LastInView, ServerName} from '../../fleet/types.js';
+import {needYouText} from '../attentionText.js';
+import {relativeTime} from '../format.js';
 import {useUi} from '../context.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {clean} from '../../text/sanitize.js';
@@ -19,13 +22,24 @@ type Props = {tab: ResourceName; width: number; height: number; onClose(): void}
 const ALL = '\u0000all';
 
 const selectLabels = (s: FleetSnapshot) => s.labels;
+const selectLastInView = (s: FleetSnapshot) => s.lastInView;
+
+/**
+ * A server out of view is asked nothing, so its count is the one it had when it left the view (the
+ * header's count: store/needsYou.ts), with its age; a server never loaded in this session has none.
+ */
+export function outOfView(last: LastInView | undefined, now: number): string {
+	if (!last) return 'not in view';
+	return `${last.needsYou > 0 ? needYouText(last.needsYou) : 'none need you'} (as of ${relativeTime(last.at, now)})`;
+}
 
 export function ServerPicker({tab, width, height, onClose}: Props) {
-	const {fleet} = useUi();
+	const {fleet, now} = useUi();
 	const theme = useTheme();
 	const names = useSnapshot(selectServerNames);
 	const inView = useSnapshot(selectInView);
 	const labels = useSnapshot(selectLabels);
+	const lastInView = useSnapshot(selectLastInView);
 	const selectHealth = useMemo(() => (s: FleetSnapshot) => serverHealthKey(s, tab, true), [tab]);
 	const healthKey = useSnapshot(selectHealth);
 	const health = useMemo(() => new Map(parseServerHealth(healthKey).map(h => [h.name, h.text])), [healthKey]);
@@ -45,7 +59,7 @@ export function ServerPicker({tab, width, height, onClose}: Props) {
 			items={items}
 			label={item => {
 				if (item === ALL) return `    all servers`;
-				const state = inView.includes(item) ? (health.get(item) ?? '') : 'not in view';
+				const state = inView.includes(item) ? (health.get(item) ?? '') : outOfView(lastInView[item], now());
 				return `[${checked(item) ? 'x' : ' '}] ${clean(item).padEnd(nameWidth)}  ${clean(labels[item] ?? '').padEnd(labelWidth)}  ${state}`;
 			}}
 			color={item => (item === ALL ? undefined : theme.server(names.indexOf(item)))}

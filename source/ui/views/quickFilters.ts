@@ -4,7 +4,9 @@
  */
 import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
+import {isNeedsYou} from '../../store/needsYou.js';
 import type {AttentionItem} from '../../store/types.js';
+import {rowLook, type RowState} from '../attention/rowState.js';
 
 export type QuickFilter = 'all' | 'running' | 'needs you' | 'paused' | 'error';
 
@@ -20,22 +22,28 @@ function keysOf(items: readonly Tagged<AttentionItem>[], subject: AttentionItem[
 }
 
 /**
- * null: keep every row. "needs you" is the one meaning (store/needsYou.ts): the rows the store holds
- * an attention item for (`items`, by the conversation's refKey), as the header counts and `!` lists.
+ * null: keep every row. Each filter keeps the rows whose STATE cell says so (../attention/rowState.ts),
+ * because that is the column a user reads while pressing `f`: "running" is `▶ running` (the agent
+ * runs, not merely its sandbox: an idle agent in a running sandbox reads `· idle`), "needs you" the
+ * states that need the user (store/needsYou.ts: waiting, error, stuck, finished unseen; the header
+ * counts the same), "paused" `‖ paused` (the sandbox's or the agent's), "error" the cells marked ✗
+ * (the agent's error, or a failed sandbox). A sandbox booting reads `◌ starting`, none of these.
  */
-export function conversationFilter(filter: QuickFilter, items: ReadonlyMap<string, unknown>): ((c: Tagged<AppConversation>) => boolean) | null {
+export function conversationFilter(filter: QuickFilter, stateOf: (c: Tagged<AppConversation>) => RowState): ((c: Tagged<AppConversation>) => boolean) | null {
 	switch (filter) {
 		case 'all':
 			return null;
 		case 'running':
-			// an agent server's conversation has no sandbox: running is its agent's state
-			return c => (c.sandbox_id ? c.sandbox_status === 'RUNNING' : c.execution_status === 'running');
+			return c => stateOf(c) === 'running';
 		case 'needs you':
-			return c => items.has(refKey(c));
+			return c => {
+				const state = stateOf(c);
+				return state !== 'starting' && isNeedsYou(state);
+			};
 		case 'paused':
-			return c => c.sandbox_status === 'PAUSED' || c.execution_status === 'paused';
+			return c => stateOf(c) === 'paused';
 		case 'error':
-			return c => c.execution_status === 'error' || c.sandbox_status === 'ERROR' || c.sandbox_status === 'MISSING';
+			return c => rowLook(c, stateOf(c)).tone === 'error';
 	}
 }
 

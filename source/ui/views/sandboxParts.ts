@@ -21,7 +21,8 @@ export function pendingBySandbox(pending: readonly Tagged<PendingAction>[]): Rea
 	return map;
 }
 
-const isBoot = (p: PendingAction) => p.kind === 'start' || p.kind === 'resume';
+/** a start or resume: the sandbox boots after it */
+export const isBoot = (p: PendingAction) => p.kind === 'start' || p.kind === 'resume';
 
 /**
  * A watch that gave up on this sandbox while it still shows the status last seen: that status may be
@@ -32,19 +33,31 @@ function lostOn(s: Tagged<Sandbox>, lost: Readonly<Record<string, LostWatch>> | 
 	return entry && entry.lastStatus === s.status ? entry : undefined;
 }
 
-/** `pending` and `lost` by refKey */
+/** the longest text of `rows` (at least `floor`): a growing column grows no wider than what it shows */
+const longest = (rows: readonly Tagged<Sandbox>[], text: (s: Tagged<Sandbox>) => string, floor: number) => rows.reduce((most, s) => Math.max(most, text(s).length), floor);
+
+/**
+ * `pending` and `lost` by refKey; `rows` size the columns to what they show (at 80 columns the spec
+ * was cut to `ghcr.io/o…8-python`). The id and the spec share what is left, the spec up to its
+ * longest value and the id the rest (the table spans the width); the spec keeps its end (name and
+ * tag: the registry is the same on every row), the id both ends; STATUS is as wide as a status with
+ * its mark (`MISSING?`, `pausing…`), wider only while a sandbox of this session boots (`STARTING 12s`).
+ */
 export function sandboxColumns(
 	pending: ReadonlyMap<string, PendingAction>,
 	lost?: Readonly<Record<string, LostWatch>>,
 	server: Column<Tagged<Sandbox>> | null = null,
+	rows: readonly Tagged<Sandbox>[] = [],
 ): Column<Tagged<Sandbox>>[] {
+	const booting = [...pending.values()].some(isBoot);
+	const statusWidth = Math.min(14, Math.max(booting ? 12 : 9, longest(rows, s => clean(s.status), 0) + 1));
 	return [
 		...(server ? [server] : []),
-		{id: 'id', title: 'ID', width: 24, grow: 1, drop: 0, middle: true, text: s => clean(s.id)},
+		{id: 'id', title: 'ID', width: 20, grow: 1, drop: 0, middle: true, text: s => clean(s.id)},
 		{
 			id: 'status',
 			title: 'STATUS',
-			width: 12,
+			width: statusWidth,
 			drop: 0,
 			sortLetter: 'A',
 			// Shown exactly as sent (a newer server may add values). While the call is on the wire the
@@ -59,9 +72,11 @@ export function sandboxColumns(
 			},
 			color: (s, t) => (pending.has(refKey(s)) || lostOn(s, lost) ? t.warn : t.status(s.status)),
 		},
-		{id: 'spec', title: 'SPEC', width: 16, grow: 2, drop: 2, middle: true, sortLetter: 'E', text: s => clean(s.sandbox_spec_id)},
-		{id: 'created', title: 'CREATED', width: 9, drop: 1, noFilter: true, sortLetter: 'C', text: (s, now) => relativeTime(s.created_at, now), sortKey: s => s.created_at},
-		{id: 'urls', title: 'URLS', width: 4, drop: 3, align: 'right', noFilter: true, sortLetter: 'U', sortKey: s => s.exposed_urls?.length ?? 0, text: s => String(s.exposed_urls?.length ?? 0)},
+		{id: 'spec', title: 'SPEC', width: 16, grow: 2, max: longest(rows, s => clean(s.sandbox_spec_id), 16), drop: 2, keepEnd: true, sortLetter: 'E', text: s => clean(s.sandbox_spec_id)},
+		// `12mo ago`, `CREATED↑`
+		{id: 'created', title: 'CREATED', width: 8, drop: 1, noFilter: true, sortLetter: 'C', text: (s, now) => relativeTime(s.created_at, now), sortKey: s => s.created_at},
+		// `URLS↓`
+		{id: 'urls', title: 'URLS', width: 5, drop: 3, align: 'right', noFilter: true, sortLetter: 'U', sortKey: s => s.exposed_urls?.length ?? 0, text: s => String(s.exposed_urls?.length ?? 0)},
 	];
 }
 

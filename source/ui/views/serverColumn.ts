@@ -12,7 +12,8 @@ import type {Column} from '../widgets/columns.js';
 
 /** Dropped after every other column that can go (the title never goes). */
 const DROP_LAST = 0.5;
-const MIN_WIDTH = 6;
+/** `SERVER↑`: the title and its sort marker */
+const MIN_WIDTH = 7;
 const MAX_WIDTH = 14;
 
 /** Whether a server's rows of this list may be old: its last fetch failed, or none came for too long. */
@@ -45,6 +46,10 @@ export function serverColumn<T extends {server: ServerName}>(names: readonly Ser
 		title: 'SERVER',
 		width,
 		drop: DROP_LAST,
+		// seRver: S opens the server picker and E sorts by the repository (keymap.ts SORT_KEYS)
+		sortLetter: 'R',
+		// by the text, A to Z (a sortKey would start with the largest first); a stale server's rows all
+		// carry its `?`, which sorts as the name without it would
 		text: row => (stale.has(row.server) ? `${clean(row.server)}?` : clean(row.server)),
 		color: (row, theme) => (stale.has(row.server) ? theme.muted : theme.server(names.indexOf(row.server))),
 	};

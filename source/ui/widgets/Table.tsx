@@ -85,7 +85,7 @@ const Header = memo(function Header({layout}: {layout: readonly LaidOut<unknown>
 
 function cellsOf<T>(row: T, layout: readonly LaidOut<T>[], now: number, theme: Theme): Cell[] {
 	return layout.map(({column, width}) => ({
-		text: fit(column.text(row, now), width, column.align, column.middle),
+		text: fit(column.text(row, now), width, column.align, column.keepEnd ? 'start' : column.middle === true),
 		color: column.color?.(row, theme, now),
 		bold: column.bold?.(row, now) ?? false,
 	}));

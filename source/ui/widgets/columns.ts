@@ -23,6 +23,8 @@ export type Column<T> = {
 	align?: 'left' | 'right';
 	/** cut in the middle (ids) instead of at the end */
 	middle?: boolean;
+	/** cut at the start, keeping the end (an image reference's name and tag) */
+	keepEnd?: boolean;
 	/** excluded from the `/` filter (relative times change while you type) */
 	noFilter?: boolean;
 	/** clean display text; `now` is for relative times */

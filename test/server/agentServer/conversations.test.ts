@@ -20,6 +20,33 @@ describe('agent server stand-in: conversations (§4; §10 items 6-13)', () => {
 		expect(waiting.confirmation_policy).toEqual({threshold: 'HIGH', confirm_unknown: true, kind: 'ConfirmRisky'});
 	});
 
+	it('the idle conversation has a short story: asked, worked, a risky action rejected (status first, as live), then it waits', async () => {
+		const server = await startAgent();
+		const c = await byTitle(server, 'Bump dependencies');
+		expect(c.execution_status).toBe('idle');
+		const events = await allEvents(server, c.id);
+		const kinds = events.map(e => (e.kind === 'ConversationStateUpdateEvent' ? `${e.key}=${typeof e.value === 'string' ? e.value : '…'}` : e.kind));
+		expect(kinds.slice(0, 4)).toEqual(['SystemPromptEvent', 'MessageEvent', 'last_user_message_id=' + events[1].id, 'execution_status=running']);
+		expect(events[1]).toMatchObject({source: 'user', llm_message: {role: 'user', content: [{text: expect.stringContaining('Bump dependencies and fix deprecation warnings')}]}});
+		expect(kinds).toContain('ActionEvent');
+		expect(kinds).toContain('ObservationEvent');
+		// a malformed tool call it got wrong and carried on from; never a failed model call (that ends a run)
+		const slips = events.filter(e => e.kind === 'AgentErrorEvent');
+		expect(slips.length).toBeGreaterThan(0);
+		for (const slip of slips) expect(slip.error).toMatch(/^Error validating args .* for tool 'terminal'/);
+		// the reinstall it wanted to run waited, and the user said no: the status goes idle, then the rejection
+		const waiting = kinds.lastIndexOf('execution_status=waiting_for_confirmation');
+		const risky = events.findLastIndex(e => e.kind === 'ActionEvent');
+		expect(events[risky].action.command).toContain('pip install --upgrade');
+		expect(waiting).toBeGreaterThan(risky);
+		expect(kinds.slice(-2)).toEqual(['execution_status=idle', 'UserRejectObservation']);
+		expect(events.at(-1)).toMatchObject({source: 'environment', action_id: events[risky].id, rejection_reason: expect.any(String), rejection_source: 'user'});
+		// its last event is its last update, a couple of minutes ago
+		const lastUs = Date.parse(`${events.at(-1).timestamp}Z`);
+		expect(Math.abs(lastUs - Date.parse(c.updated_at))).toBeLessThan(60_000);
+		expect(c.last_user_message_id).toBe(events[1].id);
+	});
+
 	it('lists ConversationInfo with nulls, keys in the server’s order, the model in agent.llm and cost and tokens in stats', async () => {
 		const server = await startAgent();
 		const c = await byTitle(server, 'Fix flaky date parsing');

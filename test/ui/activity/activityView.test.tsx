@@ -200,11 +200,24 @@ describe('activity view', () => {
 		expect(frame).not.toContain('P pause agent');
 		expect(frame).toContain('p pause sandbox');
 		expect(frame).not.toContain('r resume sandbox');
-		// the keys still reach the store whatever the footer shows
+		// the agent keys still reach the store whatever the footer shows; a sandbox key the sandbox's
+		// status rules out says why instead (a RUNNING sandbox has nothing to resume)
 		await h.press('P', 'R', 'p', 'r');
 		expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'pause', undefined], [ID, 'run', undefined]]);
 		expect(h.store.callsOf('pauseSandbox')).toEqual([[conversation().sandbox_id]]);
-		expect(h.store.callsOf('resumeSandbox')).toEqual([[conversation().sandbox_id]]);
+		await h.waitFor('the sandbox is RUNNING: nothing to resume');
+		expect(h.store.callsOf('resumeSandbox')).toEqual([]);
+
+		// a failed sandbox: resume it, never pause it
+		const failed = openWith(currentTrajectory().slice(0, 3), {conversation: {sandbox_status: 'ERROR', execution_status: null}});
+		const broken = await openActivity(failed);
+		expect(broken).toContain('r resume sandbox');
+		expect(broken).not.toContain('p pause sandbox');
+		await failed.press('p');
+		await failed.waitFor('the sandbox is ERROR: it can be resumed or deleted, not paused');
+		expect(failed.store.callsOf('pauseSandbox')).toEqual([]);
+		await failed.press('r');
+		expect(failed.store.callsOf('resumeSandbox')).toEqual([[conversation().sandbox_id]]);
 
 		// a running agent in a paused sandbox: r, not p; no agent key (there is no agent server to ask
 		// until the sandbox runs); P and R say so and send nothing; three distinct words on screen
