@@ -5,6 +5,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {startAgentServerStandIn} from '../../source/server/agentServer/start.js';
 import type {AgentServerOptions, AgentServerStandIn} from '../../source/server/agentServer/types.js';
 import {KEY, conversationTitles, sendMessage} from '../support/agentRest.js';
+import {openByTitle} from './openByTitle.js';
 import {ptySessions, type PtySession} from './pty.js';
 
 const sessions = ptySessions();
@@ -14,7 +15,6 @@ afterEach(async () => {
 });
 
 const TITLE = 'Fix flaky date parsing test in utils';
-const selectedLine = (session: PtySession) => session.screenText().split('\n').find(line => line.trimStart().startsWith('›')) ?? '';
 const occurrences = (screen: string, text: string) => screen.split(text).length - 1;
 
 /** The stand-in (agents quiet), the app against it at a 1 s refresh, the activity of TITLE open. */
@@ -23,14 +23,7 @@ async function opened(options: AgentServerOptions = {}): Promise<{server: AgentS
 	servers.push(server);
 	const id = (await conversationTitles(server)).find(c => c.title === TITLE)!.id;
 	const session = sessions.spawn({args: ['--url', server.url, '--refresh', '1'], env: {OPENHANDS_API_KEY: KEY}});
-	await session.waitForText(TITLE.slice(0, 20), 30_000);
-	for (let i = 0; i < 30 && !selectedLine(session).includes(TITLE.slice(0, 20)); i++) {
-		const before = selectedLine(session);
-		session.press('j');
-		await session.waitForText({test: () => selectedLine(session) !== before} as unknown as RegExp);
-	}
-	session.press('l');
-	await session.waitForText('Esc back');
+	await openByTitle(session, TITLE);
 	return {server, session, id};
 }
 

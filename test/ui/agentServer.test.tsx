@@ -75,6 +75,25 @@ describe('an agent server in the views', () => {
 		}
 	});
 
+	it('the ! list says what x does on the selected item\'s server: leave waiting before 1.6.0, reject after', async () => {
+		for (const [version, keys] of [
+			['1.1.0', 'a accept · x leave waiting'],
+			['1.43.1', 'a accept · x reject'],
+		] as const) {
+			const server = {...AGENT, version, label: `agent server ${version}`};
+			const c = agentConversation();
+			const waiting = {key: `conversation:${c.id}:w`, subject: 'conversation' as const, id: c.id, state: 'waiting_for_confirmation', reason: 'waiting' as const, transition: true, title: c.title ?? '', at: 0};
+			const h = renderApp({columns: 120, rows: 30, snapshot: {server, conversations: list([c]), attention: [waiting]}});
+			await h.waitFor('1 needs you (!)');
+			await h.press('!');
+			await h.waitFor(`Enter go there · ${keys} · d seen`);
+			// the footer says the same (its keys follow a frame later)
+			const frame = await h.waitFor(new RegExp(`\\n.*${keys.split(' · ')[1]!}  d seen[^\\n]*$`));
+			if (version === '1.1.0') expect(frame).not.toContain('x reject');
+			h.unmount();
+		}
+	});
+
 	it('beside an app server: the sandbox column stays, an agent server\'s row shows none there', () => {
 		const context = {items: new Map(), boots: new Map(), glimpses: {}, clock: () => 0};
 		const columns = conversationColumns([conversation(), agentConversation()], context, true);

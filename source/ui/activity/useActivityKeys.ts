@@ -12,7 +12,7 @@ import {useKeys} from '../keys/KeyRouter.js';
 import type {ApprovalModal} from './approvalDialog.js';
 import type {AgentDialog} from './AgentDialogs.js';
 import type {EventRows} from './useEventRows.js';
-import {sandboxRefusal} from '../views/sandboxActions.js';
+import {pauseOrResume} from '../views/sandboxActions.js';
 
 export type ActivityModal = null | {kind: 'pager'; eventId: string} | {kind: 'message'} | ApprovalModal | {kind: 'agent'; dialog: AgentDialog};
 
@@ -107,15 +107,9 @@ export function useActivityKeys({active, conversation, waiting, sandboxStatus, p
 					else fleet.controlAgent(conversation, 'run');
 					return true;
 				case 'sandbox.pause':
-				case 'sandbox.resume': {
-					const action = command === 'sandbox.pause' ? 'pause' : 'resume';
-					// the footer does not offer what the sandbox's status rules out: the key says why
-					const refusal = sandboxRefusal(action, sandboxStatus);
-					if (refusal) notify('info', refusal);
-					else if (action === 'pause') fleet.pauseSandbox(sandbox);
-					else fleet.resumeSandbox(sandbox);
+				case 'sandbox.resume':
+					pauseOrResume({fleet, notify}, command === 'sandbox.pause' ? 'pause' : 'resume', sandbox, sandboxStatus);
 					return true;
-				}
 				case 'filter':
 					list.editFilter();
 					return true;

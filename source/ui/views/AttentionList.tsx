@@ -6,13 +6,14 @@
  * in its activity; `d` marks one seen (a finished one goes; one that waits or failed stays while it
  * does, and says so), `c` all of them.
  */
-import React, {useMemo, useState} from 'react';
+import React, {useCallback, useMemo, useState} from 'react';
 import {Box} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import {sortByAttention, type AttentionState} from '../../store/needsYou.js';
 import type {AttentionItem} from '../../store/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useApprovalScope} from '../attention/ApprovalDialog.js';
+import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope} from '../attention/ApprovalDialog.js';
+import {answerKeys} from '../activity/approvalDialog.js';
 import {pendingActions} from '../activity/pending.js';
 import {attentionLine, pendingGist} from '../attentionText.js';
 import {useUi} from '../context.js';
@@ -39,6 +40,10 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 	const conversations = useSnapshot(selectConversations);
 	const several = useSnapshot(selectInView).length > 1;
 	const [answer, setAnswer] = useState<{kind: ApprovalKind; item: Item} | null>(null);
+	// `x` says what it does on the selected item's server: reject, or leave waiting before SDK 1.6.0
+	const [selectedServer, setSelectedServer] = useState<string | undefined>(undefined);
+	const onSelect = useCallback((item: Item | undefined) => setSelectedServer(item?.server), []);
+	const keysScope = useAnswerScope(selectedServer);
 	const items = useMemo(() => sortByAttention(attention, rankState, item => item.at), [attention]);
 	const at = now();
 	const eventsOf = (item: Item) => glimpses[refKey({server: item.server, id: item.id})]?.events ?? [];
@@ -47,7 +52,7 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 	const conversationOf = (item: Item): Tagged<AppConversation> | undefined =>
 		conversations.data?.find(c => c.id === item.id && c.server === item.server) ?? (item.conversation && {...item.conversation, server: item.server});
 	const answerScope = useApprovalScope(answer?.kind ?? null, answer?.item.server);
-	useHintScopes(answerScope ? [answerScope] : ['approval', 'attention', 'choice']);
+	useHintScopes(answerScope ? [answerScope] : [keysScope, 'attention', 'choice']);
 	const bottom = approvalDialogHeight(answer?.kind ?? null);
 	const answering = answer ? conversationOf(answer.item) : undefined;
 	return (
@@ -55,7 +60,7 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 			<Box flexDirection="column" height={height - bottom} overflow="hidden">
 				<ChoiceList
 					title={items.length ? `Needs you (${items.length})` : 'Needs you'}
-					note="Enter go there · a accept · x reject · d seen · c all seen · Esc back"
+					note={`Enter go there · ${answerKeys(keysScope)} · d seen · c all seen · Esc back`}
 					items={items}
 					label={item => `${(GLYPHS[item.reason ?? ''] ?? '✗').padEnd(2)}${duration(Math.max(0, at - item.at)).padStart(3)}  ${line(item)}`}
 					color={item => (item.reason === 'stuck' ? theme.tone('stuck') : theme.status(item.state))}
@@ -65,6 +70,7 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 					empty="nothing needs you"
 					active={answer === null}
 					onChoose={onGo}
+					onSelect={onSelect}
 					onClose={onClose}
 					onKey={(name, selected) => {
 						const approval = commandFor('approval', name);

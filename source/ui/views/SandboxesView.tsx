@@ -24,7 +24,7 @@ import {bootLabel, useBootTick} from './booting.js';
 import {deleteSandboxQuestion, questionHeight} from './confirmTexts.js';
 import {sandboxFilter, type QuickFilter} from './quickFilters.js';
 import {SandboxConversationsList} from './SandboxConversationsList.js';
-import {droppedSandboxHints, sandboxRefusal} from './sandboxActions.js';
+import {droppedSandboxHints, pauseOrResume} from './sandboxActions.js';
 import {isBoot, pendingBySandbox, sandboxColumns, sandboxEntries, sandboxKey} from './sandboxParts.js';
 import {useServerColumn} from './serverColumn.js';
 import type {ViewProps} from './viewProps.js';
@@ -99,16 +99,9 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 					return true;
 				}
 				case 'sandbox.pause':
-				case 'sandbox.resume': {
-					if (!selected) return true;
-					const action = command === 'sandbox.pause' ? 'pause' : 'resume';
-					// a key that does nothing says why (the footer does not offer it either)
-					const refusal = sandboxRefusal(action, selectedStatus);
-					if (refusal) notify('info', refusal);
-					else if (action === 'pause') fleet.pauseSandbox(selected);
-					else fleet.resumeSandbox(selected);
+				case 'sandbox.resume':
+					if (selected) pauseOrResume({fleet, notify}, command === 'sandbox.pause' ? 'pause' : 'resume', selected, selectedStatus);
 					return true;
-				}
 				case 'sandbox.conversations':
 					if (selected) nav.push({kind: 'sandboxConversations', tab: 'sandboxes', sandbox: selected});
 					return true;

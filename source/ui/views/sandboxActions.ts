@@ -9,6 +9,8 @@
  * also the way back for an ERROR sandbox; a MISSING one has no container or runtime left (docker
  * answers 404), so only a delete applies.
  */
+import type {Fleet, Ref} from '../../fleet/types.js';
+import type {Ui} from '../context.js';
 import type {Command} from '../keymap.js';
 
 export type SandboxAction = 'pause' | 'resume';
@@ -40,4 +42,20 @@ export function sandboxRefusal(action: SandboxAction, status: string | null | un
 	if (status === 'RUNNING' || status === 'PAUSED' || status === 'STARTING') return `the sandbox is ${status}: nothing to ${action}`;
 	const other = can.length ? `it can be ${can.map(a => `${a}d`).join(' or ')} or deleted` : 'it can only be deleted';
 	return `the sandbox is ${status}: ${other}, not ${action}d`;
+}
+
+/**
+ * The pause or resume key on `sandbox`, from any view: the call when its status allows it,
+ * otherwise the reason in the footer (the footer does not offer that key either).
+ */
+export function pauseOrResume(
+	ui: {fleet: Pick<Fleet, 'pauseSandbox' | 'resumeSandbox'>; notify: Ui['notify']},
+	action: SandboxAction,
+	sandbox: Ref,
+	status: string | null | undefined,
+): void {
+	const refusal = sandboxRefusal(action, status);
+	if (refusal) ui.notify('info', refusal);
+	else if (action === 'pause') ui.fleet.pauseSandbox(sandbox);
+	else ui.fleet.resumeSandbox(sandbox);
 }

@@ -30,9 +30,11 @@ type Props<T> = {
 	onKey?(name: string, selected: T | undefined): boolean;
 	/** false while a dialog over it takes the keys; default true */
 	active?: boolean;
+	/** the item under the marker, each time it changes (what the note and footer say can follow it) */
+	onSelect?(item: T | undefined): void;
 };
 
-export function ChoiceList<T>({title, note, items, label, color, getKey, width, height, empty, onChoose, onClose, onKey, active = true}: Props<T>) {
+export function ChoiceList<T>({title, note, items, label, color, getKey, width, height, empty, onChoose, onClose, onKey, active = true, onSelect}: Props<T>) {
 	const theme = useTheme();
 	const [selectedKey, setSelectedKey] = useState<string | null>(null);
 	// where the marker was: the place kept when its item goes
@@ -47,6 +49,11 @@ export function ChoiceList<T>({title, note, items, label, color, getKey, width, 
 	useEffect(() => {
 		if (selectedNow !== null && selectedNow !== selectedKey) setSelectedKey(selectedNow);
 	}, [selectedNow, selectedKey]);
+	useEffect(() => {
+		onSelect?.(selected);
+		// the item's identity, not each render's copy of it
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [selectedNow, onSelect]);
 	const rows = Math.max(1, height - (note ? 2 : 1));
 	const offset = Math.max(0, index - rows + 1);
 	const move = (to: number) => {
