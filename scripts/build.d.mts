@@ -1,5 +1,4 @@
-import type {BuildOptions, Plugin} from 'esbuild';
+import type {BuildOptions} from 'esbuild';
 
-export const startupPatches: unknown[];
-export const startupPatch: Plugin;
+export {builtinsViaRequire, startupPatch, startupPatches, toEsmOnce, wsOptionalNatives, zodEnglishOnly} from './bundlePlugins.mjs';
 export function bundleOptions(options: {entryPoints: Record<string, string>; outdir: string; inkPatches?: readonly string[]}): BuildOptions & {write: false};

@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// Bundles source/cli.tsx into dist/chunks/cli-*.js plus the chunks it loads with import()
-// (dist/chunks/): a bundled, production-mode Ink app starts several times faster than unbundled ESM
-// from node_modules (see design.md, "Terminal facts"), and the split lets the first frame come
-// before the modules it does not need (undici, zod; `serve`) are even parsed. Two more builds,
-// without splitting: `ohtui status` answered from its cache (source/commands/statusFast.ts) as one
-// file, and the launcher (source/bin.ts, dist/cli.js), which loads one or the other.
+// Bundles ohtui into dist/: a bundled, production-mode Ink app starts several times faster than
+// unbundled ESM from node_modules (see design.md, "Terminal facts"). Four builds:
+// - the app (dist/chunks/): the first chunk of each path the entry chooses (ENTRY_TARGETS: the TUI,
+//   the commands, serve, doctor, and the config's help, resolution and schema) and the chunks they
+//   load with import(), split so that the first frame comes before the modules it does not need
+//   (undici, zod; `serve`) are even parsed;
+// - the entry (source/cli.tsx, dist/chunks/cli-*.js): the choice of a path, one file, which loads a
+//   path's chunk by its built name;
+// - `ohtui status` answered from its cache (source/commands/statusFast.ts), one file;
+// - the launcher (source/bin.ts, dist/cli.js), which loads one of the last two.
 //
 //   node scripts/build.mjs             build
 //   node scripts/build.mjs --if-stale  build only when a source is newer than dist/cli.js
@@ -13,28 +17,35 @@
 //
 // The bundle is the package: every library is bundled, so an installed ohtui has no dependencies
 // (package.json lists them all as devDependencies). The build fails if the output would load a
-// package at run time (scripts/bundleImports.mjs).
-//
-// Patches to dependencies, applied at bundle time (each fails the build when its code moved), and
-// the upstream release that makes each unnecessary, as of November 2026 (Ink 8.0.0, React 19.3):
-// - below, Ink's React DevTools chunk: no release (Ink 8.0.0 still `import('./devtools.js')`s
-//   when DEV=true, so a bundler still emits the chunk and ws with it).
-// - below, yoga's wasm loader reaching for fetch: no release (yoga-layout 3.2.1 is the newest).
-// - below, string-width's eager RGI_Emoji regex: no release (string-width 9.0.0 builds
-//   /^(?:\p{RGI_Emoji}|…)/v at load too).
-// Retired with the move to Ink 8 (issue 17): the incremental renderer's cursor-up fix (Ink 7.0.0,
-// vadimdemedes/ink PR #910; test/e2e/build.test.ts keeps its test) and the bounded measure-text
-// cache (Ink 8.0.0, issue #986; test/runtime/wrapCache.test.ts checks the caches stay bounded).
+// package at run time (scripts/bundleImports.mjs). The plugins, the patches to dependencies among
+// them, are in scripts/bundlePlugins.mjs.
 import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {dirname, join, relative} from 'node:path';
-import {isBuiltin} from 'node:module';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
 import {walkBundle} from './bundleImports.mjs';
+import {builtinsViaRequire, startupPatch, toEsmOnce, wsOptionalNatives, zodEnglishOnly} from './bundlePlugins.mjs';
 import {ALL as ALL_INK_PATCHES, inkOutputFix} from './inkOutputFix.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'source', 'cli.tsx');
+/**
+ * What the entry (and the config modules it holds) loads with import(): the app build's entries,
+ * by chunk name. The entry is bundled alone because esbuild keeps no shared module in an entry's
+ * chunk: in the app's build, every config module the entry shared with a command was a chunk of its
+ * own, nine files (~0.2 ms each on Node 20) before any path even started. Alone, the entry holds
+ * its own copies of those modules (~20 kB, stateless): a UsageError from the app's chunks is told
+ * by a mark, not by its class (config/errors.ts). The build fails on an import() not listed here.
+ */
+const ENTRY_TARGETS = {
+	// the TUI; it holds the config's resolution (the entry's import('./resolveConfig.js')) too
+	runApp: 'source/boot/runApp.ts',
+	main: 'source/commands/main.ts',
+	serve: 'source/server/serve.ts',
+	doctor: 'source/doctor/doctor.ts',
+	usage: 'source/config/usage.ts',
+	fileSchema: 'source/config/fileSchema.ts',
+};
 const launcher = join(root, 'source', 'bin.ts');
 const statusFastEntry = join(root, 'source', 'commands', 'statusFast.ts');
 const outdir = join(root, 'dist');
@@ -42,175 +53,7 @@ const outfile = join(outdir, 'cli.js');
 /** the chunks of the last build (see removeOldChunks) */
 const manifest = join(outdir, 'chunks', 'manifest.json');
 
-/**
- * Patches to dependencies: literal replacements that must each match exactly once in every file
- * they apply to (all files matching `file`, or those of them containing `onlyIf`), and each patch
- * must apply somewhere, so an upgrade that moves the code fails the build instead of silently
- * losing the patch. None changes what the app shows, only when work is done (or what ships).
- */
-export const startupPatches = [
-	{
-		// With DEV=true, Ink (6.8 to 8.0) imports its devtools.js (React DevTools, and the ws WebSocket
-		// library it needs): a 117 kB chunk that a user never loads (react-devtools-core is not
-		// installed, so it would fail anyway), and whose ws requires optional native packages
-		// (bufferutil, utf-8-validate) the bundle check rightly refuses. Without the import the
-		// chunk is not emitted; DEV=true does nothing. Upstream: no release (see the top).
-		file: /[\\/]ink[\\/]build[\\/]reconciler\.js$/,
-		replacements: [["await import('./devtools.js');", '// React DevTools are not bundled (scripts/build.mjs)']],
-	},
-	{
-		// Emscripten's loader for yoga's wasm (embedded as a data: URL) reads `typeof fetch` and then
-		// fetches that data: URL: in Node 20 the first touch of the global fetch loads Node's own
-		// copy of undici (~40 ms before the first frame), just to decode base64. Decode it directly.
-		// Upstream: no release (yoga-layout 3.2.1, the newest, still has this loader).
-		file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
-		replacements: [
-			['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return w||!0?'],
-			[
-				'var b=xa(a.slice(37)),c=new Uint8Array(b.length);for(a=0;a<b.length;++a)c[a]=b.charCodeAt(a);var d=c',
-				'var d=new Uint8Array(Buffer.from(a.slice(37),"base64"))',
-			],
-		],
-	},
-	{
-		// string-width builds /^\p{RGI_Emoji}$/v when loaded: ~10 ms of regex parsing before the first
-		// frame, which never needs it. Build it on first use, and only for a cluster that can be an
-		// RGI emoji: every one has a non-ASCII code point and an Emoji code point.
-		// Only Ink's own copy (8.x) has the regex; wrap-ansi's nested 7.x is left as it is.
-		// Upstream: no release (string-width 9.0.0 still builds its emoji regex at load).
-		file: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/,
-		onlyIf: 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
-		replacements: [
-			// and its Intl.Segmenter, made at load (ICU's break iterator: 13-40 ms here), only when a
-			// string that is not printable ASCII is measured (the ASCII fast path needs none): a command
-			// that prints ASCII (`ohtui status`) never makes one
-			['const segmenter = new Intl.Segmenter();', 'let segmenter;'],
-			['for (const {segment} of segmenter.segment(string)) {', 'for (const {segment} of (segmenter ??= new Intl.Segmenter()).segment(string)) {'],
-			['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'let rgiEmojiRegex;\nconst maybeEmojiRegex = /\\p{Emoji}/u;\nconst nonAsciiRegex = /[^\\u0000-\\u007F]/;'],
-			[
-				'if (rgiEmojiRegex.test(segment) ||',
-				'if ((nonAsciiRegex.test(segment) && maybeEmojiRegex.test(segment) && (rgiEmojiRegex ??= /^\\p{RGI_Emoji}$/v).test(segment)) ||',
-			],
-		],
-	},
-];
-
-export const startupPatch = {
-	name: 'startup-patches',
-	setup(build) {
-		const seen = new Set();
-		build.onStart(() => {
-			seen.clear();
-		});
-		for (const patch of startupPatches) {
-			build.onLoad({filter: patch.file}, args => {
-				let contents = readFileSync(args.path, 'utf8');
-				if (patch.onlyIf !== undefined && !contents.includes(patch.onlyIf)) {
-					return undefined;
-				}
-
-				for (const [needle, replacement] of patch.replacements) {
-					const count = contents.split(needle).length - 1;
-					if (count !== 1) {
-						throw new Error(`${args.path}: expected exactly one ${JSON.stringify(needle.slice(0, 60))} (found ${count}); update the start-up patch in scripts/build.mjs`);
-					}
-
-					contents = contents.replace(needle, () => replacement);
-				}
-
-				seen.add(patch);
-				return {contents, loader: 'js'};
-			});
-		}
-
-		build.onEnd(result => {
-			const missed = startupPatches.filter(patch => !seen.has(patch));
-			if (result.errors.length === 0 && missed.length > 0) {
-				return {errors: missed.map(patch => ({text: `start-up patch never applied: no file matched ${patch.file}`}))};
-			}
-
-			return undefined;
-		});
-	},
-};
-
-/**
- * Node's own modules through require() instead of import: since Node 22, `import … from 'node:http'`
- * builds an ES module facade that reads every export, and three of node:http's (WebSocket,
- * CloseEvent, MessageEvent) are getters that load Node's bundled undici: ~60 ms (more on a busy
- * machine) before the demo server's first line runs, for code ohtui never calls. require() returns
- * the module object and reads nothing; the bundle reads each export when it uses it. The same
- * holds, smaller, for node:fs (fs.promises) and node:util. Static imports only: a dynamic
- * import() of a Node module stays as it is (it is lazy already). Upstream: none (how Node builds
- * the facade of a built-in module, Node 22-26).
- */
-export const builtinsViaRequire = {
-	name: 'builtins-via-require',
-	setup(build) {
-		build.onResolve({filter: /^[a-z_]/}, args => {
-			if (args.kind !== 'import-statement') return undefined;
-			if (!args.path.startsWith('node:') && !isBuiltin(args.path)) return undefined;
-			const path = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
-			return {path, namespace: 'ohtui-builtin'};
-		});
-		build.onLoad({filter: /.*/, namespace: 'ohtui-builtin'}, args => ({
-			contents: `module.exports = require(${JSON.stringify(args.path)});`,
-			loader: 'js',
-		}));
-	},
-};
-
-/**
- * zod's error messages in English only. `zod` exports every locale (`z.locales`, 46 of them): half
- * of the zod chunk (345 of 708 kB) that every start of the client, and every `ohtui status` or `ls`,
- * parses for messages ohtui never shows (it sets no locale; zod's default, English, is imported on
- * its own by classic/schemas.js). The build fails when the file no longer re-exports `en` this way.
- * Upstream: none (zod 4.x keeps `export * as locales` in its classic entry).
- */
-export const zodEnglishOnly = {
-	name: 'zod-english-only',
-	setup(build) {
-		const line = 'export { default as en } from "./en.js";';
-		let applied = false;
-		let zod = false;
-		build.onStart(() => {
-			applied = false;
-			zod = false;
-		});
-		// a bundle without zod (the start-up bench's minimal Ink app) has nothing to patch
-		build.onLoad({filter: /[\\/]node_modules[\\/]zod[\\/]/}, () => {
-			zod = true;
-			return undefined;
-		});
-		build.onLoad({filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/}, args => {
-			if (!readFileSync(args.path, 'utf8').includes(line)) {
-				throw new Error(`${args.path}: no ${line}; update zodEnglishOnly in scripts/build.mjs`);
-			}
-
-			applied = true;
-			return {contents: line, loader: 'js'};
-		});
-		build.onEnd(result => (result.errors.length === 0 && zod && !applied ? {errors: [{text: 'zodEnglishOnly never applied: zod no longer loads v4/locales/index.js'}]} : undefined));
-	},
-};
-
-/**
- * ws (the stand-in's websocket server, bundled for `ohtui serve` and the demo) tries its optional
- * native add-ons with `require('bufferutil')` / `require('utf-8-validate')` inside try/catch and
- * falls back to JavaScript when they are missing. esbuild leaves such a require as it is, which would
- * make the bundle load a package at run time: resolve both to a module that throws, so ws always
- * takes its own fallback (on Node >= 18.14 it uses buffer.isUtf8 for UTF-8 anyway).
- */
-export const wsOptionalNatives = {
-	name: 'ws-optional-natives',
-	setup(build) {
-		build.onResolve({filter: /^(bufferutil|utf-8-validate)$/}, args => ({path: args.path, namespace: 'ohtui-absent'}));
-		build.onLoad({filter: /.*/, namespace: 'ohtui-absent'}, args => ({
-			contents: `throw new Error(${JSON.stringify(`${args.path} is not bundled`)});`,
-			loader: 'js',
-		}));
-	},
-};
+export {builtinsViaRequire, startupPatch, startupPatches, toEsmOnce, wsOptionalNatives, zodEnglishOnly} from './bundlePlugins.mjs';
 
 /**
  * The bundling options, shared with the start-up bench's baseline (a minimal Ink app built the
@@ -243,7 +86,7 @@ export function bundleOptions({entryPoints, outdir: directory, inkPatches = ALL_
 		minifySyntax: true,
 		legalComments: 'none',
 		logLevel: 'warning',
-		plugins: [builtinsViaRequire, wsOptionalNatives, inkOutputFix(inkPatches), startupPatch, zodEnglishOnly],
+		plugins: [builtinsViaRequire, wsOptionalNatives, inkOutputFix(inkPatches), startupPatch, zodEnglishOnly, toEsmOnce],
 	};
 }
 
@@ -252,17 +95,29 @@ async function main() {
 		return;
 	}
 
-	// the app: the entry and the chunks it loads with import() (code they share in shared chunks)
-	const app = await bundle({...bundleOptions({entryPoints: {cli: entry}, outdir}), entryNames: 'chunks/[name]-[hash]'});
-	// `ohtui status` answered from its cache: one file, with everything it needs in it (no shared
-	// chunks: a status bar's call would load a dozen of them, ~0.4 ms each). Neither it nor the
-	// launcher has a library to patch (the patches fail a build they never apply to).
-	const alone = {splitting: false, plugins: [builtinsViaRequire]};
-	const statusFast = await bundle({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone, entryNames: 'chunks/[name]-[hash]'});
-	// the launcher, naming those two by their built names
-	const targets = {'./cli.js': entryOutput(app, entry), './commands/statusFast.js': entryOutput(statusFast, statusFastEntry)};
-	const launched = await bundle({...bundleOptions({entryPoints: {cli: launcher}, outdir}), ...alone, plugins: [launcherTargets(targets), builtinsViaRequire]});
-	const result = {outputFiles: [...app.outputFiles, ...statusFast.outputFiles, ...launched.outputFiles]};
+	// the app: each path's first chunk and the chunks they load with import() (code they share in shared chunks)
+	const sources = Object.fromEntries(Object.entries(ENTRY_TARGETS).map(([name, path]) => [name, join(root, path)]));
+	const app = await bundle({...bundleOptions({entryPoints: sources, outdir}), entryNames: 'chunks/[name]-[hash]'});
+	// The entry, `ohtui status` answered from its cache, the launcher: one file each, with everything
+	// they need in it but what they load from another build, by its built name (no shared chunks: a
+	// status bar's call would load a dozen of them, ~0.4 ms each). None has a library to patch (the
+	// patches fail a build they never apply to).
+	const alone = (targets, written = join(outdir, 'chunks')) => ({
+		splitting: false,
+		entryNames: 'chunks/[name]-[hash]',
+		plugins: [...(targets ? [otherBuilds(targets, written)] : []), builtinsViaRequire, toEsmOnce],
+	});
+	const paths = Object.fromEntries(Object.values(sources).map(source => [source, entryOutput(app, source)]));
+	// the config's resolution is in the TUI's chunk (boot/runApp.ts says why)
+	paths[join(root, 'source', 'config', 'resolveConfig.ts')] = paths[sources.runApp];
+	const cli = await bundle({...bundleOptions({entryPoints: {cli: entry}, outdir}), ...alone(paths)});
+	const statusFast = await bundle({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone()});
+	const launched = await bundle({
+		...bundleOptions({entryPoints: {cli: launcher}, outdir}),
+		...alone({[entry]: entryOutput(cli, entry), [statusFastEntry]: entryOutput(statusFast, statusFastEntry)}, outdir),
+		entryNames: '[name]',
+	});
+	const result = {outputFiles: [...app.outputFiles, ...cli.outputFiles, ...statusFast.outputFiles, ...launched.outputFiles]};
 
 	checkSelfContained(result.outputFiles);
 
@@ -299,24 +154,33 @@ async function bundle(options) {
 	});
 }
 
-/** the path, relative to dist/, of the file a build wrote for `source` */
+/** the absolute path of the file a build wrote for `source` */
 function entryOutput(result, source) {
 	const input = relative(root, source).split('\\').join('/');
 	const [path] = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === input) ?? [];
 	if (!path) throw new Error(`no output for ${input}`);
-	return `./${relative(outdir, join(root, path)).split('\\').join('/')}`;
+	return join(root, path);
 }
 
 /**
- * The launcher (source/bin.ts) imports the entry and status's own file by their source names
- * (`./cli.js`, `./commands/statusFast.js`); in dist/ they are the other builds' files. Any other
- * import of the launcher is bundled into it.
+ * A build of one file (the launcher, the entry) imports other builds' files by their source names
+ * (the launcher `./cli.js`, the entry `./boot/runApp.js`): `targets` maps each source file to what
+ * the other build wrote for it, and the import() is left to load that file at run time, named
+ * relative to `written` (the folder this build's file goes to). Static imports are bundled into
+ * the file; an import() of anything else fails the build (bundled, it would put a whole path into
+ * the file).
  */
-function launcherTargets(targets) {
+function otherBuilds(targets, written) {
 	return {
-		name: 'launcher-targets',
+		name: 'other-builds',
 		setup(build) {
-			build.onResolve({filter: /^\.\/(cli|commands\/statusFast)\.js$/}, args => (args.importer === launcher ? {path: targets[args.path], external: true} : undefined));
+			build.onResolve({filter: /^\./}, args => {
+				if (args.kind !== 'dynamic-import') return undefined;
+				const base = join(args.resolveDir, args.path).replace(/\.js$/, '');
+				const source = ['.ts', '.tsx'].map(extension => base + extension).find(path => path in targets);
+				if (source === undefined) return {errors: [{text: `import('${args.path}') in ${relative(root, args.importer)} loads no other build's entry (scripts/build.mjs ENTRY_TARGETS)`}]};
+				return {path: `./${relative(written, targets[source]).split('\\').join('/')}`, external: true};
+			});
 		},
 	};
 }
@@ -393,7 +257,7 @@ function isStale() {
 		return true;
 	}
 
-	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkOutputFix.mjs'), join(root, 'scripts', 'bundleImports.mjs')];
+	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkOutputFix.mjs'), join(root, 'scripts', 'bundleImports.mjs'), join(root, 'scripts', 'bundlePlugins.mjs')];
 	return newestMtime(join(root, 'source'), inputs) > built;
 }
 

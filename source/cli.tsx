@@ -8,8 +8,8 @@ import {oneLine} from './terminal/oneLine.js';
 // Loaded by the launcher (bin.ts, dist/cli.js), which has enabled the compile cache already.
 // Start-up time is spawn to first frame (the TUI) or to exit (a command): the entry holds only what
 // every path needs, which is deciding the path, and each path comes in with import() (esbuild
-// splits each into its own chunk): the TUI's start (boot/runApp.ts: terminal, lifecycle, fleet,
-// stores), then the UI (React, Ink, the views) and the demo server before the first frame, the
+// splits each into its own chunk): the TUI (boot/runApp.ts: terminal, lifecycle, fleet, stores,
+// and the UI: React, Ink, the views) before the first frame, the demo server after it, the
 // client (undici, zod) on the store's first call, after that frame; a command only its own chunk
 // (`ohtui status` answered from its cache is about a Node start), `serve` only for `ohtui serve`.
 // test/e2e/bundle.test.ts fails when the entry reaches any of them statically again.

@@ -1,4 +1,4 @@
-import {STATUS_CODES} from 'node:http';
+import {createRequire} from 'node:module';
 import {type ApiError, MAX_RETRY_AFTER_MS} from './errors.js';
 import {type ErrorContext, makeError, oneLine, serverText} from './errorText.js';
 
@@ -85,12 +85,24 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 	return Math.round(Math.min(MAX_RETRY_AFTER_MS, Math.max(0, wait)));
 }
 
+let statusCodes: Readonly<Record<number, string | undefined>> | undefined;
+
+/**
+ * HTTP's reason phrases, from node:http at the first error answer: this module is in the TUI's
+ * chunk (the UI reads its errors), and a static import made Node load node:http (~2 ms on Node 20)
+ * before the first frame; the client (undici) loads it anyway, after that frame.
+ */
+function reason(status: number): string | undefined {
+	statusCodes ??= (createRequire(import.meta.url)('node:http') as typeof import('node:http')).STATUS_CODES;
+	return statusCodes[status];
+}
+
 function phrase(status: number): string {
-	return (STATUS_CODES[status] ?? 'error').toLowerCase();
+	return (reason(status) ?? 'error').toLowerCase();
 }
 
 function isTrivial(detail: string, status: number): boolean {
-	return detail.toLowerCase() === (STATUS_CODES[status] ?? '').toLowerCase();
+	return detail.toLowerCase() === (reason(status) ?? '').toLowerCase();
 }
 
 /** Maps a non-2xx answer to an ApiError. */

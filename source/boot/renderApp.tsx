@@ -47,8 +47,8 @@ export type RenderAppOptions = {
 };
 
 /**
- * The UI half of the start-up (React, Ink, the views), loaded by the entry with import() only when
- * a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
+ * The UI half of the start-up (React, Ink, the views), in the TUI's chunk (./runApp.ts), which the
+ * entry loads only when a terminal UI is going to run: `--help`, `--version` and `serve` never parse it.
  */
 export function renderApp({fleet, demo, onQuit, onFatal, apiKeys = [], keys, notices, theme, suspend, attachTerminal, plain = false, readOnly = false, notify = 'bell', notifyCommand = null, setTitle, log, openAttention = false}: RenderAppOptions): {
 	unmount(): void;

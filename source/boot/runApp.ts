@@ -1,7 +1,10 @@
 /**
  * The full-screen TUI's start (`ohtui` with no command): terminal, lifecycle, log, fleet, then the
- * UI chunk. Its own chunk, loaded by cli.tsx with import() on that path only: the commands,
- * `--help` and `--version` never parse the fleet, the stores or the terminal handling.
+ * UI. Its own chunk, loaded by cli.tsx with import() on that path only: the commands, `--help` and
+ * `--version` never parse the fleet, the stores, the terminal handling or the UI. The UI (./renderApp.tsx)
+ * is imported statically, in the same chunk: as a chunk of its own (an import() here) it split off
+ * every module it shared with this one into one more file to load before the first frame (~0.2 ms
+ * and ~4.5 M instructions each on Node 20), and it was loaded on this path anyway, at once.
  */
 import {version} from '../../package.json';
 import type {Config} from '../config/resolveConfig.js';
@@ -13,9 +16,17 @@ import {tuneHeapAfterFirstFrame} from '../runtime/memory.js';
 import {createLifecycle, oneLine, type Lifecycle} from '../terminal/lifecycle.js';
 import {createScreen, type Screen} from '../terminal/screen.js';
 import {createSuspender, type Suspender} from '../terminal/suspend.js';
+import {tmuxPaneTitle} from '../terminal/tmuxProbe.js';
 import {writeWithoutBlocking} from '../terminal/tty.js';
 import {exit} from './exit.js';
 import {fleetMembers} from './members.js';
+import {renderApp} from './renderApp.js';
+
+// The config's resolution is in this chunk: the entry's import('./resolveConfig.js') (config/startup.ts)
+// loads it from here (scripts/build.mjs ENTRY_TARGETS). Only the TUI's path resolves the whole config,
+// and it loads this chunk next anyway: as a chunk of its own, with the modules it shares with the
+// commands, it was six more files before the first frame.
+export {resolveConfig} from '../config/resolveConfig.js';
 
 /** What the entry needs of an embedded server (either stand-in). */
 type Listening = {url: string; close(): Promise<void>};
@@ -86,7 +97,6 @@ async function startApp(
 	lifecycle.defer(async () => {
 		await Promise.all(demoServers.map(async server => server.then(async s => s.close(), () => {})));
 	});
-	const {renderApp} = await import('./renderApp.js');
 	const {members, embedded, close} = fleetMembers(config.servers, log ? (line: string) => log.write(line) : undefined);
 	lifecycle.defer(close);
 	const fleet = createFleet(members);
@@ -94,13 +104,8 @@ async function startApp(
 		fleet.dispose();
 	});
 
-	if (lifecycle.stopping) {
-		// A signal arrived while the UI chunk loaded: do not take over the screen now.
-		return;
-	}
-
 	// tmux keeps no title stack: its pane title is written back at quit (terminal/screen.ts)
-	void import('../terminal/tmuxProbe.js').then(async ({tmuxPaneTitle}) => tmuxPaneTitle(process.env)).then(title => {
+	void tmuxPaneTitle(process.env).then(title => {
 		if (title !== null) screen.setTitleToRestore(title);
 	});
 	unguard = guardStderr(log ? line => log.write(`${new Date().toISOString()} stderr ${line}`) : null);

@@ -42,7 +42,8 @@ export async function decideStartup(argv: readonly string[], env: Env, version: 
 
 			case 'run': {
 				// only the TUI's path resolves the whole config (and the key map with it): the entry
-				// that every command and --version load stays without it
+				// that every command and --version load stays without it. Built, this loads the TUI's
+				// chunk, which holds it (boot/runApp.ts).
 				const [{resolveConfig}, loaded] = await Promise.all([import('./resolveConfig.js'), loadConfigFile(path)]);
 				const warnings = [...loaded.warnings];
 				const config = resolveConfig({flags: parsed.flags, env: readEnv(env), file: loaded.file, filePath: path}, warnings);

@@ -9,7 +9,7 @@ import {dirname, join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
 import {benchRoot} from '../support/ptyProbe.js';
-import {bundleLikeApp} from '../support/bundleLikeApp.js';
+import {bundleLikeApp, markAsModules} from '../support/bundleLikeApp.js';
 
 export async function buildBaselineInk(): Promise<{entry: string; dispose(): void}> {
 	const root = benchRoot();
@@ -22,6 +22,8 @@ export async function buildBaselineInk(): Promise<{entry: string; dispose(): voi
 		mkdirSync(dirname(file.path), {recursive: true});
 		writeFileSync(file.path, file.contents);
 	}
+
+	markAsModules(directory);
 
 	return {entry: join(directory, 'baselineInk.js'), dispose: () => rmSync(directory, {recursive: true, force: true})};
 }

@@ -182,7 +182,13 @@ ${renderComparison(results, order)}
 Notes:
 - Start-up is timed from spawn to the chunk after which all four tab names are on the pty's screen;
   the app's compile cache (Node >= 22.1) is warm, as from a user's second start on; the row
-  without it is the first start after an install (or a Node without one).
+  without it is the first start after an install (or a Node without one). Since 2026-11-28 the
+  minimal Ink app sits next to a package.json saying \`type: module\`, as the app's dist/ does (Node
+  had parsed it twice: the ratios were ~3 % kinder before). The bench keeps the caller's environment:
+  where NODE_EXTRA_CA_CERTS is set (this machine), Node 20 (not 22 on) loads those certificates at
+  every start, ~80 ms here, added to \`node -e 0\`, the Ink app and the app alike. Without it
+  (2026-11-28, load 1.5) Node 20 gave 41 / 151 / 234 ms, 1.55x the Ink app and 5.7x \`node -e 0\`
+  (the commit before that round's start-up work: 289 ms, 1.86x and 6.63x).
 - Bytes per refresh: the full-frame baseline is what the app writes when it redraws the whole view
   (switching back to the Sandboxes tab from Specs); the row baseline is that row's bytes in it.
 - Key latency: from writing the key to the pty to the first output chunk after it, with the app

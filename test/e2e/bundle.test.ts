@@ -101,16 +101,47 @@ describe('the built bundle', () => {
 		}
 	});
 
-	it('parses neither zod nor undici before the first frame (the launcher, the entry, the UI chunk, the demo server)', () => {
+	it('parses neither zod nor undici before the first frame (the launcher, the entry, the TUI chunk with the UI in it, the demo server)', () => {
 		const chunks = join(root, 'dist', 'chunks');
 		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
-		const firstFrame = current.filter(name => /^(cli|renderApp|standInServer)-/.test(name));
+		const firstFrame = current.filter(name => /^(cli|runApp|standInServer)-/.test(name));
 		expect(firstFrame).toHaveLength(3);
 		const files = new Set([join(root, 'dist', 'cli.js'), ...firstFrame.map(name => join(chunks, name))].flatMap(entry => staticClosure(entry).map(name => join(entry, '..', name))));
 		for (const file of files) {
 			// esbuild names each bundled module's path in a comment
 			expect(readFileSync(file, 'utf8'), file).not.toMatch(fromPackage('(zod|undici)/'));
 		}
+	});
+
+	it('loads few files before the first frame: the entry is one file, the config is resolved from the TUI\'s chunk, no Node module is a chunk of its own', () => {
+		// each file costs a Node 20 start ~0.2 ms and ~4.5 M instructions (scripts/build.mjs): the
+		// entry, bundled alone, holds its config modules; the TUI's chunk holds the UI and the config's
+		// resolution; each file's require() of a Node module sits with it (scripts/bundlePlugins.mjs)
+		const chunks = join(root, 'dist', 'chunks');
+		const entryChunk = launcherTargets().find(name => name.startsWith('./chunks/cli-'))!;
+		expect(staticClosure(join(root, 'dist', entryChunk))).toEqual([entryChunk.slice('./chunks/'.length)]);
+		const loads = specifiers(readFileSync(join(root, 'dist', entryChunk), 'utf8'));
+		const tui = loads.find(name => name.startsWith('./runApp-'));
+		expect(loads.filter(name => name === tui)).toHaveLength(2);
+		expect(loads.some(name => /^\.\/(renderApp|resolveConfig)-/.test(name))).toBe(false);
+		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
+		for (const name of current) {
+			const modules = [...readFileSync(join(chunks, name), 'utf8').matchAll(/^\/\/ (\S+)$/gm)].map(m => m[1]!);
+			if (modules.length > 0) expect(modules.every(module => module.startsWith('ohtui-builtin:')), name).toBe(false);
+		}
+	});
+
+	it('loads no node:http, node:v8 or node:vm before the first frame (each is needed only after it)', () => {
+		// a static import of one anywhere in the TUI's chunks made Node load it before the first frame
+		// (node:http ~2 ms on Node 20, node:v8 ~1.6 ms): the reason phrases come from node:http at the
+		// first error answer (undici loads it with the client anyway), the heap settings (node:v8,
+		// node:vm) are set after the first frame
+		const chunks = join(root, 'dist', 'chunks');
+		const entryChunk = launcherTargets().find(name => name.startsWith('./chunks/cli-'))!;
+		const tui = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current.find(name => name.startsWith('runApp-'))!;
+		const files = new Set([join(root, 'dist', entryChunk), join(chunks, tui)].flatMap(entry => staticClosure(entry).map(name => join(entry, '..', name))));
+		expect(files.size).toBeGreaterThan(2);
+		for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toMatch(/^\/\/ ohtui-builtin:node:(http|v8|vm)\b/m);
 	});
 
 	it('reaches no path of its own statically: the entry (which every command but status from its cache, --help and --version load) holds only the choice of a path', () => {

@@ -25,7 +25,8 @@ describe('ws in the bundle', () => {
 	});
 
 	it('is not loaded before a handshake: neither the entry, the UI nor the demo server reach it statically', () => {
-		const firstFrame = current().filter(name => /^(renderApp|standInServer)-/.test(name));
+		const firstFrame = current().filter(name => /^(runApp|standInServer)-/.test(name));
+		expect(firstFrame).toHaveLength(2);
 		const files = [join(root, 'dist', 'cli.js'), ...firstFrame.map(name => join(chunks, name))].flatMap(entry =>
 			staticClosure(entry).map(name => join(entry, '..', name)),
 		);

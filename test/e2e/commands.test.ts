@@ -177,7 +177,7 @@ describe('the commands in the bundle', () => {
 		}
 	});
 
-	it("carries zod's English messages only (scripts/build.mjs zodEnglishOnly: half of zod's size)", () => {
+	it("carries zod's English messages only (scripts/bundlePlugins.mjs zodEnglishOnly: half of zod's size)", () => {
 		const chunks = join(root, 'dist', 'chunks');
 		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
 		const zod = current.map(name => readFileSync(join(chunks, name), 'utf8')).filter(text => fromPackage('zod/').test(text));

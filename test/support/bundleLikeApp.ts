@@ -18,5 +18,17 @@ export async function bundleLikeApp(source: string, options: {inkPatches?: reado
 		writeFileSync(file.path, file.contents);
 	}
 
+	markAsModules(directory);
+
 	return {entry: join(directory, `${name}.js`), dispose: () => rmSync(directory, {recursive: true, force: true})};
+}
+
+/**
+ * A package.json saying the folder's .js files are ES modules, as the app's own says of dist/:
+ * without one, Node first reads a .js file with import statements as CommonJS and
+ * parses it again as a module, a cost the app never pays (~3 % of the minimal Ink app's start on
+ * Node 20, which made the start-up bench's ratios look better than they were).
+ */
+export function markAsModules(directory: string): void {
+	writeFileSync(join(directory, 'package.json'), '{"type": "module"}\n');
 }
