@@ -5,7 +5,7 @@
  * text/secrets.ts); this module only measures and cuts by terminal columns.
  */
 import type {Env} from '../config/env.js';
-import {displayWidth, fit} from '../text/sanitize.js';
+import {type Cut, displayWidth, fit} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
 
 export type Out = {write(text: string): unknown};
@@ -32,8 +32,8 @@ export type Column<T> = {
 	/** dropped when the terminal is narrow, highest first; 0: never */
 	drop?: number;
 	align?: 'left' | 'right';
-	/** keep both ends when cut (ids) */
-	middle?: boolean;
+	/** where a text too long is cut: true keeps both ends (ids), 'start' the end (an image's tag, as the TUI does) */
+	middle?: boolean | Cut;
 };
 
 /** `ohtui <name>: <text>` on stderr, cleaned and masked. */

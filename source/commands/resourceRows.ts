@@ -43,7 +43,7 @@ export function sandboxColumns(withServer: boolean, now: number, terminal: boole
 		[
 			{title: 'ID', text: r => clean(r.item.id), shrink: 1, middle: true, min: 14},
 			{title: 'STATUS', text: r => clean(r.item.status)},
-			{title: 'SPEC', text: r => maskSecrets(r.item.sandbox_spec_id), shrink: 2, middle: true, min: 12, drop: 2},
+			{title: 'SPEC', text: r => maskSecrets(r.item.sandbox_spec_id), shrink: 2, middle: 'start', min: 12, drop: 2},
 			timeColumn('CREATED', r => r.item.created_at, now, terminal),
 		],
 		withServer,

@@ -94,6 +94,15 @@ describe.each(KINDS)('ohtui ls against a $name', kind => {
 		}
 	});
 
+	it('sandboxes in a narrow terminal: SPEC keeps its end, the image\'s tag, as the Sandboxes tab does', async () => {
+		const {out} = await ohtui(['ls', 'sandboxes'], {env, columns: 80});
+		const lines = out.trimEnd().split('\n');
+		expect(lines[0]).toMatch(/^ID\s+STATUS\s+SPEC\s+CREATED/);
+		for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(80);
+		const specs = lines.slice(1).map(line => line.split(/\s{2,}/)[2]!);
+		expect(specs.every(spec => /^….*-(python|nodejs)$/.test(spec)), specs.join('\n')).toBe(true);
+	});
+
 	it('sandboxes and specs, piped and as JSON', async () => {
 		const sandboxes = rows((await ohtui(['ls', 'sandboxes'], {env})).out);
 		expect(sandboxes.length).toBeGreaterThan(3);
