@@ -53,7 +53,7 @@ export function sandboxColumns(withServer: boolean, now: number, terminal: boole
 export function specColumns(withServer: boolean, now: number, terminal: boolean): Column<Row<SandboxSpec>>[] {
 	return withServerColumn<SandboxSpec>(
 		[
-			{title: 'ID', text: r => maskSecrets(r.item.id), shrink: 1, middle: true, min: 14},
+			{title: 'ID', text: r => maskSecrets(r.item.id), shrink: 1, middle: 'start', min: 14},
 			{title: 'COMMAND', text: r => (r.item.command ? maskArgv(r.item.command) : '—'), shrink: 2, min: 10, drop: 2},
 			timeColumn('CREATED', r => r.item.created_at, now, terminal),
 		],

@@ -24,6 +24,14 @@ describe('Specs view', () => {
 		expect(second).toMatch(/— +\/home\/openhands\/workspace +2$/);
 	});
 
+	it('at 80 columns the ID keeps its end, the image\'s tag, as the Sandboxes tab\'s SPEC does', async () => {
+		const h = renderApp({snapshot: {visible: 'specs', specs: SPECS}, rows: 24, columns: 80});
+		const frame = await h.waitFor('WORKING DIR');
+		const first = frame.split('\n').find(l => l.includes('4e2ecd8-python')) ?? '';
+		expect(first).toMatch(/…[\w/-]*:4e2ecd8-python /);
+		expect(first).not.toContain('ghcr.io');
+	});
+
 	it('Enter shows the initial env; credential-like values are masked', async () => {
 		const h = open();
 		await h.waitFor('WORKING DIR');

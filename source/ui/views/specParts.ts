@@ -16,7 +16,7 @@ export function commandLine(command: readonly string[] | null): string {
 }
 
 export const SPEC_COLUMNS: readonly Column<SandboxSpec>[] = [
-	{id: 'id', title: 'ID', width: 20, grow: 2, drop: 0, middle: true, text: s => clean(s.id)},
+	{id: 'id', title: 'ID', width: 20, grow: 2, drop: 0, keepEnd: true, text: s => clean(s.id)},
 	{id: 'command', title: 'COMMAND', width: 24, drop: 1, sortLetter: 'C', text: s => commandLine(s.command)},
 	{id: 'dir', title: 'WORKING DIR', width: 22, grow: 1, drop: 2, middle: true, sortLetter: 'N', text: s => clean(s.working_dir)},
 	{id: 'env', title: 'ENV', width: 4, drop: 3, align: 'right', noFilter: true, sortLetter: 'E', text: s => String(Object.keys(s.initial_env).length)},
