@@ -30,6 +30,7 @@ import {dirname, join, relative} from 'node:path';
 import {isBuiltin} from 'node:module';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
+import {asciiOnly} from './asciiOutput.mjs';
 import {walkBundle} from './bundleImports.mjs';
 import {ALL as ALL_INK_PATCHES, inkOutputFix} from './inkOutputFix.mjs';
 
@@ -273,7 +274,7 @@ async function main() {
 	mkdirSync(join(outdir, 'chunks'), {recursive: true});
 	for (const file of [...chunks, entryFile]) {
 		const temporary = `${file.path}.${process.pid}.tmp`;
-		writeFileSync(temporary, file.contents);
+		writeFileSync(temporary, asciiOnly(file.text));
 		if (file === entryFile) {
 			chmodSync(temporary, 0o755);
 		}
