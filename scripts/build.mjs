@@ -23,6 +23,7 @@ import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync,
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
+import {asciiOnly} from './asciiOutput.mjs';
 import {walkBundle} from './bundleImports.mjs';
 import {builtinsViaRequire, startupPatch, toEsmOnce, wsOptionalNatives, zodEnglishOnly} from './bundlePlugins.mjs';
 import {ALL as ALL_INK_PATCHES, inkOutputFix} from './inkOutputFix.mjs';
@@ -128,7 +129,7 @@ async function main() {
 	mkdirSync(join(outdir, 'chunks'), {recursive: true});
 	for (const file of [...chunks, entryFile]) {
 		const temporary = `${file.path}.${process.pid}.tmp`;
-		writeFileSync(temporary, file.contents);
+		writeFileSync(temporary, asciiOnly(file.text));
 		if (file === entryFile) {
 			chmodSync(temporary, 0o755);
 		}

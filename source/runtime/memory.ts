@@ -44,8 +44,17 @@ const runInNewContext = (code: string) => (load('node:vm') as typeof import('nod
  * The two heap flags, and V8's --optimize-for-size (it favours memory over speed where V8 has the
  * choice, e.g. flushing code not run for a while): 4-9 MB less resident after the scale bench on
  * Node 24 and 26, with key-to-frame times unchanged.
+ *
+ * --no-wasm-loop-unrolling: a few requests in, V8 recompiles undici's HTTP parser (llhttp, wasm:
+ * one 33 KB function, a loop around a large switch) with its optimizing compiler. On Node 24 that
+ * one compile takes 23 MB of compiler memory, malloc'd on a worker thread, and glibc keeps most of
+ * the pages after it is freed (6 MB per run, measured in the thread arenas; Node 20: 29 MB, Node 22:
+ * 9 MB, Node 26: 8 MB). Without unrolling it takes 12 MB (Node 20: 20, Node 22: 7, Node 26 the same):
+ * scale bench on Node 24, malloc'd resident memory 38 MB -> 31-33 MB. Yoga's layout (the other
+ * wasm the app runs) measured no slower. Read when a function is compiled, so setting it after the
+ * first frame still comes before the parser warms up.
  */
-export const HEAP_FLAGS = ['--semi-space-growth-factor=1', '--heap-growing-percent=10', '--optimize-for-size'] as const;
+export const HEAP_FLAGS = ['--semi-space-growth-factor=1', '--heap-growing-percent=10', '--optimize-for-size', '--no-wasm-loop-unrolling'] as const;
 
 export function tuneHeap(): void {
 	for (const flag of HEAP_FLAGS) setFlagsFromString(flag);

@@ -1,12 +1,14 @@
 /**
  * Bundles one entry with the app's bundling options (scripts/build.mjs's bundleOptions: production
- * mode, the same patches to Ink) into a temporary folder: for programs that must run the Ink the
- * app ships, not the one in node_modules (the start-up bench's baseline, the wrap-cache probe).
+ * mode, the same patches to Ink; written ASCII-only like the app) into a temporary folder: for
+ * programs that must run the Ink the app ships, not the one in node_modules (the start-up bench's
+ * baseline, the wrap-cache probe).
  */
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {basename, dirname, extname, join} from 'node:path';
 import * as esbuild from 'esbuild';
+import {asciiOnly} from '../../scripts/asciiOutput.mjs';
 import {bundleOptions} from '../../scripts/build.mjs';
 
 export async function bundleLikeApp(source: string, options: {inkPatches?: readonly string[]} = {}): Promise<{entry: string; dispose(): void}> {
@@ -15,7 +17,7 @@ export async function bundleLikeApp(source: string, options: {inkPatches?: reado
 	const result = await esbuild.build(bundleOptions({entryPoints: {[name]: source}, outdir: directory, ...options}));
 	for (const file of result.outputFiles) {
 		mkdirSync(dirname(file.path), {recursive: true});
-		writeFileSync(file.path, file.contents);
+		writeFileSync(file.path, asciiOnly(file.text));
 	}
 
 	markAsModules(directory);

@@ -1,0 +1,1 @@
+export function asciiOnly(text: string): string;
