@@ -16,7 +16,7 @@ import {
 import {agentAbilities} from './agentServerInfo.js';
 import {getAgentSettings} from './agentSettings.js';
 import type {Backend} from './backend.js';
-import type {ServerInfo} from './client.js';
+import type {ServerInfo} from './types.js';
 import {ApiError} from './errors.js';
 import type {Http} from './http.js';
 

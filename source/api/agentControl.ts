@@ -16,7 +16,7 @@ import {
 	setConfirmationPolicy as postPolicy,
 } from './agentRoutes.js';
 import {agentAbilities} from './agentServerInfo.js';
-import type {AgentCommand, AgentFacts, AgentTarget, CallOptions, EventSocketTarget, GitChanges, GitDiff} from './client.js';
+import type {AgentCommand, AgentFacts, AgentTarget, CallOptions, EventSocketTarget, GitChanges, GitDiff} from './types.js';
 import type {ApiContext} from './context.js';
 import {tryJson} from './errorFromResponse.js';
 import {type ErrorContext, makeError} from './errorText.js';

@@ -4,7 +4,7 @@
  */
 import {z} from 'zod';
 import {getBatch} from './batch.js';
-import type {CallOptions, ConversationQuery, Created} from './client.js';
+import type {CallOptions, ConversationQuery, Created} from './types.js';
 import {errorFromResponse} from './errorFromResponse.js';
 import {noSettingsRoute} from './agentSettings.js';
 import {policyFromSettings} from './confirmationPolicy.js';

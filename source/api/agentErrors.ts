@@ -1,8 +1,8 @@
-import type {AgentCommand} from './client.js';
+import type {AgentCommand} from './types.js';
 import {type RawResponse, bodyDetail, errorFromResponse} from './errorFromResponse.js';
 import {type ErrorContext, makeError} from './errorText.js';
 import type {ApiError} from './errors.js';
-import {isLoopbackHost} from './agentServer.js';
+import {isLoopbackHost} from './loopback.js';
 
 /**
  * Failures of agent-server calls and of send-message, in words a person can act on. The statuses

@@ -7,7 +7,7 @@
  */
 import {z} from 'zod';
 import {type AgentCall, agentServerError, unreachableAgent} from './agentErrors.js';
-import type {AgentCommand, CallOptions, EventQuery, GitChange, GitDiff} from './client.js';
+import type {AgentCommand, CallOptions, EventQuery, GitChange, GitDiff} from './types.js';
 import {tryJson} from './errorFromResponse.js';
 import {naiveUtc, rawEventPageSchema, readEvents} from './eventPage.js';
 import {type ErrorContext, makeError} from './errorText.js';

@@ -1,6 +1,7 @@
 import {readServerInfo} from './agentServerInfo.js';
+import {isLoopbackHost} from './loopback.js';
 import type {AgentEndpoint} from './agentRoutes.js';
-import type {AgentTarget, ClientOptions} from './client.js';
+import type {AgentTarget, ClientOptions} from './types.js';
 import {type ErrorContext, makeError} from './errorText.js';
 import {isApiError} from './errors.js';
 import {type Http, createHttp} from './http.js';
@@ -26,12 +27,6 @@ export type {AgentEndpoint};
 
 /** Transports kept at once; docker sandboxes each get their own port, so a long session meets many. */
 const MAX_KEPT = 8;
-
-const LOOPBACK = /^(?:localhost|.*\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[?::1?\]?|\[?::ffff:127(?:\.\d{1,3}){3}\]?)$/i;
-
-export function isLoopbackHost(hostname: string): boolean {
-	return LOOPBACK.test(hostname);
-}
 
 export function createAgentServers(options: ClientOptions): AgentServers {
 	const kept = new Map<string, Http>();

@@ -6,7 +6,7 @@
  * `misc_settings.app_preferences` since 1.27 (Agent Canvas's notes).
  */
 import {z} from 'zod';
-import type {CallOptions} from './client.js';
+import type {CallOptions} from './types.js';
 import {errorFromResponse} from './errorFromResponse.js';
 import type {ErrorContext} from './errorText.js';
 import {ApiError, isApiError} from './errors.js';

@@ -1,5 +1,5 @@
 import type {AgentServers} from './agentServer.js';
-import type {ServerInfo} from './client.js';
+import type {ServerInfo} from './types.js';
 import type {Http} from './http.js';
 
 /** What the resource modules get: the transport, and the server's generation once probed. */

@@ -1,4 +1,4 @@
-import type {CallOptions, ConversationQuery, StartTaskQuery} from './client.js';
+import type {CallOptions, ConversationQuery, StartTaskQuery} from './types.js';
 import {getBatch} from './batch.js';
 import type {ApiContext} from './context.js';
 import type {Http} from './http.js';

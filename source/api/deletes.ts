@@ -1,5 +1,5 @@
 import {z} from 'zod';
-import type {CallOptions} from './client.js';
+import type {CallOptions} from './types.js';
 import type {ApiContext} from './context.js';
 import {errorFromResponse} from './errorFromResponse.js';
 import {makeError} from './errorText.js';

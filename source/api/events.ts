@@ -1,4 +1,4 @@
-import type {CallOptions, EventQuery} from './client.js';
+import type {CallOptions, EventQuery} from './types.js';
 import type {ApiContext} from './context.js';
 import {isApiError} from './errors.js';
 import {searchUnbounded} from './eventsUnbounded.js';

@@ -11,7 +11,7 @@
  * - `timestampLt` (older pages, newest first): pages from the offset given, past what is at or after
  *   the bound, until `limit` events are found; the next page id is the offset after the last one read.
  */
-import type {CallOptions, EventQuery} from './client.js';
+import type {CallOptions, EventQuery} from './types.js';
 import type {ApiContext} from './context.js';
 import {eventTime, rawEventPageSchema, readEvents} from './eventPage.js';
 import {clampLimit} from './pageQuery.js';

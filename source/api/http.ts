@@ -1,7 +1,7 @@
 import type {Dispatcher} from 'undici';
 import type {z} from 'zod';
 import {authHeaders, initialAuth} from './auth.js';
-import type {AuthMode, ClientOptions} from './client.js';
+import type {AuthMode, ClientOptions, Query} from './types.js';
 import {createDispatcher, proxyError, type ProxyRoute} from './dispatcher.js';
 import {type RawResponse, errorFromResponse} from './errorFromResponse.js';
 import {type ErrorContext, makeError, seconds} from './errorText.js';
@@ -10,8 +10,7 @@ import {parseJsonBody, parseWith} from './parseBody.js';
 import {requestLine} from './requestLog.js';
 import {ResponseTooLarge, type Timeouts, toApiError} from './toApiError.js';
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-export type Query = Record<string, QueryValue>;
+export type {Query, QueryValue} from './types.js';
 
 export type RequestSpec = {
 	method: 'GET' | 'POST' | 'DELETE';

@@ -1,4 +1,4 @@
-import type {CallOptions, EventQuery} from './client.js';
+import type {CallOptions, EventQuery} from './types.js';
 import {type RawEventPage, naiveUtcSeconds, rawEventPageSchema, readEvents} from './eventPage.js';
 import type {Http} from './http.js';
 import {clampLimit} from './pageQuery.js';

@@ -1,4 +1,4 @@
-import type {CallOptions, PageQuery} from './client.js';
+import type {CallOptions, PageQuery} from './types.js';
 import {PageGuard} from './pageGuard.js';
 import {MAX_PAGE_LIMIT} from './pageQuery.js';
 import type {Page} from './schemas/index.js';

@@ -29,7 +29,7 @@
  */
 import {otherAuth} from './auth.js';
 import {readServerInfo, type AgentServerFacts} from './agentServerInfo.js';
-import type {AuthMode, AuthSetting, Capabilities, Generation, ServerInfo} from './client.js';
+import type {AuthMode, AuthSetting, Capabilities, Generation, ServerInfo} from './types.js';
 import {type ApiError, isApiError} from './errors.js';
 import {errorFromResponse} from './errorFromResponse.js';
 import {makeError} from './errorText.js';

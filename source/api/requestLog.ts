@@ -5,7 +5,7 @@
  * their name with `…`, repeated ones (batch ids) their count.
  */
 import {oneLine, scrubSecret} from './errorText.js';
-import type {Query} from './http.js';
+import type {Query} from './types.js';
 
 const PLAIN = new Set([
 	'limit',

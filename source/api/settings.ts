@@ -1,4 +1,4 @@
-import type {CallOptions} from './client.js';
+import type {CallOptions} from './types.js';
 import type {ApiContext} from './context.js';
 import {errorFromResponse, tryJson} from './errorFromResponse.js';
 import {parseJsonBody} from './parseBody.js';

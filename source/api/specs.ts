@@ -1,4 +1,4 @@
-import type {CallOptions, PageQuery} from './client.js';
+import type {CallOptions, PageQuery} from './types.js';
 import {getBatch} from './batch.js';
 import type {Http} from './http.js';
 import {pageParams} from './pageQuery.js';

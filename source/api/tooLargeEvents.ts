@@ -1,4 +1,4 @@
-import type {EventQuery} from './client.js';
+import type {EventQuery} from './types.js';
 import {isApiError} from './errors.js';
 import type {ConversationEvent, EventPage} from './schemas/index.js';
 

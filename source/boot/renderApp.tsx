@@ -5,7 +5,7 @@ import type {NotifyMode} from '../config/flags.js';
 import type {Fleet} from '../fleet/types.js';
 import {bridgeNode20} from '../runtime/node20.js';
 import {FatalBoundary} from '../terminal/FatalBoundary.js';
-import type {HandOver} from '../terminal/suspend.js';
+import type {HandOver} from '../terminal/handOff.js';
 import {App} from '../ui/App.js';
 import {applyKeyOverrides, type KeyOverrides} from '../ui/keys/overrides.js';
 import {registerKnownSecret} from '../text/secrets.js';

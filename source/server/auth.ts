@@ -1,5 +1,5 @@
 import {json, type Reply, unauthorized} from './errors.js';
-import type {Ctx} from './router.js';
+import type {Ctx} from './ctx.js';
 import type {Credentials} from './types.js';
 
 /** What a request carried in the two places a client puts a key, and where it was sent. */

@@ -1,19 +1,9 @@
-import type {IncomingHttpHeaders} from 'node:http';
 import {denied} from './auth.js';
 import {methodNotAllowed, notFound, type Reply} from './errors.js';
-import type {Generation, State} from './state.js';
+import type {Ctx} from './ctx.js';
+import type {Generation} from './state.js';
 
-export type Ctx = {
-	state: State;
-	method: string;
-	path: string;
-	query: URLSearchParams;
-	headers: IncomingHttpHeaders;
-	body: string | null;
-	params: Record<string, string>;
-	apiKey: string | null;
-	withSettings: boolean;
-};
+export type {Ctx} from './ctx.js';
 
 export type Handler = (ctx: Ctx) => Reply;
 /** `only`: the route exists on that generation alone (`ctx.state.generation`); absent = both. */

@@ -3,6 +3,7 @@
  * It never imports from ../api: the client and this server meet only on the wire.
  */
 import type {SocketHooks} from './agentServer/types.js';
+import type {RequestRecord} from './requestRecord.js';
 
 export type StandInOptions = {
 	/** 0 (default) picks a free port; always listens on 127.0.0.1 */
@@ -56,19 +57,7 @@ export type StandInOptions = {
 	timestampFilter500?: boolean;
 };
 
-export type RequestRecord = {
-	method: string;
-	path: string;
-	query: string;
-	at: number;
-	/** a websocket handshake (the agent servers' event sockets) */
-	upgrade?: boolean;
-	/** what the request carried (tests check that no key reaches another server than its own) */
-	credentials?: Credentials;
-};
-
-/** The two places a client puts a key, and the Host it addressed (the app or the agent listener). */
-export type Credentials = {session: string | null; bearer: string | null; host: string | null};
+export type {Credentials, RequestRecord} from './requestRecord.js';
 
 export interface StandInServer {
 	/** e.g. http://127.0.0.1:41234 */

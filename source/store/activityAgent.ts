@@ -50,10 +50,6 @@ export function agentInfoOf(facts: AgentFacts, previous: AgentInfo | null): Agen
 	};
 }
 
-export function emptyAgentInfo(): AgentInfo {
-	return {version: null, rejects: true, interrupts: true, policy: null, workingDir: null, clockOffsetMs: 0};
-}
-
 /** The conversation with a new policy (an agent server's list copy carries it). */
 export function withPolicy(conversation: AppConversation | null, policy: ConfirmationPolicy): AppConversation | null {
 	if (!conversation || conversation.confirmation_policy === undefined) return conversation;

@@ -3,7 +3,7 @@
  * server as the activity knows it, and the workspace changes view.
  */
 import type {ConfirmationPolicy} from '../api/schemas/index.js';
-import type {ErrorInfo} from './types.js';
+import type {ErrorInfo} from './resourceTypes.js';
 
 /** The open conversation's agent server: its version and what it can do (null fields: not known). */
 export type AgentInfo = {
@@ -55,3 +55,8 @@ export type ChangesState = {
 	/** the file open in the pager */
 	diff: DiffState | null;
 };
+
+/** Before the agent server was asked: rejects and interrupts assumed (the server refuses what it cannot). */
+export function emptyAgentInfo(): AgentInfo {
+	return {version: null, rejects: true, interrupts: true, policy: null, workingDir: null, clockOffsetMs: 0};
+}

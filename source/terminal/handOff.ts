@@ -17,7 +17,6 @@ import {spawn} from 'node:child_process';
 import {closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import type {HandOver} from './suspend.js';
 import {stopReading} from './tty.js';
 
 let owners = 0;
@@ -26,6 +25,9 @@ let owners = 0;
 export function childHasTerminal(): boolean {
 	return owners > 0;
 }
+
+/** Ink's suspendTerminal with a callback: the terminal is the callback's until it settles. */
+export type HandOver = (during: () => Promise<void> | void) => Promise<void>;
 
 export type Program = {kind: 'pager' | 'editor'; command: string; label: string};
 

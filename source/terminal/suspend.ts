@@ -14,10 +14,7 @@
  * stopped: the kernel discards SIGTSTP, so ohtui refuses instead of blanking the screen.
  */
 import {readFileSync} from 'node:fs';
-import {childHasTerminal} from './handOff.js';
-
-/** Ink's suspendTerminal with a callback: the terminal is the callback's until it settles. */
-export type HandOver = (during: () => Promise<void> | void) => Promise<void>;
+import {childHasTerminal, type HandOver} from './handOff.js';
 
 export type Suspender = {
 	/** Ctrl-z: give the terminal back and stop; returns false (and changes nothing) where stopping is impossible */

@@ -173,7 +173,7 @@ describe('controlAgent', () => {
 
 describe('agent addresses', () => {
 	it('knows loopback hosts', async () => {
-		const {isLoopbackHost} = await import('../../source/api/agentServer.js');
+		const {isLoopbackHost} = await import('../../source/api/loopback.js');
 		for (const host of ['localhost', 'LOCALHOST', 'sandbox.localhost', '127.0.0.1', '127.3.2.1', '[::1]', '::1', '0.0.0.0']) expect(isLoopbackHost(host), host).toBe(true);
 		for (const host of ['10.0.0.1', '172.17.0.2', 'example.com', 'runtime', 'localhost.example.com']) expect(isLoopbackHost(host), host).toBe(false);
 	});

@@ -3,7 +3,7 @@
  * 1.43.1, shared/openhands-agent-server.md), implemented in ./start.ts. Like the app-server stand-in it
  * never imports from ../../api: the client and this server meet only on the wire.
  */
-import type {RequestRecord} from '../types.js';
+import type {RequestRecord} from '../requestRecord.js';
 
 export type AgentServerOptions = {
 	/** 0 (default) picks a free port; always listens on 127.0.0.1 */

@@ -1,34 +1,12 @@
 import {hash32} from './prng.js';
+import type {Topic} from './topic.js';
 import {dates, upkeep} from './topicsPython.js';
 import {services} from './topicsServices.js';
 import {i18n, web, websocket} from './topicsWeb.js';
 import {WORKDIR} from './workspace.js';
 
 /** A terminal command and what it printed. */
-export type Cmd = {command: string; output: string; exitCode: number};
-
-/**
- * The material of one kind of task: what the agent runs, reads, edits and browses. Trajectories
- * draw their moves from it, so a conversation about date parsing talks about date parsing.
- */
-export type Topic = {
-	name: string;
-	detail: string;
-	explore: Cmd[];
-	view: {path: string; lines: string[]};
-	edit: {path: string; oldStr: string; newStr: string};
-	testFail: Cmd;
-	testPass: Cmd;
-	browse: {url: string; page: string};
-	risky: {command: string; thought: string};
-	followUp: string;
-	finish: string;
-	/** what goes wrong: a malformed tool call's error, or a failed model call (the conversation's error: agent/plans.ts `errorPlan`) */
-	error: string;
-	/** a malformed tool call's error where `error` is a failed model call (an agent does not carry on after one of those) */
-	toolError?: string;
-};
-
+export type {Cmd, Topic} from './topic.js';
 
 const TOPICS = [dates, web, services, websocket, i18n, upkeep];
 

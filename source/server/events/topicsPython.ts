@@ -1,4 +1,4 @@
-import type {Topic} from './topics.js';
+import type {Topic} from './topic.js';
 import {WORKDIR} from './workspace.js';
 
 /** Topics of the Python repositories: a flaky date test and dependency upkeep (services: ./topicsServices.ts). */

@@ -1,4 +1,4 @@
-import type {Topic} from './topics.js';
+import type {Topic} from './topic.js';
 import {WORKDIR} from './workspace.js';
 
 /** The Python repository split into services: finding the module boundaries, moving auth out, its tests, a risky database step. */

@@ -1,4 +1,4 @@
-import type {Topic} from './topics.js';
+import type {Topic} from './topic.js';
 import {WORKDIR} from './workspace.js';
 
 /** Topics of the web and Node repositories: a settings page, a websocket leak, translations. */
