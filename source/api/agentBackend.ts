@@ -18,7 +18,7 @@ import {getAgentSettings} from './agentSettings.js';
 import type {Backend} from './backend.js';
 import type {ServerInfo} from './types.js';
 import {ApiError} from './errors.js';
-import type {Http} from './http.js';
+import type {Http} from './transport/http.js';
 
 const NONE = {
 	sandboxes: 'agent servers have no sandboxes',

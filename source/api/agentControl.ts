@@ -18,7 +18,7 @@ import {
 import {agentAbilities} from './agentServerInfo.js';
 import type {AgentCommand, AgentFacts, AgentTarget, CallOptions, EventSocketTarget, GitChanges, GitDiff} from './types.js';
 import type {ApiContext} from './context.js';
-import {tryJson} from './errorFromResponse.js';
+import {tryJson} from './transport/errorFromResponse.js';
 import {type ErrorContext, makeError} from './errorText.js';
 import type {ConfirmationPolicy} from './schemas/index.js';
 

@@ -5,13 +5,13 @@
 import {z} from 'zod';
 import {getBatch} from './batch.js';
 import type {CallOptions, ConversationQuery, Created} from './types.js';
-import {errorFromResponse} from './errorFromResponse.js';
+import {errorFromResponse} from './transport/errorFromResponse.js';
 import {noSettingsRoute} from './agentSettings.js';
 import {policyFromSettings} from './confirmationPolicy.js';
 import {makeError} from './errorText.js';
-import type {Http} from './http.js';
+import type {Http} from './transport/http.js';
 import {clampLimit} from './pageQuery.js';
-import {parseJsonBody, parseWith} from './parseBody.js';
+import {parseJsonBody, parseWith} from './transport/parseBody.js';
 import {agentConversationPageSchema, agentConversationSchema} from './schemas/agentConversation.js';
 import {type AppConversation, type NewConversation, type Page, countSchema} from './schemas/index.js';
 

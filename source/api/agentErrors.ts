@@ -1,5 +1,5 @@
 import type {AgentCommand} from './types.js';
-import {type RawResponse, bodyDetail, errorFromResponse} from './errorFromResponse.js';
+import {type RawResponse, bodyDetail, errorFromResponse} from './transport/errorFromResponse.js';
 import {type ErrorContext, makeError} from './errorText.js';
 import type {ApiError} from './errors.js';
 import {isLoopbackHost} from './loopback.js';

@@ -4,7 +4,7 @@ import type {AgentEndpoint} from './agentRoutes.js';
 import type {AgentTarget, ClientOptions} from './types.js';
 import {type ErrorContext, makeError} from './errorText.js';
 import {isApiError} from './errors.js';
-import {type Http, createHttp} from './http.js';
+import {type Http, createHttp} from './transport/http.js';
 
 /**
  * A conversation's agent server lives on another origin than the app server (the sandbox's

@@ -7,11 +7,11 @@
  */
 import {z} from 'zod';
 import type {CallOptions} from './types.js';
-import {errorFromResponse} from './errorFromResponse.js';
+import {errorFromResponse} from './transport/errorFromResponse.js';
 import type {ErrorContext} from './errorText.js';
 import {ApiError, isApiError} from './errors.js';
-import type {Http, HttpResponse} from './http.js';
-import {parseJsonBody, parseWith} from './parseBody.js';
+import type {Http, HttpResponse} from './transport/http.js';
+import {parseJsonBody, parseWith} from './transport/parseBody.js';
 import {currentMcp, fromNested} from './readSettings.js';
 import {type LlmProfileSetting, type NestedSettingsWire, type Settings, agentSettingsSchema, conversationSettingsSchema, nullable} from './schemas/index.js';
 

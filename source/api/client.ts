@@ -4,7 +4,7 @@
  *
  * Every method rejects only with ApiError (./errors.ts).
  */
-import type {SocketHandlers} from './eventSocket.js';
+import type {SocketHandlers} from './transport/eventSocket.js';
 import type {AgentCommand, AgentFacts, AgentTarget, CallOptions, ConversationQuery, Created, EventQuery, EventSocketTarget, GitChanges, GitDiff, PageQuery, ServerInfo, StartTaskQuery} from './types.js';
 import type {LiveConnection} from './liveEvents.js';
 import type {

@@ -1,6 +1,6 @@
 import type {AgentServers} from './agentServer.js';
 import type {ServerInfo} from './types.js';
-import type {Http} from './http.js';
+import type {Http} from './transport/http.js';
 
 /** What the resource modules get: the transport, and the server's generation once probed. */
 export type ApiContext = {

@@ -1,7 +1,7 @@
 import type {CallOptions, ConversationQuery, StartTaskQuery} from './types.js';
 import {getBatch} from './batch.js';
 import type {ApiContext} from './context.js';
-import type {Http} from './http.js';
+import type {Http} from './transport/http.js';
 import {PageGuard} from './pageGuard.js';
 import {clampLimit, pageParams} from './pageQuery.js';
 import {

@@ -6,7 +6,7 @@ import type {OpenHandsClient} from './client.js';
 import type {CallOptions, ClientOptions, ServerInfo} from './types.js';
 import type {ApiContext} from './context.js';
 import {isApiError} from './errors.js';
-import {createHttp} from './http.js';
+import {createHttp} from './transport/http.js';
 import {createLiveEvents} from './liveEvents.js';
 import {createProbe, isTransportFailure, isUnreachable} from './probe.js';
 

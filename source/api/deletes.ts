@@ -1,9 +1,9 @@
 import {z} from 'zod';
 import type {CallOptions} from './types.js';
 import type {ApiContext} from './context.js';
-import {errorFromResponse} from './errorFromResponse.js';
+import {errorFromResponse} from './transport/errorFromResponse.js';
 import {makeError} from './errorText.js';
-import {parseJsonBody, parseWith} from './parseBody.js';
+import {parseJsonBody, parseWith} from './transport/parseBody.js';
 import {successSchema} from './schemas/index.js';
 
 /**

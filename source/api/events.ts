@@ -2,7 +2,7 @@ import type {CallOptions, EventQuery} from './types.js';
 import type {ApiContext} from './context.js';
 import {isApiError} from './errors.js';
 import {searchUnbounded} from './eventsUnbounded.js';
-import type {Http} from './http.js';
+import type {Http} from './transport/http.js';
 import {naiveUtc, rawEventPageSchema, readEvents} from './eventPage.js';
 import {legacyFileName, searchLegacyEvents} from './legacyEvents.js';
 import {clampLimit} from './pageQuery.js';

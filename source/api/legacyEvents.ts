@@ -1,6 +1,6 @@
 import type {CallOptions, EventQuery} from './types.js';
 import {type RawEventPage, naiveUtcSeconds, rawEventPageSchema, readEvents} from './eventPage.js';
-import type {Http} from './http.js';
+import type {Http} from './transport/http.js';
 import {clampLimit} from './pageQuery.js';
 import {type EventPage, parseServerTime} from './schemas/index.js';
 

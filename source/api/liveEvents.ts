@@ -20,7 +20,7 @@
  */
 import type {AgentTarget, ClientOptions, EventSocketTarget, ServerInfo} from './types.js';
 import {makeError} from './errorText.js';
-import {type EventSocket, type SocketAuth, type SocketClose, type SocketHandlers, type SocketSpec, openEventSocket} from './eventSocket.js';
+import {type EventSocket, type SocketAuth, type SocketClose, type SocketHandlers, type SocketSpec, openEventSocket} from './transport/eventSocket.js';
 
 export type LiveConnection = EventSocket & {
 	/** the socket replays from the `after` timestamp given (else the caller catches up by search) */

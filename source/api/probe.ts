@@ -27,13 +27,13 @@
  * seconds does not turn into three requests every few seconds; the api layer has no timers, it only
  * compares times.
  */
-import {otherAuth} from './auth.js';
+import {otherAuth} from './transport/auth.js';
 import {readServerInfo, type AgentServerFacts} from './agentServerInfo.js';
 import type {AuthMode, AuthSetting, Capabilities, Generation, ServerInfo} from './types.js';
 import {type ApiError, isApiError} from './errors.js';
-import {errorFromResponse} from './errorFromResponse.js';
+import {errorFromResponse} from './transport/errorFromResponse.js';
 import {makeError} from './errorText.js';
-import type {Http, HttpResponse} from './http.js';
+import type {Http, HttpResponse} from './transport/http.js';
 import {agentShaped, flavourOf, refused, verdict, ossRefusal} from './probeAnswers.js';
 
 export const RETRY_FAILED_MS = 30_000;

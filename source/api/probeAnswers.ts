@@ -1,6 +1,6 @@
 /** What one answer to a probe request says (./probe.ts): plain functions over the raw response. */
-import {header, tryJson} from './errorFromResponse.js';
-import type {HttpResponse} from './http.js';
+import {header, tryJson} from './transport/errorFromResponse.js';
+import type {HttpResponse} from './transport/http.js';
 
 export function isJson(raw: HttpResponse): boolean {
 	return /^application\/(?:[\w.+-]+\+)?json/i.test(header(raw, 'content-type') ?? '') && tryJson(raw) !== undefined;

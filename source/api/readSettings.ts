@@ -4,7 +4,7 @@
  * (shared/openhands-api-newer.md 1.2), and servers of the overlap window answer both paths alike.
  */
 import type {ErrorContext} from './errorText.js';
-import {parseWith} from './parseBody.js';
+import {parseWith} from './transport/parseBody.js';
 import {
 	type FlatSettingsWire,
 	type LlmProfileSetting,

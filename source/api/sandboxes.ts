@@ -1,7 +1,7 @@
 import type {CallOptions, PageQuery} from './types.js';
 import {getBatch} from './batch.js';
 import {makeError} from './errorText.js';
-import type {Http} from './http.js';
+import type {Http} from './transport/http.js';
 import {pageParams} from './pageQuery.js';
 import {type Page, type Sandbox, sandboxPageSchema, sandboxSchema, successSchema} from './schemas/index.js';
 

@@ -1,7 +1,7 @@
 import type {CallOptions} from './types.js';
 import type {ApiContext} from './context.js';
-import {errorFromResponse, tryJson} from './errorFromResponse.js';
-import {parseJsonBody} from './parseBody.js';
+import {errorFromResponse, tryJson} from './transport/errorFromResponse.js';
+import {parseJsonBody} from './transport/parseBody.js';
 import {readSettings} from './readSettings.js';
 import type {Settings} from './schemas/index.js';
 

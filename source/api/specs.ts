@@ -1,6 +1,6 @@
 import type {CallOptions, PageQuery} from './types.js';
 import {getBatch} from './batch.js';
-import type {Http} from './http.js';
+import type {Http} from './transport/http.js';
 import {pageParams} from './pageQuery.js';
 import {type Page, type SandboxSpec, sandboxSpecPageSchema, sandboxSpecSchema} from './schemas/index.js';
 

@@ -6,9 +6,9 @@
  * check failed, 2 for a usage error (as the TUI).
  */
 import {version} from '../../package.json';
-import {authName} from '../api/auth.js';
+import {authName} from '../api/transport/auth.js';
 import type {AuthMode} from '../api/client.js';
-import {proxyFor, proxyLabel} from '../api/dispatcher.js';
+import {proxyFor, proxyLabel} from '../api/transport/dispatcher.js';
 import {isApiError} from '../api/errors.js';
 import {readEnv} from '../config/env.js';
 import {isUsageError} from '../config/errors.js';

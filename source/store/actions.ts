@@ -13,7 +13,7 @@ import type {WatchHub} from './watches.js';
 /**
  * A call that timed out after it was sent, whose connection closed before any answer (issue 21
  * item 6), or that a gateway gave up on, may still have happened: its outcome is unknown until a
- * watch finds out. A connect time-out never reached the server (source/api/toApiError.ts words it
+ * watch finds out. A connect time-out never reached the server (source/api/transport/toApiError.ts words it
  * "cannot connect"), nor did a refused connection.
  */
 export function outcomeUnknown(error: unknown): boolean {

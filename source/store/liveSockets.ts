@@ -24,7 +24,7 @@
  *   one is closed and reconnected. Nothing else ticks for an idle socket.
  */
 import type {AgentTarget, OpenHandsClient} from '../api/client.js';
-import type {SocketClose} from '../api/eventSocket.js';
+import type {SocketClose} from '../api/transport/eventSocket.js';
 import type {LiveConnection} from '../api/liveEvents.js';
 import type {ConversationEvent} from '../api/schemas/index.js';
 import {earlierServerTime, laterServerTime} from '../api/serverTime.js';

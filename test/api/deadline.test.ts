@@ -3,7 +3,7 @@
 import type {ServerResponse} from 'node:http';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {type ClientOptions, createClient, type OpenHandsClient} from '../../source/api/index.js';
-import {MAX_RETRY_AFTER_MS, retryAfterMs} from '../../source/api/errorFromResponse.js';
+import {MAX_RETRY_AFTER_MS, retryAfterMs} from '../../source/api/transport/errorFromResponse.js';
 import {sendJson, startTestServer, type TestServer} from './testServer.js';
 import {apiFailure} from './apiFailure.js';
 

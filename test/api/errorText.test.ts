@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {retryAfterMs} from '../../source/api/errorFromResponse.js';
+import {retryAfterMs} from '../../source/api/transport/errorFromResponse.js';
 import {makeError, oneLine, scrubSecret, seconds} from '../../source/api/errorText.js';
-import {describeIssue} from '../../source/api/parseBody.js';
+import {describeIssue} from '../../source/api/transport/parseBody.js';
 import {flatSettingsSchema} from '../../source/api/index.js';
 
 describe('error text helpers', () => {

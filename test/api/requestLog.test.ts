@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {createClient, type OpenHandsClient} from '../../source/api/index.js';
-import {requestLine} from '../../source/api/requestLog.js';
+import {requestLine} from '../../source/api/transport/requestLog.js';
 import {deadPort, sendJson, startTestServer, type TestServer} from './testServer.js';
 
 const KEY = 'log-key-Aa11Bb22Cc33';

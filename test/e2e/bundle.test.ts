@@ -178,7 +178,7 @@ describe('the built bundle', () => {
 		expect(text).not.toMatch(/^\/\/ node_modules\//m);
 	});
 
-	it('carries only the parts of undici it uses (source/api/undiciParts.ts): no mocks, caches, EventSource; WebSocket only in its own lazily loaded chunk', () => {
+	it('carries only the parts of undici it uses (source/api/transport/undiciParts.ts): no mocks, caches, EventSource; WebSocket only in its own lazily loaded chunk', () => {
 		const chunks = join(root, 'dist', 'chunks');
 		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
 		for (const name of current) {

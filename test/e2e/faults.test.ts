@@ -21,7 +21,7 @@ type Case = {
 	name: string;
 	fault: Fault;
 	scope?: FaultScope;
-	/** the one-line message (ApiError texts, source/api/errorFromResponse.ts, toApiError.ts, parseBody.ts) */
+	/** the one-line message (ApiError texts, source/api/transport/errorFromResponse.ts, toApiError.ts, parseBody.ts) */
 	message: RegExp;
 	/** the key that makes the app hit the fault: Ctrl-r by default */
 	trigger?: string;

@@ -2,7 +2,7 @@
 // socket's frame cap (8 MB) ends the socket. Resuming replays it, so reconnecting at once pulled the
 // same 9 MB again and again; the lane's search shows it as too large, and the socket waits.
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {MAX_FRAME_BYTES} from '../../source/api/eventSocket.js';
+import {MAX_FRAME_BYTES} from '../../source/api/transport/eventSocket.js';
 import {tooLargeBytes} from '../../source/api/tooLargeEvents.js';
 import type {ActivityState} from '../../source/store/types.js';
 import {makeEvent} from '../support/eventData.js';

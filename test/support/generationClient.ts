@@ -6,7 +6,7 @@ import type {ApiContext} from '../../source/api/context.js';
 import {createClient} from '../../source/api/createClient.js';
 import {deleteConversation, deleteSandbox} from '../../source/api/deletes.js';
 import {searchEvents} from '../../source/api/events.js';
-import {createHttp} from '../../source/api/http.js';
+import {createHttp} from '../../source/api/transport/http.js';
 import {type LiveSeams, createLiveEvents} from '../../source/api/liveEvents.js';
 import {eventSocket} from '../../source/api/agentControl.js';
 

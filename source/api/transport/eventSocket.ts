@@ -13,10 +13,10 @@ import dc from 'node:diagnostics_channel';
 import type {Duplex} from 'node:stream';
 import type {Dispatcher} from 'undici';
 import {createDispatcher} from './dispatcher.js';
-import {serverText} from './errorText.js';
-import {eventTime} from './eventPage.js';
+import {serverText} from '../errorText.js';
+import {eventTime} from '../eventPage.js';
 import {requestLine} from './requestLog.js';
-import {type ConversationEvent, conversationEventSchema} from './schemas/index.js';
+import {type ConversationEvent, conversationEventSchema} from '../schemas/index.js';
 
 export type SocketAuth = 'header' | 'query';
 

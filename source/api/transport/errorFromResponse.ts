@@ -1,6 +1,6 @@
 import {createRequire} from 'node:module';
-import {type ApiError, MAX_RETRY_AFTER_MS} from './errors.js';
-import {type ErrorContext, makeError, oneLine, serverText} from './errorText.js';
+import {type ApiError, MAX_RETRY_AFTER_MS} from '../errors.js';
+import {type ErrorContext, makeError, oneLine, serverText} from '../errorText.js';
 
 export type RawResponse = {
 	status: number;
@@ -67,7 +67,7 @@ function validationText(detail: unknown[], ctx: ErrorContext): string | undefine
 }
 
 // MAX_RETRY_AFTER_MS lives in errors.ts: the store reads it, and this file's chunk loads zod
-export {MAX_RETRY_AFTER_MS} from './errors.js';
+export {MAX_RETRY_AFTER_MS} from '../errors.js';
 
 /** `Retry-After` is seconds or an HTTP date (RFC 9110 10.2.3); the wait is clamped to 0..MAX_RETRY_AFTER_MS. */
 export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {

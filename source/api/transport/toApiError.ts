@@ -1,6 +1,6 @@
-import {ApiError} from './errors.js';
+import {ApiError} from '../errors.js';
 import {closedBeforeAnswer} from './keepAlive.js';
-import {type ErrorContext, makeError, seconds, serverText} from './errorText.js';
+import {type ErrorContext, makeError, seconds, serverText} from '../errorText.js';
 
 export type Timeouts = {connectTimeoutMs: number; headersTimeoutMs: number; bodyTimeoutMs: number};
 

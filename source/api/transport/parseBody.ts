@@ -1,5 +1,5 @@
 import type {z} from 'zod';
-import {type ErrorContext, makeError} from './errorText.js';
+import {type ErrorContext, makeError} from '../errorText.js';
 import {type RawResponse, header, looksLikeHtml} from './errorFromResponse.js';
 
 /** Parses a 2xx body as JSON or throws bad_response (HTML page, empty, truncated, malformed). */

@@ -4,8 +4,8 @@
  * parameters that cannot carry anything private (paging, sort, filters by id or kind); others show
  * their name with `…`, repeated ones (batch ids) their count.
  */
-import {oneLine, scrubSecret} from './errorText.js';
-import type {Query} from './types.js';
+import {oneLine, scrubSecret} from '../errorText.js';
+import type {Query} from '../types.js';
 
 const PLAIN = new Set([
 	'limit',

@@ -1,4 +1,4 @@
-import type {AuthMode, AuthSetting} from './types.js';
+import type {AuthMode, AuthSetting} from '../types.js';
 
 /**
  * The two ways an OpenHands server takes a key (shared/openhands-api.md 1.5, openhands-api-newer.md 3):

@@ -1,16 +1,16 @@
 import type {Dispatcher} from 'undici';
 import type {z} from 'zod';
 import {authHeaders, initialAuth} from './auth.js';
-import type {AuthMode, ClientOptions, Query} from './types.js';
+import type {AuthMode, ClientOptions, Query} from '../types.js';
 import {createDispatcher, proxyError, type ProxyRoute} from './dispatcher.js';
 import {type RawResponse, errorFromResponse} from './errorFromResponse.js';
-import {type ErrorContext, makeError, seconds} from './errorText.js';
+import {type ErrorContext, makeError, seconds} from '../errorText.js';
 import {KEEP_ALIVE, retryOnFreshConnection} from './keepAlive.js';
 import {parseJsonBody, parseWith} from './parseBody.js';
 import {requestLine} from './requestLog.js';
 import {ResponseTooLarge, type Timeouts, toApiError} from './toApiError.js';
 
-export type {Query, QueryValue} from './types.js';
+export type {Query, QueryValue} from '../types.js';
 
 export type RequestSpec = {
 	method: 'GET' | 'POST' | 'DELETE';

@@ -13,7 +13,7 @@
  *   connection that may have been reused closed before any answer came. undici does not do it
  *   itself (nodejs/undici#3492, the proposed fix nodejs/undici#5403 was closed unmerged).
  */
-import {isApiError} from './errors.js';
+import {isApiError} from '../errors.js';
 
 export const KEEP_ALIVE = {
 	keepAliveTimeout: 4_000,

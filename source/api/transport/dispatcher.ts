@@ -20,8 +20,8 @@ import {createRequire} from 'node:module';
 import {isIP} from 'node:net';
 import type {Pool as PoolTypes} from 'undici';
 import {type Dispatcher, Pool, ProxyAgent} from './undiciParts.js';
-import type {ApiError} from './errors.js';
-import {type ErrorContext, makeError} from './errorText.js';
+import type {ApiError} from '../errors.js';
+import {type ErrorContext, makeError} from '../errorText.js';
 
 export type ProxyRoute =
 	| {kind: 'direct'; reason: 'no proxy set' | 'no_proxy'; variable: string | null}
