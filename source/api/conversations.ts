@@ -1,9 +1,9 @@
 import type {CallOptions, ConversationQuery, StartTaskQuery} from './types.js';
-import {getBatch} from './batch.js';
+import {getBatch} from './paging/batch.js';
 import type {ApiContext} from './context.js';
 import type {Http} from './transport/http.js';
-import {PageGuard} from './pageGuard.js';
-import {clampLimit, pageParams} from './pageQuery.js';
+import {PageGuard} from './paging/pageGuard.js';
+import {clampLimit, pageParams} from './paging/pageQuery.js';
 import {
 	type AppConversation,
 	type NewConversation,

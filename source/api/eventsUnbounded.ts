@@ -13,8 +13,8 @@
  */
 import type {CallOptions, EventQuery} from './types.js';
 import type {ApiContext} from './context.js';
-import {eventTime, rawEventPageSchema, readEvents} from './eventPage.js';
-import {clampLimit} from './pageQuery.js';
+import {eventTime, rawEventPageSchema, readEvents} from './paging/eventPage.js';
+import {clampLimit} from './paging/pageQuery.js';
 import type {ConversationEvent, EventPage} from './schemas/index.js';
 
 /** Unbounded pages one search may read: a follow tick that fell this far behind takes the newest. */

@@ -2,6 +2,6 @@ export * from './schemas/index.js';
 export * from './client.js';
 export * from './errors.js';
 export {createClient} from './createClient.js';
-export {collectPages, type Collected, type CollectOptions, type PageFetcher} from './paging.js';
-export {MAX_PAGE_LIMIT} from './pageQuery.js';
+export {collectPages, type Collected, type CollectOptions, type PageFetcher} from './paging/paging.js';
+export {MAX_PAGE_LIMIT} from './paging/pageQuery.js';
 export {startRequestBody} from './conversations.js';

@@ -1,7 +1,7 @@
 import type {CallOptions, EventQuery} from './types.js';
-import {type RawEventPage, naiveUtcSeconds, rawEventPageSchema, readEvents} from './eventPage.js';
+import {type RawEventPage, naiveUtcSeconds, rawEventPageSchema, readEvents} from './paging/eventPage.js';
 import type {Http} from './transport/http.js';
-import {clampLimit} from './pageQuery.js';
+import {clampLimit} from './paging/pageQuery.js';
 import {type EventPage, parseServerTime} from './schemas/index.js';
 
 /**

@@ -3,7 +3,7 @@
  * count of the items the server sent that could not be read (they are left out, as in the TUI).
  */
 import type {CallOptions, PageQuery} from '../api/client.js';
-import {collectPages} from '../api/paging.js';
+import {collectPages} from '../api/paging/paging.js';
 import type {Page} from '../api/schemas/index.js';
 
 export type Listed<T> = {items: T[]; more: boolean; unreadable: number};

@@ -4,7 +4,7 @@
  * to each server's `maxItems`). Dashes and case do not matter (ids are 32 hex digits on the wire, dashed
  * accepted: api/schemas/common.ts). No match exits 4; several exit 2 and list them.
  */
-import {collectPages} from '../api/paging.js';
+import {collectPages} from '../api/paging/paging.js';
 import type {AppConversation} from '../api/schemas/index.js';
 import {clean, truncate} from '../text/sanitize.js';
 import {titleOf} from './conversationRows.js';

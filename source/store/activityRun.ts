@@ -4,7 +4,7 @@
  * ./activityReads.ts, and when to make them ./activity.ts.
  */
 import type {EventQuery} from '../api/client.js';
-import {PageGuard, readKey} from '../api/pageGuard.js';
+import {PageGuard, readKey} from '../api/paging/pageGuard.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
 import {type Viewport, freshOnly, indexOf, isPersisted, latestExecutionStatus, mergeEvents, trimWindow, windowLimit, withStatus} from './activityWindow.js';

@@ -1,5 +1,5 @@
 import type {OpenHandsClient} from '../api/client.js';
-import {PageGuard} from '../api/pageGuard.js';
+import {PageGuard} from '../api/paging/pageGuard.js';
 import type {Page} from '../api/schemas/index.js';
 import {PRIORITY, type Priority} from './budget.js';
 import type {Core} from './core.js';

@@ -3,7 +3,7 @@
 // same 9 MB again and again; the lane's search shows it as too large, and the socket waits.
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {MAX_FRAME_BYTES} from '../../source/api/transport/eventSocket.js';
-import {tooLargeBytes} from '../../source/api/tooLargeEvents.js';
+import {tooLargeBytes} from '../../source/api/paging/tooLargeEvents.js';
 import type {ActivityState} from '../../source/store/types.js';
 import {makeEvent} from '../support/eventData.js';
 import {type ActivityHarness, CONV, activityHarness} from './activityHarness.js';

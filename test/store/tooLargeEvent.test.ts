@@ -3,7 +3,7 @@
 // large to show (its kind and size), and the events before and after it load and follow as usual.
 import {afterEach, describe, expect, it} from 'vitest';
 import type {Generation} from '../../source/api/client.js';
-import {tooLargeBytes} from '../../source/api/tooLargeEvents.js';
+import {tooLargeBytes} from '../../source/api/paging/tooLargeEvents.js';
 import {eventDetail} from '../../source/ui/activity/detail.js';
 import {summarizeEvent} from '../../source/ui/activity/summarize.js';
 import {type ActivityHarness, CONV, activityHarness, eventSearches} from './activityHarness.js';

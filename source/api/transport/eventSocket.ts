@@ -14,7 +14,7 @@ import type {Duplex} from 'node:stream';
 import type {Dispatcher} from 'undici';
 import {createDispatcher} from './dispatcher.js';
 import {serverText} from '../errorText.js';
-import {eventTime} from '../eventPage.js';
+import {eventTime} from '../paging/eventPage.js';
 import {requestLine} from './requestLog.js';
 import {type ConversationEvent, conversationEventSchema} from '../schemas/index.js';
 

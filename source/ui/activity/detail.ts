@@ -4,7 +4,7 @@
  * error text; unknown kinds as pretty JSON. Lines are clean and masked, not yet wrapped.
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
-import {tooLargeBytes} from '../../api/tooLargeEvents.js';
+import {tooLargeBytes} from '../../api/paging/tooLargeEvents.js';
 import {MASK} from '../format.js';
 import {clean} from '../../text/sanitize.js';
 import {arr, capField, contentText, obj, str, type Raw} from './fields.js';

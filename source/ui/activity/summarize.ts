@@ -6,7 +6,7 @@
  * object (the store keeps an event's identity), so scrolling 10,000 events summarizes each once.
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
-import {tooLargeBytes} from '../../api/tooLargeEvents.js';
+import {tooLargeBytes} from '../../api/paging/tooLargeEvents.js';
 import {policyText} from '../../api/confirmationPolicy.js';
 import {clean} from '../../text/sanitize.js';
 import {maskSecrets} from '../../text/secrets.js';

@@ -1,7 +1,7 @@
-import type {CallOptions, PageQuery} from './types.js';
+import type {CallOptions, PageQuery} from '../types.js';
 import {PageGuard} from './pageGuard.js';
 import {MAX_PAGE_LIMIT} from './pageQuery.js';
-import type {Page} from './schemas/index.js';
+import type {Page} from '../schemas/index.js';
 
 export type PageFetcher<T> = (query: PageQuery, options?: CallOptions) => Promise<Page<T>>;
 

@@ -1,5 +1,5 @@
-import type {PageQuery} from './types.js';
-import type {Query} from './types.js';
+import type {PageQuery} from '../types.js';
+import type {Query} from '../types.js';
 
 /** The real server answers 500 above 100 and 422 at 0 or below (1.6): keep limits inside 1..100. */
 export const MAX_PAGE_LIMIT = 100;

@@ -1,9 +1,9 @@
 import {z} from 'zod';
-import type {CallOptions} from './types.js';
-import {errorFromResponse} from './transport/errorFromResponse.js';
-import {makeError} from './errorText.js';
-import type {Http} from './transport/http.js';
-import {parseJsonBody, parseWith} from './transport/parseBody.js';
+import type {CallOptions} from '../types.js';
+import {errorFromResponse} from '../transport/errorFromResponse.js';
+import {makeError} from '../errorText.js';
+import type {Http} from '../transport/http.js';
+import {parseJsonBody, parseWith} from '../transport/parseBody.js';
 
 export type BatchSpec<S extends z.ZodType> = {
 	path: string;

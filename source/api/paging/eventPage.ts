@@ -1,5 +1,5 @@
 import {z} from 'zod';
-import {type ConversationEvent, type EventPage, conversationEventSchema, nullable, parseServerTime} from './schemas/index.js';
+import {type ConversationEvent, type EventPage, conversationEventSchema, nullable, parseServerTime} from '../schemas/index.js';
 
 /**
  * The page envelope only: items are read one by one (below), so one event a newer SDK shaped

@@ -1,6 +1,6 @@
-import type {EventQuery} from './types.js';
-import {isApiError} from './errors.js';
-import type {ConversationEvent, EventPage} from './schemas/index.js';
+import type {EventQuery} from '../types.js';
+import {isApiError} from '../errors.js';
+import type {ConversationEvent, EventPage} from '../schemas/index.js';
 
 /**
  * One event over the response cap (8 MB) blanked a conversation's activity for good: every page
