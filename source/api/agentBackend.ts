@@ -3,7 +3,7 @@
  * (shared/openhands-agent-server.md). What an agent server does not have (sandboxes, specs, start
  * tasks) rejects with `unsupported` before any request: final, never retried by the store.
  */
-import {checkAbility, socketTarget, workspaceChanges, workspaceDiff} from './agentControl.js';
+import {checkAbility, socketTarget, workspaceChanges, workspaceDiff} from './app/agentControl.js';
 import {countAgentConversations, createAgentConversation, getAgentConversations, searchAgentConversations} from './agentConversations.js';
 import {
 	type AgentEndpoint,

@@ -12,7 +12,7 @@ import type {ErrorContext} from './errorText.js';
 import {ApiError, isApiError} from './errors.js';
 import type {Http, HttpResponse} from './transport/http.js';
 import {parseJsonBody, parseWith} from './transport/parseBody.js';
-import {currentMcp, fromNested} from './readSettings.js';
+import {currentMcp, fromNested} from './app/readSettings.js';
 import {type LlmProfileSetting, type NestedSettingsWire, type Settings, agentSettingsSchema, conversationSettingsSchema, nullable} from './schemas/index.js';
 
 const preferencesSchema = z

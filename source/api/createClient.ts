@@ -1,6 +1,6 @@
 import {createAgentBackend} from './agentBackend.js';
 import {createAgentServers} from './agentServer.js';
-import {createAppBackend} from './appBackend.js';
+import {createAppBackend} from './app/appBackend.js';
 import type {Backend} from './backend.js';
 import type {OpenHandsClient} from './client.js';
 import type {CallOptions, ClientOptions, ServerInfo} from './types.js';

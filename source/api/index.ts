@@ -4,4 +4,4 @@ export * from './errors.js';
 export {createClient} from './createClient.js';
 export {collectPages, type Collected, type CollectOptions, type PageFetcher} from './paging/paging.js';
 export {MAX_PAGE_LIMIT} from './paging/pageQuery.js';
-export {startRequestBody} from './conversations.js';
+export {startRequestBody} from './app/conversations.js';

@@ -1,6 +1,6 @@
 import {appServerInfo} from '../support/serverInfo.js';
 import {describe, expect, it} from 'vitest';
-import {controlAgent, sendMessage} from '../../source/api/agentControl.js';
+import {controlAgent, sendMessage} from '../../source/api/app/agentControl.js';
 import {createAgentServers} from '../../source/api/agentServer.js';
 import type {AgentTarget, Generation} from '../../source/api/client.js';
 import type {ApiContext} from '../../source/api/context.js';

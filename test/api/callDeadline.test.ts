@@ -2,11 +2,11 @@
 // caller may ask for a shorter one): the generation-aware modules pass it into their request specs.
 import type {ServerResponse} from 'node:http';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {controlAgent, sendMessage} from '../../source/api/agentControl.js';
+import {controlAgent, sendMessage} from '../../source/api/app/agentControl.js';
 import type {AgentTarget, Generation} from '../../source/api/client.js';
-import {deleteConversation, deleteSandbox} from '../../source/api/deletes.js';
-import {searchEvents} from '../../source/api/events.js';
-import {getSettings} from '../../source/api/settings.js';
+import {deleteConversation, deleteSandbox} from '../../source/api/app/deletes.js';
+import {searchEvents} from '../../source/api/app/events.js';
+import {getSettings} from '../../source/api/app/settings.js';
 import {contextFor} from '../support/generationClient.js';
 import {startTestServer, type TestServer} from './testServer.js';
 import {apiFailure} from './apiFailure.js';

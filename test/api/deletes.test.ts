@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {Generation} from '../../source/api/client.js';
 import type {ApiContext} from '../../source/api/context.js';
-import {deleteConversation, deleteSandbox} from '../../source/api/deletes.js';
+import {deleteConversation, deleteSandbox} from '../../source/api/app/deletes.js';
 import {activityContexts} from '../support/activityContext.js';
 import type {ActivityServer} from '../support/activityServer.js';
 

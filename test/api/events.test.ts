@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import type {EventQuery, Generation} from '../../source/api/client.js';
-import {searchEvents} from '../../source/api/events.js';
+import {searchEvents} from '../../source/api/app/events.js';
 import type {ApiContext} from '../../source/api/context.js';
-import {legacyFileName} from '../../source/api/legacyEvents.js';
+import {legacyFileName} from '../../source/api/app/legacyEvents.js';
 import {activityContexts} from '../support/activityContext.js';
 import type {ActivityServer} from '../support/activityServer.js';
 import {type RawEvent, isoformat, makeEvent} from '../support/eventData.js';

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {ApiContext} from '../../source/api/context.js';
-import {searchEvents} from '../../source/api/events.js';
+import {searchEvents} from '../../source/api/app/events.js';
 import {activityContexts} from '../support/activityContext.js';
 import type {ActivityServer} from '../support/activityServer.js';
 import {makeEvent} from '../support/eventData.js';

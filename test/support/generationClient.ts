@@ -1,14 +1,14 @@
 import {appServerInfo} from './serverInfo.js';
-import {controlAgent, sendMessage} from '../../source/api/agentControl.js';
+import {controlAgent, sendMessage} from '../../source/api/app/agentControl.js';
 import {createAgentServers} from '../../source/api/agentServer.js';
 import type {ClientOptions, Generation, OpenHandsClient, ServerInfo} from '../../source/api/client.js';
 import type {ApiContext} from '../../source/api/context.js';
 import {createClient} from '../../source/api/createClient.js';
-import {deleteConversation, deleteSandbox} from '../../source/api/deletes.js';
-import {searchEvents} from '../../source/api/events.js';
+import {deleteConversation, deleteSandbox} from '../../source/api/app/deletes.js';
+import {searchEvents} from '../../source/api/app/events.js';
 import {createHttp} from '../../source/api/transport/http.js';
 import {type LiveSeams, createLiveEvents} from '../../source/api/liveEvents.js';
-import {eventSocket} from '../../source/api/agentControl.js';
+import {eventSocket} from '../../source/api/app/agentControl.js';
 
 /**
  * A real client whose generation is given instead of probed: the modules that differ by generation

@@ -1,6 +1,6 @@
 /** Wire-shaped items for UI tests (already parsed: timestamps are epoch ms). */
 import {readFileSync} from 'node:fs';
-import {readSettings} from '../../source/api/readSettings.js';
+import {readSettings} from '../../source/api/app/readSettings.js';
 import type {AppConversation, Sandbox, SandboxSpec, Settings, StartTask} from '../../source/api/schemas/index.js';
 import type {ListState, ResourceState, StoreSnapshot} from '../../source/store/types.js';
 

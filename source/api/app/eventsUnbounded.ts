@@ -11,11 +11,11 @@
  * - `timestampLt` (older pages, newest first): pages from the offset given, past what is at or after
  *   the bound, until `limit` events are found; the next page id is the offset after the last one read.
  */
-import type {CallOptions, EventQuery} from './types.js';
-import type {ApiContext} from './context.js';
-import {eventTime, rawEventPageSchema, readEvents} from './paging/eventPage.js';
-import {clampLimit} from './paging/pageQuery.js';
-import type {ConversationEvent, EventPage} from './schemas/index.js';
+import type {CallOptions, EventQuery} from '../types.js';
+import type {ApiContext} from '../context.js';
+import {eventTime, rawEventPageSchema, readEvents} from '../paging/eventPage.js';
+import {clampLimit} from '../paging/pageQuery.js';
+import type {ConversationEvent, EventPage} from '../schemas/index.js';
 
 /** Unbounded pages one search may read: a follow tick that fell this far behind takes the newest. */
 const MAX_PAGES = 10;

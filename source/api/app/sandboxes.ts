@@ -1,9 +1,9 @@
-import type {CallOptions, PageQuery} from './types.js';
-import {getBatch} from './paging/batch.js';
-import {makeError} from './errorText.js';
-import type {Http} from './transport/http.js';
-import {pageParams} from './paging/pageQuery.js';
-import {type Page, type Sandbox, sandboxPageSchema, sandboxSchema, successSchema} from './schemas/index.js';
+import type {CallOptions, PageQuery} from '../types.js';
+import {getBatch} from '../paging/batch.js';
+import {makeError} from '../errorText.js';
+import type {Http} from '../transport/http.js';
+import {pageParams} from '../paging/pageQuery.js';
+import {type Page, type Sandbox, sandboxPageSchema, sandboxSchema, successSchema} from '../schemas/index.js';
 
 export function searchSandboxes(http: Http, query?: PageQuery, options?: CallOptions): Promise<Page<Sandbox>> {
 	return http.json(

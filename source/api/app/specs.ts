@@ -1,8 +1,8 @@
-import type {CallOptions, PageQuery} from './types.js';
-import {getBatch} from './paging/batch.js';
-import type {Http} from './transport/http.js';
-import {pageParams} from './paging/pageQuery.js';
-import {type Page, type SandboxSpec, sandboxSpecPageSchema, sandboxSpecSchema} from './schemas/index.js';
+import type {CallOptions, PageQuery} from '../types.js';
+import {getBatch} from '../paging/batch.js';
+import type {Http} from '../transport/http.js';
+import {pageParams} from '../paging/pageQuery.js';
+import {type Page, type SandboxSpec, sandboxSpecPageSchema, sandboxSpecSchema} from '../schemas/index.js';
 
 export function searchSpecs(http: Http, query?: PageQuery, options?: CallOptions): Promise<Page<SandboxSpec>> {
 	return http.json(

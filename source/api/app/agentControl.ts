@@ -4,7 +4,7 @@
  * the sandbox's `session_api_key` (./agentServer.ts keeps the safety rules), plus the current app
  * server's own send-message.
  */
-import {sendMessageError} from './agentErrors.js';
+import {sendMessageError} from '../agentErrors.js';
 import {
 	type AgentEndpoint,
 	checkSuccess,
@@ -14,13 +14,13 @@ import {
 	readAgentConversation,
 	sendToAgent,
 	setConfirmationPolicy as postPolicy,
-} from './agentRoutes.js';
-import {agentAbilities} from './agentServerInfo.js';
-import type {AgentCommand, AgentFacts, AgentTarget, CallOptions, EventSocketTarget, GitChanges, GitDiff} from './types.js';
-import type {ApiContext} from './context.js';
-import {tryJson} from './transport/errorFromResponse.js';
-import {type ErrorContext, makeError} from './errorText.js';
-import type {ConfirmationPolicy} from './schemas/index.js';
+} from '../agentRoutes.js';
+import {agentAbilities} from '../agentServerInfo.js';
+import type {AgentCommand, AgentFacts, AgentTarget, CallOptions, EventSocketTarget, GitChanges, GitDiff} from '../types.js';
+import type {ApiContext} from '../context.js';
+import {tryJson} from '../transport/errorFromResponse.js';
+import {type ErrorContext, makeError} from '../errorText.js';
+import type {ConfirmationPolicy} from '../schemas/index.js';
 
 /**
  * One user message, exactly one POST. Current servers: the app server's send-message (5.1);

@@ -1,8 +1,8 @@
-import type {CallOptions, EventQuery} from './types.js';
-import {type RawEventPage, naiveUtcSeconds, rawEventPageSchema, readEvents} from './paging/eventPage.js';
-import type {Http} from './transport/http.js';
-import {clampLimit} from './paging/pageQuery.js';
-import {type EventPage, parseServerTime} from './schemas/index.js';
+import type {CallOptions, EventQuery} from '../types.js';
+import {type RawEventPage, naiveUtcSeconds, rawEventPageSchema, readEvents} from '../paging/eventPage.js';
+import type {Http} from '../transport/http.js';
+import {clampLimit} from '../paging/pageQuery.js';
+import {type EventPage, parseServerTime} from '../schemas/index.js';
 
 /**
  * Legacy event search, `GET /api/v1/events/search?conversation_id__eq=` (shared/openhands-api-newer.md

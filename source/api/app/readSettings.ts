@@ -3,8 +3,8 @@
  * by the path: legacy servers after OpenHands PR #13306 send the nested shape on `/api/settings` too
  * (shared/openhands-api-newer.md 1.2), and servers of the overlap window answer both paths alike.
  */
-import type {ErrorContext} from './errorText.js';
-import {parseWith} from './transport/parseBody.js';
+import type {ErrorContext} from '../errorText.js';
+import {parseWith} from '../transport/parseBody.js';
 import {
 	type FlatSettingsWire,
 	type LlmProfileSetting,
@@ -16,7 +16,7 @@ import {
 	mcpConfigSchema,
 	mcpServerMapSchema,
 	nestedSettingsSchema,
-} from './schemas/index.js';
+} from '../schemas/index.js';
 
 function providerTokens(set: Record<string, string | null>): Settings['secrets']['providerTokens'] {
 	return Object.entries(set).map(([provider, host]) => ({provider, host}));

@@ -1,9 +1,9 @@
-import type {CallOptions} from './types.js';
-import type {ApiContext} from './context.js';
-import {errorFromResponse, tryJson} from './transport/errorFromResponse.js';
-import {parseJsonBody} from './transport/parseBody.js';
+import type {CallOptions} from '../types.js';
+import type {ApiContext} from '../context.js';
+import {errorFromResponse, tryJson} from '../transport/errorFromResponse.js';
+import {parseJsonBody} from '../transport/parseBody.js';
 import {readSettings} from './readSettings.js';
-import type {Settings} from './schemas/index.js';
+import type {Settings} from '../schemas/index.js';
 
 /** A fresh install answers `404 {"error":"Settings not found"}` on both paths (legacy 2.1, newer doc 2.1). */
 function isSettingsNotFound(body: unknown): boolean {

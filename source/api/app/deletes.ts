@@ -1,10 +1,10 @@
 import {z} from 'zod';
-import type {CallOptions} from './types.js';
-import type {ApiContext} from './context.js';
-import {errorFromResponse} from './transport/errorFromResponse.js';
-import {makeError} from './errorText.js';
-import {parseJsonBody, parseWith} from './transport/parseBody.js';
-import {successSchema} from './schemas/index.js';
+import type {CallOptions} from '../types.js';
+import type {ApiContext} from '../context.js';
+import {errorFromResponse} from '../transport/errorFromResponse.js';
+import {makeError} from '../errorText.js';
+import {parseJsonBody, parseWith} from '../transport/parseBody.js';
+import {successSchema} from '../schemas/index.js';
 
 /**
  * Deleting a conversation (shared/openhands-api-newer.md 7.1). Current servers: `DELETE

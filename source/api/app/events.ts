@@ -1,13 +1,13 @@
-import type {CallOptions, EventQuery} from './types.js';
-import type {ApiContext} from './context.js';
-import {isApiError} from './errors.js';
+import type {CallOptions, EventQuery} from '../types.js';
+import type {ApiContext} from '../context.js';
+import {isApiError} from '../errors.js';
 import {searchUnbounded} from './eventsUnbounded.js';
-import type {Http} from './transport/http.js';
-import {naiveUtc, rawEventPageSchema, readEvents} from './paging/eventPage.js';
+import type {Http} from '../transport/http.js';
+import {naiveUtc, rawEventPageSchema, readEvents} from '../paging/eventPage.js';
 import {legacyFileName, searchLegacyEvents} from './legacyEvents.js';
-import {clampLimit} from './paging/pageQuery.js';
-import type {EventPage} from './schemas/index.js';
-import {ShrinkMemory, searchShrinking} from './paging/tooLargeEvents.js';
+import {clampLimit} from '../paging/pageQuery.js';
+import type {EventPage} from '../schemas/index.js';
+import {ShrinkMemory, searchShrinking} from '../paging/tooLargeEvents.js';
 
 /**
  * A conversation's events, both generations. Page ids are opaque: pass a page's `next_page_id`

@@ -3,8 +3,8 @@
  * and its conversations' agent servers through `conversation_url` (./agentControl.ts).
  */
 import {agentFacts, controlAgent, eventSocket, gitChanges, gitDiff, sendMessage, setConfirmationPolicy} from './agentControl.js';
-import type {Backend} from './backend.js';
-import type {ApiContext} from './context.js';
+import type {Backend} from '../backend.js';
+import type {ApiContext} from '../context.js';
 import {
 	conversationsInSandbox,
 	countConversations,

@@ -1,9 +1,9 @@
-import type {CallOptions, ConversationQuery, StartTaskQuery} from './types.js';
-import {getBatch} from './paging/batch.js';
-import type {ApiContext} from './context.js';
-import type {Http} from './transport/http.js';
-import {PageGuard} from './paging/pageGuard.js';
-import {clampLimit, pageParams} from './paging/pageQuery.js';
+import type {CallOptions, ConversationQuery, StartTaskQuery} from '../types.js';
+import {getBatch} from '../paging/batch.js';
+import type {ApiContext} from '../context.js';
+import type {Http} from '../transport/http.js';
+import {PageGuard} from '../paging/pageGuard.js';
+import {clampLimit, pageParams} from '../paging/pageQuery.js';
 import {
 	type AppConversation,
 	type NewConversation,
@@ -14,7 +14,7 @@ import {
 	countSchema,
 	startTaskPageSchema,
 	startTaskSchema,
-} from './schemas/index.js';
+} from '../schemas/index.js';
 
 const BASE = '/api/v1/app-conversations';
 
