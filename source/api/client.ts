@@ -6,7 +6,7 @@
  */
 import type {SocketHandlers} from './transport/eventSocket.js';
 import type {AgentCommand, AgentFacts, AgentTarget, CallOptions, ConversationQuery, Created, EventQuery, EventSocketTarget, GitChanges, GitDiff, PageQuery, ServerInfo, StartTaskQuery} from './types.js';
-import type {LiveConnection} from './liveEvents.js';
+import type {LiveConnection} from './agent/liveEvents.js';
 import type {
 	AppConversation,
 	ConfirmationPolicy,

@@ -1,4 +1,4 @@
-import type {AgentServers} from './agentServer.js';
+import type {AgentServers} from './agent/agentServer.js';
 import type {ServerInfo} from './types.js';
 import type {Http} from './transport/http.js';
 

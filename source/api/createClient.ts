@@ -1,5 +1,5 @@
-import {createAgentBackend} from './agentBackend.js';
-import {createAgentServers} from './agentServer.js';
+import {createAgentBackend} from './agent/agentBackend.js';
+import {createAgentServers} from './agent/agentServer.js';
 import {createAppBackend} from './app/appBackend.js';
 import type {Backend} from './backend.js';
 import type {OpenHandsClient} from './client.js';
@@ -7,7 +7,7 @@ import type {CallOptions, ClientOptions, ServerInfo} from './types.js';
 import type {ApiContext} from './context.js';
 import {isApiError} from './errors.js';
 import {createHttp} from './transport/http.js';
-import {createLiveEvents} from './liveEvents.js';
+import {createLiveEvents} from './agent/liveEvents.js';
 import {createProbe, isTransportFailure, isUnreachable} from './probe.js';
 
 /** Where each method takes its CallOptions (the store passes its abort signal there). */

@@ -28,7 +28,7 @@
  * compares times.
  */
 import {otherAuth} from './transport/auth.js';
-import {readServerInfo, type AgentServerFacts} from './agentServerInfo.js';
+import {readServerInfo, type AgentServerFacts} from './agent/agentServerInfo.js';
 import type {AuthMode, AuthSetting, Capabilities, Generation, ServerInfo} from './types.js';
 import {type ApiError, isApiError} from './errors.js';
 import {errorFromResponse} from './transport/errorFromResponse.js';

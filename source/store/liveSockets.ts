@@ -25,7 +25,7 @@
  */
 import type {AgentTarget, OpenHandsClient} from '../api/client.js';
 import type {SocketClose} from '../api/transport/eventSocket.js';
-import type {LiveConnection} from '../api/liveEvents.js';
+import type {LiveConnection} from '../api/agent/liveEvents.js';
 import type {ConversationEvent} from '../api/schemas/index.js';
 import {earlierServerTime, laterServerTime} from '../api/serverTime.js';
 import {isApiError} from '../api/errors.js';

@@ -1,7 +1,7 @@
 import {appServerInfo} from '../support/serverInfo.js';
 import {describe, expect, it} from 'vitest';
 import {controlAgent, sendMessage} from '../../source/api/app/agentControl.js';
-import {createAgentServers} from '../../source/api/agentServer.js';
+import {createAgentServers} from '../../source/api/agent/agentServer.js';
 import type {AgentTarget, Generation} from '../../source/api/client.js';
 import type {ApiContext} from '../../source/api/context.js';
 import {activityContexts} from '../support/activityContext.js';
@@ -173,13 +173,13 @@ describe('controlAgent', () => {
 
 describe('agent addresses', () => {
 	it('knows loopback hosts', async () => {
-		const {isLoopbackHost} = await import('../../source/api/loopback.js');
+		const {isLoopbackHost} = await import('../../source/api/agent/loopback.js');
 		for (const host of ['localhost', 'LOCALHOST', 'sandbox.localhost', '127.0.0.1', '127.3.2.1', '[::1]', '::1', '0.0.0.0']) expect(isLoopbackHost(host), host).toBe(true);
 		for (const host of ['10.0.0.1', '172.17.0.2', 'example.com', 'runtime', 'localhost.example.com']) expect(isLoopbackHost(host), host).toBe(false);
 	});
 
 	it('explains an unreachable private or container address', async () => {
-		const {unreachableAgent} = await import('../../source/api/agentErrors.js');
+		const {unreachableAgent} = await import('../../source/api/agent/agentErrors.js');
 		const {ApiError} = await import('../../source/api/errors.js');
 		const ctx = {operation: 'POST /api/conversations/x/pause', host: '172.17.0.3:8000', apiKey: KEY};
 		const refused = new ApiError({kind: 'unreachable', message: 'cannot reach 172.17.0.3:8000 (connection refused) (POST /api/conversations/x/pause)'});

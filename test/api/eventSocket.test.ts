@@ -1,10 +1,10 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {createAgentServers} from '../../source/api/agentServer.js';
+import {createAgentServers} from '../../source/api/agent/agentServer.js';
 import type {AgentTarget, Generation} from '../../source/api/client.js';
 import type {ApiContext} from '../../source/api/context.js';
 import type {ConversationEvent} from '../../source/api/schemas/index.js';
 import type {SocketClose, SocketHandlers} from '../../source/api/transport/eventSocket.js';
-import {type LiveConnection, atLeast, createLiveEvents, parseVersion} from '../../source/api/liveEvents.js';
+import {type LiveConnection, atLeast, createLiveEvents, parseVersion} from '../../source/api/agent/liveEvents.js';
 import {type ActivityServer, startActivityServer} from '../support/activityServer.js';
 import {startConnectProxy} from '../support/connectProxy.js';
 import {makeEvent} from '../support/eventData.js';

@@ -1,13 +1,13 @@
 import {appServerInfo} from './serverInfo.js';
 import {controlAgent, sendMessage} from '../../source/api/app/agentControl.js';
-import {createAgentServers} from '../../source/api/agentServer.js';
+import {createAgentServers} from '../../source/api/agent/agentServer.js';
 import type {ClientOptions, Generation, OpenHandsClient, ServerInfo} from '../../source/api/client.js';
 import type {ApiContext} from '../../source/api/context.js';
 import {createClient} from '../../source/api/createClient.js';
 import {deleteConversation, deleteSandbox} from '../../source/api/app/deletes.js';
 import {searchEvents} from '../../source/api/app/events.js';
 import {createHttp} from '../../source/api/transport/http.js';
-import {type LiveSeams, createLiveEvents} from '../../source/api/liveEvents.js';
+import {type LiveSeams, createLiveEvents} from '../../source/api/agent/liveEvents.js';
 import {eventSocket} from '../../source/api/app/agentControl.js';
 
 /**

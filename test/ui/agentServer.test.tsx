@@ -2,7 +2,7 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cleanup} from 'ink-testing-library';
 import type {AppConversation} from '../../source/api/schemas/index.js';
-import {readAgentSettings} from '../../source/api/agentSettings.js';
+import {readAgentSettings} from '../../source/api/agent/agentSettings.js';
 import {agentServerCapabilities} from '../../source/api/probe.js';
 import {defaultAgentSettings} from '../support/agentFixture.js';
 import type {ServerInfo} from '../../source/api/client.js';

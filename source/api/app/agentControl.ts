@@ -4,7 +4,7 @@
  * the sandbox's `session_api_key` (./agentServer.ts keeps the safety rules), plus the current app
  * server's own send-message.
  */
-import {sendMessageError} from '../agentErrors.js';
+import {sendMessageError} from '../agent/agentErrors.js';
 import {
 	type AgentEndpoint,
 	checkSuccess,
@@ -14,8 +14,8 @@ import {
 	readAgentConversation,
 	sendToAgent,
 	setConfirmationPolicy as postPolicy,
-} from '../agentRoutes.js';
-import {agentAbilities} from '../agentServerInfo.js';
+} from '../agent/agentRoutes.js';
+import {agentAbilities} from '../agent/agentServerInfo.js';
 import type {AgentCommand, AgentFacts, AgentTarget, CallOptions, EventSocketTarget, GitChanges, GitDiff} from '../types.js';
 import type {ApiContext} from '../context.js';
 import {tryJson} from '../transport/errorFromResponse.js';

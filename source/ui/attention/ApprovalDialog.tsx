@@ -11,7 +11,7 @@
 import React, {useCallback, useMemo, useState} from 'react';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
-import {agentAbilities} from '../../api/agentServerInfo.js';
+import {agentAbilities} from '../../api/agent/agentServerInfo.js';
 import type {FleetSnapshot, Tagged} from '../../fleet/types.js';
 import {maskTitle} from '../../text/secrets.js';
 import {type AnswerScope, type ApprovalModal, approvalQuestion, pendingKey, sameActions, useApprovalGuard} from '../activity/approvalDialog.js';

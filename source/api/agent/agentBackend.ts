@@ -3,7 +3,7 @@
  * (shared/openhands-agent-server.md). What an agent server does not have (sandboxes, specs, start
  * tasks) rejects with `unsupported` before any request: final, never retried by the store.
  */
-import {checkAbility, socketTarget, workspaceChanges, workspaceDiff} from './app/agentControl.js';
+import {checkAbility, socketTarget, workspaceChanges, workspaceDiff} from '../app/agentControl.js';
 import {countAgentConversations, createAgentConversation, getAgentConversations, searchAgentConversations} from './agentConversations.js';
 import {
 	type AgentEndpoint,
@@ -15,10 +15,10 @@ import {
 } from './agentRoutes.js';
 import {agentAbilities} from './agentServerInfo.js';
 import {getAgentSettings} from './agentSettings.js';
-import type {Backend} from './backend.js';
-import type {ServerInfo} from './types.js';
-import {ApiError} from './errors.js';
-import type {Http} from './transport/http.js';
+import type {Backend} from '../backend.js';
+import type {ServerInfo} from '../types.js';
+import {ApiError} from '../errors.js';
+import type {Http} from '../transport/http.js';
 
 const NONE = {
 	sandboxes: 'agent servers have no sandboxes',

@@ -3,8 +3,8 @@
  * `title: "OpenHands Agent Server"` tells an agent server, `version` (fallback `sdk_version`) its SDK.
  * Read without zod: the probe and the per-origin version lookup both use it.
  */
-import {tryJson} from './transport/errorFromResponse.js';
-import type {HttpResponse} from './transport/http.js';
+import {tryJson} from '../transport/errorFromResponse.js';
+import type {HttpResponse} from '../transport/http.js';
 
 export const AGENT_SERVER_TITLE = 'OpenHands Agent Server';
 

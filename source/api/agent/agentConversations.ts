@@ -3,17 +3,17 @@
  * get, count and start. Deleting and everything under one conversation is ./agentRoutes.ts.
  */
 import {z} from 'zod';
-import {getBatch} from './paging/batch.js';
-import type {CallOptions, ConversationQuery, Created} from './types.js';
-import {errorFromResponse} from './transport/errorFromResponse.js';
+import {getBatch} from '../paging/batch.js';
+import type {CallOptions, ConversationQuery, Created} from '../types.js';
+import {errorFromResponse} from '../transport/errorFromResponse.js';
 import {noSettingsRoute} from './agentSettings.js';
-import {policyFromSettings} from './confirmationPolicy.js';
-import {makeError} from './errorText.js';
-import type {Http} from './transport/http.js';
-import {clampLimit} from './paging/pageQuery.js';
-import {parseJsonBody, parseWith} from './transport/parseBody.js';
-import {agentConversationPageSchema, agentConversationSchema} from './schemas/agentConversation.js';
-import {type AppConversation, type NewConversation, type Page, countSchema} from './schemas/index.js';
+import {policyFromSettings} from '../confirmationPolicy.js';
+import {makeError} from '../errorText.js';
+import type {Http} from '../transport/http.js';
+import {clampLimit} from '../paging/pageQuery.js';
+import {parseJsonBody, parseWith} from '../transport/parseBody.js';
+import {agentConversationPageSchema, agentConversationSchema} from '../schemas/agentConversation.js';
+import {type AppConversation, type NewConversation, type Page, countSchema} from '../schemas/index.js';
 
 const BASE = '/api/conversations';
 

@@ -1,7 +1,7 @@
-import type {AgentCommand} from './types.js';
-import {type RawResponse, bodyDetail, errorFromResponse} from './transport/errorFromResponse.js';
-import {type ErrorContext, makeError} from './errorText.js';
-import type {ApiError} from './errors.js';
+import type {AgentCommand} from '../types.js';
+import {type RawResponse, bodyDetail, errorFromResponse} from '../transport/errorFromResponse.js';
+import {type ErrorContext, makeError} from '../errorText.js';
+import type {ApiError} from '../errors.js';
 import {isLoopbackHost} from './loopback.js';
 
 /**

@@ -6,14 +6,14 @@
  * `misc_settings.app_preferences` since 1.27 (Agent Canvas's notes).
  */
 import {z} from 'zod';
-import type {CallOptions} from './types.js';
-import {errorFromResponse} from './transport/errorFromResponse.js';
-import type {ErrorContext} from './errorText.js';
-import {ApiError, isApiError} from './errors.js';
-import type {Http, HttpResponse} from './transport/http.js';
-import {parseJsonBody, parseWith} from './transport/parseBody.js';
-import {currentMcp, fromNested} from './app/readSettings.js';
-import {type LlmProfileSetting, type NestedSettingsWire, type Settings, agentSettingsSchema, conversationSettingsSchema, nullable} from './schemas/index.js';
+import type {CallOptions} from '../types.js';
+import {errorFromResponse} from '../transport/errorFromResponse.js';
+import type {ErrorContext} from '../errorText.js';
+import {ApiError, isApiError} from '../errors.js';
+import type {Http, HttpResponse} from '../transport/http.js';
+import {parseJsonBody, parseWith} from '../transport/parseBody.js';
+import {currentMcp, fromNested} from '../app/readSettings.js';
+import {type LlmProfileSetting, type NestedSettingsWire, type Settings, agentSettingsSchema, conversationSettingsSchema, nullable} from '../schemas/index.js';
 
 const preferencesSchema = z
 	.looseObject({

@@ -1,10 +1,10 @@
 import {readServerInfo} from './agentServerInfo.js';
 import {isLoopbackHost} from './loopback.js';
 import type {AgentEndpoint} from './agentRoutes.js';
-import type {AgentTarget, ClientOptions} from './types.js';
-import {type ErrorContext, makeError} from './errorText.js';
-import {isApiError} from './errors.js';
-import {type Http, createHttp} from './transport/http.js';
+import type {AgentTarget, ClientOptions} from '../types.js';
+import {type ErrorContext, makeError} from '../errorText.js';
+import {isApiError} from '../errors.js';
+import {type Http, createHttp} from '../transport/http.js';
 
 /**
  * A conversation's agent server lives on another origin than the app server (the sandbox's

@@ -18,9 +18,9 @@
  * no replay (the search catch-up is right on every version); if that server refuses the header with
  * a 403, the query key is tried once (what such a server is likely to be: before 1.12).
  */
-import type {AgentTarget, ClientOptions, EventSocketTarget, ServerInfo} from './types.js';
-import {makeError} from './errorText.js';
-import {type EventSocket, type SocketAuth, type SocketClose, type SocketHandlers, type SocketSpec, openEventSocket} from './transport/eventSocket.js';
+import type {AgentTarget, ClientOptions, EventSocketTarget, ServerInfo} from '../types.js';
+import {makeError} from '../errorText.js';
+import {type EventSocket, type SocketAuth, type SocketClose, type SocketHandlers, type SocketSpec, openEventSocket} from '../transport/eventSocket.js';
 
 export type LiveConnection = EventSocket & {
 	/** the socket replays from the `after` timestamp given (else the caller catches up by search) */

@@ -7,16 +7,16 @@
  */
 import {z} from 'zod';
 import {type AgentCall, agentServerError, unreachableAgent} from './agentErrors.js';
-import type {AgentCommand, CallOptions, EventQuery, GitChange, GitDiff} from './types.js';
-import {tryJson} from './transport/errorFromResponse.js';
-import {naiveUtc, rawEventPageSchema, readEvents} from './paging/eventPage.js';
-import {type ErrorContext, makeError} from './errorText.js';
-import {isApiError} from './errors.js';
-import type {Http, HttpResponse, RequestSpec} from './transport/http.js';
-import {clampLimit} from './paging/pageQuery.js';
-import {parseJsonBody, parseWith} from './transport/parseBody.js';
-import {agentConversationSchema} from './schemas/agentConversation.js';
-import type {AppConversation, ConfirmationPolicy, EventPage} from './schemas/index.js';
+import type {AgentCommand, CallOptions, EventQuery, GitChange, GitDiff} from '../types.js';
+import {tryJson} from '../transport/errorFromResponse.js';
+import {naiveUtc, rawEventPageSchema, readEvents} from '../paging/eventPage.js';
+import {type ErrorContext, makeError} from '../errorText.js';
+import {isApiError} from '../errors.js';
+import type {Http, HttpResponse, RequestSpec} from '../transport/http.js';
+import {clampLimit} from '../paging/pageQuery.js';
+import {parseJsonBody, parseWith} from '../transport/parseBody.js';
+import {agentConversationSchema} from '../schemas/agentConversation.js';
+import type {AppConversation, ConfirmationPolicy, EventPage} from '../schemas/index.js';
 
 export type AgentEndpoint = {
 	http: Http;
