@@ -4,7 +4,7 @@ import type {NewConversation, Page, Sandbox, StartTask} from '../api/schemas/ind
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {errorMessage, isAbort} from './oneLine.js';
-import type {Resources} from './resources.js';
+import type {Resources} from './lists/resources.js';
 import {shareValue} from './share.js';
 import type {ActionKind, PendingAction} from './types.js';
 import {startTaskStepMs} from './watchSources.js';

@@ -8,7 +8,7 @@ import {nextTick} from './activityTick.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import type {LiveSockets} from './liveSockets.js';
-import type {Resources} from './resources.js';
+import type {Resources} from './lists/resources.js';
 import {shareValue} from './share.js';
 import type {ActivityState} from './types.js';
 

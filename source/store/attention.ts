@@ -28,7 +28,7 @@ import {retryDelayMs} from './backoff.js';
 import {remember} from './bounded.js';
 import {ConversationAttention} from './needsYouItems.js';
 import {isAbort} from './oneLine.js';
-import type {Resources} from './resources.js';
+import type {Resources} from './lists/resources.js';
 import {SandboxAttention} from './sandboxAttention.js';
 import type {SeenStore} from './seenStore.js';
 import type {AttentionItem, StoreSnapshot} from './types.js';

@@ -7,8 +7,8 @@ import type {Attention} from './attention.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {errorMessage, isAbort} from './oneLine.js';
-import type {Resources} from './resources.js';
-import type {Reveal} from './reveal.js';
+import type {Resources} from './lists/resources.js';
+import type {Reveal} from './lists/reveal.js';
 
 type Target = 'conversation' | 'sandbox';
 

@@ -19,7 +19,7 @@ import type {AppConversation, ConversationEvent} from '../api/schemas/index.js';
 import {isPersisted, latestExecutionStatus} from './activityWindow.js';
 import type {Core} from './core.js';
 import type {Feed, LiveSockets} from './liveSockets.js';
-import type {Resources} from './resources.js';
+import type {Resources} from './lists/resources.js';
 
 type Watch = {feed: Feed; key: string};
 

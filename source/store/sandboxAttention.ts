@@ -16,7 +16,7 @@ import {SANDBOX_NEEDS, makeItem, put, without} from './attentionRules.js';
 import {remember} from './bounded.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
-import type {Resources} from './resources.js';
+import type {Resources} from './lists/resources.js';
 import type {AttentionItem, PendingAction, StoreSnapshot} from './types.js';
 
 type Items = readonly AttentionItem[];

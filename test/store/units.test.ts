@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {backoffMs} from '../../source/store/backoff.js';
 import {PRIORITY, RequestBudget} from '../../source/store/budget.js';
-import {applyPage, mergePages, pagesOnScreen, upsertItem, type PageRecord} from '../../source/store/listPages.js';
+import {applyPage, mergePages, pagesOnScreen, upsertItem, type PageRecord} from '../../source/store/lists/listPages.js';
 import {oneLine} from '../../source/store/oneLine.js';
 import {deepEqual, shareList} from '../../source/store/share.js';
 import {ManualClock} from './manualClock.js';

@@ -1,14 +1,14 @@
-import type {OpenHandsClient} from '../api/client.js';
-import {PageGuard} from '../api/paging/pageGuard.js';
-import type {Page} from '../api/schemas/index.js';
-import {PRIORITY, type Priority} from './budget.js';
-import type {Core} from './core.js';
+import type {OpenHandsClient} from '../../api/client.js';
+import {PageGuard} from '../../api/paging/pageGuard.js';
+import type {Page} from '../../api/schemas/index.js';
+import {PRIORITY, type Priority} from '../budget.js';
+import type {Core} from '../core.js';
 import {Freshness} from './freshness.js';
-import type {Lane} from './lane.js';
+import type {Lane} from '../lane.js';
 import {applyPage, mergePages, pagesOnScreen, removeItem, upsertItem, type PageRecord} from './listPages.js';
-import {isAbort, toErrorInfo} from './oneLine.js';
-import {shareList} from './share.js';
-import type {ListResourceName} from './types.js';
+import {isAbort, toErrorInfo} from '../oneLine.js';
+import {shareList} from '../share.js';
+import type {ListResourceName} from '../types.js';
 
 type Item = {id: string};
 

@@ -4,12 +4,12 @@
  * read by id and put at the top of its list. And start-task lines that point at a conversation the
  * server no longer knows (deleted here or elsewhere) go, instead of offering to open it for ever.
  */
-import type {OpenHandsClient} from '../api/client.js';
-import {PRIORITY} from './budget.js';
-import type {Core} from './core.js';
-import {errorMessage, isAbort} from './oneLine.js';
+import type {OpenHandsClient} from '../../api/client.js';
+import {PRIORITY} from '../budget.js';
+import type {Core} from '../core.js';
+import {errorMessage, isAbort} from '../oneLine.js';
 import type {Resources} from './resources.js';
-import type {ListResourceName} from './types.js';
+import type {ListResourceName} from '../types.js';
 
 const ONE: Record<ListResourceName, string> = {conversations: 'conversation', sandboxes: 'sandbox', specs: 'spec'};
 

@@ -1,4 +1,4 @@
-import type {Page} from '../api/schemas/index.js';
+import type {Page} from '../../api/schemas/index.js';
 
 /**
  * The pages of a list as the server cut them. `pageId` is the offset the server gave as the

@@ -1,4 +1,4 @@
-import type {Page} from '../api/schemas/index.js';
+import type {Page} from '../../api/schemas/index.js';
 import type {PageRecord} from './listPages.js';
 
 type Item = {id: string};

@@ -3,12 +3,12 @@
  * (current servers, `sandbox_id__eq`); elsewhere the loaded conversations are looked at, and the
  * snapshot says so (`source: 'loaded'`).
  */
-import type {OpenHandsClient} from '../api/client.js';
-import {PRIORITY} from './budget.js';
-import type {Core} from './core.js';
-import {isAbort, toErrorInfo} from './oneLine.js';
+import type {OpenHandsClient} from '../../api/client.js';
+import {PRIORITY} from '../budget.js';
+import type {Core} from '../core.js';
+import {isAbort, toErrorInfo} from '../oneLine.js';
 import type {Resources} from './resources.js';
-import type {SandboxConversations} from './types.js';
+import type {SandboxConversations} from '../types.js';
 
 export class SandboxConversationsFinder {
 	private seq = 0;

@@ -1,12 +1,12 @@
-import type {OpenHandsClient} from '../api/client.js';
-import {isFinal, retryDelayMs} from './backoff.js';
-import {PRIORITY, type Priority} from './budget.js';
-import type {Core} from './core.js';
-import {Lane} from './lane.js';
-import {isAbort, toErrorInfo} from './oneLine.js';
+import type {OpenHandsClient} from '../../api/client.js';
+import {isFinal, retryDelayMs} from '../backoff.js';
+import {PRIORITY, type Priority} from '../budget.js';
+import type {Core} from '../core.js';
+import {Lane} from '../lane.js';
+import {isAbort, toErrorInfo} from '../oneLine.js';
 import {PagedList} from './pagedList.js';
-import {shareValue} from './share.js';
-import type {ListResourceName, ResourceName} from './types.js';
+import {shareValue} from '../share.js';
+import type {ListResourceName, ResourceName} from '../types.js';
 
 type Item = {id: string};
 
