@@ -2,9 +2,9 @@ import type {AgentCommand, CallOptions, OpenHandsClient} from '../api/client.js'
 import {ApiError} from '../api/errors.js';
 import type {AppConversation} from '../api/schemas/index.js';
 import {outcomeUnknown} from './actions.js';
-import type {Activity} from './activity.js';
+import type {Activity} from './activity/activity.js';
 import {targetOf} from './agentTarget.js';
-import {latestStatusEvent} from './activityWindow.js';
+import {latestStatusEvent} from './activity/activityWindow.js';
 import {parseServerTime} from '../api/serverTime.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';

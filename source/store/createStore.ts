@@ -83,10 +83,10 @@
  */
 import type {OpenHandsClient} from '../api/client.js';
 import {Actions} from './actions.js';
-import {Activity} from './activity.js';
+import {Activity} from './activity/activity.js';
 import {AgentCommands} from './agentCommands.js';
 import {Attention} from './attention.js';
-import {Changes} from './changes.js';
+import {Changes} from './activity/changes.js';
 import {Core} from './core.js';
 import {Deletes} from './deletes.js';
 import {Glimpses} from './glimpses.js';

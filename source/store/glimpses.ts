@@ -19,7 +19,7 @@
 import type {OpenHandsClient} from '../api/client.js';
 import {parseServerTime} from '../api/serverTime.js';
 import type {AppConversation, ConversationEvent} from '../api/schemas/index.js';
-import {freshOnly, mergeEvents} from './activityWindow.js';
+import {freshOnly, mergeEvents} from './activity/activityWindow.js';
 import {retryDelayMs} from './backoff.js';
 import {remember} from './bounded.js';
 import {PRIORITY} from './budget.js';

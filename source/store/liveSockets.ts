@@ -29,7 +29,7 @@ import type {LiveConnection} from '../api/agent/liveEvents.js';
 import type {ConversationEvent} from '../api/schemas/index.js';
 import {earlierServerTime, laterServerTime} from '../api/serverTime.js';
 import {isApiError} from '../api/errors.js';
-import {isPersisted} from './activityWindow.js';
+import {isPersisted} from './activity/activityWindow.js';
 import {backoffMs} from './backoff.js';
 import type {Core} from './core.js';
 import {errorMessage} from './oneLine.js';

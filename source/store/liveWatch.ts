@@ -16,7 +16,7 @@
  */
 import type {AgentTarget} from '../api/client.js';
 import type {AppConversation, ConversationEvent} from '../api/schemas/index.js';
-import {isPersisted, latestExecutionStatus} from './activityWindow.js';
+import {isPersisted, latestExecutionStatus} from './activity/activityWindow.js';
 import type {Core} from './core.js';
 import type {Feed, LiveSockets} from './liveSockets.js';
 import type {Resources} from './lists/resources.js';

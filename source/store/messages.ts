@@ -2,7 +2,7 @@ import type {CallOptions, OpenHandsClient} from '../api/client.js';
 import {ApiError, isApiError} from '../api/errors.js';
 import type {AppConversation, ConfirmationPolicy} from '../api/schemas/index.js';
 import {type Actions, outcomeUnknown} from './actions.js';
-import type {Activity} from './activity.js';
+import type {Activity} from './activity/activity.js';
 import {policyText, targetOf} from './agentTarget.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import type {Generation} from '../../source/api/client.js';
-import {WINDOW_MAX} from '../../source/store/activityWindow.js';
+import {WINDOW_MAX} from '../../source/store/activity/activityWindow.js';
 import {stateEvent} from '../support/eventData.js';
 import {type ActivityHarness, CONV, activityHarness, eventSearches} from './activityHarness.js';
 import {record} from './harness.js';

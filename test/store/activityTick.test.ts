@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {newRun} from '../../source/store/activityRun.js';
-import {nextTick} from '../../source/store/activityTick.js';
+import {newRun} from '../../source/store/activity/activityRun.js';
+import {nextTick} from '../../source/store/activity/activityTick.js';
 
 const run = (fields: Partial<ReturnType<typeof newRun>>) => Object.assign(newRun('c', null, 0, () => {}), {loaded: true, lastFollowAt: 1000}, fields);
 

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {ConversationEvent} from '../../source/api/schemas/index.js';
-import {freshOnly, isPersisted, latestExecutionStatus, mergeEvents, trimWindow} from '../../source/store/activityWindow.js';
+import {freshOnly, isPersisted, latestExecutionStatus, mergeEvents, trimWindow} from '../../source/store/activity/activityWindow.js';
 
 function event(id: string, timestamp: string, kind = 'MessageEvent', raw: Record<string, unknown> = {}): ConversationEvent {
 	return {id, kind, timestamp, source: 'agent', raw: {id, kind, timestamp, ...raw}};

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {learnOffset} from '../../source/store/activityAgent.js';
-import {unifiedDiff} from '../../source/store/diffText.js';
+import {learnOffset} from '../../source/store/activity/activityAgent.js';
+import {unifiedDiff} from '../../source/store/activity/diffText.js';
 import type {AppConversation, ConversationEvent} from '../../source/api/schemas/index.js';
 
 describe('unified diff of two whole texts', () => {

@@ -2,7 +2,7 @@
 // so following an agent whose observations are large does not grow the heap for an hour. Pure
 // rules first, then over real HTTP: scrolling up through large events keeps the window near 6 MB.
 import {afterEach, describe, expect, it} from 'vitest';
-import {WINDOW_BYTES, WINDOW_MAX, WINDOW_MIN, eventBytes, windowLimit} from '../../source/store/activityWindow.js';
+import {WINDOW_BYTES, WINDOW_MAX, WINDOW_MIN, eventBytes, windowLimit} from '../../source/store/activity/activityWindow.js';
 import {event} from '../ui/eventFixtures.js';
 import {type ActivityHarness, CONV, activityHarness} from './activityHarness.js';
 

@@ -1,4 +1,4 @@
-import type {ConversationEvent} from '../api/schemas/index.js';
+import type {ConversationEvent} from '../../api/schemas/index.js';
 
 /**
  * Events whose ids repeat (issue 21 item 18): the window keeps one event an id, and a server that

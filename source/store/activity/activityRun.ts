@@ -3,17 +3,17 @@
  * and the follow/backoff state. Taking a page into the window is here; the requests are
  * ./activityReads.ts, and when to make them ./activity.ts.
  */
-import type {EventQuery} from '../api/client.js';
-import {PageGuard, readKey} from '../api/paging/pageGuard.js';
-import {parseServerTime} from '../api/serverTime.js';
-import type {AppConversation, ConversationEvent, EventPage} from '../api/schemas/index.js';
+import type {EventQuery} from '../../api/client.js';
+import {PageGuard, readKey} from '../../api/paging/pageGuard.js';
+import {parseServerTime} from '../../api/serverTime.js';
+import type {AppConversation, ConversationEvent, EventPage} from '../../api/schemas/index.js';
 import {type Viewport, freshOnly, indexOf, isPersisted, latestExecutionStatus, mergeEvents, trimWindow, windowLimit, withStatus} from './activityWindow.js';
-import {type AgentInfo, emptyAgentInfo} from './agentTypes.js';
-import {retryDelayMs} from './backoff.js';
+import {type AgentInfo, emptyAgentInfo} from '../agentTypes.js';
+import {retryDelayMs} from '../backoff.js';
 import {DuplicateEvents} from './duplicateEvents.js';
-import {Lane} from './lane.js';
-import type {Feed} from './liveSockets.js';
-import type {ActivityState, ActivityTransport} from './types.js';
+import {Lane} from '../lane.js';
+import type {Feed} from '../liveSockets.js';
+import type {ActivityState, ActivityTransport} from '../types.js';
 
 /** Events a request asks for (the servers' maximum). */
 export const PAGE = 100;

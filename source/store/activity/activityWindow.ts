@@ -1,5 +1,5 @@
-import {parseServerTime} from '../api/serverTime.js';
-import type {AppConversation, ConversationEvent} from '../api/schemas/index.js';
+import {parseServerTime} from '../../api/serverTime.js';
+import type {AppConversation, ConversationEvent} from '../../api/schemas/index.js';
 
 /**
  * The bounded window of one conversation's events: plain functions over an array kept oldest

@@ -10,17 +10,17 @@
  * - A failure of the newest page or a follow backs the lane off like the lists (./activityRun.ts); one
  *   of older pages only holds the next key press back a moment.
  */
-import type {EventQuery, OpenHandsClient} from '../api/client.js';
-import {parseServerTime} from '../api/serverTime.js';
-import type {EventPage} from '../api/schemas/index.js';
+import type {EventQuery, OpenHandsClient} from '../../api/client.js';
+import {parseServerTime} from '../../api/serverTime.js';
+import type {EventPage} from '../../api/schemas/index.js';
 import {askAgent, learnClock} from './activityAgent.js';
 import type {ActivityLive} from './activityLive.js';
 import {MAX_PAGES_PER_JOB, newerStart, olderStart, PAGE, pageUntilFresh, recordFailure, recordSuccess, type Run, takeLive, takePage, guardPage} from './activityRun.js';
-import {backoffMs} from './backoff.js';
-import {PRIORITY, type Priority} from './budget.js';
-import type {Core} from './core.js';
-import {isAbort, toErrorInfo} from './oneLine.js';
-import type {ActivityState} from './types.js';
+import {backoffMs} from '../backoff.js';
+import {PRIORITY, type Priority} from '../budget.js';
+import type {Core} from '../core.js';
+import {isAbort, toErrorInfo} from '../oneLine.js';
+import type {ActivityState} from '../types.js';
 
 /** What the requests need of the activity that runs them. */
 export type ReadsHost = {

@@ -3,15 +3,15 @@
  * version and abilities (asked once a run, the client asks `/server_info` once per origin), the
  * policy and working directory it reports, and the offset of its clock.
  */
-import type {AgentFacts, OpenHandsClient} from '../api/client.js';
-import {parseServerTime} from '../api/serverTime.js';
-import type {AppConversation, ConfirmationPolicy, ConversationEvent} from '../api/schemas/index.js';
+import type {AgentFacts, OpenHandsClient} from '../../api/client.js';
+import {parseServerTime} from '../../api/serverTime.js';
+import type {AppConversation, ConfirmationPolicy, ConversationEvent} from '../../api/schemas/index.js';
 import type {Run} from './activityRun.js';
-import {targetOf} from './agentTarget.js';
-import type {AgentInfo} from './agentTypes.js';
-import {PRIORITY} from './budget.js';
-import type {Core} from './core.js';
-import {isAbort} from './oneLine.js';
+import {targetOf} from '../agentTarget.js';
+import type {AgentInfo} from '../agentTypes.js';
+import {PRIORITY} from '../budget.js';
+import type {Core} from '../core.js';
+import {isAbort} from '../oneLine.js';
 
 const QUARTER_HOUR = 15 * 60_000;
 /** Time zones are whole quarter hours; a gap further than this from one is not a zone (a late update). */

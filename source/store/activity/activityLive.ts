@@ -13,12 +13,12 @@
  *   what the socket did not bring, the socket is replaced.
  * - Down or refused: the lane polls as before, and the header says `polling every 5 s`.
  */
-import type {AgentTarget} from '../api/client.js';
-import type {ConversationEvent} from '../api/schemas/index.js';
+import type {AgentTarget} from '../../api/client.js';
+import type {ConversationEvent} from '../../api/schemas/index.js';
 import {type Run, takeLive} from './activityRun.js';
-import type {Core} from './core.js';
-import type {FeedState, LiveSockets} from './liveSockets.js';
-import type {ActivityState} from './types.js';
+import type {Core} from '../core.js';
+import type {FeedState, LiveSockets} from '../liveSockets.js';
+import type {ActivityState} from '../types.js';
 
 export type LaneHost = {
 	isOpen(run: Run): boolean;

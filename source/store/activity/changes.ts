@@ -10,14 +10,14 @@
  *   all, so Enter on a counted file costs no request; the raw texts are not kept.
  * - Nothing polls: the list is read when the view opens (again with `openChanges`).
  */
-import type {AgentTarget, OpenHandsClient} from '../api/client.js';
-import {targetOf} from './agentTarget.js';
-import type {AppConversation} from '../api/schemas/index.js';
-import {PRIORITY, type Priority} from './budget.js';
-import type {Core} from './core.js';
+import type {AgentTarget, OpenHandsClient} from '../../api/client.js';
+import {targetOf} from '../agentTarget.js';
+import type {AppConversation} from '../../api/schemas/index.js';
+import {PRIORITY, type Priority} from '../budget.js';
+import type {Core} from '../core.js';
 import type {FileDiff} from './diffText.js';
-import {isAbort, toErrorInfo} from './oneLine.js';
-import type {ChangedFile, ChangesState} from './types.js';
+import {isAbort, toErrorInfo} from '../oneLine.js';
+import type {ChangedFile, ChangesState} from '../types.js';
 
 /** Files whose counts are read when the view opens (each is a request). */
 export const MAX_COUNTED = 40;

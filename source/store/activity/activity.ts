@@ -1,16 +1,16 @@
-import type {OpenHandsClient} from '../api/client.js';
-import type {AppConversation, ConfirmationPolicy} from '../api/schemas/index.js';
+import type {OpenHandsClient} from '../../api/client.js';
+import type {AppConversation, ConfirmationPolicy} from '../../api/schemas/index.js';
 import {withPolicy} from './activityAgent.js';
 import {ActivityLive} from './activityLive.js';
 import {ActivityReads} from './activityReads.js';
 import {newRun, openedState, recordSuccess, type Run} from './activityRun.js';
 import {nextTick} from './activityTick.js';
-import {PRIORITY} from './budget.js';
-import type {Core} from './core.js';
-import type {LiveSockets} from './liveSockets.js';
-import type {Resources} from './lists/resources.js';
-import {shareValue} from './share.js';
-import type {ActivityState} from './types.js';
+import {PRIORITY} from '../budget.js';
+import type {Core} from '../core.js';
+import type {LiveSockets} from '../liveSockets.js';
+import type {Resources} from '../lists/resources.js';
+import {shareValue} from '../share.js';
+import type {ActivityState} from '../types.js';
 
 /** Rows from the window's newer edge at which the dropped newer events are fetched again. */
 const NEAR_EDGE = 50;
