@@ -8,7 +8,7 @@ import type {EmbeddedKind, ServerConfig} from '../config/servers.js';
 import type {FleetMember} from '../fleet/createFleet.js';
 import {ohtuiDirectory} from '../runtime/xdg.js';
 import {createStore} from '../store/createStore.js';
-import {SocketBudget} from '../store/socketBudget.js';
+import {SocketBudget} from '../store/live/socketBudget.js';
 import {printable} from '../config/text.js';
 import {memorySeenStore, openSeenStore} from '../store/seenStore.js';
 import {serverLabel} from '../config/url.js';

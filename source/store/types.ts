@@ -17,7 +17,7 @@ import type {
 	Settings,
 	StartTask,
 } from '../api/schemas/index.js';
-import type {SocketBudget} from './socketBudget.js';
+import type {SocketBudget} from './live/socketBudget.js';
 import type {NeedsYouReason} from './needsYou.js';
 import type {AgentInfo, ChangesState} from './agentTypes.js';
 import type {Scheduler} from './scheduler.js';

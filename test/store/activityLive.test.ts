@@ -1,7 +1,7 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {Generation} from '../../source/api/client.js';
 import {earlierServerTime} from '../../source/api/serverTime.js';
-import {PING_MS, REFUSED_RETRY_MS, RESUME_MARGIN_MS} from '../../source/store/liveSockets.js';
+import {PING_MS, REFUSED_RETRY_MS, RESUME_MARGIN_MS} from '../../source/store/live/liveSockets.js';
 import type {ActivityState} from '../../source/store/types.js';
 import {type RawEvent, makeEvent, stateEvent} from '../support/eventData.js';
 import {type ActivityHarness, CONV, SANDBOX, activityHarness, eventSearches} from './activityHarness.js';

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {MAX_SOCKETS} from '../../source/store/socketBudget.js';
+import {MAX_SOCKETS} from '../../source/store/live/socketBudget.js';
 import {makeEvent, stateEvent} from '../support/eventData.js';
 import {type ActivityHarness, CONV, SANDBOX, activityHarness} from './activityHarness.js';
 

@@ -2,7 +2,7 @@
 // loop (`next_page_id` 0 → 100 → 0) while the activity follows must cost a bounded number of
 // requests an interval (it sent 6 a second), and the user is told once.
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {FRUITLESS_MS} from '../../source/store/liveSockets.js';
+import {FRUITLESS_MS} from '../../source/store/live/liveSockets.js';
 import {currentSearch} from '../support/eventData.js';
 import {type ActivityHarness, CONV, activityHarness, eventSearches} from './activityHarness.js';
 

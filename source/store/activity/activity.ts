@@ -7,7 +7,7 @@ import {newRun, openedState, recordSuccess, type Run} from './activityRun.js';
 import {nextTick} from './activityTick.js';
 import {PRIORITY} from '../budget.js';
 import type {Core} from '../core.js';
-import type {LiveSockets} from '../liveSockets.js';
+import type {LiveSockets} from '../live/liveSockets.js';
 import type {Resources} from '../lists/resources.js';
 import {shareValue} from '../share.js';
 import type {ActivityState} from '../types.js';

@@ -17,7 +17,7 @@ import type {AgentTarget} from '../../api/client.js';
 import type {ConversationEvent} from '../../api/schemas/index.js';
 import {type Run, takeLive} from './activityRun.js';
 import type {Core} from '../core.js';
-import type {FeedState, LiveSockets} from '../liveSockets.js';
+import type {FeedState, LiveSockets} from '../live/liveSockets.js';
 import type {ActivityState} from '../types.js';
 
 export type LaneHost = {

@@ -12,7 +12,7 @@ import {type AgentInfo, emptyAgentInfo} from '../agentTypes.js';
 import {retryDelayMs} from '../backoff.js';
 import {DuplicateEvents} from './duplicateEvents.js';
 import {Lane} from '../lane.js';
-import type {Feed} from '../liveSockets.js';
+import type {Feed} from '../live/liveSockets.js';
 import type {ActivityState, ActivityTransport} from '../types.js';
 
 /** Events a request asks for (the servers' maximum). */

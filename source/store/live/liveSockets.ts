@@ -23,16 +23,16 @@
  *   PING_MS while the socket is up; a socket that showed no life (no frame, no pong) since the last
  *   one is closed and reconnected. Nothing else ticks for an idle socket.
  */
-import type {AgentTarget, OpenHandsClient} from '../api/client.js';
-import type {SocketClose} from '../api/transport/eventSocket.js';
-import type {LiveConnection} from '../api/agent/liveEvents.js';
-import type {ConversationEvent} from '../api/schemas/index.js';
-import {earlierServerTime, laterServerTime} from '../api/serverTime.js';
-import {isApiError} from '../api/errors.js';
-import {isPersisted} from './activity/activityWindow.js';
-import {backoffMs} from './backoff.js';
-import type {Core} from './core.js';
-import {errorMessage} from './oneLine.js';
+import type {AgentTarget, OpenHandsClient} from '../../api/client.js';
+import type {SocketClose} from '../../api/transport/eventSocket.js';
+import type {LiveConnection} from '../../api/agent/liveEvents.js';
+import type {ConversationEvent} from '../../api/schemas/index.js';
+import {earlierServerTime, laterServerTime} from '../../api/serverTime.js';
+import {isApiError} from '../../api/errors.js';
+import {isPersisted} from '../activity/activityWindow.js';
+import {backoffMs} from '../backoff.js';
+import type {Core} from '../core.js';
+import {errorMessage} from '../oneLine.js';
 import {type Priority, type SocketBudget} from './socketBudget.js';
 
 export const PING_MS = 30_000;

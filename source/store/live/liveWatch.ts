@@ -14,12 +14,12 @@
  * What the socket brings that the event log holds goes to `onEvents` too (./glimpses.ts): the list's
  * "doing now" column and the preview follow the agent as it works, without a search (issue 19 §2).
  */
-import type {AgentTarget} from '../api/client.js';
-import type {AppConversation, ConversationEvent} from '../api/schemas/index.js';
-import {isPersisted, latestExecutionStatus} from './activity/activityWindow.js';
-import type {Core} from './core.js';
+import type {AgentTarget} from '../../api/client.js';
+import type {AppConversation, ConversationEvent} from '../../api/schemas/index.js';
+import {isPersisted, latestExecutionStatus} from '../activity/activityWindow.js';
+import type {Core} from '../core.js';
 import type {Feed, LiveSockets} from './liveSockets.js';
-import type {Resources} from './lists/resources.js';
+import type {Resources} from '../lists/resources.js';
 
 type Watch = {feed: Feed; key: string};
 
