@@ -10,7 +10,7 @@ import {ohtuiDirectory} from '../runtime/xdg.js';
 import {createStore} from '../store/createStore.js';
 import {SocketBudget} from '../store/live/socketBudget.js';
 import {printable} from '../config/text.js';
-import {memorySeenStore, openSeenStore} from '../store/seenStore.js';
+import {memorySeenStore, openSeenStore} from '../store/attention/seenStore.js';
 import {serverLabel} from '../config/url.js';
 import {createLazyClient} from './lazyClient.js';
 

@@ -4,8 +4,8 @@
  * servers), and table columns. Every string is cleaned and masked here (text/), ids included.
  */
 import type {AppConversation} from '../api/schemas/index.js';
-import {ATTENTION_WORDS, attentionState, isNeedsYou, type AttentionState, type NeedsYouReason} from '../store/needsYou.js';
-import type {SeenStore} from '../store/seenStore.js';
+import {ATTENTION_WORDS, attentionState, isNeedsYou, type AttentionState, type NeedsYouReason} from '../store/attention/needsYou.js';
+import type {SeenStore} from '../store/attention/seenStore.js';
 import {clean} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
 import {relativeTime} from '../ui/format.js';

@@ -7,7 +7,7 @@
 import {isApiError} from '../api/errors.js';
 import type {AppConversation, Sandbox, SandboxSpec} from '../api/schemas/index.js';
 import {UsageError} from '../config/errors.js';
-import {ATTENTION_ORDER, sortByAttention} from '../store/needsYou.js';
+import {ATTENTION_ORDER, sortByAttention} from '../store/attention/needsYou.js';
 import {wholeNumber} from './args.js';
 import type {Command, CommandContext} from './context.js';
 import {conversationColumns, conversationJson, judge, type Judged} from './conversationRows.js';

@@ -16,7 +16,7 @@ import {absoluteTime, cost, relativeTime, repoAtBranch} from '../ui/format.js';
 import {wholeNumber} from './args.js';
 import type {Command, CommandContext} from './context.js';
 import {conversationJson, judge, titleOf, type Judged} from './conversationRows.js';
-import {ATTENTION_WORDS} from '../store/needsYou.js';
+import {ATTENTION_WORDS} from '../store/attention/needsYou.js';
 import {newestEvents, pollingSource, type EventSource} from './eventFeed.js';
 import {EXIT} from './exitCodes.js';
 import {terminalWidth, writeJson, writeLines} from './output.js';

@@ -13,7 +13,7 @@
 import {closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {ohtuiDirectory} from '../runtime/xdg.js';
-import {seenFileName} from '../store/seenStore.js';
+import {seenFileName} from '../store/attention/seenStore.js';
 import type {CommandServer} from './servers.js';
 
 export type CompactConversation = {id: string; execution_status: string | null; sandbox_status: string; updated_at: number; title: string};

@@ -8,7 +8,7 @@ import {statSync} from 'node:fs';
 import type {Env} from '../config/env.js';
 import {configPath} from '../config/file.js';
 import {ohtuiDirectory} from '../runtime/xdg.js';
-import {attentionState, isNeedsYou} from '../store/needsYou.js';
+import {attentionState, isNeedsYou} from '../store/attention/needsYou.js';
 import {secondsOption} from './args.js';
 import type {CommandContext} from './context.js';
 import {EXIT} from './exitCodes.js';

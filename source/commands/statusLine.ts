@@ -4,7 +4,7 @@
  * `--format` with placeholders; `--tmux` wraps the numbers in tmux styles (`#[fg=red]`).
  */
 import {UsageError} from '../config/errors.js';
-import {ATTENTION_ORDER, type AttentionState} from '../store/needsYou.js';
+import {ATTENTION_ORDER, type AttentionState} from '../store/attention/needsYou.js';
 
 export type Counts = Record<AttentionState, number> & {needs: number; total: number; down: number; servers: number};
 

@@ -7,7 +7,7 @@
  */
 import {isApiError} from '../api/errors.js';
 import {UsageError} from '../config/errors.js';
-import {ATTENTION_WORDS} from '../store/needsYou.js';
+import {ATTENTION_WORDS} from '../store/attention/needsYou.js';
 import {choice, secondsOption} from './args.js';
 import type {Command} from './context.js';
 import {judge, titleOf, type Judged} from './conversationRows.js';

@@ -3,7 +3,7 @@
  * failed is the user's to try again); the row goes when the server confirms, a failure says why.
  */
 import type {CallOptions, OpenHandsClient} from '../api/client.js';
-import type {Attention} from './attention.js';
+import type {Attention} from './attention/attention.js';
 import {PRIORITY} from './budget.js';
 import type {Core} from './core.js';
 import {errorMessage, isAbort} from './oneLine.js';

@@ -18,10 +18,10 @@ import type {
 	StartTask,
 } from '../api/schemas/index.js';
 import type {SocketBudget} from './live/socketBudget.js';
-import type {NeedsYouReason} from './needsYou.js';
+import type {NeedsYouReason} from './attention/needsYou.js';
 import type {AgentInfo, ChangesState} from './agentTypes.js';
 import type {Scheduler} from './scheduler.js';
-import type {SeenStore} from './seenStore.js';
+import type {SeenStore} from './attention/seenStore.js';
 import type {ErrorInfo, ListResourceName, ListState, ResourceName, ResourceState} from './resourceTypes.js';
 import type {LostWatch, Notice, PendingAction} from './actionTypes.js';
 

@@ -1,12 +1,12 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {CHECK_LIMIT, UPDATED_MARGIN_MS} from '../../source/store/attention.js';
+import {CHECK_LIMIT, UPDATED_MARGIN_MS} from '../../source/store/attention/attention.js';
 
 /** the background check's pace: the refresh interval (default 5 s; issue 18 §2) */
 const BACKGROUND_MS = 5000;
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {openSeenStore} from '../../source/store/seenStore.js';
+import {openSeenStore} from '../../source/store/attention/seenStore.js';
 import {hexId, script, type Script} from './conversationScript.js';
 
 let s: Script | undefined;

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {SANDBOX_TURN} from '../../source/store/attention.js';
+import {SANDBOX_TURN} from '../../source/store/attention/attention.js';
 
 /** the refresh interval: the background check's pace (issue 18 §2) */
 const INTERVAL = 5000;

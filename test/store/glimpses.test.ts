@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {GLIMPSE_EVENTS, GLIMPSE_MS} from '../../source/store/glimpses.js';
+import {GLIMPSE_EVENTS, GLIMPSE_MS} from '../../source/store/attention/glimpses.js';
 import {pendingActions} from '../../source/ui/activity/pending.js';
 import {faultHarness, harness, record, type Harness} from './harness.js';
 

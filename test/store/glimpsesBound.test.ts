@@ -6,7 +6,7 @@ import {createClient} from '../../source/api/createClient.js';
 import {startStandInServer} from '../../source/server/standInServer.js';
 import type {StandInServer} from '../../source/server/types.js';
 import {Core} from '../../source/store/core.js';
-import {Glimpses, MAX_PACED} from '../../source/store/glimpses.js';
+import {Glimpses, MAX_PACED} from '../../source/store/attention/glimpses.js';
 import {ManualClock} from './manualClock.js';
 
 let server: StandInServer | undefined;

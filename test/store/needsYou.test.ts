@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {ATTENTION_ORDER, attentionState, needsYou, sortByAttention, type AttentionState, type ConversationState} from '../../source/store/needsYou.js';
+import {ATTENTION_ORDER, attentionState, needsYou, sortByAttention, type AttentionState, type ConversationState} from '../../source/store/attention/needsYou.js';
 
 const c = (execution_status: ConversationState['execution_status'], sandbox_status: ConversationState['sandbox_status'] = 'RUNNING'): ConversationState => ({
 	execution_status,

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {ohtuiDirectory} from '../../source/runtime/xdg.js';
-import {MAX_MARKS, memorySeenStore, openSeenStore, seenFileName, type SeenStore} from '../../source/store/seenStore.js';
+import {MAX_MARKS, memorySeenStore, openSeenStore, seenFileName, type SeenStore} from '../../source/store/attention/seenStore.js';
 
 const root = mkdtempSync(join(tmpdir(), 'ohtui-seen-'));
 afterAll(() => {

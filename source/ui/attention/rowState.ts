@@ -8,7 +8,7 @@
  */
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
-import {attentionState, type AttentionState} from '../../store/needsYou.js';
+import {attentionState, type AttentionState} from '../../store/attention/needsYou.js';
 import type {AttentionItem} from '../../store/types.js';
 import type {Tone} from '../theme.js';
 import {bootLabel} from '../views/booting.js';

@@ -7,7 +7,7 @@
 import {useCallback, useMemo} from 'react';
 import type {AppConversation} from '../../api/schemas/index.js';
 import type {Tagged} from '../../fleet/types.js';
-import {sortByAttention} from '../../store/needsYou.js';
+import {sortByAttention} from '../../store/attention/needsYou.js';
 import {useUi} from '../context.js';
 import {selectAttention, selectGlimpses, selectPending, useSnapshot} from '../useStore.js';
 import {bootsOf} from '../views/booting.js';

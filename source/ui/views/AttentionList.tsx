@@ -10,7 +10,7 @@ import React, {useCallback, useMemo, useState} from 'react';
 import {Box} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
-import {sortByAttention, type AttentionState} from '../../store/needsYou.js';
+import {sortByAttention, type AttentionState} from '../../store/attention/needsYou.js';
 import type {AttentionItem} from '../../store/types.js';
 import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope} from '../attention/ApprovalDialog.js';
 import {answerKeys} from '../activity/approvalDialog.js';

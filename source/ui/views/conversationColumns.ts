@@ -6,7 +6,7 @@
  */
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
-import {attentionRank} from '../../store/needsYou.js';
+import {attentionRank} from '../../store/attention/needsYou.js';
 import type {Glimpse} from '../../store/types.js';
 import {clean} from '../../text/sanitize.js';
 import {maskTitle} from '../../text/secrets.js';

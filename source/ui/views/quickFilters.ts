@@ -4,7 +4,7 @@
  */
 import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
-import {isNeedsYou} from '../../store/needsYou.js';
+import {isNeedsYou} from '../../store/attention/needsYou.js';
 import type {AttentionItem} from '../../store/types.js';
 import {rowLook, type RowState} from '../attention/rowState.js';
 

@@ -10,14 +10,14 @@
  *   action (every second, listed or not) and the check; one item per sandbox, replaced when the
  *   status changes, gone when it moves on to a state that does not count.
  */
-import type {OpenHandsClient} from '../api/client.js';
-import type {Sandbox} from '../api/schemas/index.js';
+import type {OpenHandsClient} from '../../api/client.js';
+import type {Sandbox} from '../../api/schemas/index.js';
 import {SANDBOX_NEEDS, makeItem, put, without} from './attentionRules.js';
-import {remember} from './bounded.js';
-import {PRIORITY} from './budget.js';
-import type {Core} from './core.js';
-import type {Resources} from './lists/resources.js';
-import type {AttentionItem, PendingAction, StoreSnapshot} from './types.js';
+import {remember} from '../bounded.js';
+import {PRIORITY} from '../budget.js';
+import type {Core} from '../core.js';
+import type {Resources} from '../lists/resources.js';
+import type {AttentionItem, PendingAction, StoreSnapshot} from '../types.js';
 
 type Items = readonly AttentionItem[];
 

@@ -16,16 +16,16 @@
  *   join the glimpse as a search's would (one de-duplication by id, storage order kept), and
  *   the next search of that conversation waits its full interval again (once it was read at all).
  */
-import type {OpenHandsClient} from '../api/client.js';
-import {parseServerTime} from '../api/serverTime.js';
-import type {AppConversation, ConversationEvent} from '../api/schemas/index.js';
-import {freshOnly, mergeEvents} from './activity/activityWindow.js';
-import {retryDelayMs} from './backoff.js';
-import {remember} from './bounded.js';
-import {PRIORITY} from './budget.js';
-import type {Core} from './core.js';
-import {isAbort, toErrorInfo} from './oneLine.js';
-import type {Glimpse, StoreSnapshot} from './types.js';
+import type {OpenHandsClient} from '../../api/client.js';
+import {parseServerTime} from '../../api/serverTime.js';
+import type {AppConversation, ConversationEvent} from '../../api/schemas/index.js';
+import {freshOnly, mergeEvents} from '../activity/activityWindow.js';
+import {retryDelayMs} from '../backoff.js';
+import {remember} from '../bounded.js';
+import {PRIORITY} from '../budget.js';
+import type {Core} from '../core.js';
+import {isAbort, toErrorInfo} from '../oneLine.js';
+import type {Glimpse, StoreSnapshot} from '../types.js';
 
 /** Events one glimpse holds (enough to find a pending action behind a few state updates). */
 export const GLIMPSE_EVENTS = 20;

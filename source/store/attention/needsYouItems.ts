@@ -12,12 +12,12 @@
  * - `at` is when it entered the state: the conversation's `updated_at` when it was first seen so
  *   (server time, so "waiting 7m" is true for a conversation that waited before ohtui started).
  */
-import type {AppConversation} from '../api/schemas/index.js';
-import {remember, rememberKey} from './bounded.js';
+import type {AppConversation} from '../../api/schemas/index.js';
+import {remember, rememberKey} from '../bounded.js';
 import {needsYou, type NeedsYouReason} from './needsYou.js';
 import type {SeenStore} from './seenStore.js';
-import {deepEqual} from './share.js';
-import type {AttentionItem} from './types.js';
+import {deepEqual} from '../share.js';
+import type {AttentionItem} from '../types.js';
 
 type Items = readonly AttentionItem[];
 

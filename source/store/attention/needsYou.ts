@@ -8,7 +8,7 @@
  * ("seen": ./seenStore.ts). The state is read from what the server says now, never from a transition
  * this process happened to watch, so what was already waiting when ohtui started counts at once.
  */
-import type {AppConversation} from '../api/schemas/index.js';
+import type {AppConversation} from '../../api/schemas/index.js';
 
 /** Most urgent first: the attention-first order (issue 19 §2). */
 export const ATTENTION_ORDER = ['waiting', 'error', 'stuck', 'finished', 'running', 'idle', 'paused', 'gone'] as const;

@@ -3,7 +3,7 @@
  * which states count, how an item looks, and how the list changes when a subject moves on.
  * Conversations follow the one predicate (./needsYou.ts, ./needsYouItems.ts).
  */
-import type {AttentionItem} from './types.js';
+import type {AttentionItem} from '../types.js';
 
 /** Sandbox states that count once the boot grace is over (a booting docker sandbox reports ERROR, 4.1). */
 export const SANDBOX_NEEDS: ReadonlySet<string> = new Set(['ERROR', 'MISSING']);

@@ -19,19 +19,19 @@
  *   their visible tab already polls everything there is. Where a conversation's events socket is
  *   open (./liveWatch.ts), its changes count at once.
  */
-import type {OpenHandsClient} from '../api/client.js';
-import type {AppConversation, StartTask} from '../api/schemas/index.js';
+import type {OpenHandsClient} from '../../api/client.js';
+import type {AppConversation, StartTask} from '../../api/schemas/index.js';
 import {makeItem, put, without, type Subject} from './attentionRules.js';
-import {PRIORITY} from './budget.js';
-import type {Core} from './core.js';
-import {retryDelayMs} from './backoff.js';
-import {remember} from './bounded.js';
+import {PRIORITY} from '../budget.js';
+import type {Core} from '../core.js';
+import {retryDelayMs} from '../backoff.js';
+import {remember} from '../bounded.js';
 import {ConversationAttention} from './needsYouItems.js';
-import {isAbort} from './oneLine.js';
-import type {Resources} from './lists/resources.js';
+import {isAbort} from '../oneLine.js';
+import type {Resources} from '../lists/resources.js';
 import {SandboxAttention} from './sandboxAttention.js';
 import type {SeenStore} from './seenStore.js';
-import type {AttentionItem, StoreSnapshot} from './types.js';
+import type {AttentionItem, StoreSnapshot} from '../types.js';
 
 /** While sandboxes are watched too, they take one background turn in this many (every 30 s at the default 5 s). */
 export const SANDBOX_TURN = 6;
