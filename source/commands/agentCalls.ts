@@ -5,8 +5,8 @@
  */
 import type {CallOptions} from '../api/client.js';
 import type {AppConversation} from '../api/schemas/index.js';
-import {outcomeUnknown} from '../store/actions.js';
-import {SANDBOX_WATCH_MS} from '../store/watchSources.js';
+import {outcomeUnknown} from '../store/actions/actions.js';
+import {SANDBOX_WATCH_MS} from '../store/actions/watchSources.js';
 import {clean} from '../text/sanitize.js';
 import {CommandError, EXIT} from './exitCodes.js';
 import type {OpenServer} from './servers.js';

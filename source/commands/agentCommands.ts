@@ -6,7 +6,7 @@
  */
 import type {AgentCommand} from '../api/client.js';
 import {UsageError} from '../config/errors.js';
-import {targetOf} from '../store/agentTarget.js';
+import {targetOf} from '../store/actions/agentTarget.js';
 import {clean} from '../text/sanitize.js';
 import {act, notRunning} from './agentCalls.js';
 import type {Command} from './context.js';

@@ -6,7 +6,7 @@
  */
 import type {StartTask} from '../api/schemas/index.js';
 import {UsageError} from '../config/errors.js';
-import {START_TASK_WATCH_MS, startTaskStepMs} from '../store/watchSources.js';
+import {START_TASK_WATCH_MS, startTaskStepMs} from '../store/actions/watchSources.js';
 import {clean} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
 import {act, RESUME_WATCH_MS} from './agentCalls.js';

@@ -11,7 +11,7 @@ import {CommandError, EXIT} from './exitCodes.js';
 import {messageText} from './readText.js';
 import {resolveConversation} from './resolveId.js';
 import {checkWritable} from './servers.js';
-import {targetOf} from '../store/agentTarget.js';
+import {targetOf} from '../store/actions/agentTarget.js';
 import {clean} from '../text/sanitize.js';
 
 const USAGE = `Usage: ohtui send ID TEXT [--resume]

@@ -82,26 +82,26 @@
  *   clears every timer, rejects queued requests and aborts those in flight.
  */
 import type {OpenHandsClient} from '../api/client.js';
-import {Actions} from './actions.js';
+import {Actions} from './actions/actions.js';
 import {Activity} from './activity/activity.js';
-import {AgentCommands} from './agentCommands.js';
+import {AgentCommands} from './actions/agentCommands.js';
 import {Attention} from './attention/attention.js';
 import {Changes} from './activity/changes.js';
 import {Core} from './core.js';
-import {Deletes} from './deletes.js';
+import {Deletes} from './actions/deletes.js';
 import {Glimpses} from './attention/glimpses.js';
 import {LiveSockets} from './live/liveSockets.js';
 import {SocketBudget} from './live/socketBudget.js';
 import {LiveWatch} from './live/liveWatch.js';
-import {Messages} from './messages.js';
+import {Messages} from './actions/messages.js';
 import {Resources} from './lists/resources.js';
 import {Reveal} from './lists/reveal.js';
 import {memorySeenStore} from './attention/seenStore.js';
 import {SandboxConversationsFinder} from './lists/sandboxConversations.js';
 import {ServerInfoWatch} from './serverInfo.js';
 import type {Store, StoreOptions} from './types.js';
-import {registerWatchSources} from './watchSources.js';
-import {WatchHub} from './watches.js';
+import {registerWatchSources} from './actions/watchSources.js';
+import {WatchHub} from './actions/watches.js';
 
 export type PollingStore = Store & {
 	/** resolves once no request is on the wire (tests step a manual clock with it) */

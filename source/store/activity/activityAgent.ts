@@ -7,7 +7,7 @@ import type {AgentFacts, OpenHandsClient} from '../../api/client.js';
 import {parseServerTime} from '../../api/serverTime.js';
 import type {AppConversation, ConfirmationPolicy, ConversationEvent} from '../../api/schemas/index.js';
 import type {Run} from './activityRun.js';
-import {targetOf} from '../agentTarget.js';
+import {targetOf} from '../actions/agentTarget.js';
 import type {AgentInfo} from '../agentTypes.js';
 import {PRIORITY} from '../budget.js';
 import type {Core} from '../core.js';

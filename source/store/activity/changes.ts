@@ -11,7 +11,7 @@
  * - Nothing polls: the list is read when the view opens (again with `openChanges`).
  */
 import type {AgentTarget, OpenHandsClient} from '../../api/client.js';
-import {targetOf} from '../agentTarget.js';
+import {targetOf} from '../actions/agentTarget.js';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {PRIORITY, type Priority} from '../budget.js';
 import type {Core} from '../core.js';

@@ -1,5 +1,5 @@
-import type {OpenHandsClient} from '../api/client.js';
-import type {AppConversation, Page, Sandbox, StartTask} from '../api/schemas/index.js';
+import type {OpenHandsClient} from '../../api/client.js';
+import type {AppConversation, Page, Sandbox, StartTask} from '../../api/schemas/index.js';
 import type {WatchHub} from './watches.js';
 
 /** Sandboxes move within seconds (docker boots in a few, section 4.1). */

@@ -1,5 +1,5 @@
-import type {AgentTarget} from '../api/client.js';
-import type {AppConversation} from '../api/schemas/index.js';
+import type {AgentTarget} from '../../api/client.js';
+import type {AppConversation} from '../../api/schemas/index.js';
 
 /** What the client needs to reach a conversation's agent server (its own, or a sandbox's). */
 export function targetOf(conversation: AppConversation): AgentTarget {
@@ -14,4 +14,4 @@ export function targetOf(conversation: AppConversation): AgentTarget {
 }
 
 
-export {policyText} from '../api/confirmationPolicy.js';
+export {policyText} from '../../api/confirmationPolicy.js';

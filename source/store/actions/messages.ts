@@ -1,13 +1,13 @@
-import type {CallOptions, OpenHandsClient} from '../api/client.js';
-import {ApiError, isApiError} from '../api/errors.js';
-import type {AppConversation, ConfirmationPolicy} from '../api/schemas/index.js';
+import type {CallOptions, OpenHandsClient} from '../../api/client.js';
+import {ApiError, isApiError} from '../../api/errors.js';
+import type {AppConversation, ConfirmationPolicy} from '../../api/schemas/index.js';
 import {type Actions, outcomeUnknown} from './actions.js';
-import type {Activity} from './activity/activity.js';
+import type {Activity} from '../activity/activity.js';
 import {policyText, targetOf} from './agentTarget.js';
-import {PRIORITY} from './budget.js';
-import type {Core} from './core.js';
-import {errorMessage, isAbort} from './oneLine.js';
-import type {PendingAction} from './types.js';
+import {PRIORITY} from '../budget.js';
+import type {Core} from '../core.js';
+import {errorMessage, isAbort} from '../oneLine.js';
+import type {PendingAction} from '../types.js';
 
 /**
  * Drafts, messages and the confirmation policy (issue 10, section 2); the agent commands are

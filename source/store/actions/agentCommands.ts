@@ -1,15 +1,15 @@
-import type {AgentCommand, CallOptions, OpenHandsClient} from '../api/client.js';
-import {ApiError} from '../api/errors.js';
-import type {AppConversation} from '../api/schemas/index.js';
+import type {AgentCommand, CallOptions, OpenHandsClient} from '../../api/client.js';
+import {ApiError} from '../../api/errors.js';
+import type {AppConversation} from '../../api/schemas/index.js';
 import {outcomeUnknown} from './actions.js';
-import type {Activity} from './activity/activity.js';
+import type {Activity} from '../activity/activity.js';
 import {targetOf} from './agentTarget.js';
-import {latestStatusEvent} from './activity/activityWindow.js';
-import {parseServerTime} from '../api/serverTime.js';
-import {PRIORITY} from './budget.js';
-import type {Core} from './core.js';
-import {errorMessage, isAbort} from './oneLine.js';
-import type {PendingAction} from './types.js';
+import {latestStatusEvent} from '../activity/activityWindow.js';
+import {parseServerTime} from '../../api/serverTime.js';
+import {PRIORITY} from '../budget.js';
+import type {Core} from '../core.js';
+import {errorMessage, isAbort} from '../oneLine.js';
+import type {PendingAction} from '../types.js';
 import type {WatchHub} from './watches.js';
 
 const WHAT: Record<AgentCommand, string> = {

@@ -2,13 +2,13 @@
  * Deleting a conversation or a sandbox (issue 11): exactly one request, no retry (a delete that
  * failed is the user's to try again); the row goes when the server confirms, a failure says why.
  */
-import type {CallOptions, OpenHandsClient} from '../api/client.js';
-import type {Attention} from './attention/attention.js';
-import {PRIORITY} from './budget.js';
-import type {Core} from './core.js';
-import {errorMessage, isAbort} from './oneLine.js';
-import type {Resources} from './lists/resources.js';
-import type {Reveal} from './lists/reveal.js';
+import type {CallOptions, OpenHandsClient} from '../../api/client.js';
+import type {Attention} from '../attention/attention.js';
+import {PRIORITY} from '../budget.js';
+import type {Core} from '../core.js';
+import {errorMessage, isAbort} from '../oneLine.js';
+import type {Resources} from '../lists/resources.js';
+import type {Reveal} from '../lists/reveal.js';
 
 type Target = 'conversation' | 'sandbox';
 

@@ -1,12 +1,12 @@
-import type {CallOptions, OpenHandsClient} from '../api/client.js';
-import {isApiError} from '../api/errors.js';
-import type {NewConversation, Page, Sandbox, StartTask} from '../api/schemas/index.js';
-import {PRIORITY} from './budget.js';
-import type {Core} from './core.js';
-import {errorMessage, isAbort} from './oneLine.js';
-import type {Resources} from './lists/resources.js';
-import {shareValue} from './share.js';
-import type {ActionKind, PendingAction} from './types.js';
+import type {CallOptions, OpenHandsClient} from '../../api/client.js';
+import {isApiError} from '../../api/errors.js';
+import type {NewConversation, Page, Sandbox, StartTask} from '../../api/schemas/index.js';
+import {PRIORITY} from '../budget.js';
+import type {Core} from '../core.js';
+import {errorMessage, isAbort} from '../oneLine.js';
+import type {Resources} from '../lists/resources.js';
+import {shareValue} from '../share.js';
+import type {ActionKind, PendingAction} from '../types.js';
 import {startTaskStepMs} from './watchSources.js';
 import type {WatchHub} from './watches.js';
 

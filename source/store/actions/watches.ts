@@ -1,8 +1,8 @@
-import type {CallOptions} from '../api/client.js';
-import {retryDelayMs} from './backoff.js';
-import {PRIORITY} from './budget.js';
-import type {Core} from './core.js';
-import {isAbort} from './oneLine.js';
+import type {CallOptions} from '../../api/client.js';
+import {retryDelayMs} from '../backoff.js';
+import {PRIORITY} from '../budget.js';
+import type {Core} from '../core.js';
+import {isAbort} from '../oneLine.js';
 
 /**
  * Watches after actions, batched: every key watched through one source shares one request per tick
