@@ -7,7 +7,8 @@ import {bridgeNode20} from '../runtime/node20.js';
 import {FatalBoundary} from '../terminal/FatalBoundary.js';
 import type {HandOver} from '../terminal/handOff.js';
 import {App} from '../ui/App.js';
-import {applyKeyOverrides, type KeyOverrides} from '../ui/keys/overrides.js';
+import type {KeyOverrides} from '../keymap/overrides.js';
+import {applyKeyOverrides} from '../ui/keys/activeKeymap.js';
 import {registerKnownSecret} from '../text/secrets.js';
 import type {ThemeChoice} from '../ui/theme.js';
 

@@ -1,4 +1,4 @@
-import {resolveKeyOverrides} from '../ui/keys/overrides.js';
+import {resolveKeyOverrides} from '../keymap/overrides.js';
 import {badKeyMessage, isSendableKey} from './apiKey.js';
 import {UsageError} from './errors.js';
 import {selectServers, type ServerConfig, type ServerSources} from './servers.js';

@@ -2,7 +2,7 @@
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {Notice} from '../store/types.js';
-import type {Command} from './keymap.js';
+import type {Command} from '../keymap/keymap.js';
 import type {Hint} from './keys/footerHints.js';
 import {displayWidth, truncate} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';

@@ -10,7 +10,7 @@ import {useUi} from './context.js';
 import {Footer, FOOTER_HEIGHT} from './Footer.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
-import {HOLDS_EVERY_KEY, type Command, type Scope} from './keymap.js';
+import {HOLDS_EVERY_KEY, type Command, type Scope} from '../keymap/keymap.js';
 import {commandFor, offBinding} from './keys/activeKeymap.js';
 import {hintList} from './keys/footerHints.js';
 import {useKeys} from './keys/KeyRouter.js';

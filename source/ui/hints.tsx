@@ -1,6 +1,6 @@
 /** Views tell the footer which key scopes apply right now (a form open, a detail pane, a table). */
 import React, {createContext, useContext, useEffect, type ReactNode} from 'react';
-import type {Command, Scope} from './keymap.js';
+import type {Command, Scope} from '../keymap/keymap.js';
 
 type Report = (scopes: readonly Scope[], drop: readonly Command[]) => void;
 

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cleanup} from 'ink-testing-library';
-import {KEYMAP} from '../../source/ui/keymap.js';
+import {KEYMAP} from '../../source/keymap/keymap.js';
 import {helpEntries} from '../../source/ui/widgets/HelpOverlay.js';
 import {NOW, list, resource, sandbox} from './fixtures.js';
 import {KEYS, renderApp} from './harness.js';

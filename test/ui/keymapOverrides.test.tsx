@@ -1,10 +1,11 @@
 // Config `keys`: a command gets new keys everywhere it is bound; the help and the footer show them.
 import {afterEach, describe, expect, it} from 'vitest';
 import {cleanup} from 'ink-testing-library';
-import {KEYMAP} from '../../source/ui/keymap.js';
+import {KEYMAP} from '../../source/keymap/keymap.js';
 import {commandFor} from '../../source/ui/keys/activeKeymap.js';
 import {hintsFor} from '../../source/ui/keys/footerHints.js';
-import {applyKeyOverrides, normalizeKey, resolveKeyOverrides} from '../../source/ui/keys/overrides.js';
+import {normalizeKey, resolveKeyOverrides} from '../../source/keymap/overrides.js';
+import {applyKeyOverrides} from '../../source/ui/keys/activeKeymap.js';
 import {list, sandbox} from './fixtures.js';
 import {renderApp} from './harness.js';
 

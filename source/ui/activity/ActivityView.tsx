@@ -12,7 +12,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import {sameRef, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
-import type {Command, Scope} from '../keymap.js';
+import type {Command, Scope} from '../../keymap/keymap.js';
 import {useTheme} from '../theme.js';
 import {clean} from '../../text/sanitize.js';
 import {selectActivity, selectConversations, selectPending, useCapabilities, useSnapshot} from '../useStore.js';

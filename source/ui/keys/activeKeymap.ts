@@ -3,7 +3,8 @@
  * and `--read-only` turning the mutating commands off. The router, the help and the footer read
  * keys only through here.
  */
-import {type Binding, type Command, KEYMAP, MUTATING, type Scope, SORT_KEYS} from '../keymap.js';
+import {type Binding, type Command, KEYMAP, MUTATING, type Scope, SORT_KEYS} from '../../keymap/keymap.js';
+import {type KeyOverrides, resolveKeyOverrides} from '../../keymap/overrides.js';
 
 let readOnly = false;
 
@@ -58,4 +59,11 @@ export function sortKeyFor(letter: string | undefined): string | null {
 	if (at < 0) return null;
 	const binding = activeKeymap.find(b => b.command === 'sort.column');
 	return binding?.keys[at] ?? null;
+}
+
+/** Applies checked overrides to the live keymap (start-up only; an empty object restores the defaults). */
+export function applyKeyOverrides(overrides: KeyOverrides): void {
+	const result = resolveKeyOverrides(overrides);
+	if (!result.ok) throw new Error(result.message);
+	setActiveKeymap(result.bindings);
 }

@@ -1,4 +1,4 @@
-import type {Command, Scope} from '../keymap.js';
+import type {Command, Scope} from '../../keymap/keymap.js';
 import {bindingsFor, isOff} from './activeKeymap.js';
 import {keyText} from './keyNames.js';
 

@@ -1,6 +1,6 @@
 /** Key names: what the keymap's `keys` hold, from an Ink key press, and how help and footer write them. */
 import type {Key} from 'ink';
-import type {Binding} from '../keymap.js';
+import type {Binding} from '../../keymap/keymap.js';
 
 /** One name per key press: a printable character as typed, or a named key. */
 export function keyName(input: string, key: Key): string {

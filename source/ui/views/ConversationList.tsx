@@ -27,7 +27,7 @@ import {clean, truncate} from '../../text/sanitize.js';
 import {maskTitle} from '../../text/secrets.js';
 import {useNav} from '../navigation.js';
 import {useTheme} from '../theme.js';
-import type {Scope} from '../keymap.js';
+import type {Scope} from '../../keymap/keymap.js';
 import {capabilitiesOf, selectAnySandboxes, selectConversations, selectInView, selectLostWatches, selectPending, selectStartTasks, useCapabilities, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {usePersistentState} from '../usePersistentState.js';

@@ -11,7 +11,7 @@
  */
 import type {Fleet, Ref} from '../../fleet/types.js';
 import type {Ui} from '../context.js';
-import type {Command} from '../keymap.js';
+import type {Command} from '../../keymap/keymap.js';
 
 export type SandboxAction = 'pause' | 'resume';
 

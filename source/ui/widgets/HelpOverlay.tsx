@@ -5,8 +5,8 @@
  */
 import React, {useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {Scope} from '../keymap.js';
-import {SCOPE_TITLES} from '../keys/scopeTitles.js';
+import type {Scope} from '../../keymap/keymap.js';
+import {SCOPE_TITLES} from '../../keymap/scopeTitles.js';
 import {commandFor, currentKeymap, isOff, isReadOnly} from '../keys/activeKeymap.js';
 import {keyLabel} from '../keys/keyNames.js';
 import {useKeys} from '../keys/KeyRouter.js';

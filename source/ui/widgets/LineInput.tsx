@@ -6,7 +6,7 @@
 import React, {useState} from 'react';
 import {Box, Text} from 'ink';
 import {useHintScopes} from '../hints.js';
-import type {Scope} from '../keymap.js';
+import type {Scope} from '../../keymap/keymap.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {truncate} from '../../text/sanitize.js';

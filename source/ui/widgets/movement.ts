@@ -4,7 +4,7 @@
  * the changes view, which each kept the same switch. (Tables move through their reducer:
  * ./useTableState.ts.)
  */
-import type {Command} from '../keymap.js';
+import type {Command} from '../../keymap/keymap.js';
 
 /**
  * The new position for a movement command, or null for any other command (the caller's own keys).

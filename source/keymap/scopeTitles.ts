@@ -1,5 +1,5 @@
 /** What the help screen and the key override errors call each scope of the key map (../keymap.ts). */
-import type {Scope} from '../keymap.js';
+import type {Scope} from './keymap.js';
 
 export const SCOPE_TITLES: Record<Scope, string> = {
 	global: 'Everywhere',

@@ -1,12 +1,11 @@
 /**
  * The config file's `keys`: `{"sandbox.pause": ["z"], "move.down": "ctrl-n"}` gives a command new
  * keys in every scope it is bound in (the old keys go). Checked once at start (a config error
- * names the command or the clash) and then applied to the one keymap the router, the help and
- * the footer read.
+ * names the command or the clash) and then applied (ui/keys/activeKeymap.ts) to the one keymap
+ * the router, the help and the footer read.
  */
-import {KEYMAP, type Binding, type Scope} from '../keymap.js';
+import {KEYMAP, type Binding, type Scope} from './keymap.js';
 import {SCOPE_TITLES} from './scopeTitles.js';
-import {setActiveKeymap} from './activeKeymap.js';
 
 export type KeyOverrides = Readonly<Record<string, string | readonly string[]>>;
 
@@ -94,13 +93,6 @@ export function resolveKeyOverrides(overrides: KeyOverrides, base: readonly Bind
 	}
 	const clash = findClash(bindings, new Set(replaced.keys()));
 	return clash ? {ok: false, message: clash} : {ok: true, bindings};
-}
-
-/** Applies checked overrides to the live keymap (start-up only; an empty object restores the defaults). */
-export function applyKeyOverrides(overrides: KeyOverrides): void {
-	const result = resolveKeyOverrides(overrides);
-	if (!result.ok) throw new Error(result.message);
-	setActiveKeymap(result.bindings);
 }
 
 /** A key that would mean two commands where both listen; only clashes an override made count. */
