@@ -8,7 +8,7 @@ import {ATTENTION_WORDS, attentionState, isNeedsYou, type AttentionState, type N
 import type {SeenStore} from '../store/attention/seenStore.js';
 import {clean} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
-import {relativeTime} from '../ui/format.js';
+import {relativeTime} from '../present/format.js';
 import {isoTime, type Column} from './output.js';
 
 export type Judged = {

@@ -2,7 +2,7 @@
 import type {Sandbox, SandboxSpec} from '../api/schemas/index.js';
 import {clean} from '../text/sanitize.js';
 import {maskArgv, maskEnvValue, maskSecrets, maskUrlSecrets} from '../text/secrets.js';
-import {relativeTime} from '../ui/format.js';
+import {relativeTime} from '../present/format.js';
 import {isoTime, type Column} from './output.js';
 
 export type Row<T> = {server: string; item: T};

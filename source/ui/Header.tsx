@@ -5,7 +5,7 @@
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {ResourceName} from '../store/types.js';
-import {needYouText} from './attentionText.js';
+import {needYouText} from '../present/attentionText.js';
 import type {ServerHealth} from './serverHealth.js';
 import {clean, displayWidth, truncate, truncateMiddle} from '../text/sanitize.js';
 import {TABS} from './tabs.js';

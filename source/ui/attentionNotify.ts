@@ -12,7 +12,7 @@
 import type {Notifier} from '../terminal/notify.js';
 import {refKey, type Fleet, type FleetSnapshot, type Tagged} from '../fleet/types.js';
 import type {AttentionItem} from '../store/types.js';
-import {attentionLine, pendingGist} from './attentionText.js';
+import {attentionLine, pendingGist} from '../present/attentionText.js';
 import {foldedLine, type LimiterClock, NotificationLimiter} from './notifyLimiter.js';
 
 /** How long a waiting agent's announcement waits for its pending action to be read. */

@@ -5,7 +5,7 @@
  */
 import type {FleetSnapshot} from '../fleet/types.js';
 import type {ResourceName, ResourceState} from '../store/types.js';
-import {needYouText} from './attentionText.js';
+import {needYouText} from '../present/attentionText.js';
 import {KIND_WORDS, OFFLINE, type Health} from './useHealth.js';
 
 export type ServerHealth = {

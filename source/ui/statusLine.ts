@@ -7,7 +7,7 @@
 import {useEffect, useReducer, useRef} from 'react';
 import type {ResourceName} from '../store/types.js';
 import type {Notice} from '../store/types.js';
-import {relativeTime} from './format.js';
+import {relativeTime} from '../present/format.js';
 
 export const FADE_MS = 8000;
 

@@ -14,8 +14,9 @@
  */
 import {createContext, useContext} from 'react';
 import chalk from 'chalk';
+import type {Tone} from '../present/tone.js';
 
-export type Tone = 'ok' | 'warn' | 'error' | 'muted' | 'info' | 'stuck';
+export type {Tone} from '../present/tone.js';
 export type ThemeName = 'dark' | 'light';
 export type ThemeChoice = ThemeName | 'auto';
 

@@ -9,7 +9,7 @@
  */
 import {useEffect, useMemo, useState} from 'react';
 import type {ErrorInfo, ResourceState} from '../store/types.js';
-import {seconds} from './format.js';
+import {seconds} from '../present/format.js';
 
 export type Health = {level: 'ok' | 'loading' | 'stale' | 'offline'; text: string};
 

@@ -5,7 +5,7 @@
  * and "one sandbox changes status" counted two rows (283 or 421 B instead of 233, on any Node line).
  */
 import {describe, expect, it} from 'vitest';
-import {relativeTime} from '../../source/ui/format.js';
+import {relativeTime} from '../../source/present/format.js';
 import {get, manualClock, startServer} from './helpers.js';
 
 type Timed = {created_at: string; updated_at?: string};

@@ -6,7 +6,7 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {createClient} from '../../source/api/createClient.js';
 import {startAgentServerStandIn} from '../../source/server/index.js';
-import {pendingActions} from '../../source/ui/activity/pending.js';
+import {pendingActions} from '../../source/present/events/pending.js';
 import {clockedStore, type ClockedStore} from './harness.js';
 import {ManualClock} from './manualClock.js';
 

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {GLIMPSE_EVENTS, GLIMPSE_MS} from '../../source/store/attention/glimpses.js';
-import {pendingActions} from '../../source/ui/activity/pending.js';
+import {pendingActions} from '../../source/present/events/pending.js';
 import {faultHarness, harness, record, type Harness} from './harness.js';
 
 let h: Harness | undefined;

@@ -4,8 +4,8 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import type {Generation} from '../../source/api/client.js';
 import {tooLargeBytes} from '../../source/api/paging/tooLargeEvents.js';
-import {eventDetail} from '../../source/ui/activity/detail.js';
-import {summarizeEvent} from '../../source/ui/activity/summarize.js';
+import {eventDetail} from '../../source/present/events/detail.js';
+import {summarizeEvent} from '../../source/present/events/summarize.js';
 import {type ActivityHarness, CONV, activityHarness, eventSearches} from './activityHarness.js';
 
 let h: ActivityHarness | undefined;

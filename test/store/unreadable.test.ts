@@ -3,7 +3,7 @@
 // any sane range is kept as the server sent it.
 import {afterEach, describe, expect, it} from 'vitest';
 import {serverTimeText} from '../../source/api/serverTime.js';
-import {absoluteTime, relativeTime} from '../../source/ui/format.js';
+import {absoluteTime, relativeTime} from '../../source/present/format.js';
 import {slowFaults} from '../support/slowFaults.js';
 import {faultHarness, type FaultHarness} from './harness.js';
 

@@ -5,7 +5,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {clearKnownSecrets} from '../../source/text/knownSecrets.js';
 import {clean} from '../../source/text/sanitize.js';
 import {MASK, maskArgv, maskEnvValue, maskSecrets, maskUrlSecrets, registerKnownSecret} from '../../source/text/secrets.js';
-import {pagerLines, rowText} from '../../source/ui/activity/text.js';
+import {pagerLines, rowText} from '../../source/present/events/text.js';
 
 const PW = 'Pa55w0rd-Xy7q';
 const AWS_SECRET = 'Kq8v/9XzR2pLm+4Tn7Wb1Yc6Hd0Jf5Ga3Se8Uq2V';

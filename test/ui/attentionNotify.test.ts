@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {createFleet} from '../../source/fleet/createFleet.js';
 import type {ActivityState, AttentionItem, Glimpse} from '../../source/store/types.js';
-import {attentionLine, needYouText, windowTitle} from '../../source/ui/attentionText.js';
+import {attentionLine, needYouText, windowTitle} from '../../source/present/attentionText.js';
 import {notifyOnAttention, WAIT_MS, type Announcement} from '../../source/ui/attentionNotify.js';
 import {event, LEGACY} from './eventFixtures.js';
 import {ManualClock} from '../store/manualClock.js';

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {osc52, tmuxPassthrough} from '../../source/terminal/clipboard.js';
-import {count, maskSecret, maskUrl, relativeTime, shortId} from '../../source/ui/format.js';
+import {count, maskSecret, maskUrl, relativeTime, shortId} from '../../source/present/format.js';
 import {KEYMAP} from '../../source/keymap/keymap.js';
 import {commandFor} from '../../source/ui/keys/activeKeymap.js';
 import {hintsFor} from '../../source/ui/keys/footerHints.js';

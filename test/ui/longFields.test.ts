@@ -2,8 +2,8 @@
 // grapheme walking give the same answers as before (what is checked here); how fast they are is the
 // pty test's business (test/e2e/hostileEvents.test.ts) and the bench's, never a timed assertion.
 import {describe, expect, it} from 'vitest';
-import {wrapLine} from '../../source/ui/activity/text.js';
-import {capField} from '../../source/ui/activity/fields.js';
+import {wrapLine} from '../../source/present/events/text.js';
+import {capField} from '../../source/present/events/fields.js';
 import {displayWidth, graphemes, truncate} from '../../source/text/sanitize.js';
 
 const segmenter = new Intl.Segmenter();

@@ -4,7 +4,7 @@
 import {describe, expect, it} from 'vitest';
 import {createNotifier} from '../../source/terminal/notify.js';
 import {approvalQuestion} from '../../source/ui/activity/approvalDialog.js';
-import {attentionLine} from '../../source/ui/attentionText.js';
+import {attentionLine} from '../../source/present/attentionText.js';
 import {conversationName, deleteConversationQuestion} from '../../source/ui/views/confirmTexts.js';
 import {conversationColumns} from '../../source/ui/views/conversationColumns.js';
 import {conversationEntries, startTaskLine} from '../../source/ui/views/conversationParts.js';

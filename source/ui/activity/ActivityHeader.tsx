@@ -8,7 +8,7 @@ import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {policyText} from '../../api/confirmationPolicy.js';
 import type {ActivityTransport, AgentInfo, PendingAction} from '../../store/types.js';
-import {cost, count, pendingLabel, repoAtBranch, shortId} from '../format.js';
+import {cost, count, pendingLabel, repoAtBranch, shortId} from '../../present/format.js';
 import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {maskTitle} from '../../text/secrets.js';

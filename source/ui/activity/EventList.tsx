@@ -8,9 +8,9 @@ import {Box, Text} from 'ink';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import {displayWidth, fit, truncate} from '../../text/sanitize.js';
 import {useTheme, type Theme} from '../theme.js';
-import {statusAt} from './pending.js';
-import {summarizeEvent, type EventTone} from './summarize.js';
-import {eventClock} from './time.js';
+import {statusAt} from '../../present/events/pending.js';
+import {summarizeEvent, type EventTone} from '../../present/events/summarize.js';
+import {eventClock} from '../../present/time.js';
 
 type Props = {
 	events: readonly ConversationEvent[];

@@ -1,8 +1,8 @@
 /** The line under the activity's rows: follow, counts, filter, loading, the selected event's time. */
 import type {ActivityState} from '../../store/types.js';
-import {count, relativeTime} from '../format.js';
+import {count, relativeTime} from '../../present/format.js';
 import {clean} from '../../text/sanitize.js';
-import {eventDateTime, eventEpoch} from './time.js';
+import {eventDateTime, eventEpoch} from '../../present/time.js';
 import type {EventRows} from './useEventRows.js';
 
 type Input = {activity: ActivityState | null; list: EventRows; now: number};

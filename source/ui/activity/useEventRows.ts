@@ -12,7 +12,7 @@ import {usePersistentState} from '../usePersistentState.js';
 import type {TableAction, TableView} from '../widgets/useTableState.js';
 import {useFilterInput, type FilterState} from '../widgets/useFilterInput.js';
 import {INITIAL_SCROLL, followScroll, pauseScroll, resolveScroll, stepScroll, type ScrollState} from './eventScroll.js';
-import {summarizeEvent} from './summarize.js';
+import {summarizeEvent} from '../../present/events/summarize.js';
 
 type Options = {
 	events: readonly ConversationEvent[];

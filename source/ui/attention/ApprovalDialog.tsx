@@ -15,7 +15,7 @@ import {agentAbilities} from '../../api/agent/agentServerInfo.js';
 import type {FleetSnapshot, Tagged} from '../../fleet/types.js';
 import {maskTitle} from '../../text/secrets.js';
 import {type AnswerScope, type ApprovalModal, approvalQuestion, pendingKey, sameActions, useApprovalGuard} from '../activity/approvalDialog.js';
-import {pendingLine} from '../activity/pending.js';
+import {pendingLine} from '../../present/events/pending.js';
 import {useUi} from '../context.js';
 import {useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';

@@ -11,16 +11,16 @@ import type {Tagged} from '../../fleet/types.js';
 import type {Glimpse} from '../../store/types.js';
 import {clean, truncate} from '../../text/sanitize.js';
 import {maskTitle} from '../../text/secrets.js';
-import {wrapLine} from '../activity/text.js';
+import {wrapLine} from '../../present/events/text.js';
 import {EventList} from '../activity/EventList.js';
-import {pendingActions, pendingLine} from '../activity/pending.js';
+import {pendingActions, pendingLine} from '../../present/events/pending.js';
 import {answerKeys} from '../activity/approvalDialog.js';
 import {useAnswerScope} from './ApprovalDialog.js';
-import {cost, duration, relativeTime, repoAtBranch} from '../format.js';
+import {cost, duration, relativeTime, repoAtBranch} from '../../present/format.js';
 import {useTheme} from '../theme.js';
 import {shortModel} from '../views/conversationColumns.js';
-import {stateSince} from './doingNow.js';
-import {lookText, rowLook, type RowState} from './rowState.js';
+import {stateSince} from '../../present/doingNow.js';
+import {lookText, rowLook, type RowState} from '../../present/rowState.js';
 
 /** Where the preview is on by default: a view this wide and tall keeps a useful list above it (100x30 terminals). */
 export const PREVIEW_MIN = {columns: 100, rows: 24} as const;

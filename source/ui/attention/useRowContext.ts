@@ -10,9 +10,9 @@ import type {Tagged} from '../../fleet/types.js';
 import {sortByAttention} from '../../store/attention/needsYou.js';
 import {useUi} from '../context.js';
 import {selectAttention, selectGlimpses, selectPending, useSnapshot} from '../useStore.js';
-import {bootsOf} from '../views/booting.js';
+import {bootsOf} from '../../present/booting.js';
 import type {ConversationContext} from '../views/conversationColumns.js';
-import {itemsByConversation, rowState, type RowState} from './rowState.js';
+import {itemsByConversation, rowState, type RowState} from '../../present/rowState.js';
 
 type Row = Tagged<AppConversation>;
 

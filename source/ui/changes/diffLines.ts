@@ -4,8 +4,8 @@
  * and styled by its first character so the pager colours it.
  */
 import type {DiffState} from '../../store/types.js';
-import type {PagerLine} from '../activity/detail.js';
-import {pagerLines} from '../activity/text.js';
+import type {PagerLine} from '../../present/events/detail.js';
+import {pagerLines} from '../../present/events/text.js';
 import {clean} from '../../text/sanitize.js';
 
 function styleOf(line: string): PagerLine['style'] {

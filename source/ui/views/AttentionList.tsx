@@ -14,10 +14,10 @@ import {sortByAttention, type AttentionState} from '../../store/attention/needsY
 import type {AttentionItem} from '../../store/types.js';
 import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope} from '../attention/ApprovalDialog.js';
 import {answerKeys} from '../activity/approvalDialog.js';
-import {pendingActions} from '../activity/pending.js';
-import {attentionLine, pendingGist} from '../attentionText.js';
+import {pendingActions} from '../../present/events/pending.js';
+import {attentionLine, pendingGist} from '../../present/attentionText.js';
 import {useUi} from '../context.js';
-import {duration} from '../format.js';
+import {duration} from '../../present/format.js';
 import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useTheme} from '../theme.js';

@@ -5,7 +5,7 @@ import type {Tagged} from '../../fleet/types.js';
 import {clean, truncate} from '../../text/sanitize.js';
 import {maskTitle} from '../../text/secrets.js';
 import {conversationFacts, type ServerNote} from '../attention/PreviewPane.js';
-import {wrapLine} from '../activity/text.js';
+import {wrapLine} from '../../present/events/text.js';
 import {useTheme} from '../theme.js';
 
 type Item = Tagged<AppConversation>;

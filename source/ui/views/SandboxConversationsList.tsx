@@ -6,7 +6,7 @@ import React, {useEffect} from 'react';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {sameRef, type Ref, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
-import {orDash} from '../format.js';
+import {orDash} from '../../present/format.js';
 import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {selectSandboxConversations, useSnapshot} from '../useStore.js';

@@ -6,8 +6,8 @@
  */
 import React, {useMemo, useState} from 'react';
 import type {FleetSnapshot, LastInView, ServerName} from '../../fleet/types.js';
-import {needYouText} from '../attentionText.js';
-import {relativeTime} from '../format.js';
+import {needYouText} from '../../present/attentionText.js';
+import {relativeTime} from '../../present/format.js';
 import {useUi} from '../context.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {clean} from '../../text/sanitize.js';

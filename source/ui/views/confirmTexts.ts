@@ -5,7 +5,7 @@
  */
 import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
 import type {FleetSnapshot, Tagged} from '../../fleet/types.js';
-import {shortId} from '../format.js';
+import {shortId} from '../../present/format.js';
 import {clean, displayWidth} from '../../text/sanitize.js';
 import {maskTitle} from '../../text/secrets.js';
 

@@ -10,11 +10,11 @@ import {attentionRank} from '../../store/attention/needsYou.js';
 import type {Glimpse} from '../../store/types.js';
 import {clean} from '../../text/sanitize.js';
 import {maskTitle} from '../../text/secrets.js';
-import {doingText} from '../attention/doingNow.js';
-import {lookText, rowLook, rowState, type RowContext} from '../attention/rowState.js';
-import {cost, relativeTime, repoAtBranch} from '../format.js';
+import {doingText} from '../../present/doingNow.js';
+import {lookText, rowLook, rowState, type RowContext} from '../../present/rowState.js';
+import {cost, relativeTime, repoAtBranch} from '../../present/format.js';
 import type {Column} from '../widgets/columns.js';
-import {bootLabel} from './booting.js';
+import {bootLabel} from '../../present/booting.js';
 
 type Row = Tagged<AppConversation>;
 

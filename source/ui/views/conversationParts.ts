@@ -3,7 +3,7 @@ import type {AppConversation, StartTask} from '../../api/schemas/index.js';
 import {policyText} from '../../api/confirmationPolicy.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch} from '../../store/types.js';
-import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../format.js';
+import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../../present/format.js';
 import {clean} from '../../text/sanitize.js';
 import {maskSecrets} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';

@@ -2,9 +2,9 @@
 import type {Sandbox} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch, PendingAction} from '../../store/types.js';
-import {absoluteTime, maskSecret, maskUrl, orDash, pendingLabel, relativeTime} from '../format.js';
+import {absoluteTime, maskSecret, maskUrl, orDash, pendingLabel, relativeTime} from '../../present/format.js';
 import {clean} from '../../text/sanitize.js';
-import {BOOT_DEADLINE_MS, bootLabel} from './booting.js';
+import {BOOT_DEADLINE_MS, bootLabel} from '../../present/booting.js';
 import {lostText} from './conversationParts.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';

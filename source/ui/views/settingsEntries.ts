@@ -6,7 +6,7 @@
  * text/secrets.ts.
  */
 import type {McpServerSetting, Settings} from '../../api/schemas/index.js';
-import {MASK, cost, orDash, setOrNot, yesNo} from '../format.js';
+import {MASK, cost, orDash, setOrNot, yesNo} from '../../present/format.js';
 import {clean} from '../../text/sanitize.js';
 import {maskArgv, maskEnvValue, maskSecrets, maskUrlSecrets} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';

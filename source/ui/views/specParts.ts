@@ -1,7 +1,7 @@
 /** Columns and detail entries of the Specs view. */
 import type {SandboxSpec} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
-import {absoluteTime, relativeTime} from '../format.js';
+import {absoluteTime, relativeTime} from '../../present/format.js';
 import {clean} from '../../text/sanitize.js';
 import {maskArgv, maskEnvValue} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';

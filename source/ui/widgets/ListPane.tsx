@@ -2,7 +2,7 @@
 import React from 'react';
 import {Box, Text} from 'ink';
 import type {ListState} from '../../store/types.js';
-import {count} from '../format.js';
+import {count} from '../../present/format.js';
 import {clean} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {ATTENTION} from './sortRows.js';

@@ -7,9 +7,9 @@
  */
 import React, {memo, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {PagerLine} from '../activity/detail.js';
-import {wrapLine} from '../activity/text.js';
-import {count} from '../format.js';
+import type {PagerLine} from '../../present/events/detail.js';
+import {wrapLine} from '../../present/events/text.js';
+import {count} from '../../present/format.js';
 import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {eventDetail} from '../../../source/ui/activity/detail.js';
-import {agentStatus, answerOf, pendingActions, pendingLine} from '../../../source/ui/activity/pending.js';
-import {pagerLines, wrapLine} from '../../../source/ui/activity/text.js';
+import {eventDetail} from '../../../source/present/events/detail.js';
+import {agentStatus, answerOf, pendingActions, pendingLine} from '../../../source/present/events/pending.js';
+import {pagerLines, wrapLine} from '../../../source/present/events/text.js';
 import {cleanLines, displayWidth} from '../../../source/text/sanitize.js';
 import {conversation} from '../fixtures.js';
 import {CURRENT, LEGACY, currentTrajectory, event, legacyTrajectory} from '../eventFixtures.js';

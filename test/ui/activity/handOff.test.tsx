@@ -6,7 +6,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {cleanup} from 'ink-testing-library';
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
-import {eventDetail} from '../../../source/ui/activity/detail.js';
+import {eventDetail} from '../../../source/present/events/detail.js';
 import {registerKnownSecret} from '../../../source/text/secrets.js';
 import {conversation, list} from '../fixtures.js';
 import {renderApp} from '../harness.js';

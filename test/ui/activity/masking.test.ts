@@ -11,8 +11,8 @@ vi.mock('../../../source/text/secrets.js', async () => {
 	return {maskSecrets: mask, maskUrlSecrets: mask, maskArgv: (a: string[]) => a.map(mask).join(' '), maskEnvValue: (_: string, v: string) => mask(v), registerKnownSecret: () => {}};
 });
 
-const {summarizeEvent} = await import('../../../source/ui/activity/summarize.js');
-const {eventDetail} = await import('../../../source/ui/activity/detail.js');
+const {summarizeEvent} = await import('../../../source/present/events/summarize.js');
+const {eventDetail} = await import('../../../source/present/events/detail.js');
 const {CURRENT, LEGACY, event} = await import('../eventFixtures.js');
 
 const S = 'SECRETVALUE';

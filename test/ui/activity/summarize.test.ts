@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {summarizeEvent} from '../../../source/ui/activity/summarize.js';
-import {eventClock, eventEpoch} from '../../../source/ui/activity/time.js';
+import {summarizeEvent} from '../../../source/present/events/summarize.js';
+import {eventClock, eventEpoch} from '../../../source/present/time.js';
 import {displayWidth} from '../../../source/text/sanitize.js';
 import {CURRENT, LEGACY, event, legacyTrajectory} from '../eventFixtures.js';
 

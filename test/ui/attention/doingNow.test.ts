@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {Glimpse} from '../../../source/store/types.js';
-import {doingText, gist, stateSince, waitsFor} from '../../../source/ui/attention/doingNow.js';
-import {itemsByConversation, lookText, rowLook, rowState} from '../../../source/ui/attention/rowState.js';
+import {doingText, gist, stateSince, waitsFor} from '../../../source/present/doingNow.js';
+import {itemsByConversation, lookText, rowLook, rowState} from '../../../source/present/rowState.js';
 import {CURRENT, LEGACY, event} from '../eventFixtures.js';
 import {NOW, conversation} from '../fixtures.js';
 

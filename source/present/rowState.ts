@@ -6,12 +6,12 @@
  * Each state has its own glyph and word, so waiting, error, stuck and finished read apart without
  * colour (NO_COLOR, TERM=dumb): the colour only repeats what the glyph and word say.
  */
-import type {AppConversation} from '../../api/schemas/index.js';
-import {refKey, type Tagged} from '../../fleet/types.js';
-import {attentionState, type AttentionState} from '../../store/attention/needsYou.js';
-import type {AttentionItem} from '../../store/types.js';
-import type {Tone} from '../theme.js';
-import {bootLabel} from '../views/booting.js';
+import type {AppConversation} from '../api/schemas/index.js';
+import {refKey, type Tagged} from '../fleet/types.js';
+import {attentionState, type AttentionState} from '../store/attention/needsYou.js';
+import type {AttentionItem} from '../store/types.js';
+import type {Tone} from './tone.js';
+import {bootLabel} from './booting.js';
 
 export type RowState = AttentionState | 'starting';
 

@@ -5,10 +5,9 @@
  * come up has not passed (`sandbox_startup_timeout`, 120 s, 5.1), the row says STARTING with the time
  * it has taken; an ERROR after that is an error.
  */
-import {useEffect, useReducer} from 'react';
-import {refKey, type Ref, type Tagged} from '../../fleet/types.js';
-import type {PendingAction} from '../../store/types.js';
-import {duration} from '../format.js';
+import {refKey, type Ref, type Tagged} from '../fleet/types.js';
+import type {PendingAction} from '../store/types.js';
+import {duration} from './format.js';
 
 /** The app server's own wait for a sandbox to run (shared/openhands-api.md 5.1). */
 export const BOOT_DEADLINE_MS = 120_000;
@@ -31,18 +30,4 @@ export function bootingText(boots: ReadonlyMap<string, number>, sandbox: Ref, st
 export function bootLabel(since: number | undefined, status: string | null | undefined, now: number): string | null {
 	if (since === undefined || (status !== 'ERROR' && status !== 'STARTING') || now - since >= BOOT_DEADLINE_MS) return null;
 	return `STARTING ${duration(now - since)}`;
-}
-
-/**
- * Draws again every second while a sandbox of this session boots (the elapsed time moves), and not
- * at all otherwise: a quiet screen writes nothing.
- */
-export function useBootTick(pending: readonly PendingAction[], now: () => number): void {
-	const [, tick] = useReducer((n: number) => n + 1, 0);
-	const booting = pending.some(p => (p.kind === 'start' || p.kind === 'resume') && p.phase !== 'calling' && now() - p.startedAt < BOOT_DEADLINE_MS);
-	useEffect(() => {
-		if (!booting) return;
-		const timer = setInterval(tick, 1000);
-		return () => clearInterval(timer);
-	}, [booting]);
 }

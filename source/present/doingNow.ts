@@ -4,13 +4,13 @@
  * (`approve: terminal $ rm -rf build`), and how long it has been in its state. Read from its glimpse
  * (store/glimpses.ts); every string comes cleaned and masked from the event summaries.
  */
-import type {ConversationEvent} from '../../api/schemas/event.js';
-import type {AppConversation} from '../../api/schemas/index.js';
-import type {Glimpse} from '../../store/types.js';
-import {answerOf, pendingActions} from '../activity/pending.js';
-import {str} from '../activity/fields.js';
-import {summarizeEvent} from '../activity/summarize.js';
-import {duration} from '../format.js';
+import type {ConversationEvent} from '../api/schemas/event.js';
+import type {AppConversation} from '../api/schemas/index.js';
+import type {Glimpse} from '../store/types.js';
+import {answerOf, pendingActions} from './events/pending.js';
+import {str} from './events/fields.js';
+import {summarizeEvent} from './events/summarize.js';
+import {duration} from './format.js';
 import type {RowState} from './rowState.js';
 
 /** Events that say nothing about what the agent does. */

@@ -3,7 +3,7 @@
  * (`2025-11-15T09:12:05.104822`, shared/openhands-api-newer.md 4.4); the sandbox usually runs in
  * UTC. Rows show the wall time as sent; relative times read it as UTC.
  */
-import {clean} from '../../text/sanitize.js';
+import {clean} from '../text/sanitize.js';
 
 const ISO = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/;
 

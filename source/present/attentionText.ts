@@ -8,8 +8,8 @@ import type {ConversationEvent} from '../api/schemas/event.js';
 import type {AttentionItem} from '../store/types.js';
 import {clean} from '../text/sanitize.js';
 import {maskSecrets, maskTitle} from '../text/secrets.js';
-import {pendingActions} from './activity/pending.js';
-import {summarizeEvent} from './activity/summarize.js';
+import {pendingActions} from './events/pending.js';
+import {summarizeEvent} from './events/summarize.js';
 import {shortId} from './format.js';
 
 const AGENT_WORDS: Record<string, string> = {

@@ -11,7 +11,7 @@ import {arr, capField, contentText, obj, str, type Raw} from './fields.js';
 import {exitCode, observationText} from './observations.js';
 import {tooLargeText} from './summarize.js';
 import {pagerLines} from './text.js';
-import {eventDateTime} from './time.js';
+import {eventDateTime} from '../time.js';
 
 /** `added`/`removed`/`hunk`: a unified diff's lines (ui/changes/diffLines.ts) */
 export type PagerLine = {text: string; style?: 'heading' | 'error' | 'muted' | 'added' | 'removed' | 'hunk'};

@@ -9,7 +9,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import {clean} from '../../text/sanitize.js';
 import {obj, str} from './fields.js';
 import {summarizeEvent} from './summarize.js';
-import {eventEpoch} from './time.js';
+import {eventEpoch} from '../time.js';
 
 const ANSWERS = new Set(['ObservationEvent', 'UserRejectObservation', 'AgentErrorEvent']);
 const SCAN = 500;
