@@ -36,7 +36,7 @@ export async function activityHarness(
 	server.sandboxes.set(SANDBOX, {id: SANDBOX, status: options.sandboxStatus ?? 'RUNNING', key: KEY});
 	server.conversations.set(CONV, {id: CONV, sandboxId: SANDBOX, title: 'Fix the flaky tests', execution: options.execution ?? 'running', events});
 	const client = clientFor({...options.client, baseUrl: server.url}, generation);
-	// these tests pin the polling transport; the websocket's are test/store/activityLive.test.ts
+	// these tests pin the polling transport; the websocket's are test/store/live/activityLive.test.ts
 	const {closeStore, ...clocked} = clockedStore(clock, client, {liveEvents: false, ...options.store}, () => server.setNow(clock.now()));
 	let counter = events.length;
 	return {

@@ -4,7 +4,7 @@
  * node:sqlite, the mocks, HTTP/2): measured on Node 24 after the scale bench, the app's resident
  * memory was ~6 MB of heap and ~7 MB of node-binary pages higher for code that never runs.
  * The types still come from the index (undici publishes them there only); the bundle pins the
- * version, and test/api/undiciParts.test.ts checks these are the classes the index exports.
+ * version, and test/api/transport/undiciParts.test.ts checks these are the classes the index exports.
  */
 import type {Dispatcher as DispatcherClass, Pool as PoolClass, ProxyAgent as ProxyAgentClass} from 'undici';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';

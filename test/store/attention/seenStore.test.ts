@@ -1,0 +1,220 @@
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, describe, expect, it} from 'vitest';
+import {ohtuiDirectory} from '../../../source/runtime/xdg.js';
+import {MAX_MARKS, memorySeenStore, openSeenStore, seenFileName, type SeenStore} from '../../../source/store/attention/seenStore.js';
+
+const root = mkdtempSync(join(tmpdir(), 'ohtui-seen-'));
+afterAll(() => {
+	rmSync(root, {recursive: true, force: true});
+});
+
+let n = 0;
+const freshDir = () => join(root, `d${n++}`);
+const SERVER = 'http://127.0.0.1:3000';
+
+describe('ohtuiDirectory', () => {
+	it('XDG_STATE_HOME / XDG_CACHE_HOME, else ~/.local/state and ~/.cache; a relative variable is ignored', () => {
+		expect(ohtuiDirectory('state', {XDG_STATE_HOME: '/x/state', HOME: '/h'})).toBe('/x/state/ohtui');
+		expect(ohtuiDirectory('state', {HOME: '/h'})).toBe('/h/.local/state/ohtui');
+		expect(ohtuiDirectory('state', {XDG_STATE_HOME: 'rel', HOME: '/h'})).toBe('/h/.local/state/ohtui');
+		expect(ohtuiDirectory('cache', {XDG_CACHE_HOME: '/c', HOME: '/h'})).toBe('/c/ohtui');
+		expect(ohtuiDirectory('cache', {HOME: '/h'})).toBe('/h/.cache/ohtui');
+	});
+});
+
+describe('seen store', () => {
+	it('one file per server, named after its URL', () => {
+		expect(seenFileName('http://127.0.0.1:3000')).toBe('http_127.0.0.1_3000.json');
+		expect(seenFileName('https://oh.example.com/base/')).toBe('https_oh.example.com_base.json');
+		expect(seenFileName('http://a:1')).not.toBe(seenFileName('http://a:2'));
+	});
+
+	it('what changed before the server was first tracked counts as seen; what changed after, not until marked', () => {
+		const directory = freshDir();
+		let now = 1000;
+		const store = openSeenStore({directory, server: SERVER, now: () => now});
+		expect(store.since).toBe(1000);
+		expect(store.isSeen('a', 900)).toBe(true);
+		expect(store.isSeen('a', 1500)).toBe(false);
+		now = 2000;
+		store.markSeen('a', 1500);
+		expect(store.isSeen('a', 1500)).toBe(true);
+		// it changed again after that look
+		expect(store.isSeen('a', 2500)).toBe(false);
+		expect(store.isSeen('b', 1500)).toBe(false);
+	});
+
+	it('the first opening writes its start at once, so the next short-lived process shares it', () => {
+		const directory = freshDir();
+		openSeenStore({directory, server: SERVER, now: () => 1000});
+		const again = openSeenStore({directory, server: SERVER, now: () => 5000});
+		expect(again.since).toBe(1000);
+		expect(again.isSeen('x', 3000)).toBe(false);
+	});
+
+	it('marks survive a restart, and two processes writing merge (newest mark wins)', () => {
+		const directory = freshDir();
+		let now = 1000;
+		const first = openSeenStore({directory, server: SERVER, now: () => now});
+		const second = openSeenStore({directory, server: SERVER, now: () => now});
+		now = 3000;
+		first.markSeen('a');
+		now = 4000;
+		second.markSeen('b');
+		expect(first.save()).toBe(true);
+		expect(second.save()).toBe(true);
+		const later = openSeenStore({directory, server: SERVER, now: () => 9000});
+		expect(later.isSeen('a', 3000)).toBe(true);
+		expect(later.isSeen('b', 4000)).toBe(true);
+		expect(later.isSeen('a', 3500)).toBe(false);
+		// a long-running process picks up another's marks on reload
+		expect(first.isSeen('b', 4000)).toBe(false);
+		first.reload();
+		expect(first.isSeen('b', 4000)).toBe(true);
+	});
+
+	it('a server clock ahead of ours: the mark takes the later of now and the conversation\'s time', () => {
+		const directory = freshDir();
+		const store = openSeenStore({directory, server: SERVER, now: () => 1000});
+		store.markSeen('a', 60_000);
+		expect(store.isSeen('a', 60_000)).toBe(true);
+	});
+
+	it('servers do not share marks', () => {
+		const directory = freshDir();
+		let now = 1000;
+		const one = openSeenStore({directory, server: SERVER, now: () => now});
+		now = 2000;
+		one.markSeen('a');
+		one.save();
+		const other = openSeenStore({directory, server: 'http://127.0.0.1:4000', now: () => 1500});
+		expect(other.isSeen('a', 1800)).toBe(false);
+	});
+
+	it('a corrupt or foreign file counts as none, is replaced, and nothing throws', () => {
+		for (const text of ['{not json', '[]', 'null', '{"version":2}', JSON.stringify({version: 1, server: 'http://other', since: 5, seen: {}}), JSON.stringify({version: 1, server: SERVER, since: 5, seen: []})]) {
+			const directory = freshDir();
+			mkdirSync(join(directory, 'seen'), {recursive: true});
+			const path = join(directory, 'seen', seenFileName(SERVER));
+			writeFileSync(path, text);
+			const store = openSeenStore({directory, server: SERVER, now: () => 7000});
+			expect(store.since, text).toBe(7000);
+			expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({version: 1, server: SERVER, since: 7000});
+		}
+	});
+
+	it('odd marks in a valid file are dropped one by one', () => {
+		const directory = freshDir();
+		mkdirSync(join(directory, 'seen'), {recursive: true});
+		writeFileSync(join(directory, 'seen', seenFileName(SERVER)), JSON.stringify({version: 1, server: SERVER, since: 10, seen: {a: 'soon', b: 50}}));
+		const store = openSeenStore({directory, server: SERVER, now: () => 100});
+		expect(store.isSeen('a', 20)).toBe(false);
+		expect(store.isSeen('b', 50)).toBe(true);
+	});
+
+	it('an unwritable folder: marks still count in memory, save says false, no temporary file is left', () => {
+		const directory = freshDir();
+		mkdirSync(join(directory, 'seen'), {recursive: true});
+		const store = openSeenStore({directory, server: SERVER, now: () => 100});
+		chmodSync(join(directory, 'seen'), 0o500);
+		try {
+			store.markSeen('a', 200);
+			expect(store.isSeen('a', 200)).toBe(true);
+			if (process.getuid?.() !== 0) expect(store.save()).toBe(false);
+		} finally {
+			chmodSync(join(directory, 'seen'), 0o700);
+		}
+		expect(readdirSync(join(directory, 'seen')).filter(name => name.endsWith('.tmp'))).toEqual([]);
+	});
+
+	it('writes atomically and privately, and keeps at most MAX_MARKS, the newest', () => {
+		const directory = freshDir();
+		let now = 1;
+		const store = openSeenStore({directory, server: SERVER, now: () => now});
+		for (let i = 0; i < MAX_MARKS + 10; i++) {
+			now = 10 + i;
+			store.markSeen(`c${i}`);
+		}
+		expect(store.save()).toBe(true);
+		const path = join(directory, 'seen', seenFileName(SERVER));
+		const data = JSON.parse(readFileSync(path, 'utf8')) as {seen: Record<string, number>};
+		expect(Object.keys(data.seen)).toHaveLength(MAX_MARKS);
+		expect(data.seen['c0']).toBeUndefined();
+		expect(data.seen[`c${MAX_MARKS + 9}`]).toBeDefined();
+		expect(existsSync(`${path}.${process.pid}.tmp`)).toBe(false);
+		expect(readdirSync(join(directory, 'seen'))).toEqual([seenFileName(SERVER)]);
+	});
+
+	// a UI left open for days (issue 21 item 13): memory keeps what the file keeps
+	const kinds: [string, (now: () => number) => SeenStore][] = [
+		['file', now => openSeenStore({directory: freshDir(), server: SERVER, now})],
+		['memory only (the embedded demo)', now => memorySeenStore(now)],
+	];
+	for (const [kind, open] of kinds) {
+		it(`${kind}: 5,000 conversations looked at keep at most MAX_MARKS marks in memory, the newest`, () => {
+			let now = 1;
+			const store = open(() => now);
+			now = 10;
+			store.markSeen('old');
+			now = 20;
+			store.markSeen('again');
+			for (let i = 0; i < MAX_MARKS - 2; i++) {
+				now = 100 + i;
+				store.markSeen(`c${i}`);
+			}
+			// at the bound: an old look still counts while it is kept
+			expect(store.isSeen('old', 10)).toBe(true);
+			now = 50_000;
+			store.markSeen('again'); // looked at again: it is new again
+			now = 50_001;
+			store.markSeen('one more');
+			expect(store.isSeen('old', 10)).toBe(false);
+			expect(store.isSeen('again', 50_000)).toBe(true);
+			for (let i = MAX_MARKS - 2; i < 5000; i++) {
+				now = 100_000 + i;
+				store.markSeen(`c${i}`);
+			}
+			const at = (i: number) => (i < MAX_MARKS - 2 ? 100 + i : 100_000 + i);
+			const seen = Array.from({length: 5000}, (_, i) => i).filter(i => store.isSeen(`c${i}`, at(i)));
+			expect(seen).toEqual(Array.from({length: MAX_MARKS}, (_, i) => 5000 - MAX_MARKS + i));
+			expect(store.isSeen('again', 50_000)).toBe(false);
+		});
+	}
+
+	it('memory and file agree: what save keeps is what memory keeps, and a reload keeps the bound', () => {
+		const directory = freshDir();
+		let now = 1;
+		const store = openSeenStore({directory, server: SERVER, now: () => now});
+		for (let i = 0; i < MAX_MARKS + 500; i++) {
+			now = 10 + i;
+			store.markSeen(`c${i}`);
+		}
+		expect(store.save()).toBe(true);
+		const path = join(directory, 'seen', seenFileName(SERVER));
+		const written = Object.keys((JSON.parse(readFileSync(path, 'utf8')) as {seen: Record<string, number>}).seen).sort();
+		const inMemory = Array.from({length: MAX_MARKS + 500}, (_, i) => `c${i}`)
+			.filter((id, i) => store.isSeen(id, 10 + i))
+			.sort();
+		expect(inMemory).toEqual(written);
+		// another ohtui looks at MAX_MARKS other conversations, later: ours are the oldest and go
+		let later = 100_000;
+		const other = openSeenStore({directory, server: SERVER, now: () => later});
+		for (let i = 0; i < MAX_MARKS; i++) {
+			later = 100_000 + i;
+			other.markSeen(`o${i}`);
+		}
+		expect(other.save()).toBe(true);
+		now = 200_000;
+		store.markSeen('mine, not saved yet');
+		store.reload();
+		expect(store.isSeen(`c${MAX_MARKS + 499}`, 10 + MAX_MARKS + 499)).toBe(false);
+		expect(store.isSeen(`o${MAX_MARKS - 1}`, 100_000 + MAX_MARKS - 1)).toBe(true);
+		expect(store.isSeen('o0', 100_000)).toBe(false);
+		// the newest look of all is kept through the reload, and written at the next save
+		expect(store.isSeen('mine, not saved yet', 200_000)).toBe(true);
+		expect(store.save()).toBe(true);
+		expect(openSeenStore({directory, server: SERVER, now: () => 300_000}).isSeen('mine, not saved yet', 200_000)).toBe(true);
+	});
+});
