@@ -28,6 +28,10 @@ const SUMMARIES: Record<string, string> = {
 	new: 'start a conversation',
 	wait: 'wait for a conversation to need you, finish, …',
 	status: 'one line for a status bar',
+	diff: "the workspace's changes as a patch",
+	exec: "run a command in the conversation's workspace",
+	cp: 'copy a file to or from the workspace',
+	trajectory: "the conversation's events as a ZIP",
 	completion: 'print a completion script',
 	serve: 'run the stand-in OpenHands server',
 	doctor: 'check the connection and configuration',
@@ -42,6 +46,9 @@ const ARGUMENTS: Record<string, CommandSpec['argument']> = {
 	pause: 'conversation',
 	run: 'conversation',
 	wait: 'conversation',
+	diff: 'conversation',
+	exec: 'conversation',
+	trajectory: 'conversation',
 	completion: 'shells',
 };
 
@@ -51,6 +58,7 @@ export const FLAG_VALUES: Record<string, readonly string[]> = {
 	notify: ['bell', 'desktop', 'both', 'off'],
 	theme: ['auto', 'dark', 'light'],
 	until: ['needs-you', 'finished', 'idle', 'error', 'any'],
+	color: ['auto', 'always', 'never'],
 	status: ['waiting', 'error', 'stuck', 'finished', 'running', 'idle', 'paused', 'gone', 'needs-you'],
 };
 
@@ -66,7 +74,11 @@ async function specs(): Promise<CommandSpec[]> {
 	const {newConversation} = await import('./newConversation.js');
 	const {wait} = await import('./wait.js');
 	const {status} = await import('./status.js');
-	const commands: Record<string, Command | null> = {ls, show, send, approve: agent.approve, reject: agent.reject, pause: agent.pause, run: agent.run, new: newConversation, wait, status, completion, serve: null, doctor: null};
+	const {diff} = await import('./diff.js');
+	const {exec} = await import('./exec.js');
+	const {cp} = await import('./cp.js');
+	const {trajectory} = await import('./trajectory.js');
+	const commands: Record<string, Command | null> = {ls, show, send, approve: agent.approve, reject: agent.reject, pause: agent.pause, run: agent.run, new: newConversation, wait, status, diff, exec, cp, trajectory, completion, serve: null, doctor: null};
 	return Object.entries(commands).map(([name, command]) => ({
 		name,
 		summary: SUMMARIES[name] ?? '',

@@ -77,7 +77,7 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 	faults.refuseUpgrades = options.refuseUpgrades ?? false;
 	faults.silent = options.silentSockets ?? false;
 	const requests: RequestRecord[] = [];
-	const routes = [...ROUTES, ...workspaceRoutes(now)];
+	const routes = [...ROUTES, ...workspaceRoutes(now, options.bash ?? true)];
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -118,7 +118,7 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 		}),
 		faults,
 	);
-	const listening = await listenLocal(handle, options.port ?? 0, (req, socket, head) => (isBashSocket(req) ? bashSockets.upgrade(req, socket, head) : sockets.upgrade(req, socket, head)));
+	const listening = await listenLocal(handle, options.port ?? 0, (req, socket, head) => (isBashSocket(req) && (options.bash ?? true) ? bashSockets.upgrade(req, socket, head) : sockets.upgrade(req, socket, head)));
 
 	return {
 		url: listening.url,

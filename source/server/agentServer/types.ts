@@ -52,6 +52,8 @@ export type AgentServerOptions = {
 	/** faults from the start; the same as the hooks of the same names (AgentServerStandIn) */
 	refuseUpgrades?: boolean;
 	silentSockets?: boolean;
+	/** false: the bash routes and socket answer 404 (a proxy that lets only some routes through) */
+	bash?: boolean;
 };
 
 /** A repository of a stand-in's working trees: its committed files and its working tree (tests apply patches to a copy of `base`). */

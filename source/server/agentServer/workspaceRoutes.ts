@@ -47,6 +47,6 @@ function request(ctx: Ctx, now: () => number): WorkspaceRequest {
 	};
 }
 
-export function workspaceRoutes(now: () => number): AsRoute[] {
-	return [...FILE_ROUTES, ...BASH_ROUTES].map(route => asRoute(route.method, route.template, ctx => route.answer(request(ctx, now)), route.when));
+export function workspaceRoutes(now: () => number, bash = true): AsRoute[] {
+	return [...FILE_ROUTES, ...(bash ? BASH_ROUTES : [])].map(route => asRoute(route.method, route.template, ctx => route.answer(request(ctx, now)), route.when));
 }
