@@ -102,6 +102,7 @@ export const diff: Command = {
 			for (const line of statLines(counter.files, terminalWidth(ctx.io), paint)) out.write(`${line}\n`);
 		}
 		await out.drain();
+		await out.flushed();
 		if (streamed.from === 'git') ctx.warn(`the agent server at ${workspace.where} (${workspace.version ?? 'version unknown'}) has no patch route: the patch is git's, run through its bash route`);
 		if (streamed.unmatched.length > 0) ctx.warn(`no change at ${streamed.unmatched.map(p => clean(p)).join(', ')}`);
 		if (streamed.from === 'added-only' && streamed.left.length > 0) {

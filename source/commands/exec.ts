@@ -14,7 +14,7 @@ import {secondsOption} from './args.js';
 import type {Command} from './context.js';
 import {EXIT} from './exitCodes.js';
 import {checkWritable} from './servers.js';
-import {openWorkspaceOf} from './workspaceOpen.js';
+import {openWorkspaceOf, streamWriter} from './workspaceOpen.js';
 
 /** The agent server's own default (`ExecuteBashRequest.timeout`). */
 export const DEFAULT_TIMEOUT_S = 300;
@@ -51,11 +51,25 @@ export const exec: Command = {
 		const command = words.length === 1 ? words[0]! : words.map(shellQuote).join(' ');
 		const {workspace} = await openWorkspaceOf(ctx, typed, checkWritable);
 		const cwd = ctx.args.values['cwd'] === undefined ? null : workspace.resolve(ctx.args.values['cwd']);
-		const stdout = outputStream(text => ctx.io.stdout.write(text));
-		const stderr = outputStream(text => ctx.io.stderr.write(text));
-		const end = await runCommand(workspace, {command, cwd, timeoutS}, {stdout: text => stdout.push(text), stderr: text => stderr.push(text)}, {signal: ctx.io.signal});
+		// each output is cleaned line by line into the stream, and the next waits for a slow reader
+		const out = streamWriter(ctx.io.stdout);
+		const err = streamWriter(ctx.io.stderr);
+		const stdout = outputStream(text => out.write(text));
+		const stderr = outputStream(text => err.write(text));
+		const sink = {
+			stdout: async (text: string) => {
+				stdout.push(text);
+				await out.drain();
+			},
+			stderr: async (text: string) => {
+				stderr.push(text);
+				await err.drain();
+			},
+		};
+		const end = await runCommand(workspace, {command, cwd, timeoutS}, sink, {signal: ctx.io.signal});
 		stdout.end();
 		stderr.end();
+		await Promise.all([out.flushed(), err.flushed()]);
 		const id = 'commandId' in end && end.commandId ? ` (command ${end.commandId.slice(0, 8)})` : '';
 		switch (end.kind) {
 			case 'exited':

@@ -48,6 +48,7 @@ export async function writeLocal(target: LocalTarget, body: AsyncIterable<Buffer
 			out.write(chunk);
 			await out.drain();
 		}
+		await out.flushed();
 		return bytes;
 	}
 	const temporary = join(dirname(target.path), `.${basename(target.path)}.ohtui-${randomBytes(4).toString('hex')}`);

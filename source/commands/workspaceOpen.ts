@@ -6,6 +6,7 @@
  */
 import type {Workspace} from '../api/agent/workspace.js';
 import type {AppConversation} from '../api/schemas/index.js';
+import {tuneHeap} from '../runtime/memory.js';
 import {targetOf} from '../store/actions/agentTarget.js';
 import {registerKnownSecret} from '../text/secrets.js';
 import type {CommandContext} from './context.js';
@@ -20,6 +21,9 @@ export type Opened = {server: OpenServer; conversation: AppConversation; workspa
 
 /** `check` refuses before any request to the agent server (a read-only profile for what changes something). */
 export async function openWorkspaceOf(ctx: CommandContext, typed: string, check?: (server: OpenServer) => void): Promise<Opened> {
+	// these commands pass megabytes through: the app's heap settings keep the garbage of each chunk
+	// from piling up before V8 collects it (runtime/memory.ts; ohtui exec of 10 MB: ~190 -> ~120 MB peak)
+	tuneHeap();
 	const servers = await ctx.connect(WORKSPACE_TIMEOUTS);
 	const {server, conversation} = await resolveConversation(servers, typed);
 	check?.(server);
@@ -30,8 +34,11 @@ export async function openWorkspaceOf(ctx: CommandContext, typed: string, check?
 
 type Stream = Out & {once?(event: 'drain', listener: () => void): unknown; writableNeedDrain?: boolean};
 
-/** Bytes or text to a stream; `drain()` waits while the reader is behind (a pipe to a slow program). */
-export function streamWriter(out: Out): {write(chunk: Buffer | string): void; drain(): Promise<void>} {
+/**
+ * Bytes or text to a stream; `drain()` waits while the reader is behind (a pipe to a slow program),
+ * `flushed()` until all of it left (the process ends soon after: what is still buffered would be lost).
+ */
+export function streamWriter(out: Out): {write(chunk: Buffer | string): void; drain(): Promise<void>; flushed(): Promise<void>} {
 	const stream = out as Stream;
 	let behind = false;
 	return {
@@ -42,6 +49,10 @@ export function streamWriter(out: Out): {write(chunk: Buffer | string): void; dr
 			if (!behind || typeof stream.once !== 'function') return;
 			behind = false;
 			await new Promise<void>(resolve => stream.once!('drain', resolve));
+		},
+		async flushed() {
+			if (typeof stream.once !== 'function') return;
+			await new Promise<void>(resolve => (stream.write as (chunk: string, done: () => void) => unknown)('', () => resolve()));
 		},
 	};
 }

@@ -8,13 +8,18 @@
  * arrive before the start's answer names the command are held until it does), else by searching
  * the command's outputs at a short pace (from the last one seen: `timestamp__gte`). A socket that
  * closes, or stays silent while the command runs, hands over to searching; the `order` of each
- * output keeps them in sequence and shown once. Nothing is kept once handed to the sink: memory
- * stays bounded whatever the command prints.
+ * output keeps them in sequence and shown once.
+ *
+ * Memory stays bounded whatever the command prints: the sink may answer with a promise (a pipe
+ * that reads slowly), and outputs wait for it in order. Searching asks for more only once the sink
+ * took what it had; a socket cannot be slowed, so when what waits passes MAX_WAITING the socket is
+ * let go and searching takes over from the last output it had.
  */
 import type {BashOutput, Workspace} from '../../api/agent/workspace.js';
 import {isApiError} from '../../api/errors.js';
 
-export type CommandSink = {stdout(text: string): void; stderr(text: string): void};
+/** Where the output goes; a promise says the reader is behind (the next output waits for it). */
+export type CommandSink = {stdout(text: string): void | Promise<void>; stderr(text: string): void | Promise<void>};
 
 export type CommandEnd =
 	| {kind: 'exited'; code: number; commandId: string}
@@ -48,6 +53,8 @@ export type RunOptions = {
 
 /** Outputs held before the start's answer names the command (other commands' output may arrive too). */
 const MAX_EARLY_CHARS = 64 * 1024 * 1024;
+/** Output waiting for a slow sink, beyond which the socket is let go for searching (a few 1 MiB outputs). */
+const MAX_WAITING = 4 * 1024 * 1024;
 
 type Waiter = {wake(): void; promise: Promise<void>};
 function waiter(): Waiter {
@@ -92,14 +99,38 @@ export async function runCommand(workspace: Workspace, request: {command: string
 	let socketOpen = false;
 	let socketGone = options.transport === 'poll';
 	let quietSince = Date.now();
+	let socket: {close(): void} | null = null;
+	// outputs in order, waiting for the sink; `delivered` settles when it took them all
+	const waiting: BashOutput[] = [];
+	let waitingChars = 0;
+	let delivered: Promise<void> = Promise.resolve();
+	let delivering = false;
+	let failure: {error: unknown} | null = null;
+
+	const deliver = async () => {
+		delivering = true;
+		try {
+			while (waiting.length > 0) {
+				const o = waiting.shift()!;
+				waitingChars -= (o.stdout?.length ?? 0) + (o.stderr?.length ?? 0);
+				if (o.stdout) await sink.stdout(o.stdout);
+				if (o.stderr) await sink.stderr(o.stderr);
+			}
+		} catch (error) {
+			failure ??= {error};
+		} finally {
+			delivering = false;
+			wait.wake();
+		}
+	};
 
 	const take = (output: BashOutput) => {
 		if (end || output.order < next) return;
 		if (output.order > next) return void held.set(output.order, output);
 		for (let o: BashOutput | undefined = output; o; o = held.get(next)) {
 			held.delete(o.order);
-			if (o.stdout) sink.stdout(o.stdout);
-			if (o.stderr) sink.stderr(o.stderr);
+			waiting.push(o);
+			waitingChars += (o.stdout?.length ?? 0) + (o.stderr?.length ?? 0);
 			last = o.timestamp;
 			quietSince = Date.now();
 			next = o.order + 1;
@@ -108,10 +139,16 @@ export async function runCommand(workspace: Workspace, request: {command: string
 				break;
 			}
 		}
+		if (!delivering) delivered = deliver();
+		// a socket cannot be slowed: past the bound, searching (which waits for the sink) takes over
+		if (waitingChars > MAX_WAITING && socketOpen) {
+			socketOpen = false;
+			socketGone = true;
+			socket?.close();
+		}
 		wait.wake();
 	};
 
-	let socket: {close(): void} | null = null;
 	if (!socketGone) {
 		const opened = waiter();
 		try {
@@ -129,6 +166,7 @@ export async function runCommand(workspace: Workspace, request: {command: string
 					if (output.command_id === commandId) take(output);
 				},
 				onClose: () => {
+					if (!socketOpen && socketGone) return;
 					socketOpen = false;
 					socketGone = true;
 					opened.wake();
@@ -164,6 +202,7 @@ export async function runCommand(workspace: Workspace, request: {command: string
 			} while (page !== null && !end);
 		};
 		while (!end) {
+			if (failure !== null) throw (failure as {error: unknown}).error;
 			if (signal?.aborted) return {kind: 'stopped', commandId};
 			if (Date.now() > deadline) return {kind: 'lost', commandId, seconds: request.timeoutS};
 			const following = socketOpen && !socketGone;
@@ -174,6 +213,9 @@ export async function runCommand(workspace: Workspace, request: {command: string
 			const gap = held.size > 0;
 			const silent = following && Date.now() - quietSince >= (options.socketCheckMs ?? 10_000);
 			if (!following || gap || silent) {
+				// what was taken reaches the sink before more is asked for
+				await delivered;
+				if (signal?.aborted) return {kind: 'stopped', commandId};
 				try {
 					await search();
 				} catch (error) {
@@ -191,6 +233,8 @@ export async function runCommand(workspace: Workspace, request: {command: string
 				pollMs = Math.min(options.maxPollMs ?? 1000, Math.round(pollMs * 1.5));
 			}
 		}
+		await delivered;
+		if (failure !== null) throw (failure as {error: unknown}).error;
 		return ending(end, commandId, request.timeoutS);
 	} catch (error) {
 		if (signal?.aborted) return {kind: 'stopped', commandId};
