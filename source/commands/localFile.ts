@@ -1,14 +1,12 @@
 /**
  * Where `cp` and `trajectory` write a local file (issue 28 item 3): never over an existing file
- * without `--force`, and never half: the bytes go to a temporary file beside it, renamed into place
- * once all arrived (a failure midway removes it and leaves what was there). `-` is standard output,
- * refused when that is a terminal (raw bytes could break it: pipe or redirect them instead).
+ * without `--force` (checked before any request), and never half (../store/workspace/fileWrite.ts).
+ * `-` is standard output, refused when that is a terminal (raw bytes could break it: pipe or
+ * redirect them instead).
  */
-import {randomBytes} from 'node:crypto';
-import {createWriteStream, rmSync, statSync} from 'node:fs';
-import {rename} from 'node:fs/promises';
-import {basename, dirname, join} from 'node:path';
-import {once} from 'node:events';
+import {statSync} from 'node:fs';
+import {join} from 'node:path';
+import {LocalFileError, writeFileFrom} from '../store/workspace/fileWrite.js';
 import {CommandError, EXIT} from './exitCodes.js';
 import type {Out} from './output.js';
 import {streamWriter} from './workspaceOpen.js';
@@ -40,35 +38,22 @@ function statOf(path: string) {
 
 /** Writes `body` to the target; the bytes written. */
 export async function writeLocal(target: LocalTarget, body: AsyncIterable<Buffer>, stdout: Out): Promise<number> {
+	if (target.kind === 'file') {
+		try {
+			// the target was checked before the download began: a file that appeared since is replaced
+			return await writeFileFrom(target.path, body, {overwrite: true});
+		} catch (error) {
+			if (error instanceof LocalFileError) throw new CommandError(EXIT.refused, error.message);
+			throw error;
+		}
+	}
 	let bytes = 0;
-	if (target.kind === 'stdout') {
-		const out = streamWriter(stdout);
-		for await (const chunk of body) {
-			bytes += chunk.length;
-			out.write(chunk);
-			await out.drain();
-		}
-		await out.flushed();
-		return bytes;
+	const out = streamWriter(stdout);
+	for await (const chunk of body) {
+		bytes += chunk.length;
+		out.write(chunk);
+		await out.drain();
 	}
-	const temporary = join(dirname(target.path), `.${basename(target.path)}.ohtui-${randomBytes(4).toString('hex')}`);
-	const file = createWriteStream(temporary, {flags: 'wx'});
-	try {
-		await once(file, 'open');
-		for await (const chunk of body) {
-			bytes += chunk.length;
-			if (!file.write(chunk)) await once(file, 'drain');
-		}
-		file.end();
-		await once(file, 'close');
-		await rename(temporary, target.path);
-		return bytes;
-	} catch (error) {
-		file.destroy();
-		rmSync(temporary, {force: true});
-		if (error instanceof Error && 'code' in error && typeof error.code === 'string' && !('kind' in error)) {
-			throw new CommandError(EXIT.refused, `cannot write ${target.path}: ${error.code === 'EACCES' ? 'permission denied' : error.code === 'ENOENT' ? 'no such folder' : error.code === 'ENOSPC' ? 'no space left' : error.code}`);
-		}
-		throw error;
-	}
+	await out.flushed();
+	return bytes;
 }
