@@ -9,6 +9,7 @@ import {join} from 'node:path';
 import {UsageError} from '../config/errors.js';
 import {configPath, loadConfigFile} from '../config/file.js';
 import {OPTIONS as SERVER_OPTIONS} from '../config/flags.js';
+import {STATUS_WORDS, UNTIL_WORDS} from '../present/states.js';
 import {ohtuiDirectory} from '../runtime/xdg.js';
 import {clean} from '../text/sanitize.js';
 import {maskTitle} from '../text/secrets.js';
@@ -50,8 +51,8 @@ export const FLAG_VALUES: Record<string, readonly string[]> = {
 	auth: ['auto', 'session', 'bearer'],
 	notify: ['bell', 'desktop', 'both', 'off'],
 	theme: ['auto', 'dark', 'light'],
-	until: ['needs-you', 'finished', 'idle', 'error', 'any'],
-	status: ['waiting', 'error', 'stuck', 'finished', 'running', 'idle', 'paused', 'gone', 'needs-you'],
+	until: UNTIL_WORDS,
+	status: STATUS_WORDS,
 };
 
 const SERVER_FLAGS = Object.entries(SERVER_OPTIONS)

@@ -13,10 +13,10 @@ import {pendingActions, pendingLine} from '../present/events/pending.js';
 import {summarizeEvent} from '../present/events/summarize.js';
 import {eventClock} from '../present/time.js';
 import {absoluteTime, cost, relativeTime, repoAtBranch} from '../present/format.js';
+import {lookText} from '../present/states.js';
 import {wholeNumber} from './args.js';
 import type {Command, CommandContext} from './context.js';
 import {conversationJson, judge, titleOf, type Judged} from './conversationRows.js';
-import {ATTENTION_WORDS} from '../store/attention/needsYou.js';
 import {newestEvents, pollingSource, type EventSource} from './eventFeed.js';
 import {EXIT} from './exitCodes.js';
 import {terminalWidth, writeJson, writeLines} from './output.js';
@@ -57,7 +57,7 @@ function detailLines(judged: Judged, several: boolean, now: number): string[] {
 		['title', titleOf(c)],
 		['id', clean(c.id)],
 		...(several ? ([['server', clean(judged.server)]] as [string, string][]) : []),
-		['state', `${ATTENTION_WORDS[judged.state]}${judged.needsYou ? ' (needs you)' : ''}`],
+		['state', `${lookText(judged.look)}${judged.needsYou ? ' (needs you)' : ''}`],
 		['agent', clean(c.execution_status) || '—'],
 		// an agent server's conversation has no sandbox but a working directory (PLAN decision 3)
 		...(c.sandbox_id ? ([['sandbox', `${clean(c.sandbox_status)} ${maskSecrets(c.sandbox_id)}`]] as [string, string][]) : []),

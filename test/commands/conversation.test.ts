@@ -40,7 +40,7 @@ describe.each(KINDS)('conversation commands against a $name', kind => {
 		expect(err).toBe('');
 		expect(code).toBe(0);
 		expect(out).toMatch(/^title\s+Plan: split the monolith into services$/m);
-		expect(out).toMatch(/^state\s+waiting for confirmation \(needs you\)$/m);
+		expect(out).toMatch(/^state\s+\? waiting \(needs you\)$/m);
 		expect(out).toContain('waiting for your confirmation');
 		expect(out).toMatch(/^\s+terminal \$ .+/m);
 		const events = out.split('last 5 events:\n')[1]!.trimEnd().split('\n');

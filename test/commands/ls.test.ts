@@ -90,7 +90,7 @@ describe.each(KINDS)('ohtui ls against a $name', kind => {
 			const ids = lines.slice(1).map(line => line.split(/\s+/)[0]!);
 			expect(new Set(ids).size).toBe(ids.length);
 			expect(ids.every(id => /^[0-9a-f]{8,}$/.test(id) && id.length < 32)).toBe(true);
-			expect(lines[1]).toContain('! confirm?');
+			expect(lines[1]).toContain('? waiting');
 		}
 	});
 
