@@ -67,8 +67,15 @@ describe('one vocabulary for the app and the commands', () => {
 		expect((await ohtui(['show', missing.id, '--events', '0'], {env})).out).toMatch(/^state\s+– missing$/m);
 	});
 
-	it('completion offers the same words for --status', async () => {
+	it('completion offers the same words for --status, and conversations attention first with their state', async () => {
 		const script = (await ohtui(['completion', 'bash'], {env})).out;
 		expect(script).toContain(`--status) COMPREPLY=($(compgen -W '${STATUS_WORDS.join(' ')}'`);
+		expect((await ohtui(['status', '--fresh'], {env})).code).toBe(0);
+		const candidates = (await ohtui(['__complete', 'conversations'], {env})).out.trimEnd().split('\n').map(line => line.split('\t'));
+		expect(candidates).toHaveLength(listed.length);
+		// `ohtui approve <Tab>`: what waits first, in ls's order, each with the app's cell
+		expect(candidates.map(([id]) => id)).toEqual(listed.map(c => c.id));
+		expect(candidates[0]![1]).toBe(`? waiting · ${listed[0]!.title}`);
+		for (const [id, text] of candidates) expect(text!.split(' · ')[0]).toBe(cells.get(id!.slice(0, 8)));
 	});
 });
