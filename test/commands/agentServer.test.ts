@@ -76,15 +76,17 @@ describe('the commands against an agent server', () => {
 		expect((await ohtui(['status'], {env})).out).toMatch(/^⚑\d+ ▶\d+\n$/);
 	});
 
-	it('new: the conversation is made at once and its id printed; without a working directory the server says no', async () => {
+	it('new: the conversation is made at once and its id printed; without a working directory, usage (2) and nothing sent', async () => {
 		const made = await ohtui(['new', '--message', 'write a haiku', '--workdir', '/workspace/haiku'], {env});
 		expect(made.code, made.err).toBe(0);
 		const id = made.out.trim();
 		expect(id).toMatch(/^[0-9a-f]{32}$/);
 		expect((await list()).some(c => c.id === id)).toBe(true);
+		agent.clearRequests();
 		const refused = await ohtui(['new', '--message', 'x'], {env});
-		expect(refused.code).toBe(1);
-		expect(refused.err).toContain('working directory');
+		expect([refused.code, refused.out]).toEqual([2, '']);
+		expect(refused.err.trim()).toBe('ohtui new: an agent server needs --workdir DIR (the working directory on that server): nothing was sent');
+		expect(posts()).toEqual([]);
 	});
 
 	it('beside an app server (--all): sandboxes come from the app server only, no error', async () => {
