@@ -89,6 +89,28 @@ describe('the commands against an agent server', () => {
 		expect(posts()).toEqual([]);
 	});
 
+	it('show --json: event times in UTC, from a server whose clock is 5:30 ahead (the offset learned as the screen learns it)', async () => {
+		const east = await startAgentServerStandIn({apiKey: KEY, live: false, utcOffsetMinutes: 330});
+		try {
+			const eastEnv = {...env, OPENHANDS_URL: east.url};
+			const items = JSON.parse((await ohtui(['ls', '--json'], {env: eastEnv})).out) as (Listed & {created_at: string; updated_at: string})[];
+			const target = items.find(c => c.state === 'waiting')!;
+			const run = await ohtui(['show', target.id, '--json', '--events', '5'], {env: eastEnv});
+			expect(run.code, run.err).toBe(0);
+			const shown = JSON.parse(run.out) as {events: {timestamp: string; server_timestamp: string}[]; server_utc_offset_minutes: number | null};
+			expect(shown.server_utc_offset_minutes).toBe(330);
+			expect(shown.events).toHaveLength(5);
+			for (const event of shown.events) {
+				expect(event.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+				// the server's own text is its wall clock, 5.5 hours ahead of the instant
+				expect(Date.parse(`${event.server_timestamp.slice(0, 23)}Z`) - Date.parse(event.timestamp)).toBe(330 * 60_000);
+				expect(Date.parse(event.timestamp)).toBeLessThanOrEqual(Date.parse(target.updated_at) + 1000);
+			}
+		} finally {
+			await east.close();
+		}
+	});
+
 	it('beside an app server (--all): sandboxes come from the app server only, no error', async () => {
 		const app: StandInServer = await startStandInServer({live: false, rateLimit: false, bootMs: 0});
 		const own = tempHome();

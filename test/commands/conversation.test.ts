@@ -50,7 +50,7 @@ describe.each(KINDS)('conversation commands against a $name', kind => {
 		expect(json.conversation).toMatchObject({id: waiting.id, state: 'waiting'});
 		expect(json.pending.length).toBeGreaterThan(0);
 		expect(json.events).toHaveLength(3);
-		expect(Object.keys(json.events[0] as object)).toEqual(['id', 'kind', 'timestamp', 'source', 'text']);
+		expect(Object.keys(json.events[0] as object)).toEqual(['id', 'kind', 'timestamp', 'source', 'text', 'server_timestamp']);
 	});
 
 	it('an ambiguous prefix lists the candidates and exits 2; an unknown id exits 4', async () => {
