@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {refKey} from '../../source/fleet/types.js';
-import {itemsByConversation, lookText, rowLook, rowState} from '../../source/present/rowState.js';
+import {itemsByConversation, rowState} from '../../source/present/rowState.js';
+import {lookText, rowLook} from '../../source/present/states.js';
 import {conversationFilter, nextQuickFilter, sandboxFilter} from '../../source/ui/views/quickFilters.js';
 import type {Column} from '../../source/ui/widgets/columns.js';
 import {OWN_ORDER, SERVER_ORDER, sortByColumn, sortRows, sortedTitle, toggleOrder} from '../../source/ui/widgets/sortRows.js';

@@ -4,6 +4,8 @@
  * header count, `!`, `f` and sort, and the commands' `ls --needs-you`, `wait --until needs-you` and
  * `status` all read these, so they cannot disagree.
  *
+ * The store keeps the states; how they read (glyphs, words, sentences) is present/states.ts.
+ *
  * Needs you = waiting for confirmation, error, stuck, or finished since the user last looked at it
  * ("seen": ./seenStore.ts). The state is read from what the server says now, never from a transition
  * this process happened to watch, so what was already waiting when ohtui started counts at once.
@@ -71,18 +73,6 @@ export function isNeedsYou(state: AttentionState): state is NeedsYouReason {
 export function attentionRank(state: AttentionState): number {
 	return ATTENTION_ORDER.indexOf(state);
 }
-
-/** Words for a state, as a person reads them (`ls`, `status`, notifications). */
-export const ATTENTION_WORDS: Readonly<Record<AttentionState, string>> = {
-	waiting: 'waiting for confirmation',
-	error: 'error',
-	stuck: 'stuck',
-	finished: 'finished',
-	running: 'running',
-	idle: 'idle',
-	paused: 'paused',
-	gone: 'gone',
-};
 
 /**
  * Attention first, then most recent first within a state (by `updatedAt`, ms; an unknown time

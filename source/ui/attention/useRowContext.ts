@@ -12,7 +12,8 @@ import {useUi} from '../context.js';
 import {selectAttention, selectGlimpses, selectPending, useSnapshot} from '../useStore.js';
 import {bootsOf} from '../../present/booting.js';
 import type {ConversationContext} from '../views/conversationColumns.js';
-import {itemsByConversation, rowState, type RowState} from '../../present/rowState.js';
+import {itemsByConversation, rowState} from '../../present/rowState.js';
+import type {RowState} from '../../present/states.js';
 
 type Row = Tagged<AppConversation>;
 

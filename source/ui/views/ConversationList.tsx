@@ -14,7 +14,7 @@ import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.j
 import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope} from '../attention/ApprovalDialog.js';
 import {PREVIEW_MIN, PreviewPane, previewHeight, serverNote} from '../attention/PreviewPane.js';
 import {DetailsLines} from './DetailsLines.js';
-import {STATE_WORDS} from '../../present/rowState.js';
+import {STATE_SENTENCES} from '../../present/states.js';
 import {useGlimpseWatch} from '../attention/useGlimpseWatch.js';
 import {useRowContext} from '../attention/useRowContext.js';
 import {pendingActions} from '../../present/events/pending.js';
@@ -142,7 +142,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 					return true;
 				}
 				// a key that does nothing says why
-				if (itemState !== 'waiting') notify('info', `nothing to ${answer === 'agent.accept' ? 'accept' : 'reject'}: “${maskTitle(item.title) || item.id}” ${STATE_WORDS[itemState!]}`);
+				if (itemState !== 'waiting') notify('info', `nothing to ${answer === 'agent.accept' ? 'accept' : 'reject'}: “${maskTitle(item.title) || item.id}” ${STATE_SENTENCES[itemState!]}`);
 				else setApproval({kind: answer === 'agent.accept' ? 'accept' : 'reject', item});
 				return true;
 			}

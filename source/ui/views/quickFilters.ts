@@ -6,7 +6,7 @@ import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import {isNeedsYou} from '../../store/attention/needsYou.js';
 import type {AttentionItem} from '../../store/types.js';
-import {rowLook, type RowState} from '../../present/rowState.js';
+import {rowLook, type RowState} from '../../present/states.js';
 
 export type QuickFilter = 'all' | 'running' | 'needs you' | 'paused' | 'error';
 
