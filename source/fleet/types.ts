@@ -18,6 +18,7 @@ import type {
 	ListResourceName,
 	ListState,
 	LostWatch,
+	MessageOptions,
 	Notice,
 	PendingAction,
 	ResourceName,
@@ -132,7 +133,7 @@ export interface Fleet {
 	setActivityViewport(firstIndex: number, lastIndex: number): void;
 
 	saveDraft(conversation: Ref, text: string): void;
-	sendMessage(conversation: Ref, text: string, options?: {resumeFirst?: boolean}): void;
+	sendMessage(conversation: Ref, text: string, options?: MessageOptions): void;
 	controlAgent(conversation: Ref, command: AgentCommand, reason?: string): void;
 	setConfirmationPolicy(conversation: Ref, policy: ConfirmationPolicy): void;
 	/** a conversation's workspace changes (one view at a time, of one server) */
