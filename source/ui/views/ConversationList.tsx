@@ -11,7 +11,7 @@ import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope} from '../attention/ApprovalDialog.js';
+import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope, useNoReject} from '../attention/ApprovalDialog.js';
 import {PREVIEW_MIN, PreviewPane, previewHeight, serverNote} from '../attention/PreviewPane.js';
 import {DetailsLines} from './DetailsLines.js';
 import {STATE_WORDS} from '../../present/rowState.js';
@@ -214,8 +214,17 @@ export function ConversationList({width, height, active, detail}: Props) {
 	// the dialog judges the row as it is now, not as it was when the key was pressed (issue 21 item 7:
 	// an agent paused or failed under the dialog, its action still unanswered, closes it)
 	const approving = approval ? list.data?.find(c => sameRef(c, approval.item)) : undefined;
-	const bottomBox = message ? (
-		<MessageBox conversation={message} width={width} onClose={() => setMessage(null)} />
+	// the box judges the row as it is now: an agent that starts waiting while you type is said at once
+	const messaging = message ? (list.data?.find(c => sameRef(c, message)) ?? message) : undefined;
+	const messageNoReject = useNoReject(message?.server);
+	const bottomBox = messaging ? (
+		<MessageBox
+			conversation={messaging}
+			width={width}
+			waiting={messaging.execution_status === 'waiting_for_confirmation'}
+			noReject={messageNoReject}
+			onClose={() => setMessage(null)}
+		/>
 	) : approval ? (
 		<ApprovalDialog
 			conversation={approving ?? approval.item}
