@@ -88,6 +88,8 @@ export type FleetSnapshot = {
 	notice: Notice | null;
 	/** oldest first across servers */
 	attention: readonly Tagged<AttentionItem>[];
+	/** errors and stuck agents acknowledged with `d` (issue 26 item 2): `!` lists them on request */
+	acknowledged: readonly Tagged<AttentionItem>[];
 	sandboxConversations: Tagged<Omit<SandboxConversations, 'conversations'> & {conversations: readonly Tagged<AppConversation>[] | null}> | null;
 	activity: Tagged<ActivityState> | null;
 	/** the open workspace changes view (issue 16 §1), of whichever server */

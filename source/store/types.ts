@@ -143,6 +143,8 @@ export type StoreSnapshot = {
 	drafts: Readonly<Record<string, string>>;
 	/** what needs the user now, oldest first; handled items leave it */
 	attention: readonly AttentionItem[];
+	/** errors and stuck agents acknowledged with `d`, out of `attention` until their state changes (absent: none) */
+	acknowledged?: readonly AttentionItem[];
 	/** the last `conversationsInSandbox` answer, or null */
 	sandboxConversations: SandboxConversations | null;
 	/** newest events of the conversations on screen and of those waiting, by id (absent: none yet) */

@@ -28,7 +28,7 @@ import {maskTitle} from '../../text/secrets.js';
 import {useNav} from '../navigation.js';
 import {useTheme} from '../theme.js';
 import type {Scope} from '../../keymap/keymap.js';
-import {capabilitiesOf, selectAnySandboxes, selectConversations, selectInView, selectLostWatches, selectPending, selectStartTasks, useCapabilities, useSnapshot} from '../useStore.js';
+import {capabilitiesOf, selectAcknowledged, selectAnySandboxes, selectConversations, selectInView, selectLostWatches, selectPending, selectStartTasks, useCapabilities, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {usePersistentState} from '../usePersistentState.js';
 import {DetailPane} from '../widgets/DetailPane.js';
@@ -91,7 +91,14 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const onOpen = useCallback((item: Item) => nav.push({kind: 'detail', tab: 'conversations', item}), [nav]);
 	const serverColumn = useServerColumn<Item>('conversations');
 	const columns = useMemo(() => conversationColumns(list.data ?? [], context, sandboxColumn, serverColumn), [list.data, context, sandboxColumn, serverColumn]);
-	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, stateOf), [stateOf]);
+	const acknowledged = useSnapshot(selectAcknowledged);
+	const quick = useCallback(
+		(filter: QuickFilter) => {
+			const acked = new Set(acknowledged.map(i => refKey(i)));
+			return conversationFilter(filter, stateOf, c => acked.has(refKey(c)));
+		},
+		[stateOf, acknowledged],
+	);
 	const listKeys = active && !detail && !form && !message && !ask && !approval;
 	const controller = useListController({
 		resource: 'conversations',
