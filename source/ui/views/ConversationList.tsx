@@ -28,7 +28,7 @@ import {maskTitle} from '../../text/secrets.js';
 import {useNav} from '../navigation.js';
 import {useTheme} from '../theme.js';
 import type {Scope} from '../../keymap/keymap.js';
-import {capabilitiesOf, selectAcknowledged, selectAnySandboxes, selectConversations, selectInView, selectLostWatches, selectPending, selectStartTasks, useCapabilities, useSnapshot} from '../useStore.js';
+import {capabilitiesOf, selectAnySandboxes, selectConversations, selectInView, selectLostWatches, selectPending, selectStartTasks, useCapabilities, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {usePersistentState} from '../usePersistentState.js';
 import {DetailPane} from '../widgets/DetailPane.js';
@@ -68,7 +68,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const inView = useSnapshot(selectInView);
 	// an agent server has no sandboxes: its sandbox column and keys go (not probed yet: as before)
 	const sandboxColumn = useSnapshot(selectAnySandboxes);
-	const {context, stateOf, order} = useRowContext();
+	const {context, stateOf, order, acknowledged} = useRowContext();
 	const [form, setForm] = useState<Form>(null);
 	const [message, setMessage] = useState<Item | null>(null);
 	const [approval, setApproval] = useState<{kind: ApprovalKind; item: Item} | null>(null);
@@ -91,14 +91,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const onOpen = useCallback((item: Item) => nav.push({kind: 'detail', tab: 'conversations', item}), [nav]);
 	const serverColumn = useServerColumn<Item>('conversations');
 	const columns = useMemo(() => conversationColumns(list.data ?? [], context, sandboxColumn, serverColumn), [list.data, context, sandboxColumn, serverColumn]);
-	const acknowledged = useSnapshot(selectAcknowledged);
-	const quick = useCallback(
-		(filter: QuickFilter) => {
-			const acked = new Set(acknowledged.map(i => refKey(i)));
-			return conversationFilter(filter, stateOf, c => acked.has(refKey(c)));
-		},
-		[stateOf, acknowledged],
-	);
+	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, stateOf, acknowledged), [stateOf, acknowledged]);
 	const listKeys = active && !detail && !form && !message && !ask && !approval;
 	const controller = useListController({
 		resource: 'conversations',
@@ -225,13 +218,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const messaging = message ? (list.data?.find(c => sameRef(c, message)) ?? message) : undefined;
 	const messageNoReject = useNoReject(message?.server);
 	const bottomBox = messaging ? (
-		<MessageBox
-			conversation={messaging}
-			width={width}
-			waiting={messaging.execution_status === 'waiting_for_confirmation'}
-			noReject={messageNoReject}
-			onClose={() => setMessage(null)}
-		/>
+		<MessageBox conversation={messaging} width={width} waiting={messaging.execution_status === 'waiting_for_confirmation'} noReject={messageNoReject} onClose={() => setMessage(null)} />
 	) : approval ? (
 		<ApprovalDialog
 			conversation={approving ?? approval.item}
