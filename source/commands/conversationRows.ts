@@ -4,7 +4,7 @@
  * servers), and table columns. Every string is cleaned and masked here (text/), ids included.
  */
 import type {AppConversation} from '../api/schemas/index.js';
-import {attentionState, isNeedsYou, type AttentionState, type NeedsYouReason} from '../store/attention/needsYou.js';
+import {attentionState, needsYouIn, type AttentionState, type NeedsYouReason} from '../store/attention/needsYou.js';
 import type {SeenStore} from '../store/attention/seenStore.js';
 import {clean} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
@@ -21,9 +21,11 @@ export type Judged = {
 	needsYou: NeedsYouReason | null;
 };
 
-export function judge(server: string, conversation: AppConversation, seen: Pick<SeenStore, 'isSeen'> | null): Judged {
+/** An error or a stuck agent acknowledged in the TUI (`d` in `!`) keeps its state but needs you no more. */
+export function judge(server: string, conversation: AppConversation, seen: Pick<SeenStore, 'isSeen' | 'isAcknowledged'> | null): Judged {
 	const state = attentionState(conversation, seen ? seen.isSeen(conversation.id, conversation.updated_at) : true);
-	return {server, conversation, state, look: rowLook(conversation, state), needsYou: isNeedsYou(state) ? state : null};
+	const acknowledged = seen ? seen.isAcknowledged(conversation.id, conversation.execution_status, conversation.updated_at) : false;
+	return {server, conversation, state, look: rowLook(conversation, state), needsYou: needsYouIn(state, acknowledged)};
 }
 
 export function titleOf(conversation: Pick<AppConversation, 'title'>): string {
