@@ -53,7 +53,7 @@ describe('ohtui commands from a shell', () => {
 		const run = async (args: string[]) => {
 			const child = spawn(process.execPath, [cliPath, ...args], {env, stdio: ['ignore', full, 'pipe']});
 			let stderr = '';
-			child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+			child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 			const status = await new Promise<number | null>(resolve => child.on('close', resolve));
 			return {status, stderr};
 		};
