@@ -12,7 +12,7 @@ import {act, notRunning} from './agentCalls.js';
 import type {Command} from './context.js';
 import {titleOf} from './conversationRows.js';
 import {CommandError, EXIT} from './exitCodes.js';
-import {resolveConversation} from './resolveId.js';
+import {ID_OPTIONS, ID_USAGE, resolveConversation} from './resolveId.js';
 import {checkWritable} from './servers.js';
 
 /** The commands this file offers (the client's `interrupt` has no command of its own). */
@@ -24,7 +24,7 @@ function usage(name: string, line: string, extra = ''): string {
 	return `Usage: ohtui ${name} ID${extra}
 
   ${line}
-  ID                 a conversation id or a unique prefix of it
+${ID_USAGE}
   --url URL, --profile NAME, --auth MODE, --log FILE   as for the TUI
 
 Exit: 0 done (or nothing to do), 1 the server said no (or the state does not allow it), 2 usage,
@@ -59,14 +59,14 @@ function whatWorks(sandbox: string, id: string): string {
 function agentCommand(name: string, command: Offered, line: string): Command {
 	const reject = command === 'reject';
 	return {
-		options: reject ? {reason: {type: 'string'}} : {},
+		options: reject ? {reason: {type: 'string'}, ...ID_OPTIONS} : {...ID_OPTIONS},
 		usage: usage(name, line, reject ? ' [--reason TEXT]' : ''),
 		async run(ctx) {
 			const [typed, ...rest] = ctx.args.positionals;
 			if (typed === undefined) throw new UsageError(`which conversation? (ohtui ${name} ID)`);
 			if (rest.length > 0) throw new UsageError(reject ? 'one conversation at a time (a reason goes after --reason)' : 'one conversation at a time');
 			const servers = await ctx.connect();
-			const {server, conversation} = await resolveConversation(servers, typed);
+			const {server, conversation} = await resolveConversation(servers, typed, ctx.args.values['server']);
 			checkWritable(server);
 			const why = notRunning(conversation);
 			if (why) throw new CommandError(EXIT.refused, `${why}: the agent cannot take commands; nothing sent (${whatWorks(conversation.sandbox_status, clean(conversation.id).slice(0, 8))})`);

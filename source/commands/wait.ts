@@ -12,7 +12,7 @@ import {choice, secondsOption} from './args.js';
 import type {Command} from './context.js';
 import {judge, titleOf, type Judged} from './conversationRows.js';
 import {CommandError, EXIT} from './exitCodes.js';
-import {resolveConversation} from './resolveId.js';
+import {ID_OPTIONS, ID_USAGE, resolveConversation} from './resolveId.js';
 import {openSeen} from './seen.js';
 import {sleep} from './sleep.js';
 
@@ -21,7 +21,7 @@ export type Until = (typeof UNTIL)[number];
 
 const USAGE = `Usage: ohtui wait ID [--until STATE] [--timeout SECONDS]
 
-  ID                 a conversation id or a unique prefix of it
+${ID_USAGE}
   --until STATE      needs-you (default): waiting for confirmation, error, stuck, or finished unseen
                      finished: the agent finished; idle: the agent is not running (any reason)
                      error: error, stuck, or its sandbox gone; any: any change of state
@@ -57,7 +57,7 @@ function passing(error: unknown): boolean {
 }
 
 export const wait: Command = {
-	options: {until: {type: 'string'}, timeout: {type: 'string'}},
+	options: {until: {type: 'string'}, timeout: {type: 'string'}, ...ID_OPTIONS},
 	usage: USAGE,
 	async run(ctx) {
 		const [typed, ...rest] = ctx.args.positionals;
@@ -68,7 +68,7 @@ export const wait: Command = {
 		const {now, signal} = ctx.io;
 		const deadline = timeout === undefined ? Number.POSITIVE_INFINITY : now() + timeout * 1000;
 		const servers = await ctx.connect();
-		const {server, conversation} = await resolveConversation(servers, typed);
+		const {server, conversation} = await resolveConversation(servers, typed, ctx.args.values['server']);
 		const seen = openSeen([server], ctx.io.env, now).get(server.name)!;
 		let judged = judge(server.name, conversation, seen);
 		const start = keyOf(judged);
