@@ -64,7 +64,7 @@ export const send: Command = {
 			known: conversation.execution_status,
 			answer: approve ? 'keep' : 'reject',
 			read: call => call({signal: ctx.io.signal}),
-			act: (step, call) => act(STEPS[step], call, ctx.io.signal),
+			act: (step, call) => act(STEPS[step], call, ctx.io.signal, step === 'send' ? 'it was sent and may have arrived' : undefined),
 			async beforeReject() {
 				waitsFor = await pendingNow(server.client, conversation.id, ctx.io.signal);
 			},
