@@ -29,7 +29,8 @@ ${ID_USAGE}
   --refresh SECONDS  how often to ask (default 5, as the TUI)
   --url URL, --profile NAME, --auth MODE, --log FILE   as for the TUI
 
-Prints the state reached (its name, as ohtui ls --json: waiting, error, stuck, finished, ...). Exit: 0 reached, 124 timed out, 1 the server said no, 2 usage,
+Prints the state reached (its name, as ohtui ls --json: waiting, error, stuck, finished, ...; a
+finish you have seen prints finished, as the app shows it). Exit: 0 reached, 124 timed out, 1 the server said no, 2 usage,
 3 unreachable at the start, 4 not found (or deleted while waiting), 130 Ctrl-c.
 `;
 
@@ -95,8 +96,10 @@ export const wait: Command = {
 				failing = true;
 			}
 		}
-		// the state's name, as --json and ls --status say it
-		ctx.io.stdout.write(`${judged.state}\n`);
+		// the state's name, as --json and ls --status say it; a finish already seen is idle by name but
+		// reads finished in the app (present/states.ts rowLook): `--until finished` answered "idle"
+		// (issue 27 item 17), and a script comparing the answer with "finished" failed
+		ctx.io.stdout.write(`${judged.look.word === 'finished' ? 'finished' : judged.state}\n`);
 		return EXIT.ok;
 	},
 };
