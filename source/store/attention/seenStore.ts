@@ -14,9 +14,10 @@
  * The same file keeps the errors and stuck agents acknowledged with `d` (issue 26 item 2), in a
  * member of its own (./acknowledgements.ts says when one holds and how the files merge).
  */
-import {mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {type Ack, type Acks, holds, mergeAcks, newest, parseAcks} from './acknowledgements.js';
+import {smallFileText} from '../../runtime/smallFile.js';
 
 /**
  * Marks kept per server, newest first; the oldest go (a conversation unseen for that long is old news).
@@ -24,6 +25,13 @@ import {type Ack, type Acks, holds, mergeAcks, newest, parseAcks} from './acknow
  * mark the file has dropped would be gone after a restart anyway.
  */
 export const MAX_MARKS = 2000;
+
+/**
+ * Larger than a file of MAX_MARKS marks and as many acknowledgements (a few hundred KB); anything
+ * else in its place (a FIFO, a device, a runaway file) counts as no file and is never read
+ * (../../runtime/smallFile.ts).
+ */
+const MAX_FILE_BYTES = 1024 * 1024;
 
 type SeenFile = {version: 1; server: string; since: number; seen: Record<string, number>; acked?: Record<string, Ack>};
 
@@ -88,11 +96,8 @@ function parse(text: string, server: string): SeenFile | null {
 }
 
 function read(path: string, server: string): SeenFile | null {
-	try {
-		return parse(readFileSync(path, 'utf8'), server);
-	} catch {
-		return null;
-	}
+	const text = smallFileText(path, MAX_FILE_BYTES);
+	return text === null ? null : parse(text, server);
 }
 
 function write(path: string, data: SeenFile): boolean {
