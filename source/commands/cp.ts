@@ -14,12 +14,13 @@ import type {Command, CommandContext} from './context.js';
 import {CommandError, EXIT} from './exitCodes.js';
 import {localTarget, writeLocal} from './localFile.js';
 import {checkWritable} from './servers.js';
+import {ID_OPTIONS, ID_USAGE} from './resolveId.js';
 import {openWorkspaceOf} from './workspaceOpen.js';
 
 const USAGE = `Usage: ohtui cp ID:PATH LOCAL [--force]    a file of the conversation's workspace, here
        ohtui cp LOCAL ID:PATH                a file from here into the workspace
 
-  ID                 a conversation id or a unique prefix of it
+${ID_USAGE}
   PATH               a file on the agent server: relative paths are from the workspace folder (its
                      working directory, or its repository's folder); ending in / keeps LOCAL's name
   LOCAL              a file or a folder here; - is standard output (down) or input (up)
@@ -86,7 +87,7 @@ async function upload(ctx: CommandContext, local: string, id: string, path: stri
 }
 
 export const cp: Command = {
-	options: {force: {type: 'boolean'}},
+	options: {force: {type: 'boolean'}, ...ID_OPTIONS},
 	usage: USAGE,
 	async run(ctx) {
 		const [from, to, ...rest] = ctx.args.positionals;

@@ -21,11 +21,12 @@ import {choice} from './args.js';
 import type {Command} from './context.js';
 import {CommandError, EXIT} from './exitCodes.js';
 import {terminalWidth} from './output.js';
+import {ID_OPTIONS, ID_USAGE} from './resolveId.js';
 import {openWorkspaceOf, streamWriter} from './workspaceOpen.js';
 
 const USAGE = `Usage: ohtui diff ID [PATH...] [options]
 
-  ID                 a conversation id or a unique prefix of it
+${ID_USAGE}
   PATH...            only these files, or the files under these folders (as ohtui diff --stat names them)
   --stat             the git diff --stat summary instead of the patch
   --ref REF          compare with REF on the agent server (default: the branch on origin, else HEAD)
@@ -77,7 +78,7 @@ function rawView(write: (chunk: Buffer) => void): PatchView {
 }
 
 export const diff: Command = {
-	options: {stat: {type: 'boolean'}, ref: {type: 'string'}, color: {type: 'string'}},
+	options: {stat: {type: 'boolean'}, ref: {type: 'string'}, color: {type: 'string'}, ...ID_OPTIONS},
 	usage: USAGE,
 	async run(ctx) {
 		const [typed, ...paths] = ctx.args.positionals;

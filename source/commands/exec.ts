@@ -14,6 +14,7 @@ import {secondsOption} from './args.js';
 import type {Command} from './context.js';
 import {EXIT} from './exitCodes.js';
 import {checkWritable} from './servers.js';
+import {ID_OPTIONS, ID_USAGE} from './resolveId.js';
 import {openWorkspaceOf, streamWriter} from './workspaceOpen.js';
 
 /** The agent server's own default (`ExecuteBashRequest.timeout`). */
@@ -21,7 +22,7 @@ export const DEFAULT_TIMEOUT_S = 300;
 
 const USAGE = `Usage: ohtui exec ID [options] -- COMMAND [ARG...]
 
-  ID                 a conversation id or a unique prefix of it
+${ID_USAGE}
   COMMAND [ARG...]   one argument is a shell command line, run as it is (pipes, $VARS, globs);
                      several are a command and its arguments, each passed as it is
   --timeout SECONDS  the agent server stops the command after this long (default ${DEFAULT_TIMEOUT_S}, its own)
@@ -41,7 +42,7 @@ Exit: the command's exit code; 124 timed out, 130 Ctrl-c (the command may go on 
 `;
 
 export const exec: Command = {
-	options: {timeout: {type: 'string'}, cwd: {type: 'string'}},
+	options: {timeout: {type: 'string'}, cwd: {type: 'string'}, ...ID_OPTIONS},
 	usage: USAGE,
 	async run(ctx) {
 		const [typed, ...words] = ctx.args.positionals;

@@ -69,6 +69,6 @@ export async function runCommand(name: CommandName, argv: readonly string[], io:
 
 /** A command in this process (./commandProcess.ts: Ctrl-c, a closed stdout, status's detached refresh). */
 export async function runCommandInProcess(name: CommandName, argv: readonly string[]): Promise<number> {
-	const {signal, refresh} = commandProcess();
+	const {signal, refresh} = commandProcess(name);
 	return runCommand(name, argv, {stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: Date.now, signal, refresh});
 }

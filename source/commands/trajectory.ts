@@ -9,12 +9,13 @@ import {clean} from '../text/sanitize.js';
 import type {Command} from './context.js';
 import {EXIT} from './exitCodes.js';
 import {localTarget, writeLocal} from './localFile.js';
+import {ID_OPTIONS, ID_USAGE} from './resolveId.js';
 import {openWorkspaceOf} from './workspaceOpen.js';
 
 const USAGE = `Usage: ohtui trajectory ID > events.zip
        ohtui trajectory ID --output FILE [--force]
 
-  ID                 a conversation id or a unique prefix of it
+${ID_USAGE}
   --output FILE      write the ZIP there (a folder: <id>.zip in it); --force overwrites it
   --url URL, --profile NAME, --auth MODE, --log FILE   as for the TUI
 
@@ -24,7 +25,7 @@ Exit: 0 written, 1 the server said no, 2 usage, 3 unreachable, 4 not found.
 `;
 
 export const trajectory: Command = {
-	options: {output: {type: 'string'}, force: {type: 'boolean'}},
+	options: {output: {type: 'string'}, force: {type: 'boolean'}, ...ID_OPTIONS},
 	usage: USAGE,
 	async run(ctx) {
 		const [typed, ...rest] = ctx.args.positionals;

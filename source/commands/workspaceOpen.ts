@@ -25,7 +25,7 @@ export async function openWorkspaceOf(ctx: CommandContext, typed: string, check?
 	// from piling up before V8 collects it (runtime/memory.ts; ohtui exec of 10 MB: ~190 -> ~120 MB peak)
 	tuneHeap();
 	const servers = await ctx.connect(WORKSPACE_TIMEOUTS);
-	const {server, conversation} = await resolveConversation(servers, typed);
+	const {server, conversation} = await resolveConversation(servers, typed, ctx.args.values['server']);
 	check?.(server);
 	registerKnownSecret(conversation.session_api_key);
 	const workspace = await server.client.workspace(targetOf(conversation), {signal: ctx.io.signal});

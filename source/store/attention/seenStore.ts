@@ -10,9 +10,14 @@
  * Writes are atomic (a temporary file renamed over the old one) and merged with what another ohtui
  * (a TUI, a `status` in a tmux bar) wrote meanwhile: the newest mark of each wins. A file that cannot
  * be read or is not what it should be counts as no file; nothing here throws or prints.
+ *
+ * The same file keeps the errors and stuck agents acknowledged with `d` (issue 26 item 2), in a
+ * member of its own (./acknowledgements.ts says when one holds and how the files merge).
  */
-import {mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {type Ack, type Acks, holds, mergeAcks, newest, parseAcks} from './acknowledgements.js';
+import {smallFileText} from '../../runtime/smallFile.js';
 
 /**
  * Marks kept per server, newest first; the oldest go (a conversation unseen for that long is old news).
@@ -21,7 +26,14 @@ import {join} from 'node:path';
  */
 export const MAX_MARKS = 2000;
 
-type SeenFile = {version: 1; server: string; since: number; seen: Record<string, number>};
+/**
+ * Larger than a file of MAX_MARKS marks and as many acknowledgements (a few hundred KB); anything
+ * else in its place (a FIFO, a device, a runaway file) counts as no file and is never read
+ * (../../runtime/smallFile.ts).
+ */
+const MAX_FILE_BYTES = 1024 * 1024;
+
+type SeenFile = {version: 1; server: string; since: number; seen: Record<string, number>; acked?: Record<string, Ack>};
 
 export type SeenStore = {
 	/** when this server was first tracked (ms): anything that changed before counts as seen */
@@ -33,6 +45,15 @@ export type SeenStore = {
 	 * the local clock, so a server clock running ahead cannot make a seen conversation look unseen.
 	 */
 	markSeen(id: string, changedAt?: number | null): void;
+	/**
+	 * Whether the user acknowledged the conversation in this state (`error`, `stuck`: `d` in `!`) and it
+	 * has not changed since (`changedAt`: its `updated_at`, ms).
+	 */
+	isAcknowledged(id: string, state: string | null, changedAt: number | null): boolean;
+	/** `d` on an error or a stuck agent: out of needs-you until its state changes again */
+	acknowledge(id: string, state: string, changedAt: number | null): void;
+	/** the conversation is seen in `state`: an acknowledgement of another state no longer holds */
+	moved(id: string, state: string): void;
 	/** writes the marks made since opening; returns whether it worked */
 	save(): boolean;
 	/** reads the file again (another ohtui may have marked something): for a process that runs long */
@@ -67,18 +88,16 @@ function parse(text: string, server: string): SeenFile | null {
 		if (data.server !== server || !data.seen || typeof data.seen !== 'object' || Array.isArray(data.seen)) return null;
 		const seen: Record<string, number> = {};
 		for (const [id, at] of Object.entries(data.seen)) if (typeof at === 'number' && Number.isFinite(at)) seen[id] = at;
-		return {version: 1, server, since: data.since, seen};
+		const acked = parseAcks(data.acked);
+		return {version: 1, server, since: data.since, seen, ...(Object.keys(acked).length > 0 ? {acked} : {})};
 	} catch {
 		return null;
 	}
 }
 
 function read(path: string, server: string): SeenFile | null {
-	try {
-		return parse(readFileSync(path, 'utf8'), server);
-	} catch {
-		return null;
-	}
+	const text = smallFileText(path, MAX_FILE_BYTES);
+	return text === null ? null : parse(text, server);
 }
 
 function write(path: string, data: SeenFile): boolean {
@@ -142,6 +161,7 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 	let seen = mergedMarks(new Map(), file.seen, since);
 	/** the ids of `seen` marked here since the last save */
 	const marked = new Set<string>();
+	const acks = ackBook(now, mergeAcks(new Map(), file.acked ?? {}, MAX_MARKS));
 	return {
 		since,
 		isSeen(id, changedAt) {
@@ -153,16 +173,24 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 			if (dropped !== null) marked.delete(dropped);
 			if (dropped !== id) marked.add(id);
 		},
+		isAcknowledged: acks.isAcknowledged,
+		acknowledge: acks.acknowledge,
+		moved: acks.moved,
 		save() {
-			if (marked.size === 0) return true;
+			if (marked.size === 0 && acks.marked.size === 0) return true;
 			const latest = read(path, server) ?? {version: 1 as const, server, since, seen: {}};
 			const merged = {...latest.seen};
 			for (const id of marked) merged[id] = Math.max(seen.get(id)!, merged[id] ?? 0);
 			const kept = pruned(merged, latest.since);
-			const ok = write(path, {...latest, seen: kept});
+			const mine: Record<string, Ack> = {};
+			for (const id of acks.marked) mine[id] = acks.map.get(id)!;
+			const acked = mergeAcks(latest.acked ?? {}, mine, MAX_MARKS);
+			const ok = write(path, {...latest, seen: kept, ...(acked.size > 0 ? {acked: Object.fromEntries(acked)} : {})});
 			if (ok) {
 				seen = mergedMarks(seen, kept, since);
 				marked.clear();
+				acks.merge(Object.fromEntries(acked));
+				acks.marked.clear();
 			}
 			return ok;
 		},
@@ -172,8 +200,37 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 			seen = mergedMarks(seen, latest.seen, since);
 			// a mark made here that newer ones pushed out is not written either: the file would drop it
 			for (const id of marked) if (!seen.has(id)) marked.delete(id);
+			acks.merge(latest.acked ?? {});
 		},
 	};
+}
+
+/** The acknowledgements held in memory (bounded as the file is), and those made here since the last save. */
+function ackBook(now: () => number, initial: Acks) {
+	const book = {
+		map: initial,
+		marked: new Set<string>(),
+		put(id: string, ack: Ack) {
+			book.map.set(id, ack);
+			book.marked.add(id);
+			if (book.map.size > MAX_MARKS) {
+				book.map = newest(book.map, MAX_MARKS);
+				for (const kept of book.marked) if (!book.map.has(kept)) book.marked.delete(kept);
+			}
+		},
+		merge(file: Record<string, Ack>) {
+			book.map = mergeAcks(book.map, file, MAX_MARKS);
+			for (const kept of book.marked) if (!book.map.has(kept)) book.marked.delete(kept);
+		},
+		isAcknowledged: (id: string, state: string | null, changedAt: number | null) => holds(book.map.get(id), state, changedAt),
+		acknowledge: (id: string, state: string, changedAt: number | null) => book.put(id, {state, updated: changedAt, at: now()}),
+		moved(id: string, state: string) {
+			const ack = book.map.get(id);
+			// seen in another state: void it, so that coming back to the acknowledged one needs you again
+			if (ack && ack.state !== '' && ack.state !== state) book.put(id, {state: '', updated: null, at: now()});
+		},
+	};
+	return book;
 }
 
 /**
@@ -184,12 +241,16 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 export function memorySeenStore(now: () => number = Date.now): SeenStore {
 	const since = now();
 	const seen = new Map<string, number>();
+	const acks = ackBook(now, new Map());
 	return {
 		since,
 		isSeen: (id, changedAt) => changedAt === null || Math.max(since, seen.get(id) ?? Number.NEGATIVE_INFINITY) >= changedAt,
 		markSeen(id, changedAt) {
 			mark(seen, id, Math.max(now(), changedAt ?? 0));
 		},
+		isAcknowledged: acks.isAcknowledged,
+		acknowledge: acks.acknowledge,
+		moved: acks.moved,
 		save: () => true,
 		reload() {},
 	};

@@ -47,7 +47,8 @@ function noRejectVersion(snapshot: FleetSnapshot, server: string | undefined): s
 	return info?.kind === 'agent-server' && !agentAbilities(info.version).rejects ? (info.version ?? '') : null;
 }
 
-function useNoReject(server: string | undefined): string | null {
+/** The version of the server's agent server when it is a direct one that cannot reject, else null. */
+export function useNoReject(server: string | undefined): string | null {
 	return useSnapshot(useCallback((s: FleetSnapshot) => noRejectVersion(s, server), [server]));
 }
 
