@@ -32,6 +32,10 @@ const SUMMARIES: Record<string, string> = {
 	new: 'start a conversation',
 	wait: 'wait for a conversation to need you, finish, …',
 	status: 'one line for a status bar',
+	diff: "the workspace's changes as a patch",
+	exec: "run a command in the conversation's workspace",
+	cp: 'copy a file to or from the workspace',
+	trajectory: "the conversation's events as a ZIP",
 	completion: 'print a completion script',
 	serve: 'run the stand-in OpenHands server',
 	doctor: 'check the connection and configuration',
@@ -46,6 +50,9 @@ const ARGUMENTS: Record<string, CommandSpec['argument']> = {
 	pause: 'conversation',
 	run: 'conversation',
 	wait: 'conversation',
+	diff: 'conversation',
+	exec: 'conversation',
+	trajectory: 'conversation',
 	completion: 'shells',
 };
 
@@ -56,6 +63,7 @@ export const FLAG_VALUES: Record<string, readonly string[]> = {
 	theme: ['auto', 'dark', 'light'],
 	until: UNTIL_WORDS,
 	status: STATUS_WORDS,
+	color: ['auto', 'always', 'never'],
 };
 
 /** The app's flags: offered before a command word (where the app and every command take them). */
@@ -78,11 +86,15 @@ async function specs(): Promise<{commands: CommandSpec[]; values: Record<string,
 	const {newConversation} = await import('./newConversation.js');
 	const {wait} = await import('./wait.js');
 	const {status} = await import('./status.js');
+	const {diff} = await import('./diff.js');
+	const {exec} = await import('./exec.js');
+	const {cp} = await import('./cp.js');
+	const {trajectory} = await import('./trajectory.js');
 	// serve's flags come from its own tables (a chunk loaded only to print a script)
 	const served = (await import('../server/serve.js')).serveFlags();
 	// `status --refresh-only` is status's own call to itself, nobody's to type
 	const own = (command: Command): Flag[] => Object.entries(command.options).filter(([flag]) => flag !== 'refresh-only').map(([flag, option]) => ({name: flag, value: option.type === 'string'}));
-	const commands: Record<string, Command> = {ls, show, send, approve: agent.approve, reject: agent.reject, pause: agent.pause, run: agent.run, new: newConversation, wait, status};
+	const commands: Record<string, Command> = {ls, show, send, approve: agent.approve, reject: agent.reject, pause: agent.pause, run: agent.run, new: newConversation, wait, status, diff, exec, cp, trajectory};
 	const flagsOf: Record<string, Flag[]> = {completion: [], serve: served.flags, doctor: DOCTOR_FLAGS};
 	for (const [name, command] of Object.entries(commands)) {
 		const mine = own(command);

@@ -23,6 +23,10 @@ const LOADERS: Record<CommandName, () => Promise<Command>> = {
 	new: async () => (await import('./newConversation.js')).newConversation,
 	wait: async () => (await import('./wait.js')).wait,
 	status: async () => (await import('./status.js')).status,
+	diff: async () => (await import('./diff.js')).diff,
+	exec: async () => (await import('./exec.js')).exec,
+	cp: async () => (await import('./cp.js')).cp,
+	trajectory: async () => (await import('./trajectory.js')).trajectory,
 	completion: async () => (await import('./completion.js')).completion,
 	__complete: async () => (await import('./completion.js')).complete,
 };
