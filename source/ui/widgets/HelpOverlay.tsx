@@ -1,7 +1,8 @@
 /**
  * `?` (issue 19 §4): the keys of the screen under it first (the scopes its footer reads), then
  * the ones that work everywhere, then every other screen's; `/` filters by key or description.
- * Esc or ? closes it (Esc clears a filter first).
+ * Esc or ? closes it (Esc clears a filter first). It opens at the top each time (issue 26 item 11:
+ * a remembered scroll opened it at line 101 of 139 on another screen).
  */
 import React, {useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
@@ -80,7 +81,7 @@ export function HelpOverlay({width, height, scopes = [], onClose, onQuit}: Props
 			{entries.length === 0 ? (
 				<Text color={theme.muted}>{'  no key matches'}</Text>
 			) : (
-				<FieldList key={filter.text} entries={entries} width={width} height={Math.max(1, height - (filter.editing || filter.text ? 2 : 1))} memoryKey="help" active={!filter.editing} layer="modal" />
+				<FieldList key={filter.text} entries={entries} width={width} height={Math.max(1, height - (filter.editing || filter.text ? 2 : 1))} active={!filter.editing} layer="modal" />
 			)}
 		</Box>
 	);
