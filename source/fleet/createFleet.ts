@@ -256,6 +256,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 			changesServer = null;
 		},
 		openDiff: path => changesStore()?.openDiff(path),
+		refreshChanges: () => changesStore()?.refreshChanges(),
 		deleteConversation: ref => writable(ref.server)?.deleteConversation(ref.id),
 		deleteSandbox: ref => writable(ref.server)?.deleteSandbox(ref.id),
 		dismissAttention(item) {

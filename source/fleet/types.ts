@@ -143,6 +143,8 @@ export interface Fleet {
 	closeChanges(): void;
 	/** one file's diff in the open changes view; null closes it */
 	openDiff(path: string | null): void;
+	/** reads the open changes view's list and diff again (Ctrl-r there) */
+	refreshChanges(): void;
 
 	deleteConversation(conversation: Ref): void;
 	deleteSandbox(sandbox: Ref): void;

@@ -187,6 +187,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		openChanges: conversation => changes.open(conversation),
 		closeChanges: () => changes.close(),
 		openDiff: path => (path === null ? changes.closeDiff() : changes.openDiff(path)),
+		refreshChanges: () => changes.refresh(),
 		deleteConversation: id => deletes.conversation(id),
 		deleteSandbox: id => deletes.sandbox(id),
 		dismissAttention: key => attention.dismiss(key),

@@ -218,6 +218,8 @@ export interface Store {
 	closeChanges(): void;
 	/** one changed file's diff into `changes.diff` (null closes it) */
 	openDiff(path: string | null): void;
+	/** reads the open changes again: the list, the counts, the diff on screen (Ctrl-r there) */
+	refreshChanges(): void;
 
 	/** exactly one DELETE; the row goes when the server confirms */
 	deleteConversation(id: string): void;

@@ -117,6 +117,10 @@ export class FakeStore implements Store {
 	closeChanges() {
 		this.record('closeChanges');
 	}
+	refreshChanges() {
+		this.record('refreshChanges');
+	}
+
 	openDiff(path: string | null) {
 		this.record('openDiff', path);
 	}

@@ -78,7 +78,7 @@ describe('Esc goes back to where a place was reached from; never across tabs by 
 		expect(tabOf(stack)).toBe('sandboxes');
 		stack = push(stack, {kind: 'attention'});
 		stack = push(stack, {kind: 'help'});
-		const path = [top(stack).kind];
+		const path: string[] = [top(stack).kind];
 		for (let i = 0; i < 4; i++) {
 			stack = back(stack);
 			path.push(`${top(stack).kind}:${tabOf(stack)}`);
