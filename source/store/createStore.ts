@@ -166,6 +166,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		loadAll: resource => void resources.loadAll(resource),
 		setViewport: (resource, first, last) => resources.setViewport(resource, first, last),
 		prefetch: resource => resources.prefetch(resource),
+		readNow: resource => void resources.refresh(resource, 'user'),
 		pauseSandbox: id => actions.pause(id),
 		resumeSandbox: id => actions.resume(id),
 		startSandbox: specId => actions.startSandbox(specId),

@@ -180,6 +180,8 @@ export interface Store {
 	 * specs for its spec picker while the Specs tab is hidden).
 	 */
 	prefetch(resource: ResourceName): void;
+	/** reads a resource now, showing `loading` until it comes (the new-conversation form's settings) */
+	readNow(resource: ResourceName): void;
 
 	pauseSandbox(id: string): void;
 	resumeSandbox(id: string): void;

@@ -59,6 +59,12 @@ export class FakeStore implements Store {
 	loadAll(resource: ListResourceName) {
 		this.record('loadAll', resource);
 	}
+	/** as the store does: `loading` until the test sets the answer */
+	readNow(resource: ResourceName) {
+		this.record('readNow', resource);
+		this.set({[resource]: {...this.snap[resource], loading: true}});
+	}
+
 	prefetch(resource: ResourceName) {
 		this.record('prefetch', resource);
 	}
