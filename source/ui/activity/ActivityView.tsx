@@ -21,7 +21,8 @@ import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {Pager} from '../widgets/Pager.js';
 import {TextField} from '../widgets/TextField.js';
 import {ACTIVITY_HEADER_HEIGHT, ActivityHeader, ApprovalBlock, approvalHeight} from './ActivityHeader.js';
-import {activityStatusLine} from './activityStatus.js';
+import {activityStatusLine, selectedAt} from './activityStatus.js';
+import {useAgeTick} from '../useAgeTick.js';
 import {AgentDialogs, agentDialogHeight} from './AgentDialogs.js';
 import {eventDetail} from '../../present/events/detail.js';
 import {EventList} from './EventList.js';
@@ -85,6 +86,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialogHeight(approval);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
+
+	// the selected event's age in the line under the rows keeps moving while nothing else draws
+	useAgeTick(modal?.kind === 'pager' ? null : selectedAt(mine, list), now);
 
 	const {page} = useHandOff();
 	useActivityKeys({

@@ -19,6 +19,7 @@ import {pendingActions} from '../../present/events/pending.js';
 import {attentionLine, pendingGist} from '../../present/attentionText.js';
 import {useUi} from '../context.js';
 import {duration} from '../../present/format.js';
+import {waitingSince} from '../../present/doingNow.js';
 import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useTheme} from '../theme.js';
@@ -58,6 +59,8 @@ export function AttentionList({width, height, onGo, onClose, closes = false}: Pr
 	const eventsOf = (item: Item) => glimpses[refKey({server: item.server, id: item.id})]?.events ?? [];
 	const line = (item: Item) =>
 		attentionLine(item, {server: several ? item.server : null, waitsFor: item.reason === 'waiting' ? pendingGist(eventsOf(item)) : null});
+	// a wait counts from the action waiting now, not from the first wait (issue 26 item 14)
+	const since = (item: Item) => (item.reason === 'waiting' ? (waitingSince(eventsOf(item)) ?? item.at) : item.at);
 	const conversationOf = (item: Item): Tagged<AppConversation> | undefined =>
 		conversations.data?.find(c => c.id === item.id && c.server === item.server) ?? (item.conversation && {...item.conversation, server: item.server});
 	const answerScope = useApprovalScope(answer?.kind ?? null, answer?.item.server);
@@ -73,7 +76,7 @@ export function AttentionList({width, height, onGo, onClose, closes = false}: Pr
 					items={items}
 					label={item =>
 						// the mark first: a narrow terminal cuts the end of the line
-						`${(GLYPHS[item.reason ?? ''] ?? '✗').padEnd(2)}${duration(Math.max(0, at - item.at)).padStart(3)}  ${isAcknowledged(item) ? 'acknowledged · ' : ''}${line(item)}`
+						`${(GLYPHS[item.reason ?? ''] ?? '✗').padEnd(2)}${duration(Math.max(0, at - since(item))).padStart(3)}  ${isAcknowledged(item) ? 'acknowledged · ' : ''}${line(item)}`
 					}
 					color={item => (isAcknowledged(item) ? theme.muted : item.reason === 'stuck' ? theme.tone('stuck') : theme.status(item.state))}
 					getKey={item => refKey({server: item.server, id: item.key})}
