@@ -14,7 +14,7 @@ import {HOLDS_EVERY_KEY, type Command, type Scope} from '../keymap/keymap.js';
 import {commandFor, offBinding} from './keys/activeKeymap.js';
 import {hintList} from './keys/footerHints.js';
 import {useKeys} from './keys/KeyRouter.js';
-import {back, NavContext, prepareVisit, push, rootStack, tabOf, toTab as tabStack, top, type Nav, type Route, type Stack} from './navigation.js';
+import {back, routeKey, NavContext, prepareVisit, push, rootStack, tabOf, toTab as tabStack, top, type Nav, type Route, type Stack} from './navigation.js';
 import {clean} from '../text/sanitize.js';
 import {cycleTab} from './tabs.js';
 import {useStatusNotice} from './statusLine.js';
@@ -142,7 +142,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	// A final answer (this server has none of these; no OpenHands server at this URL) is the tab's
 	// one line, in place of its view, and not repeated in the footer (issue 16 §1; ./useHeaderInfo.ts).
 	const header = useHeaderInfo(tab, now);
-	const notice = useStatusNotice([storeNotice, localNotice, header.fetchError], tab, now);
+	const notice = useStatusNotice([storeNotice, localNotice, header.fetchError], tab, now, routeKey(route));
 
 	const first = useRef(true);
 	useEffect(() => {
