@@ -5,7 +5,7 @@
  * `p`/`r` the sandbox. The store holds the events (a bounded window it trims from the viewport this
  * view reports); this view only lays them out and forwards keys.
  */
-import React, {useEffect, useMemo, useRef, useState} from 'react';
+import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
@@ -16,7 +16,7 @@ import type {Command, Scope} from '../../keymap/keymap.js';
 import {useTheme} from '../theme.js';
 import {clean} from '../../text/sanitize.js';
 import {selectActivity, selectConversations, selectPending, useCapabilities, useSnapshot} from '../useStore.js';
-import {ApprovalDialog, approvalDialogHeight} from '../attention/ApprovalDialog.js';
+import {useApprovalDialog} from '../attention/ApprovalDialog.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {Pager} from '../widgets/Pager.js';
 import {TextField} from '../widgets/TextField.js';
@@ -83,7 +83,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const sandboxStatus = bootLabel(boot?.startedAt, conversation.sandbox_status, now()) ? 'STARTING' : conversation.sandbox_status;
 
 	const approval = modal?.kind === 'accept' || modal?.kind === 'reject' ? modal.kind : null;
-	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialogHeight(approval);
+	const closeModal = useCallback(() => setModal(null), []);
+	const approvalDialog = useApprovalDialog(approval ? {conversation, kind: approval, pending, waiting} : null, width, height - ACTIVITY_HEADER_HEIGHT, closeModal);
+	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialog.height;
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
 
@@ -180,7 +182,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					onDialog={dialog => setModal(dialog ? {kind: 'agent', dialog} : null)}
 				/>
 			) : null}
-			{approval ? <ApprovalDialog conversation={conversation} kind={approval} pending={pending} waiting={waiting} width={width} onDone={() => setModal(null)} /> : null}
+			{approvalDialog.node}
 		</Box>
 	);
 }

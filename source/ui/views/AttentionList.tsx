@@ -13,7 +13,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import {sortByAttention, type AttentionState} from '../../store/attention/needsYou.js';
 import type {AttentionItem} from '../../store/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope} from '../attention/ApprovalDialog.js';
+import {type ApprovalKind, useAnswerScope, useApprovalDialog, useApprovalScope} from '../attention/ApprovalDialog.js';
 import {answerKeys} from '../activity/approvalDialog.js';
 import {pendingActions} from '../../present/events/pending.js';
 import {attentionLine, pendingGist} from '../../present/attentionText.js';
@@ -65,8 +65,15 @@ export function AttentionList({width, height, onGo, onClose, closes = false}: Pr
 		conversations.data?.find(c => c.id === item.id && c.server === item.server) ?? (item.conversation && {...item.conversation, server: item.server});
 	const answerScope = useApprovalScope(answer?.kind ?? null, answer?.item.server);
 	useHintScopes(answerScope ? [answerScope] : [keysScope, 'attention', 'choice']);
-	const bottom = approvalDialogHeight(answer?.kind ?? null);
 	const answering = answer ? conversationOf(answer.item) : undefined;
+	const closeAnswer = useCallback(() => setAnswer(null), []);
+	const dialog = useApprovalDialog(
+		answer && answering ? {conversation: answering, kind: answer.kind, pending: pendingActions(eventsOf(answer.item)), waiting: answering.execution_status === 'waiting_for_confirmation', named: true} : null,
+		width,
+		height,
+		closeAnswer,
+	);
+	const bottom = dialog.height;
 	return (
 		<Box flexDirection="column" height={height}>
 			<Box flexDirection="column" height={height - bottom} overflow="hidden">
@@ -120,9 +127,7 @@ export function AttentionList({width, height, onGo, onClose, closes = false}: Pr
 					}}
 				/>
 			</Box>
-			{answer && answering ? (
-				<ApprovalDialog conversation={answering} kind={answer.kind} pending={pendingActions(eventsOf(answer.item))} waiting={answering.execution_status === 'waiting_for_confirmation'} named width={width} onDone={() => setAnswer(null)} />
-			) : null}
+			{dialog.node}
 		</Box>
 	);
 }

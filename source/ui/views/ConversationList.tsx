@@ -11,7 +11,7 @@ import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope, useNoReject} from '../attention/ApprovalDialog.js';
+import {type ApprovalKind, useAnswerScope, useApprovalDialog, useApprovalScope, useNoReject} from '../attention/ApprovalDialog.js';
 import {PREVIEW_MIN, PreviewPane, previewHeight, serverNote} from '../attention/PreviewPane.js';
 import {DetailsLines} from './DetailsLines.js';
 import {STATE_SENTENCES} from '../../present/states.js';
@@ -82,7 +82,14 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const previewShown = preview ?? (width >= PREVIEW_MIN.columns && height >= PREVIEW_MIN.rows);
 
 	const shownTasks = tasks.slice(0, MAX_TASK_LINES);
-	const bottom = message ? MESSAGE_BOX_HEIGHT : approvalDialogHeight(approval?.kind ?? null);
+	// the dialog judges the row as it is now, not as it was when the key was pressed (issue 21 item 7:
+	// an agent paused or failed under the dialog, its action still unanswered, closes it)
+	const approving = approval ? list.data?.find(c => sameRef(c, approval.item)) : undefined;
+	const closeApproval = useCallback(() => setApproval(null), []);
+	const pendingOf = (row: Item) => pendingActions(context.glimpses[refKey(row)]?.events ?? []);
+	const approvalTarget = approval ? {conversation: approving ?? approval.item, kind: approval.kind, pending: pendingOf(approval.item), waiting: approving?.execution_status === 'waiting_for_confirmation', named: true} : null;
+	const dialog = useApprovalDialog(approvalTarget, width, height, closeApproval);
+	const bottom = message ? MESSAGE_BOX_HEIGHT : dialog.height;
 	const room = height - shownTasks.length - bottom - questionHeight(question, width);
 	// the selected row's full title: the preview (it takes what a short list leaves), or two details lines
 	const rowsWanted = (list.data?.length ?? 0) + LIST_CHROME;
@@ -122,7 +129,6 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const itemSandboxStatus = item && itemState === 'starting' ? 'STARTING' : item?.sandbox_status;
 	const marks = useSnapshot(conversationMarks);
 	const server = item ? serverNote(item, inView.length > 1, staleIn(marks, item.server)) : null;
-	const pendingOf = (row: Item) => pendingActions(context.glimpses[refKey(row)]?.events ?? []);
 
 	useKeys(
 		'view',
@@ -211,25 +217,14 @@ export function ConversationList({width, height, active, detail}: Props) {
 		// the footer offers what applies to the selected row's sandbox (./sandboxActions.ts)
 		item ? droppedSandboxHints(itemSandboxStatus) : [],
 	);
-	// the dialog judges the row as it is now, not as it was when the key was pressed (issue 21 item 7:
-	// an agent paused or failed under the dialog, its action still unanswered, closes it)
-	const approving = approval ? list.data?.find(c => sameRef(c, approval.item)) : undefined;
 	// the box judges the row as it is now: an agent that starts waiting while you type is said at once
 	const messaging = message ? (list.data?.find(c => sameRef(c, message)) ?? message) : undefined;
 	const messageNoReject = useNoReject(message?.server);
 	const bottomBox = messaging ? (
 		<MessageBox conversation={messaging} width={width} waiting={messaging.execution_status === 'waiting_for_confirmation'} noReject={messageNoReject} onClose={() => setMessage(null)} />
-	) : approval ? (
-		<ApprovalDialog
-			conversation={approving ?? approval.item}
-			kind={approval.kind}
-			pending={pendingOf(approval.item)}
-			waiting={approving?.execution_status === 'waiting_for_confirmation'}
-			named
-			width={width}
-			onDone={() => setApproval(null)}
-		/>
-	) : null;
+	) : (
+		dialog.node
+	);
 	const confirm =
 		ask && question ? (
 			<Confirm message={question.message} detail={question.detail} ready={question.ready} width={width} onCancel={sandboxQuestion.cancel} onConfirm={sandboxQuestion.confirm} />

@@ -1,6 +1,8 @@
 /**
  * A yes/no question that holds every key until answered, with an optional line on what else goes
- * with it; while `ready` is false (names still being looked up) confirming waits.
+ * with it; while `ready` is false (names still being looked up) confirming waits. `rows`: a question
+ * already laid out over several rows (an approval: the command and its risk, issue 26 item 3);
+ * `onMore`: it was cut, and Enter shows all of it instead of confirming (y still confirms).
  */
 import React from 'react';
 import {Box, Text} from 'ink';
@@ -9,24 +11,37 @@ import {useKeys} from '../keys/KeyRouter.js';
 import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 
-type Props = {message: string; detail?: string | null; ready?: boolean; width: number; onConfirm(): void; onCancel(): void};
+type Props = {
+	message: string;
+	detail?: string | null;
+	ready?: boolean;
+	width: number;
+	rows?: readonly string[];
+	onMore?: (() => void) | null;
+	onConfirm(): void;
+	onCancel(): void;
+};
 
-export function Confirm({message, detail = null, ready = true, width, onConfirm, onCancel}: Props) {
+export function Confirm({message, detail = null, ready = true, width, rows, onMore = null, onConfirm, onCancel}: Props) {
 	const theme = useTheme();
 	useKeys('modal', name => {
 		const command = commandFor('confirm', name);
-		if (command === 'confirm' && ready) onConfirm();
+		if (name === 'enter' && onMore) onMore();
+		else if (command === 'confirm' && ready) onConfirm();
 		else if (command === 'cancel') onCancel();
 		return true;
 	});
+	const hint = ready ? (onMore ? 'Enter shows all of it · y confirm · n/Esc cancel' : 'y/Enter confirm · n/Esc cancel') : 'n/Esc cancel';
 	return (
 		<Box flexDirection="column">
-			<Text bold color={theme.warn} wrap="truncate">
-				{truncate(clean(message), width)}
-			</Text>
+			{(rows ?? [message]).map((row, i) => (
+				<Text key={i} bold color={theme.warn} wrap="truncate">
+					{truncate(clean(row), width)}
+				</Text>
+			))}
 			{detail ? <Text wrap="wrap">{clean(detail)}</Text> : null}
 			<Text wrap="truncate" color={ready ? undefined : theme.muted}>
-				{ready ? 'y/Enter confirm · n/Esc cancel' : 'n/Esc cancel'}
+				{hint}
 			</Text>
 		</Box>
 	);
