@@ -35,6 +35,10 @@ import {bootLabel} from '../../present/booting.js';
 import {droppedSandboxHints} from '../views/sandboxActions.js';
 import {isBoot} from '../views/sandboxParts.js';
 import {maskTitle} from '../../text/secrets.js';
+import {Confirm} from '../widgets/Confirm.js';
+import {questionHeight} from '../views/confirmTexts.js';
+import {useSandboxQuestion} from '../views/useSandboxQuestion.js';
+import {waitingLine} from '../views/agentKeys.js';
 
 type Props = {
 	conversation: Tagged<AppConversation>;
@@ -85,16 +89,19 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const approval = modal?.kind === 'accept' || modal?.kind === 'reject' ? modal.kind : null;
 	const closeModal = useCallback(() => setModal(null), []);
 	const approvalDialog = useApprovalDialog(approval ? {conversation, kind: approval, pending, waiting} : null, width, height - ACTIVITY_HEADER_HEIGHT, closeModal);
-	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialog.height;
+	// p / r: the sandbox's question (a pause names what stops with it), as on the list
+	const sandboxQuestion = useSandboxQuestion();
+	const {ask, question} = sandboxQuestion;
+	const bottom = (modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialog.height) + questionHeight(question, width);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
-	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
+	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null && !ask});
 
 	// the selected event's age in the line under the rows keeps moving while nothing else draws
 	useAgeTick(modal?.kind === 'pager' ? null : selectedAt(mine, list), now);
 
 	const {page} = useHandOff();
 	useActivityKeys({
-		active: active && modal === null && !list.filter.editing,
+		active: active && modal === null && !list.filter.editing && !ask,
 		conversation,
 		waiting,
 		sandboxStatus,
@@ -110,13 +117,15 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 			if (event) void page(eventDetail(event, answerOf(events, index)).map(line => line.text), `event-${eventId}.txt`);
 		},
 		...(onChanges ? {onChanges} : {}),
+		onSandbox: action => sandboxQuestion.start(action, conversation, waiting ? waitingLine(pending) : null),
 	});
 
 	const own: Scope[] = capabilities?.sandboxes === false ? ['activity'] : ['activity', 'activitySandbox'];
 	// x where the agent server cannot reject (before SDK 1.6.0) only offers to leave the action waiting
 	const answerScope: AnswerScope = agent?.rejects === false ? 'approvalNoReject' : 'approval';
-	const scopes: Scope[] =
-		modal?.kind === 'pager'
+	const scopes: Scope[] = ask
+		? ['confirm']
+		: modal?.kind === 'pager'
 			? ['pager']
 			: modal?.kind === 'message'
 				? ['message']
@@ -183,6 +192,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 				/>
 			) : null}
 			{approvalDialog.node}
+			{ask && question ? <Confirm message={question.message} detail={question.detail} ready={question.ready} width={width} onCancel={sandboxQuestion.cancel} onConfirm={sandboxQuestion.confirm} /> : null}
 		</Box>
 	);
 }

@@ -4,8 +4,8 @@
  * a preview of the selected one (`v`; on where the terminal is large enough, else a details line
  * with its full title). `a` / `x` answer what a waiting agent asks, from the list, with the same
  * confirmation as in its activity. `l` opens the activity, Enter the details, `m` writes to the
- * agent, `s` goes to its sandbox, `p` / `r` pause and resume that sandbox (asking first when other
- * conversations share it), `D` deletes it. Up from the first row selects the start task lines.
+ * agent, `s` goes to its sandbox, `p` / `r` pause and resume that sandbox (a pause asks, naming what
+ * stops with it; a resume asks when other conversations share it), `P` pauses the agent, `D` deletes it. Up from the first row selects the start task lines.
  */
 import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
@@ -44,6 +44,7 @@ import {conversationEntries, conversationKey, startTaskLine} from './conversatio
 import {conversationFilter, type QuickFilter} from './quickFilters.js';
 import {droppedSandboxHints, sandboxRefusal} from './sandboxActions.js';
 import {useSandboxQuestion} from './useSandboxQuestion.js';
+import {agentPauseRefusal, waitingLine} from './agentKeys.js';
 import {conversationMarks, staleIn, useServerColumn} from './serverColumn.js';
 import {TASK_LINE_SELECTED, useTaskLines} from './useTaskLines.js';
 import {NO_SANDBOX} from '../activity/useActivityKeys.js';
@@ -184,7 +185,13 @@ export function ConversationList({width, height, active, detail}: Props) {
 					// a key that does nothing says why (the footer does not offer it either)
 					const refusal = sandboxRefusal(action, itemSandboxStatus);
 					if (refusal) notify('info', refusal);
-					else sandboxQuestion.start(action, item);
+					else sandboxQuestion.start(action, item, itemState === 'waiting' ? waitingLine(pendingOf(item)) : null);
+					return true;
+				}
+				case 'agent.pause': {
+					const refusal = item ? agentPauseRefusal(item) : null;
+					if (refusal) notify('info', refusal);
+					else if (item) fleet.controlAgent(item, 'pause');
 					return true;
 				}
 				case 'conversation.delete':
@@ -214,8 +221,8 @@ export function ConversationList({width, height, active, detail}: Props) {
 							: controller.filter.editing
 								? ['filter']
 								: [...answer, 'conversations', ...own, 'list'],
-		// the footer offers what applies to the selected row's sandbox (./sandboxActions.ts)
-		item ? droppedSandboxHints(itemSandboxStatus) : [],
+		// the footer offers what applies to the selected row's sandbox (./sandboxActions.ts) and agent
+		item ? [...droppedSandboxHints(itemSandboxStatus), ...(agentPauseRefusal(item) ? (['agent.pause'] as const) : [])] : [],
 	);
 	// the box judges the row as it is now: an agent that starts waiting while you type is said at once
 	const messaging = message ? (list.data?.find(c => sameRef(c, message)) ?? message) : undefined;
