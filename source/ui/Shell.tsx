@@ -7,7 +7,7 @@ import {Box, Text} from 'ink';
 import type {FleetServer, FleetSnapshot, Tagged} from '../fleet/types.js';
 import type {AttentionItem, Notice, ResourceName} from '../store/types.js';
 import {useUi} from './context.js';
-import {Footer, FOOTER_HEIGHT} from './Footer.js';
+import {Footer, FOOTER_HEIGHT, noticeRows} from './Footer.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
 import {HOLDS_EVERY_KEY, type Command, type Scope} from '../keymap/keymap.js';
@@ -221,7 +221,9 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 		);
 	}
 
-	const bodyHeight = height - HEADER_HEIGHT - FOOTER_HEIGHT;
+	const noticeAt = notice?.level === 'error' ? now() : undefined;
+	// a long error takes a second row from the body
+	const bodyHeight = height - HEADER_HEIGHT - FOOTER_HEIGHT + 1 - noticeRows(notice, columns, noticeAt).length;
 	const View = VIEWS[tab];
 	return (
 		<Box flexDirection="column" width={columns} height={height} overflow="hidden">
@@ -263,7 +265,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 				hints={hintList(localScopes).filter(hint => !dropped.includes(hint.command))}
 				globalHints={overlay || localScopes.some(s => HOLDS_EVERY_KEY.has(s)) ? NO_HINTS : hintList(['global'])}
 				width={columns}
-				now={notice?.level === 'error' ? now() : undefined}
+				now={noticeAt}
 			/>
 		</Box>
 	);
