@@ -33,6 +33,23 @@ describe('p and P on a conversation row', () => {
 		expect(h.store.callsOf('pauseSandbox')).toEqual([[SANDBOX]]);
 	});
 
+	it('at 80x24 the question keeps its first row: the rows made for it are the rows it draws', async () => {
+		// the demo's wait, whose words Ink wrapped into a row more than its width in columns said
+		const psql = event({...CURRENT.pendingRm, action: {kind: 'TerminalAction', command: 'psql "$DATABASE_URL" -c "DROP TABLE legacy_sessions;"', is_input: false, reset: false}});
+		const events = [psql, event(CURRENT.waiting)];
+		const h = renderApp({columns: 80, rows: 24, snapshot: {conversations: list([waiting]), glimpses: {[ID]: {events, fetchedAt: NOW, error: null, stateSince: null}}}});
+		await h.waitFor('Clean the build');
+		await h.press('p');
+		h.store.set(alone);
+		const frame = await h.waitFor('P pauses only');
+		const lines = frame.split('\n');
+		expect(lines).toHaveLength(24);
+		const at = lines.findIndex(line => line.startsWith('Pause sandbox'));
+		expect(at).toBeGreaterThan(0);
+		expect(lines[at + 1]).toMatch(/^the whole runtime stops/);
+		expect(lines.slice(at).join(' ')).toContain('y/Enter confirm');
+	});
+
 	it('P pauses the agent, not the sandbox; where the agent is not running it says so and sends nothing', async () => {
 		const running = {...waiting, execution_status: 'running' as const};
 		const h = app(running);

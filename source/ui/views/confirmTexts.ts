@@ -6,7 +6,8 @@
 import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
 import type {FleetSnapshot, Tagged} from '../../fleet/types.js';
 import {shortId} from '../../present/format.js';
-import {clean, displayWidth} from '../../text/sanitize.js';
+import {clean} from '../../text/sanitize.js';
+import {detailRows} from '../widgets/Confirm.js';
 import {maskTitle} from '../../text/secrets.js';
 
 export type Question = {
@@ -106,5 +107,5 @@ function waitingNote(others: readonly AppConversation[]): string {
 /** Rows a Confirm of this question takes at this width (the detail wraps). */
 export function questionHeight(question: Question | null, width: number): number {
 	if (!question) return 0;
-	return 2 + (question.detail ? Math.ceil(displayWidth(clean(question.detail)) / Math.max(1, width)) : 0);
+	return 2 + detailRows(question.detail, width).length;
 }

@@ -9,6 +9,7 @@ import {Box, Text} from 'ink';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {clean, truncate} from '../../text/sanitize.js';
+import {wrapLine} from '../../present/events/text.js';
 import {useTheme} from '../theme.js';
 
 type Props = {
@@ -21,6 +22,15 @@ type Props = {
 	onConfirm(): void;
 	onCancel(): void;
 };
+
+/**
+ * The detail's rows: wrapped here, not by Ink, so the view that makes room for the question counts
+ * the same rows it draws (Ink's word wrap took a row more than a count of columns said, and the
+ * question's first row was drawn over).
+ */
+export function detailRows(detail: string | null, width: number): string[] {
+	return detail ? wrapLine(clean(detail), Math.max(1, width)) : [];
+}
 
 export function Confirm({message, detail = null, ready = true, width, rows, onMore = null, onConfirm, onCancel}: Props) {
 	const theme = useTheme();
@@ -39,7 +49,11 @@ export function Confirm({message, detail = null, ready = true, width, rows, onMo
 					{truncate(clean(row), width)}
 				</Text>
 			))}
-			{detail ? <Text wrap="wrap">{clean(detail)}</Text> : null}
+			{detailRows(detail, width).map((row, i) => (
+				<Text key={`d${i}`} wrap="truncate">
+					{row}
+				</Text>
+			))}
 			<Text wrap="truncate" color={ready ? undefined : theme.muted}>
 				{hint}
 			</Text>
