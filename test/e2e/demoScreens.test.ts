@@ -92,9 +92,11 @@ describe('the demo at 80x24', () => {
 		app.press('n');
 	});
 
-	it('ohtui --needs-you: Esc closes it, as its list says (item 10)', {timeout: 60_000}, async () => {
+	it('ohtui --needs-you: the first item selected; Esc closes it, as its list says (items 10, 17)', {timeout: 60_000}, async () => {
 		const app = spawn({cols: 80, rows: 24, args: ['--needs-you']});
 		await app.waitForText('Esc close', 30_000);
+		// the first item is selected once both servers' items are in (item 17, as on the list)
+		await app.waitForText(/Needs you \(\d+\)\n[^\n]*Esc close\n› \? +\d+m +Plan: split the billing/, 30_000);
 		app.press('\x1b');
 		expect(await app.waitForExit(10_000)).toMatchObject({exitCode: 0});
 	});

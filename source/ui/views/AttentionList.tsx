@@ -93,6 +93,7 @@ export function AttentionList({width, height, onGo, onClose, closes = false}: Pr
 					active={answer === null}
 					onChoose={onGo}
 					onSelect={onSelect}
+					settling={conversations.loading}
 					onClose={onClose}
 					onKey={(name, selected) => {
 						const approval = commandFor('approval', name);
