@@ -77,6 +77,6 @@ describe('? tells the case pairs apart', () => {
 		expect(at).toBeGreaterThan(0);
 		expect(lines.indexOf('# Everywhere')).toBeGreaterThan(at);
 		expect(lines.slice(at + 1, at + 6).map(line => line.slice(0, 5))).toEqual(['p / P', 'r / R', 'c / C', 'a / A', 'n / N']);
-		expect(lines[at + 1]).toContain("P pauses only the conversation's agent");
+		expect(lines[at + 1]).toBe('p / P p pauses the whole sandbox; P pauses only the agent');
 	});
 });
