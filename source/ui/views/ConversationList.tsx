@@ -57,7 +57,7 @@ const MAX_TASK_LINES = 3;
 type Props = ViewProps & {detail: Item | null};
 
 /** `n`: with several servers in view it asks which one first (`server`), then the form */
-type Form = null | {kind: 'server'} | {kind: 'form'; server: ServerName};
+type Form = null | {kind: 'server'; first: ServerName | undefined} | {kind: 'form'; server: ServerName};
 
 export function ConversationList({width, height, active, detail}: Props) {
 	const {fleet, now: clock, notify} = useUi();
@@ -135,7 +135,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 		'view',
 		name => {
 			if (!detail && commandFor('conversations', name) === 'conversation.new') {
-				setForm(inView.length > 1 ? {kind: 'server'} : {kind: 'form', server: inView[0]!});
+				setForm(inView.length > 1 ? {kind: 'server', first: controller.selected?.server} : {kind: 'form', server: inView[0]!});
 				return true;
 			}
 			if (!detail && commandFor('conversations', name) === 'preview.toggle') {
@@ -238,8 +238,8 @@ export function ConversationList({width, height, active, detail}: Props) {
 		) : null;
 
 	if (form?.kind === 'server') {
-		// the selected row's server first: Enter starts there
-		const first = controller.selected?.server;
+		// the selected row's server first (Enter starts there), as it was when the picker opened
+		const first = form.first;
 		const servers = first ? [first, ...inView.filter(name => name !== first)] : inView;
 		return (
 			<Picker
