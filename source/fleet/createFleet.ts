@@ -215,6 +215,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 			}
 		},
 		prefetch: resource => stores().forEach(store => store.prefetch(resource)),
+		readNow: (server, resource) => storeOf(server)?.readNow(resource),
 		pauseSandbox: ref => writable(ref.server)?.pauseSandbox(ref.id),
 		resumeSandbox: ref => writable(ref.server)?.resumeSandbox(ref.id),
 		startSandbox: (server, specId) => writable(server)?.startSandbox(specId),
@@ -256,6 +257,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 			changesServer = null;
 		},
 		openDiff: path => changesStore()?.openDiff(path),
+		refreshChanges: () => changesStore()?.refreshChanges(),
 		deleteConversation: ref => writable(ref.server)?.deleteConversation(ref.id),
 		deleteSandbox: ref => writable(ref.server)?.deleteSandbox(ref.id),
 		dismissAttention(item) {

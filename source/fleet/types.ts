@@ -120,6 +120,8 @@ export interface Fleet {
 	/** rows on screen, as indexes into the merged list */
 	setViewport(resource: ListResourceName, firstIndex: number, lastIndex: number): void;
 	prefetch(resource: ResourceName): void;
+	/** reads one server's resource now, showing `loading` until it comes */
+	readNow(server: ServerName, resource: ResourceName): void;
 
 	pauseSandbox(sandbox: Ref): void;
 	resumeSandbox(sandbox: Ref): void;
@@ -143,6 +145,8 @@ export interface Fleet {
 	closeChanges(): void;
 	/** one file's diff in the open changes view; null closes it */
 	openDiff(path: string | null): void;
+	/** reads the open changes view's list and diff again (Ctrl-r there) */
+	refreshChanges(): void;
 
 	deleteConversation(conversation: Ref): void;
 	deleteSandbox(sandbox: Ref): void;

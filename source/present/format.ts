@@ -29,6 +29,19 @@ export function relativeTime(at: number | null | undefined, now: number): string
 	return `${Math.floor(age / (365 * DAY))}y ago`;
 }
 
+/**
+ * In how many ms `relativeTime(at, now)` reads differently (the next second, minute, hour or day
+ * it counts), or null when it never will (a time shown as sent): a screen showing an age draws
+ * again then, and only then.
+ */
+export function relativeTimeChangesIn(at: number, now: number): number | null {
+	if (!isSaneTime(at) || at - now > DAY) return null;
+	const age = now - at;
+	if (age < 5 * SECOND) return 5 * SECOND - age;
+	const unit = age < MINUTE ? SECOND : age < HOUR ? MINUTE : age < DAY ? HOUR : DAY;
+	return unit - (age % unit);
+}
+
 /** A duration in whole seconds, for "stale for 12s" / "retrying in 4s". */
 export function seconds(ms: number): string {
 	const s = Math.max(0, Math.round(ms / SECOND));

@@ -180,6 +180,8 @@ export interface Store {
 	 * specs for its spec picker while the Specs tab is hidden).
 	 */
 	prefetch(resource: ResourceName): void;
+	/** reads a resource now, showing `loading` until it comes (the new-conversation form's settings) */
+	readNow(resource: ResourceName): void;
 
 	pauseSandbox(id: string): void;
 	resumeSandbox(id: string): void;
@@ -218,6 +220,8 @@ export interface Store {
 	closeChanges(): void;
 	/** one changed file's diff into `changes.diff` (null closes it) */
 	openDiff(path: string | null): void;
+	/** reads the open changes again: the list, the counts, the diff on screen (Ctrl-r there) */
+	refreshChanges(): void;
 
 	/** exactly one DELETE; the row goes when the server confirms */
 	deleteConversation(id: string): void;

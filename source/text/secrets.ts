@@ -45,6 +45,23 @@ export function isSecretName(name: string): boolean {
 	return words.some(word => SECRET_WORDS.has(word) || SECRET_SUFFIX.test(word));
 }
 
+/**
+ * A conversation state update names the field it changed in a member called `key`
+ * (`{"key": "execution_status", "value": "running"}`, agent-server doc 4.4): that `key` is the name
+ * of a state field, no credential (issue 26 item 17: the event view showed `"key": "••••"`). Only
+ * these names, as the agent server's ConversationState has them, pass; any other value of a `key`
+ * is judged as before.
+ */
+const STATE_FIELDS = new Set([
+	'execution_status', 'full_state', 'stats', 'last_user_message_id', 'leaf_event_id', 'head_is_empty', 'confirmation_policy', 'security_analyzer',
+	'activated_knowledge_skills', 'invoked_skills', 'blocked_actions', 'blocked_messages', 'secret_registry', 'agent_state', 'hook_config', 'title',
+	'metrics', 'max_iterations', 'stuck_detection', 'agent', 'workspace', 'persistence_dir', 'tags',
+]);
+
+function namesStateField(name: string, value: string): boolean {
+	return name.toLowerCase() === 'key' && STATE_FIELDS.has(value.replace(/^["']|["']$/g, ''));
+}
+
 const PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----(.*?)(-----END \1-----|$)/g;
 const URL = /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s"'<>`]+/gi;
 
@@ -115,10 +132,10 @@ function maskText(text: string): string {
 	);
 	let out = maskCommandText(maskFileFormats(keys)).replace(URL, maskUrlText);
 	out = out.replace(QUOTED_MEMBER, (whole, q: string, name: string, colon: string, vq: string, value: string) =>
-		value && isSecretName(name) ? `${q}${name}${q}${colon}${vq}${MASK}${vq}` : whole,
+		value && isSecretName(name) && !namesStateField(name, value) ? `${q}${name}${q}${colon}${vq}${MASK}${vq}` : whole,
 	);
 	const assigned = (whole: string, name: string, sign: string, value: string): string => {
-		if (!isSecretName(name) || value.includes(MASK) || NOT_A_SECRET_VALUE.test(value)) return whole;
+		if (!isSecretName(name) || value.includes(MASK) || NOT_A_SECRET_VALUE.test(value) || namesStateField(name, value)) return whole;
 		const quote = /^["']/.test(value) ? value[0]! : '';
 		return `${name}${sign}${quote}${MASK}${quote}`;
 	};
@@ -126,7 +143,7 @@ function maskText(text: string): string {
 	out = out.replace(SPACED_ASSIGNMENT, assigned);
 	out = out.replace(NAMED_HEX, (_whole, head: string) => `${head}${MASK}`);
 	out = out.replace(HEADER, (whole, name: string, colon: string, scheme: string | undefined, value: string) =>
-		isSecretName(name) && !value.startsWith('//') && value !== MASK ? `${name}${colon}${scheme ?? ''}${MASK}` : whole,
+		isSecretName(name) && !value.startsWith('//') && value !== MASK && !namesStateField(name, value) ? `${name}${colon}${scheme ?? ''}${MASK}` : whole,
 	);
 	out = out.replace(FLAG_VALUE, (whole, flag: string, space: string, value: string) =>
 		isSecretName(flag) && !value.includes(MASK) ? `${flag}${space}${MASK}` : whole,

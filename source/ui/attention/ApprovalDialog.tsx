@@ -7,28 +7,28 @@
  * did not show sends nothing. On an agent server before SDK 1.6.0 (its version known from the probe)
  * reject is not offered as if it worked (issue 21 item 1): it asks to leave the action waiting, as
  * the activity does; an app server's older agent server is refused unsent by the client.
+ *
+ * The question shows the whole command and its risk (issue 26 item 3: at 80 columns it was cut
+ * before both): a few rows, then `…` and Enter for all of it, as many rows as the view holds. The
+ * view sizes itself by the dialog's rows, so `useApprovalDialog` gives both in one render.
  */
-import React, {useCallback, useMemo, useState} from 'react';
+import React, {useCallback, useMemo, useState, type ReactNode} from 'react';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {agentAbilities} from '../../api/agent/agentServerInfo.js';
-import type {FleetSnapshot, Tagged} from '../../fleet/types.js';
+import {refKey, type FleetSnapshot, type Tagged} from '../../fleet/types.js';
 import {maskTitle} from '../../text/secrets.js';
 import {type AnswerScope, type ApprovalModal, approvalQuestion, pendingKey, sameActions, useApprovalGuard} from '../activity/approvalDialog.js';
-import {pendingLine} from '../../present/events/pending.js';
+import {pendingText} from '../../present/events/pendingText.js';
+import {FEW_ROWS, approvalText} from './approvalText.js';
 import {useUi} from '../context.js';
 import {useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
-import {LINE_INPUT_HEIGHT, LineInput} from '../widgets/LineInput.js';
+import {LineInput} from '../widgets/LineInput.js';
 
 export type ApprovalKind = 'accept' | 'reject';
 
-/** Lines the dialog takes at the bottom of a view. */
-export function approvalDialogHeight(kind: ApprovalKind | null): number {
-	return kind === 'accept' ? 2 : kind === 'reject' ? LINE_INPUT_HEIGHT : 0;
-}
-
-type Props = {
+export type ApprovalTarget = {
 	conversation: Tagged<AppConversation>;
 	kind: ApprovalKind;
 	/** the actions that wait, as loaded (may be none: the dialog still answers the agent) */
@@ -37,8 +37,6 @@ type Props = {
 	waiting: boolean;
 	/** name the conversation in the question (where its title is not the screen's) */
 	named?: boolean;
-	width: number;
-	onDone(): void;
 };
 
 /** The version of a direct agent server that cannot reject (before SDK 1.6.0), else null. */
@@ -63,42 +61,77 @@ export function useApprovalScope(kind: ApprovalKind | null, server: string | und
 	return kind === null ? null : kind === 'accept' || noReject !== null ? 'confirm' : 'reason';
 }
 
-export function ApprovalDialog({conversation, kind, pending, waiting, named = false, width, onDone}: Props) {
+/**
+ * The dialog for `target` (null: none) and the rows it takes at the bottom of a view `room` rows
+ * high (what all of a long command may take once Enter asked for it).
+ */
+export function useApprovalDialog(target: ApprovalTarget | null, width: number, room: number, onDone: () => void): {height: number; node: ReactNode} {
 	const {fleet, notify} = useUi();
-	const noReject = useNoReject(conversation.server);
-	const now = useMemo(() => pendingKey(waiting, pending), [waiting, pending]);
-	const [shown, setShown] = useState<ApprovalModal>(() => ({kind, ids: now ?? []}));
-	const onGuard = useCallback((next: ApprovalModal | null) => (next ? setShown(next) : onDone()), [onDone]);
+	const noReject = useNoReject(target?.conversation.server);
+	const waiting = target?.waiting ?? false;
+	const pending = target?.pending;
+	const now = useMemo(() => (pending ? pendingKey(waiting, pending) : null), [waiting, pending]);
+	// a new dialog starts over: what it shows is what waits now, a few rows of it
+	const opened = target ? `${target.kind}:${refKey(target.conversation)}` : null;
+	const [openedFor, setOpenedFor] = useState<string | null>(null);
+	const [asked, setAsked] = useState<ApprovalModal | null>(null);
+	const [all, setAll] = useState(false);
+	if (opened !== openedFor) {
+		setOpenedFor(opened);
+		setAsked(target ? {kind: target.kind, ids: now ?? []} : null);
+		setAll(false);
+	}
+	const shown = opened === openedFor ? asked : target ? {kind: target.kind, ids: now ?? []} : null;
+	const onGuard = useCallback((next: ApprovalModal | null) => (next ? setAsked(next) : onDone()), [onDone]);
 	useApprovalGuard(shown, now, onGuard, notify);
-	const lines = pending.map(pendingLine);
-	const question = approvalQuestion(shown, lines, maskTitle(conversation.title) || conversation.id, named);
+	const texts = useMemo(() => (pending ?? []).map(pendingText), [pending]);
+	if (!target || !shown) return {height: 0, node: null};
+	const {conversation, kind} = target;
+	if (kind === 'reject' && noReject !== null) {
+		const leave = () => {
+			notify('info', 'left waiting: nothing was sent; a accepts, R in its activity runs it');
+			onDone();
+		};
+		return {height: 2, node: <Confirm message={`This agent server (${noReject || 'before 1.6.0'}) cannot reject an action: leave it waiting?`} width={width} onConfirm={leave} onCancel={onDone} />};
+	}
+	const question = approvalQuestion(shown, texts, maskTitle(conversation.title) || conversation.id, target.named);
+	const text = approvalText({question, actions: texts, end: kind === 'accept' ? '?' : '', width, rows: all ? Math.max(FEW_ROWS, room - 4) : FEW_ROWS});
 	/** sends only when the set is still the one the dialog showed (the guard re-asks otherwise) */
 	const answer = (send: () => void) => {
 		if (!sameActions(shown.ids, now)) return;
 		send();
 		onDone();
 	};
-	if (kind === 'reject' && noReject !== null) {
-		const leave = () => {
-			notify('info', 'left waiting: nothing was sent; a accepts, R in its activity runs it');
-			onDone();
-		};
-		return <Confirm message={`This agent server (${noReject || 'before 1.6.0'}) cannot reject an action: leave it waiting?`} width={width} onConfirm={leave} onCancel={onDone} />;
-	}
 	if (kind === 'accept') {
-		return <Confirm message={question} width={width} onConfirm={() => answer(() => fleet.controlAgent(conversation, 'accept'))} onCancel={onDone} />;
+		return {
+			height: text.rows.length + 1,
+			node: (
+				<Confirm
+					message={question}
+					rows={text.rows}
+					width={width}
+					onMore={text.cut && !all ? () => setAll(true) : null}
+					onConfirm={() => answer(() => fleet.controlAgent(conversation, 'accept'))}
+					onCancel={onDone}
+				/>
+			),
+		};
 	}
-	return (
-		<LineInput
-			message={question}
-			placeholder="why (sent to the agent)"
-			width={width}
-			scope="reason"
-			onSubmit={reason => {
-				const text = reason.trim();
-				answer(() => (text ? fleet.controlAgent(conversation, 'reject', text) : fleet.controlAgent(conversation, 'reject')));
-			}}
-			onCancel={onDone}
-		/>
-	);
+	return {
+		height: text.rows.length + 2,
+		node: (
+			<LineInput
+				message="reason (optional), Enter rejects · Esc cancels"
+				rows={text.rows}
+				placeholder="why (sent to the agent)"
+				width={width}
+				scope="reason"
+				onSubmit={reason => {
+					const why = reason.trim();
+					answer(() => (why ? fleet.controlAgent(conversation, 'reject', why) : fleet.controlAgent(conversation, 'reject')));
+				}}
+				onCancel={onDone}
+			/>
+		),
+	};
 }

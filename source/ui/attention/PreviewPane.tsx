@@ -20,6 +20,7 @@ import {cost, duration, relativeTime, repoAtBranch} from '../../present/format.j
 import {useTheme} from '../theme.js';
 import {shortModel} from '../views/conversationColumns.js';
 import {stateSince} from '../../present/doingNow.js';
+import {eventRows as shownRows} from '../../present/events/eventRows.js';
 import {lookText, rowLook, type RowState} from '../../present/states.js';
 
 /** Where the preview is on by default: a view this wide and tall keeps a useful list above it (100x30 terminals). */
@@ -82,6 +83,8 @@ export const PreviewPane = memo(function PreviewPane({conversation: c, state, gl
 	const since = stateSince(c, glimpse);
 	const facts = [`${lookText(look)}${since !== null && since <= now ? ` ${duration(now - since)}` : ''}`, ...conversationFacts(c, server), `updated ${relativeTime(c.updated_at, now)}`, clean(c.id)];
 	const events = glimpse?.events ?? [];
+	// as the activity shows them: no noise rows, usage rows at their time (a glimpse is a few events)
+	const rows = shownRows(events);
 	const pending = state === 'waiting' ? pendingActions(events) : [];
 	// the keys first: a long action is cut at the end, never the way to answer it
 	const waitLine = state === 'waiting' ? `waits for you${keys ? ` (${keys})` : ''}: ${pending.length ? pending.map(pendingLine).join(' · ') : 'a confirmation'}` : null;
@@ -103,7 +106,7 @@ export const PreviewPane = memo(function PreviewPane({conversation: c, state, gl
 					{truncate(`  ${waitLine}`, width)}
 				</Text>
 			) : null}
-			<EventList events={events} rows={null} offset={Math.max(0, events.length - eventRows)} index={-1} height={eventRows} width={width} empty={empty} />
+			<EventList events={events} rows={rows} offset={Math.max(0, (rows ? rows.length : events.length) - eventRows)} index={-1} height={eventRows} width={width} empty={empty} />
 		</Box>
 	);
 });

@@ -1,7 +1,8 @@
 /**
  * A conversation's workspace changes (issue 16 §1): one row per changed file (status, +/- lines,
  * path), Enter opens its diff in the pager, coloured; Esc goes back where it was opened. The store
- * reads the list when this opens and the counts one file after another (store/changes.ts).
+ * reads the list when this opens and the counts one file after another (store/changes.ts); Ctrl-r
+ * reads them again, and the diff on screen (issue 26 item 9: it refreshed only the list under it).
  */
 import React, {useEffect, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
@@ -71,6 +72,16 @@ export function ChangesView({conversation, width, height, active, onBack}: Props
 			}
 		},
 		active && !diff,
+	);
+	// the refresh key refreshes what is on screen: the list of changes or the diff (the pager passes it on)
+	useKeys(
+		'view',
+		name => {
+			if (commandFor('global', name) !== 'refresh') return false;
+			fleet.refreshChanges();
+			return true;
+		},
+		active,
 	);
 
 	const title = `Changes · ${maskTitle(conversation.title) || conversation.id}${mine?.workingDir ? ` · ${clean(mine.workingDir)}` : ''}`;

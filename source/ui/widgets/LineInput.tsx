@@ -16,6 +16,8 @@ import {TextField} from './TextField.js';
 
 type Props = {
 	message: string;
+	/** what the answer is about, laid out over rows above the message (an approval's command and risk) */
+	rows?: readonly string[];
 	placeholder?: string;
 	width: number;
 	/** the keymap scope that names Enter and Esc here */
@@ -28,7 +30,7 @@ export const LINE_INPUT_HEIGHT = 2;
 
 const PROMPT = '> ';
 
-export function LineInput({message, placeholder = '', width, scope, onSubmit, onCancel}: Props) {
+export function LineInput({message, rows = [], placeholder = '', width, scope, onSubmit, onCancel}: Props) {
 	const theme = useTheme();
 	const [state, setState] = useState<TextState>({value: '', cursor: 0});
 	useHintScopes([scope]);
@@ -50,9 +52,11 @@ export function LineInput({message, placeholder = '', width, scope, onSubmit, on
 	);
 	return (
 		<Box flexDirection="column">
-			<Text bold color={theme.warn} wrap="truncate">
-				{truncate(message, width)}
-			</Text>
+			{[...rows, message].map((row, i) => (
+				<Text key={i} bold color={theme.warn} wrap="truncate">
+					{truncate(row, width)}
+				</Text>
+			))}
 			<Box width={width} overflow="hidden">
 				<Text color={theme.accent}>{PROMPT}</Text>
 				<TextField value={state.value} cursor={state.cursor} focused placeholder={placeholder} width={width - PROMPT.length} />

@@ -111,7 +111,8 @@ export function useListController<T extends Row>({resource, list, columns, width
 			},
 		};
 	}, [rows, height, getKey]);
-	const table = useTableState(`${resource}:table`, view);
+	// several servers answering one after another: the top row is chosen once they all have
+	const table = useTableState(`${resource}:table`, view, list.loading);
 	const selected = rows[table.index];
 
 	// Tell the store which loaded rows are on screen, in its (unfiltered, unsorted) indexes, only on
