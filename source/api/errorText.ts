@@ -1,3 +1,4 @@
+import {scrubKey} from '../text/knownSecrets.js';
 import {ApiError, type ApiErrorInit} from './errors.js';
 
 /**
@@ -23,17 +24,13 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 // hidden inside the key must not split it into pieces the scrub no longer finds (issue 9 item 2).
 const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
 
-/** Replaces every form of the key a server could echo (raw, URL-encoded, JSON-escaped) with `***`. */
+/**
+ * Replaces every form of the key a server could echo (raw, URL-encoded, JSON-escaped, base64) with
+ * `***`: the one scrub of text/knownSecrets.ts (a key under 8 characters only where it stands as a
+ * token, issue 27 item 14).
+ */
 export function scrubSecret(text: string, secret: string | null | undefined): string {
-	if (!secret) return text;
-	const b64 = secret.length >= 8 ? Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, '') : '';
-	// raw, URL-encoded, JSON-escaped, base64 and base64url (issue 21 item 3)
-	const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1), b64, b64.replaceAll('+', '-').replaceAll('/', '_')]);
-	let out = text;
-	for (const form of forms) {
-		if (form) out = out.split(form).join('***');
-	}
-	return out;
+	return scrubKey(text, secret, '***');
 }
 
 /** One line, no control characters, collapsed whitespace, at most `max` characters. */
