@@ -1,4 +1,5 @@
 import {scrubKey} from '../text/knownSecrets.js';
+import {maskSecrets} from '../text/secrets.js';
 import {ApiError, type ApiErrorInit} from './errors.js';
 
 /**
@@ -42,13 +43,15 @@ export function oneLine(text: string, max = MAX_MESSAGE): string {
 /** A short, safe summary of text that came from a server (used inside a larger message). */
 export function serverText(text: string, ctx: ErrorContext, max = 140): string {
 	// scrub before cutting, or a cut could leave half a key behind; and again once invisible
-	// characters are gone
-	return oneLine(scrubSecret(oneLine(scrubSecret(text, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey), max);
+	// characters are gone. Then masked as the screen masks server text (issue 27 item 1: a token in
+	// a server's error detail reached the status line), before the cut too.
+	return oneLine(maskSecrets(scrubSecret(oneLine(scrubSecret(text, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey)), max);
 }
 
 /** Builds the ApiError: `<text> (<operation>)`, one line, the key scrubbed as a last line of defence. */
 export function makeError(ctx: ErrorContext, init: Omit<ApiErrorInit, 'operation'>): ApiError {
-	const text = oneLine(scrubSecret(oneLine(scrubSecret(init.message, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey));
+	// masked too, as a last line of defence: a message built from server text that missed serverText
+	const text = oneLine(maskSecrets(scrubSecret(oneLine(scrubSecret(init.message, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey)));
 	const operation = oneLine(scrubSecret(ctx.operation, ctx.apiKey), 80);
 	const message = scrubSecret(`${text} (${operation})`, ctx.apiKey);
 	return new ApiError({...init, message, operation});
