@@ -81,7 +81,7 @@ export function resolveConfig(sources: ConfigSources, warnings: string[] = []): 
 function shortKeyWarnings(servers: readonly ServerConfig[]): string[] {
 	const short = servers.filter(server => server.apiKey !== null && server.apiKey.length < SHORT_KEY);
 	return short.map(
-		server => `the API key for ${server.name} is ${server.apiKey!.length} character${server.apiKey!.length === 1 ? '' : 's'} long: too short to hide safely (ohtui hides a key under ${SHORT_KEY} characters only where it stands alone, not inside words)`,
+		server => `the API key for ${server.name} is too short to hide safely (${server.apiKey!.length} of ${SHORT_KEY} characters): ohtui hides it only where it stands alone`,
 	);
 }
 
