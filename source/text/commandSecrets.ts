@@ -99,17 +99,18 @@ function batchPassword(args: readonly string[], i: number): Hide | null {
 }
 
 /** The command a word names: quotes, a backtick or a parenthesis before it and a path go (`"/usr/bin/curl`). */
-const commandName = (word: string): string => word.replace(/^["'`(]+/, '').split('/').pop()!;
+const commandName = (word: string): string => (/^[\w.-]*$/.test(word) ? word : word.replace(/^["'`(]+/, '').split('/').pop()!);
 
 /** argv with the passwords of its commands' flags masked (other arguments as they are). */
 export function maskCommandArgs(args: readonly string[]): string[] {
 	const out = [...args];
-	let at = args.findIndex(arg => Object.hasOwn(RULES, commandName(arg)));
+	const ruled = args.map(arg => Object.hasOwn(RULES, commandName(arg)));
+	let at = ruled.indexOf(true);
 	while (at !== -1) {
 		const rule = RULES[commandName(args[at]!)]!;
 		// a command's arguments run to the next command with a rule
 		let end = at + 1;
-		while (end < args.length && !Object.hasOwn(RULES, commandName(args[end]!))) end++;
+		while (end < args.length && !ruled[end]) end++;
 		const rest = args.slice(at + 1, end);
 		rest.forEach((arg, i) => {
 			const hide = rule(rest, i);
