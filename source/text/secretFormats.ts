@@ -19,12 +19,14 @@ export function maskKeyBlocks(text: string): string {
 	return text.replace(PEM, (_block, label: string) => `-----BEGIN ${label}----- ${MASK} -----END ${label}-----`);
 }
 
-// `machine host login name password secret` on one line, or a `password secret` line of a block
+// `machine host login name password secret` on one line, or a `password secret` line of a block (a
+// quote may close it: a block quoted in a message)
 const NETRC_INLINE = /(\bmachine\s+\S+[^\n]*?\bpassword\s+)(\S+)/g;
-const NETRC_LINE = /^(\s*password\s+)(\S+)\s*$/gm;
+const NETRC_LINE = /^([+-]?\s*password\s+)([^\s"'`]+)(?=["'`]|\s*$)/gm;
 // hostname:port:database:username:password (port a number or *; a database of digits is a line and
-// column, as in `app.py:12:5:E501:…`), standing as a token: a line, or quoted in a command
-const PGPASS = /((?:^|[\s"'`=(>])(?:[A-Za-z0-9_.*-]+|\[[0-9A-Fa-f:]+\]):(?:\d{1,5}|\*):(?!\d+:)[^:\s"'`]+:[^:\s"'`]+:)([^\s"'`]+)/gm;
+// column, as in `app.py:12:5:E501:…`), standing as a token: a line (a diff's, after its `+`), or
+// quoted in a command
+const PGPASS = /((?:^|[\s"'`=(>])\+?(?:[A-Za-z0-9_.*-]+|\[[0-9A-Fa-f:]+\]):(?:\d{1,5}|\*):(?!\d+:)[^:\s"'`]+:[^:\s"'`]+:)([^\s"'`]+)/gm;
 
 /** `.netrc` and `.pgpass` lines with their passwords masked. */
 export function maskFileFormats(text: string): string {
@@ -40,8 +42,9 @@ const VALUE_MEMBERS = 'value|Value|ParameterValue';
 const FLAT_OBJECT = /\{[^{}]{0,2000}\}/g;
 const NAME_MEMBER = new RegExp(`(["'])(?:${NAME_MEMBERS})\\1\\s*:\\s*(["'])([^"'\\\\]{1,128})\\2`);
 const VALUE_MEMBER = new RegExp(`((["'])(?:${VALUE_MEMBERS})\\2\\s*:\\s*)(["'])((?:\\\\.|(?!\\3)[^\\\\])*)\\3`, 'g');
-// YAML: `name: DB_PASSWORD` then `value: …` on the next line (or after a space once a row flattened it)
-const YAML_PAIR = /(\b(?:name|key):[ \t]*(["']?)([A-Za-z_][\w.-]{0,127})\2,?(?:[ \t]*\r?\n[ \t]*|[ \t]+)value:[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"'#,}]+)/g;
+// YAML: `name: DB_PASSWORD` then `value: …` on the next line (a diff's `+` before it), or after a
+// space once a row flattened it
+const YAML_PAIR = /(\b(?:name|key):[ \t]*(["']?)([A-Za-z_][\w.-]{0,127})\2,?(?:[ \t]*\r?\n[+-]?[ \t]*|[ \t]+(?:[+-][ \t]+)?)value:[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"'#,}]+)/g;
 
 /** The values of name/value pairs whose name says secret. */
 export function maskPairs(text: string): string {

@@ -28,6 +28,8 @@ const COMMANDS: Shape[] = [
 	shape('command', 'mysql --password=', `mysql -u root --password=${PW} shop`, PW),
 	shape('command', 'docker login -p', `docker login -u bob -p ${PW} registry.example.com`, PW),
 	shape('command', '.pgpass line', `db.example.com:5432:shop:admin:${PW}`, PW),
+	shape('command', '.pgpass line in a diff', `@@ -1 +1,2 @@\n+db.example.com:5432:shop:admin:${PW}`, PW),
+	shape('command', '.netrc in a diff', `+machine api.example.com\n+  login alice\n+  password ${PW}`, PW),
 	shape('command', '.pgpass written by echo', `echo "db.example.com:5432:shop:admin:${PW}" >> ~/.pgpass`, PW),
 ];
 
@@ -84,6 +86,7 @@ const STRUCTURES: Shape[] = [
 	shape('k8s', 'env pair, value first', `{"value":"${PW}","name":"API_TOKEN"}`, PW),
 	shape('k8s', 'Kubernetes env pair in YAML', `        - name: DB_PASSWORD\n          value: ${PW}`, PW),
 	shape('k8s', 'Kubernetes env pair in YAML, quoted', `- name: GITHUB_TOKEN\n  value: "${PW}"`, PW),
+	shape('k8s', 'Kubernetes env pair in a diff', `+        - name: DB_PASSWORD\n+          value: ${PW}`, PW),
 	shape('k8s', 'key/value pair (Postman, CircleCI)', `{"key":"apiSecret","value":"${PW}","enabled":true}`, PW),
 	shape('url', 'URL password, slashes JSON-escaped', `{"remote":"https:\\/\\/deploy:${PW}@git.example.com\\/acme\\/app.git"}`, PW),
 	shape('url', 'URL token parameter, slashes JSON-escaped', `"https:\\/\\/api.example.com\\/v1?access_token=${PW}&x=1"`, PW),
