@@ -15,6 +15,7 @@ import {summarizeEvent} from '../../source/present/events/summarize.js';
 import {createNotifier} from '../../source/terminal/notify.js';
 import {commandEnv} from '../../source/terminal/notifyCommand.js';
 import {maskArgv, maskEnvValue, maskTitle, maskUrlSecrets} from '../../source/text/secrets.js';
+import {commandLine} from '../../source/ui/views/settingsEntries.js';
 import type {RawEvent} from '../support/eventData.js';
 import {event} from '../ui/eventFixtures.js';
 import {conversation} from '../ui/fixtures.js';
@@ -70,7 +71,10 @@ export const CHANNELS: Record<string, Channel> = {
 		const env = commandEnv({}, {event: 'needs-you', server: 'local', id: 'c1', status: 'waiting', title: shape, waitsFor, text: attentionLine(item, {waitsFor})});
 		return Object.values(env).join('\n');
 	},
-	settings: shape => [maskArgv(['sh', '-c', shape]), maskEnvValue('EXTRA_ARGS', shape), maskUrlSecrets(shape)].join('\n'),
+	settings: shape => {
+		const [command = null, ...args] = shape.split(/\s+/);
+		return [commandLine(command, args), maskArgv(['sh', '-c', shape]), maskEnvValue('EXTRA_ARGS', shape), maskUrlSecrets(shape)].join('\n');
+	},
 	specs: shape => [maskArgv(shape.split(/\s+/)), maskEnvValue('STARTUP', shape)].join('\n'),
 	'sandbox url': shape => maskUrlSecrets(shape),
 };
