@@ -95,20 +95,26 @@ export function maskSecrets(text: string | null | undefined): string {
 	return maskText(clean(text));
 }
 
+// titles and the other fields drawn every frame, masked once: room for a full list's titles and
+// repositories (1,000 rows), and only for short strings (a 10,000-character title is masked each time)
 const fields = new Map<string, string>();
+const FIELDS_KEPT = 2000;
+const FIELD_CHARS = 1000;
 
 /**
  * A conversation's title, cleaned and masked (issue 21 item 2): OpenHands writes the title from the
  * first user message, so a token pasted there was on the list, in details, in the activity header and
- * in every notification. Titles are drawn at every frame: the answers are kept (500 at most).
+ * in every notification. Titles are drawn at every frame: the answers are kept.
  */
 export function maskTitle(title: string | null | undefined): string {
 	if (!title) return '';
 	let shown = fields.get(title);
 	if (shown === undefined) {
-		if (fields.size >= 500) fields.clear();
 		shown = maskSecrets(title);
-		fields.set(title, shown);
+		if (title.length <= FIELD_CHARS) {
+			if (fields.size >= FIELDS_KEPT) fields.clear();
+			fields.set(title, shown);
+		}
 	}
 	return shown;
 }
