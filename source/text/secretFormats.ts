@@ -53,7 +53,7 @@ export function maskPairs(text: string): string {
 		out = out.replace(FLAT_OBJECT, object => {
 			const name = NAME_MEMBER.exec(object)?.[3];
 			if (name === undefined) return object;
-			return object.replace(VALUE_MEMBER, (whole, head: string, _q: string, quote: string, value: string) => (hidesValue(name, value) && !value.includes(MASK) ? `${head}${quote}${MASK}${quote}` : whole));
+			return object.replace(VALUE_MEMBER, (whole, head: string, _q: string, quote: string, value: string) => (hidesValue(name, `${quote}${value}${quote}`) && !value.includes(MASK) ? `${head}${quote}${MASK}${quote}` : whole));
 		});
 	}
 	if (out.includes('value:')) {

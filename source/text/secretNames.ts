@@ -53,13 +53,13 @@ function judge(name: string): boolean {
 }
 
 /**
- * Values that are not a secret whatever their name: small numbers, booleans, empty quotes, a
+ * Values that are not a secret whatever their name: a digit (`auth_enabled=1`), booleans, empty quotes, a
  * variable (`$DB_PASSWORD`, `${X}`), a dotted name of letters (`settings.API_KEY`, `os.environ`), a type (`api_key: str`,
  * `token: string;`, `Optional[str]`, `SecretStr`), a placeholder (`<your-key>`, `xxx`, `***`, `value`).
  */
 const NOT_A_SECRET_VALUE = new RegExp(
 	[
-		'\\d{1,6}', 'true|false|null|none|nil|yes|no|on|off|undefined', '["\'`]{2}', '\\$.*', '[A-Za-z_]+(?:\\.[A-Za-z_]+)+',
+		'\\d', 'true|false|null|none|nil|yes|no|on|off|undefined', '["\'`]{2}', '\\$.*', '[A-Za-z_]+(?:\\.[A-Za-z_]+)+',
 		'str|string|int|integer|bool|boolean|number|float|bytes|any|unknown|object|secretstr|secretbytes|[A-Za-z_][\\w.]*\\[[\\w\\[\\], |.]*\\]',
 		'value|values|required|optional|redacted|hidden|masked|secret|password|token|key|changeme|\\*+|x{3,}|\\.{3}|…|<[^>]*>|\\{\\{.*\\}\\}|your[-_]\\w+',
 	].join('|'),
@@ -82,6 +82,9 @@ export function hidesValue(name: string, value: string): boolean {
 	if (!directory && !isSecretName(name)) return false;
 	const bare = value.replace(/^(["'`])(.*)\1$/, '$2');
 	if (bare === '' || NOT_A_SECRET.test(bare)) return false;
+	// a count of tokens, not a token (`max_tokens = 4096`, a stats event's `"prompt_tokens": 903112`);
+	// a number in quotes or under another name may be a PIN (`password: 1234`, `"password": "123456"`)
+	if (bare === value && /^\d+$/.test(bare) && words(name).includes('tokens')) return false;
 	if (directory) return !/^[/~.$]/.test(bare);
 	return !((lower === 'key' || lower === 'keys') && (IDENTIFIER.test(bare) || isSecretName(bare)));
 }

@@ -34,8 +34,9 @@ const CAMEL_NAMED_HEX = new RegExp(`((?<=[a-z])(?:Key|Keys|Token|Secret|Password
 
 const QUOTED_MEMBER = /(["'])([^"']{1,64})\1(\s*(?::|=>)\s*)(["'])((?:\\.|(?!\4)[^\\])*)\4/g;
 const ASSIGNMENT = /(?<![\w.-])(-{0,2}[A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s&;,"'}]+)/g;
-// `Name: value`, a header or YAML; the name and the value may be quoted or in backticks (`` `OPENAI_API_KEY`: `…` ``)
-const HEADER = /(?<![\w-])([A-Za-z][\w-]*)(["'`]?)(:\s*)((?:bearer|basic|token|bot|digest)\s+)?(["'`]?)([^\s,;"'`}]+)/gi;
+// `Name: value`, a header or YAML; the name and the value may be quoted or in backticks (`` `OPENAI_API_KEY`: `…` ``),
+// not a list or an object (`"keys": [`)
+const HEADER = /(?<![\w-])([A-Za-z][\w-]*)(["'`]?)(:\s*)((?:bearer|basic|token|bot|digest)\s+)?(["'`]?)(?![[{])([^\s,;"'`}]+)/gi;
 // `OPENAI_API_KEY is sk-…` in a sentence: an environment variable's name, then the value
 const SAID_IS = /(?<![\w$])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(\s+(?:is|was|to|as)\s+)(["'`]?)([^\s"'`,;]*[^\s"'`,;.])/g;
 const FLAG_VALUE = /(?<!\S)(--?[A-Za-z][\w-]*)(\s+)(?!-)("[^"]*"|'[^']*'|\S+)/g;
@@ -44,9 +45,32 @@ const AUTH_SCHEME = /\b(bearer|basic)(\s+)[\w.~+/=-]{6,}/gi;
 const HEX_RUN = /[0-9a-fA-F]{32}/;
 const SAID = /_[A-Z0-9]+\s+(?:is|was|to|as)\s/;
 const SCHEME = /bearer|basic/i;
+const NAME_AND_COLON = /^[A-Za-z][\w-]*:$/;
 
 /** Words, not a credential: "DB_PASSWORD is missing", "the key is Required". */
 const readsAsWord = (value: string) => /^[A-Za-z][a-z]*$/.test(value);
+
+/**
+ * `Name: value` pairs masked where the name says secret. A value that is itself a name is looked at
+ * again as one: in `command: password: 1234`, `password:` is `command`'s value and a name.
+ */
+function maskHeaders(text: string): string {
+	let out = '';
+	let done = 0;
+	HEADER.lastIndex = 0;
+	for (let match = HEADER.exec(text); match; match = HEADER.exec(text)) {
+		const [whole, name, nq, colon, scheme, vq, value] = match as unknown as [string, string, string, string, string | undefined, string, string];
+		if (value.startsWith('//') || value.includes(MASK) || !(scheme ? isSecretName(name) : hidesValue(name, `${vq}${value}${vq}`))) {
+			// a value that is a name and its colon is the next name: the search goes on from it (only
+			// then: a value `a:a:a:…` searched again from every colon was quadratic)
+			if (NAME_AND_COLON.test(value)) HEADER.lastIndex = match.index + whole.length - value.length;
+			continue;
+		}
+		out += `${text.slice(done, match.index)}${name}${nq}${colon}${scheme ?? ''}${vq}${MASK}`;
+		done = match.index + whole.length;
+	}
+	return out + text.slice(done);
+}
 
 /** Secret values found by structure (names that say secret) and then by shape, in clean text. */
 function maskText(text: string): string {
@@ -58,7 +82,7 @@ function maskText(text: string): string {
 	// each rule runs where the text has what it looks for (a row is masked in a few µs)
 	if (/["']/.test(out) && (out.includes(':') || out.includes('=>'))) {
 		out = out.replace(QUOTED_MEMBER, (whole, q: string, name: string, colon: string, vq: string, value: string) =>
-			hidesValue(name, value) && !value.includes(MASK) ? `${q}${name}${q}${colon}${vq}${MASK}${vq}` : whole,
+			hidesValue(name, `${vq}${value}${vq}`) && !value.includes(MASK) ? `${q}${name}${q}${colon}${vq}${MASK}${vq}` : whole,
 		);
 	}
 	if (out.includes('=')) {
@@ -71,11 +95,7 @@ function maskText(text: string): string {
 		out = out.replace(SPACED_ASSIGNMENT, assigned);
 	}
 	if (HEX_RUN.test(out)) out = out.replace(NAMED_HEX, (_whole, head: string) => `${head}${MASK}`).replace(CAMEL_NAMED_HEX, (_whole, head: string) => `${head}${MASK}`);
-	if (out.includes(':')) {
-		out = out.replace(HEADER, (whole, name: string, nq: string, colon: string, scheme: string | undefined, vq: string, value: string) =>
-			value.startsWith('//') || value.includes(MASK) || !(scheme ? isSecretName(name) : hidesValue(name, value)) ? whole : `${name}${nq}${colon}${scheme ?? ''}${vq}${MASK}`,
-		);
-	}
+	if (out.includes(':')) out = maskHeaders(out);
 	if (SAID.test(out)) {
 		out = out.replace(SAID_IS, (whole, name: string, is: string, q: string, value: string) =>
 			readsAsWord(value) || value.includes(MASK) || !hidesValue(name, value) ? whole : `${name}${is}${q}${MASK}`,

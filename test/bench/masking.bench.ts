@@ -72,7 +72,32 @@ const ADVERSARIAL: Record<string, () => string> = {
 	'name: X value:': () => '- name: X_PASSWORD value '.repeat(40_000),
 	'curl -u ': () => 'curl -u '.repeat(125_000),
 	'AAAA-': () => 'AAAA-'.repeat(200_000),
+	'a: a: a:': () => 'a: '.repeat(333_334),
+	'x: password: ': () => 'x: password: '.repeat(77_000),
+	'--token --token': () => '--token '.repeat(125_000),
+	'DB_KEY is ': () => 'DB_KEY is '.repeat(100_000),
+	'one line of spaces': () => `password:${' '.repeat(1_000_000)}x`,
 };
+
+/** Fragments the rules look for: random lines of them find what a hand-made list misses. */
+const FRAGMENTS = ['a', 'Z', '9', ':', ': ', ' ', '  ', '=', '"', "'", '`', '-p', '-u', '--', 'curl ', 'key', 'KEY_', 'password', '/', '//', '@', 'https://', 'https:\\/\\/', '{', '}', '[', ']', 'name', 'value', '_', '.', 'Q~', 'sk-', 'ghp_', 'AAAA', 'is ', '=>', ';', '+', 'jdbc:oracle:thin:', 'ya29.', 's.', '0123456789abcdef', 'Bearer ', 'machine ', '-----BEGIN '];
+
+/** A 1 MB line of a few fragments, picked by a seeded generator (the same lines on every run). */
+function fragmentLine(seed: number): {line: string; of: string[]} {
+	let state = seed;
+	const next = () => {
+		state = (state * 1103515245 + 12345) & 0x7fffffff;
+		return state / 0x7fffffff;
+	};
+	const of = Array.from({length: 2 + Math.floor(next() * 4)}, () => FRAGMENTS[Math.floor(next() * FRAGMENTS.length)]!);
+	const parts: string[] = [];
+	for (let size = 0; size < 1_000_000; ) {
+		const part = of[Math.floor(next() * of.length)]!;
+		parts.push(part);
+		size += part.length;
+	}
+	return {line: parts.join(''), of};
+}
 
 export const masking: Bench = {
 	name: 'masking',
@@ -95,6 +120,12 @@ export const masking: Bench = {
 		});
 		const worst = each.reduce((a, b) => (b.ms > a.ms ? b : a));
 		figures.push({bench: 'masking', name: '1 MB adversarial line, the slowest', value: round(worst.ms, 0), unit: 'ms', target: '', pass: null, note: each.map(e => `${e.name} ${round(e.ms, 0)} ms`).join(', ')});
+		const random = Array.from({length: 20}, (_, seed) => {
+			const {line, of} = fragmentLine(seed + 1);
+			return {of, ms: Math.max(msOnce(() => maskSecrets(line)), msOnce(() => pagerLines(line)))};
+		});
+		const slowest = random.reduce((a, b) => (b.ms > a.ms ? b : a));
+		figures.push({bench: 'masking', name: '1 MB random lines of rule fragments (20), the slowest', value: round(slowest.ms, 0), unit: 'ms', target: '', pass: null, note: JSON.stringify(slowest.of)});
 		return figures;
 	},
 };

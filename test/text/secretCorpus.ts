@@ -97,6 +97,7 @@ const STRUCTURES: Shape[] = [
 	shape('jdbc', 'jdbc sqlserver ;password=', `jdbc:sqlserver://db:1433;databaseName=shop;user=sa;password=${PW};encrypt=true`, PW),
 	shape('jdbc', 'jdbc oracle user/password@', `jdbc:oracle:thin:scott/${PW}@db.example.com:1521:orcl`, PW),
 	shape('jdbc', 'ODBC ;Pwd=', `Driver={ODBC Driver 18 for SQL Server};Server=db;Uid=sa;Pwd=${PW};`, PW),
+	shape('sentence', 'a numeric password in YAML', '  password: 90210417', '90210417'),
 	shape('jdbc', 'jdbc ?password=', `jdbc:postgresql://db:5432/shop?user=app&password=${PW}`, PW),
 ];
 
@@ -146,4 +147,6 @@ export const ORDINARY: readonly string[] = [
 	's.strip().split(",") and this.s.value',
 	'key-value store; the key: value pairs are sorted',
 	'PMAK is not set; set NRAK in newrelic.yml',
+	'"usage": {"prompt_tokens": 12903112, "max_tokens": 4096}, "keys": ["a", "b"], "auth": {"kind": "none"}',
+	'auth_enabled=1',
 ];
