@@ -2,7 +2,7 @@
 import {isSaneTime, serverTimeText} from '../api/serverTime.js';
 import type {ActionKind} from '../store/types.js';
 import {clean, truncateMiddle} from '../text/sanitize.js';
-import {MASK, maskUrlSecrets} from '../text/secrets.js';
+import {MASK, maskField, maskUrlSecrets} from '../text/secrets.js';
 
 export {MASK} from '../text/secrets.js';
 
@@ -138,6 +138,7 @@ export function pendingLabel(kind: ActionKind): string {
 }
 
 export function repoAtBranch(repo: string | null | undefined, branch: string | null | undefined): string {
-	if (!repo) return branch ? `@${clean(branch)}` : '—';
-	return branch ? `${clean(repo)}@${clean(branch)}` : clean(repo);
+	// a repository may be a URL with a token in it: masked as the commands mask it (issue 27 item 1)
+	if (!repo) return branch ? `@${maskField(branch)}` : '—';
+	return branch ? `${maskField(repo)}@${maskField(branch)}` : maskField(repo);
 }

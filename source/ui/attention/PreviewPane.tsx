@@ -10,7 +10,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import type {Tagged} from '../../fleet/types.js';
 import type {Glimpse} from '../../store/types.js';
 import {clean, truncate} from '../../text/sanitize.js';
-import {maskTitle} from '../../text/secrets.js';
+import {maskField, maskTitle} from '../../text/secrets.js';
 import {wrapLine} from '../../present/events/text.js';
 import {EventList} from '../activity/EventList.js';
 import {pendingActions, pendingLine} from '../../present/events/pending.js';
@@ -48,7 +48,7 @@ export function conversationFacts(c: Tagged<AppConversation>, server: ServerNote
 		// data that may be old says so first, before anything a narrow line cuts
 		...(server?.stale ? [server.text] : []),
 		...(c.sandbox_id ? [`sandbox ${clean(c.sandbox_status) || '—'}`] : []),
-		c.selected_repository || !c.working_dir ? repoAtBranch(c.selected_repository, c.selected_branch) : clean(c.working_dir),
+		c.selected_repository || !c.working_dir ? repoAtBranch(c.selected_repository, c.selected_branch) : maskField(c.working_dir),
 		...(c.llm_model ? [shortModel(c.llm_model)] : []),
 		...((c.metrics?.accumulated_cost ?? 0) > 0 ? [cost(c.metrics!.accumulated_cost)] : []),
 		...(server && !server.stale ? [server.text] : []),

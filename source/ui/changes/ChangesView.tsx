@@ -14,7 +14,7 @@ import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {clean, fit, truncate, truncateMiddle} from '../../text/sanitize.js';
-import {maskTitle} from '../../text/secrets.js';
+import {maskField, maskTitle} from '../../text/secrets.js';
 import {useTheme} from '../theme.js';
 import {movedTo} from '../widgets/movement.js';
 import {selectChanges, useSnapshot} from '../useStore.js';
@@ -84,7 +84,7 @@ export function ChangesView({conversation, width, height, active, onBack}: Props
 		active,
 	);
 
-	const title = `Changes · ${maskTitle(conversation.title) || conversation.id}${mine?.workingDir ? ` · ${clean(mine.workingDir)}` : ''}`;
+	const title = `Changes · ${maskTitle(conversation.title) || conversation.id}${mine?.workingDir ? ` · ${maskField(mine.workingDir)}` : ''}`;
 	const head = (
 		<Text bold color={theme.accent} wrap="truncate">
 			{truncate(title, width)}
