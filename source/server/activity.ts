@@ -34,6 +34,7 @@ export async function startActivity(state: State, options: StandInOptions, reque
 		demo: seed === 'demo',
 		events,
 		timestampFilter500: options.timestampFilter500 ?? false,
+		eventBatches: options.eventBatches ?? false,
 	});
 	const listener = await startAgentListener(hub, requests);
 	hub.agentUrl = listener.url;

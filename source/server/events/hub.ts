@@ -9,6 +9,7 @@ import type {ConversationRecord, State} from '../state.js';
 import {seedHistory} from './history.js';
 import type {ContentItem, EventRecord} from './model.js';
 import {SYSTEM_PROMPT, ALL_TOOLS} from './texts.js';
+import {WebhookQueue} from './webhook.js';
 import type {Shape} from './wire.js';
 
 export type ActivityOptions = {
@@ -21,6 +22,8 @@ export type ActivityOptions = {
 	events?: number;
 	/** StandInOptions.timestampFilter500 */
 	timestampFilter500?: boolean;
+	/** StandInOptions.eventBatches (legacy only): events reach the app server's store through the webhook's batches */
+	eventBatches?: boolean;
 };
 
 /** A queued `pending-messages` entry (shared/openhands-api-newer.md 5.3). */
@@ -52,6 +55,8 @@ export class ActivityHub {
 	private readonly seeded = new Set<string>();
 	/** the events websockets of the agent listener (../agent/listenerSockets.ts), by conversation */
 	private readonly listeners = new Map<string, Set<(record: EventRecord) => void>>();
+	/** the webhook queues of the agents whose events reach the app server in batches (./webhook.ts) */
+	private readonly webhooks = new Map<Agent, WebhookQueue>();
 	private knownCount = 0;
 	private director: Director | null = null;
 
@@ -65,8 +70,13 @@ export class ActivityHub {
 			stepMs: state.options.stepMs,
 			sandboxRunning: c => this.sandboxRunning(c),
 			onEvent: (agent, record) => {
-				this.eventsByHex.set(record.id.replaceAll('-', ''), {agent, record});
-				if (record.us > agent.conversation.updatedUs) agent.conversation.updatedUs = record.us;
+				const webhook = this.webhooks.get(agent);
+				if (webhook) webhook.add(record, Math.floor(record.us / 1000));
+				else this.eventsByHex.set(record.id.replaceAll('-', ''), {agent, record});
+				// d6fab190 saves the conversation (its `updated_at`) only when the app server itself writes
+				// it (a start, a title, the agent server's pause or start webhook), never for an event: a
+				// finish leaves it where it was (issue 27 item 8). The agent server's own moves (./conversationInfo.ts).
+				if (options.generation !== 'legacy' && record.us > agent.conversation.updatedUs) agent.conversation.updatedUs = record.us;
 				const listeners = this.listeners.get(agent.conversation.id);
 				if (listeners) for (const listener of listeners) listener(record);
 			},
@@ -138,6 +148,25 @@ export class ActivityHub {
 		if (this.state.conversations.length !== this.knownCount) this.discover();
 		if (this.pendingMessages.size > 0) this.deliverPending();
 		this.engine.advance();
+		if (this.webhooks.size > 0) {
+			const now = this.state.now();
+			for (const webhook of this.webhooks.values()) webhook.due(now);
+		}
+	}
+
+	/** From now on the agent's events reach the app server's store through the webhook's batches. */
+	private batch(agent: Agent): void {
+		if (!this.options.eventBatches || this.options.generation !== 'legacy') return;
+		agent.log.batched = true;
+		this.webhooks.set(
+			agent,
+			new WebhookQueue(records => {
+				for (const record of records) {
+					agent.log.store(record);
+					this.eventsByHex.set(record.id.replaceAll('-', ''), {agent, record});
+				}
+			}),
+		);
 	}
 
 	close(): void {
@@ -147,10 +176,13 @@ export class ActivityHub {
 	private materialize(conversation: ConversationRecord, events?: number): Agent {
 		const agent = this.engine.create(conversation);
 		if (!this.seeded.has(conversation.id)) {
+			this.batch(agent);
 			this.begin(agent);
 			return agent;
 		}
 		seedHistory(agent, {events});
+		// a history that happened before: posted long ago
+		this.batch(agent);
 		// demo conversations get their plans from the director; others just carry on
 		if (this.options.live && !this.options.demo && agent.status === 'running') {
 			this.engine.schedule(agent, workPlan(agent, agent.plot.int(3, 8), 'finish'));
@@ -178,7 +210,10 @@ export class ActivityHub {
 	private discover(): void {
 		this.knownCount = this.state.conversations.length;
 		for (const id of [...this.engine.agents.keys()]) {
-			if (!this.state.conversationById.has(id)) this.engine.remove(id);
+			if (this.state.conversationById.has(id)) continue;
+			const gone = this.engine.agents.get(id);
+			if (gone) this.webhooks.delete(gone);
+			this.engine.remove(id);
 		}
 		for (const c of this.state.conversations) {
 			if (!this.seeded.has(c.id) && !this.engine.agents.has(c.id)) this.materialize(c);
