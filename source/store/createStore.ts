@@ -161,7 +161,8 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 			core.dispose();
 		},
 		setVisible: resource => resources.setVisible(resource),
-		refresh: () => void resources.refresh(core.get().visible, 'user'),
+		// with an activity open the lists wait (Resources.hold): Ctrl-r reads the events now instead
+		refresh: () => (core.get().activity ? activity.refresh() : void resources.refresh(core.get().visible, 'user')),
 		loadMore: resource => void resources.loadMore(resource),
 		loadAll: resource => void resources.loadAll(resource),
 		setViewport: (resource, first, last) => resources.setViewport(resource, first, last),

@@ -1,5 +1,5 @@
 import type {Agent} from '../agent/agent.js';
-import {sendMessage} from '../agent/commands.js';
+import {asksFirst, sendMessage} from '../agent/commands.js';
 import {Director} from '../agent/director.js';
 import {Engine} from '../agent/engine.js';
 import {taskPlan, workPlan} from '../agent/plans.js';
@@ -198,10 +198,11 @@ export class ActivityHub {
 		agent.emit(c.createdUs + 1000, {kind: 'SystemPromptEvent', prompt: SYSTEM_PROMPT, tools: ALL_TOOLS});
 		const task = this.state.tasks.find(t => t.appConversationId === c.id);
 		const first = task?.request.initial_message?.content.find(item => item['type'] === 'text');
-		if (first && typeof first['text'] === 'string') agent.userMessage(c.createdUs + 2000, [{type: 'text', text: first['text']}]);
+		const said: ContentItem[] = first && typeof first['text'] === 'string' ? [{type: 'text', text: first['text']}] : [];
+		if (said.length > 0) agent.userMessage(c.createdUs + 2000, said);
 		if (status === 'running') {
 			agent.setStatus(c.createdUs + 3000, 'running');
-			this.engine.schedule(agent, taskPlan(agent, 'finish', {browse: agent.plot.chance(0.5)}));
+			this.engine.schedule(agent, taskPlan(agent, asksFirst(said) ? 'confirm' : 'finish', {browse: agent.plot.chance(0.5)}));
 		} else {
 			c.executionStatus = status;
 		}

@@ -74,6 +74,7 @@ export class Activity {
 		const run = this.run;
 		if (run?.id !== conversation.id) return;
 		run.conversation = shareValue(run.conversation ?? undefined, conversation);
+		run.reported = conversation.execution_status;
 		this.commit(run, {});
 		this.liveLane.attach(run);
 	}
@@ -99,6 +100,24 @@ export class Activity {
 		const snapshot = this.core.get();
 		if (snapshot.activity) this.core.set({...snapshot, activity: null});
 		this.resources.hold(false);
+	}
+
+	/**
+	 * Ctrl-r while open: what the next tick would do, now (a follow; the newest page or the header where
+	 * the window is away from the end), the agent server asked again where the app server's store is
+	 * behind it (issue 27 item 7).
+	 */
+	refresh(): void {
+		const run = this.run;
+		if (!run) return;
+		run.agentReadKey = null;
+		const job =
+			!run.loaded || (run.hasNewer && run.following)
+				? () => this.reads.newest(run)
+				: run.hasNewer
+					? () => this.refreshHeader(run)
+					: async () => void (await this.reads.follow(run));
+		void run.lane.run('refresh', job, true);
 	}
 
 	setFollow(on: boolean): void {
