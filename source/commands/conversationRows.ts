@@ -19,7 +19,7 @@ export type Judged = {
 };
 
 export function judge(server: string, conversation: AppConversation, seen: Pick<SeenStore, 'isSeen'> | null): Judged {
-	const state = attentionState(conversation, seen ? seen.isSeen(conversation.id, conversation.updated_at) : true);
+	const state = attentionState(conversation, seen ? seen.isSeen(conversation.id, conversation.updated_at, conversation.execution_status) : true);
 	return {server, conversation, state, needsYou: isNeedsYou(state) ? state : null};
 }
 

@@ -62,11 +62,14 @@ export class ActivityReads {
 			takeLive(run, this.liveLane.holdFrames(run, false));
 			this.host.commit(run, {loading: false, error: null}, true);
 			if (!run.conversation) await this.host.refetchConversation(run);
-			if (learnClock(run)) this.host.commit(run, {});
+			if (learnClock(run, this.core.now())) this.host.commit(run, {});
 			await this.askAgent(run);
 			this.liveLane.attach(run);
 			// what the app server's store does not have yet, from the agent server (after the socket: it comes first)
-			if ((await this.catchUp(run)) > 0) this.host.commit(run, {}, true);
+			if ((await this.catchUp(run)) > 0) {
+				learnClock(run, this.core.now());
+				this.host.commit(run, {}, true);
+			}
 		} catch (error) {
 			this.liveLane.holdFrames(run, false);
 			this.fail(run, error);
@@ -109,7 +112,7 @@ export class ActivityReads {
 			const caught = await this.catchUp(run);
 			if (caught > 0) this.host.commit(run, {error: null}, true);
 			added += caught;
-			if (added > 0 && learnClock(run)) this.host.commit(run, {});
+			if (added > 0 && learnClock(run, this.core.now())) this.host.commit(run, {});
 			if (!run.factsAsked) await this.askAgent(run);
 			return added;
 		} catch (error) {

@@ -70,6 +70,8 @@ export type Run = {
 	reported: string | null;
 	/** what the last read of the agent server's own events was for (./agentCatchUp.ts) */
 	agentReadKey: string | null;
+	/** an app server's conversation as its agent server reported it, and when (its clock: ./activityAgent.ts) */
+	agentSeen: {conversation: AppConversation; at: number} | null;
 };
 
 export function newRun(id: string, conversation: AppConversation | null, now: number, onSettled: () => void): Run {
@@ -107,6 +109,7 @@ export function newRun(id: string, conversation: AppConversation | null, now: nu
 		factsAsked: false,
 		reported: conversation?.execution_status ?? null,
 		agentReadKey: null,
+		agentSeen: null,
 	};
 }
 

@@ -10,7 +10,12 @@
  *   What was there at start, and what changed while the user looked at it (its activity open, or
  *   the first polls after closing it), is counted but never announced.
  * - `at` is when it entered the state: the conversation's `updated_at` when it was first seen so
- *   (server time, so "waiting 7m" is true for a conversation that waited before ohtui started).
+ *   (server time, so "waiting 7m" is true for a conversation that waited before ohtui started), or
+ *   when this session saw it change, if later.
+ * - "Since you looked" is decided from what changed, not from `updated_at` alone (issue 27 item 8):
+ *   OpenHands d6fab190 leaves `updated_at` where it was when an agent finishes. A change of its
+ *   execution status this session saw counts as a change at that moment, and a look records the
+ *   status it saw (./seenStore.ts), so a finish after a look at the running agent is news.
  */
 import type {AppConversation} from '../../api/schemas/index.js';
 import {remember, rememberKey} from '../bounded.js';
@@ -31,6 +36,8 @@ export class ConversationAttention {
 	private readonly created = new Set<string>();
 	/** conversation id → until when a change still counts as seen in its activity, just closed */
 	private readonly lookedUntil = new Map<string, number>();
+	/** conversation id → when this session saw its execution status change (local time) */
+	private readonly changedAt = new Map<string, number>();
 	private serial = 0;
 
 	constructor(
@@ -44,7 +51,7 @@ export class ConversationAttention {
 
 	/** The user looks at it (its activity is open): whatever it is now is seen. */
 	look(conversation: AppConversation): void {
-		this.seen.markSeen(conversation.id, finite(conversation.updated_at));
+		this.seen.markSeen(conversation.id, finite(conversation.updated_at), conversation.execution_status);
 	}
 
 	/** Its activity closed: what the next polls bring for it changed while the user looked. */
@@ -63,6 +70,7 @@ export class ConversationAttention {
 	forget(id: string): void {
 		this.agents.delete(id);
 		this.lookedUntil.delete(id);
+		this.changedAt.delete(id);
 	}
 
 	/** Writes the marks made (dismissals, activities opened) to the state folder. */
@@ -83,9 +91,10 @@ export class ConversationAttention {
 		const state = c.execution_status;
 		const before = this.agents.get(c.id);
 		if (state !== null) remember(this.agents, c.id, state, MAX_REMEMBERED);
+		if (before !== undefined && state !== null && state !== before) remember(this.changedAt, c.id, at, MAX_REMEMBERED);
 		const recent = (this.lookedUntil.get(c.id) ?? 0) > at;
 		if (looking === c.id || recent) this.look(c);
-		const reason = needsYou(c, this.seen.isSeen(c.id, finite(c.updated_at)));
+		const reason = needsYou(c, this.seen.isSeen(c.id, this.changed(c), state));
 		const index = items.findIndex(i => i.subject === 'conversation' && i.id === c.id);
 		const old = index < 0 ? undefined : items[index]!;
 		if (reason === null) return old ? items.filter((_, i) => i !== index) : items;
@@ -110,9 +119,16 @@ export class ConversationAttention {
 			reason,
 			transition,
 			title: titleOf(c),
-			at: finite(c.updated_at) ?? at,
+			at: this.changed(c) ?? at,
 			conversation: c,
 		};
+	}
+
+	/** When it last changed: its `updated_at`, or the change of status this session saw, whichever is later. */
+	private changed(c: AppConversation): number | null {
+		const updated = finite(c.updated_at);
+		const saw = this.changedAt.get(c.id);
+		return saw === undefined ? updated : Math.max(updated ?? saw, saw);
 	}
 }
 

@@ -21,18 +21,23 @@ import {join} from 'node:path';
  */
 export const MAX_MARKS = 2000;
 
-type SeenFile = {version: 1; server: string; since: number; seen: Record<string, number>};
+/** `states`: the execution status each mark saw (issue 27 item 8); older files have none */
+type SeenFile = {version: 1; server: string; since: number; seen: Record<string, number>; states?: Record<string, string>};
 
 export type SeenStore = {
 	/** when this server was first tracked (ms): anything that changed before counts as seen */
 	readonly since: number;
-	/** whether the user has looked at the conversation since `changedAt` (its `updated_at`, ms) */
-	isSeen(id: string, changedAt: number | null): boolean;
+	/**
+	 * whether the user has looked at the conversation since `changedAt` (its `updated_at`, ms); with
+	 * `status` (its execution status now), also whether the look saw that status (below)
+	 */
+	isSeen(id: string, changedAt: number | null, status?: string | null): boolean;
 	/**
 	 * The user looked at it now. `changedAt` (its `updated_at`) is recorded when it is later than
 	 * the local clock, so a server clock running ahead cannot make a seen conversation look unseen.
+	 * `status`: its execution status as the user saw it (below).
 	 */
-	markSeen(id: string, changedAt?: number | null): void;
+	markSeen(id: string, changedAt?: number | null, status?: string | null): void;
 	/** writes the marks made since opening; returns whether it worked */
 	save(): boolean;
 	/** reads the file again (another ohtui may have marked something): for a process that runs long */
@@ -67,7 +72,7 @@ function parse(text: string, server: string): SeenFile | null {
 		if (data.server !== server || !data.seen || typeof data.seen !== 'object' || Array.isArray(data.seen)) return null;
 		const seen: Record<string, number> = {};
 		for (const [id, at] of Object.entries(data.seen)) if (typeof at === 'number' && Number.isFinite(at)) seen[id] = at;
-		return {version: 1, server, since: data.since, seen};
+		return {version: 1, server, since: data.since, seen, states: readStates(data.states, seen)};
 	} catch {
 		return null;
 	}
@@ -128,6 +133,39 @@ function mark(marks: Map<string, number>, id: string, at: number): string | null
 	return oldest;
 }
 
+/*
+ * The status a look saw (issue 27 item 8). OpenHands d6fab190 does not move a conversation's
+ * `updated_at` when its agent finishes, so a finish after the user looked at the running agent
+ * reads as seen by time alone. A mark also keeps the execution status the user saw, and a
+ * conversation whose status is not that one any more moved on since the look: not seen, whatever
+ * the times say. Kept beside the marks (`states`), with the mark it belongs to when marks merge.
+ */
+
+function readStates(states: unknown, seen: Record<string, number>): Record<string, string> {
+	const kept: Record<string, string> = {};
+	if (!states || typeof states !== 'object' || Array.isArray(states)) return kept;
+	for (const [id, status] of Object.entries(states)) if (typeof status === 'string' && id in seen) kept[id] = status;
+	return kept;
+}
+
+/** The look at `id` saw another status than `status` (a mark without one says nothing). */
+function movedOn(states: ReadonlyMap<string, string>, id: string, status: string | null | undefined): boolean {
+	if (status === undefined) return false;
+	const saw = states.get(id);
+	return saw !== undefined && saw !== (status ?? '');
+}
+
+/** The status of each mark in `marks`: the file's where its mark is the later one, else the one held here. */
+function mergedStates(marks: ReadonlyMap<string, number>, held: ReadonlyMap<string, number>, states: ReadonlyMap<string, string>, file: SeenFile): Map<string, string> {
+	const merged = new Map<string, string>();
+	for (const id of marks.keys()) {
+		const later = (file.seen[id] ?? Number.NEGATIVE_INFINITY) > (held.get(id) ?? Number.NEGATIVE_INFINITY);
+		const status = later ? file.states?.[id] : (states.get(id) ?? file.states?.[id]);
+		if (status !== undefined) merged.set(id, status);
+	}
+	return merged;
+}
+
 export function openSeenStore({directory, server, now = Date.now}: SeenStoreOptions): SeenStore {
 	const path = join(directory, 'seen', seenFileName(server));
 	let file = read(path, server);
@@ -140,18 +178,29 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 	const {since} = file;
 	/** the newest MAX_MARKS marks, read or made here: what the file keeps */
 	let seen = mergedMarks(new Map(), file.seen, since);
+	/** the status each mark saw, where it says (above) */
+	let states = new Map(Object.entries(file.states ?? {}));
 	/** the ids of `seen` marked here since the last save */
 	const marked = new Set<string>();
 	return {
 		since,
-		isSeen(id, changedAt) {
+		isSeen(id, changedAt, status) {
 			if (changedAt === null) return true;
+			if (movedOn(states, id, status)) return false;
 			return Math.max(since, seen.get(id) ?? Number.NEGATIVE_INFINITY) >= changedAt;
 		},
-		markSeen(id, changedAt) {
+		markSeen(id, changedAt, status) {
 			const dropped = mark(seen, id, Math.max(now(), changedAt ?? 0));
-			if (dropped !== null) marked.delete(dropped);
-			if (dropped !== id) marked.add(id);
+			if (dropped !== null) {
+				marked.delete(dropped);
+				states.delete(dropped);
+			}
+			if (dropped !== id) {
+				marked.add(id);
+				// a look that does not say what it saw leaves no status (an older one would be wrong now)
+				if (status === undefined) states.delete(id);
+				else states.set(id, status ?? '');
+			}
 		},
 		save() {
 			if (marked.size === 0) return true;
@@ -159,9 +208,12 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 			const merged = {...latest.seen};
 			for (const id of marked) merged[id] = Math.max(seen.get(id)!, merged[id] ?? 0);
 			const kept = pruned(merged, latest.since);
-			const ok = write(path, {...latest, seen: kept});
+			const written = {...latest, seen: kept, states: Object.fromEntries(mergedStates(new Map(Object.entries(kept)), seen, states, latest))};
+			const ok = write(path, written);
 			if (ok) {
+				const before = seen;
 				seen = mergedMarks(seen, kept, since);
+				states = mergedStates(seen, before, states, written);
 				marked.clear();
 			}
 			return ok;
@@ -169,7 +221,9 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 		reload() {
 			const latest = read(path, server);
 			if (!latest) return;
+			const before = seen;
 			seen = mergedMarks(seen, latest.seen, since);
+			states = mergedStates(seen, before, states, latest);
 			// a mark made here that newer ones pushed out is not written either: the file would drop it
 			for (const id of marked) if (!seen.has(id)) marked.delete(id);
 		},
@@ -184,11 +238,17 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 export function memorySeenStore(now: () => number = Date.now): SeenStore {
 	const since = now();
 	const seen = new Map<string, number>();
+	const states = new Map<string, string>();
 	return {
 		since,
-		isSeen: (id, changedAt) => changedAt === null || Math.max(since, seen.get(id) ?? Number.NEGATIVE_INFINITY) >= changedAt,
-		markSeen(id, changedAt) {
-			mark(seen, id, Math.max(now(), changedAt ?? 0));
+		isSeen: (id, changedAt, status) =>
+			changedAt === null || (!movedOn(states, id, status) && Math.max(since, seen.get(id) ?? Number.NEGATIVE_INFINITY) >= changedAt),
+		markSeen(id, changedAt, status) {
+			const dropped = mark(seen, id, Math.max(now(), changedAt ?? 0));
+			if (dropped !== null) states.delete(dropped);
+			if (dropped === id) return;
+			if (status === undefined) states.delete(id);
+			else states.set(id, status ?? '');
 		},
 		save: () => true,
 		reload() {},
