@@ -45,6 +45,17 @@ export class ConversationAttention {
 		private readonly now: () => number,
 	) {}
 
+	/** Conversations whose agent ran when last seen (at most `limit`, the most recently remembered first). */
+	running(limit: number): string[] {
+		const ids: string[] = [];
+		for (const [id, state] of [...this.agents].reverse()) {
+			if (state !== 'running') continue;
+			ids.push(id);
+			if (ids.length >= limit) break;
+		}
+		return ids;
+	}
+
 	createdHere(id: string): void {
 		rememberKey(this.created, id, MAX_REMEMBERED);
 	}

@@ -5,6 +5,7 @@
  * moves with the events (its agent server's own): the store against the legacy stand-in over real HTTP.
  */
 import {afterEach, describe, expect, it, vi} from 'vitest';
+import {RUNNING_TURN} from '../../../source/store/attention/attention.js';
 import {type Harness, harness} from '../harness.js';
 
 let h: Harness | undefined;
@@ -75,5 +76,29 @@ describe('a legacy server whose updated_at stays put when an agent finishes', ()
 		expect(activity.events.length).toBeGreaterThan(3);
 		// the stand-in's agent servers run in UTC
 		expect(activity.agent?.clockOffsetMs).toBe(0);
+	});
+});
+
+describe('the background check on a server whose updated_at stays put', () => {
+	it('on another tab, a finish is found by asking for the conversations last seen running, by id', async () => {
+		h = await harness({generation: 'legacy', live: false}, {visible: 'sandboxes', attentionCheck: true});
+		h.store.start();
+		await h.advance(INTERVAL);
+		const rows = (await h.client.searchConversations({limit: 100})).items;
+		const [running] = rows.filter(c => c.execution_status === 'running' && c.conversation_url);
+		const other = rows.find(c => c.execution_status === 'finished' && c.conversation_url)!;
+		expect(running).toBeDefined();
+		// another conversation saved later (its agent's pause reaches the app server: updated_at moves):
+		// what changed by time is asked from there on, past the running one's updated_at
+		await h.advance(2 * 60_000);
+		const target = (c: typeof other) => ({id: c.id, conversation_url: c.conversation_url, session_api_key: c.session_api_key, sandbox_id: c.sandbox_id});
+		await h.client.controlAgent(target(other), 'pause');
+		await h.advance(2 * INTERVAL);
+		// the running agent gets a task (from another client) and finishes; its updated_at does not move
+		await h.client.sendMessage(target(running!), 'One more thing: the linter complains');
+		await h.advance(RUNNING_TURN * INTERVAL);
+		const [now] = await h.client.getConversations([running!.id]);
+		expect(now).toMatchObject({execution_status: 'finished', updated_at: running!.updated_at});
+		expect(h.store.getSnapshot().attention.filter(i => i.id === running!.id)).toMatchObject([{reason: 'finished', transition: true}]);
 	});
 });
