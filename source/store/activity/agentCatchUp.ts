@@ -12,7 +12,7 @@
  * agent server that cannot be reached, or whose newest page says no more, costs one request, not
  * one a tick.
  */
-import type {AppConversation} from '../../api/schemas/index.js';
+import type {AppConversation, ConversationEvent} from '../../api/schemas/index.js';
 import type {OpenHandsClient} from '../../api/client.js';
 import {targetOf} from '../actions/agentTarget.js';
 import {latestExecutionStatus} from './activityWindow.js';
@@ -27,10 +27,15 @@ import {isAbort} from '../oneLine.js';
  * one that stopped while the events held have it running (its last steps are not there).
  */
 export function behind(run: Run): boolean {
-	if (run.events.length === 0) return true;
-	const held = latestExecutionStatus(run.events);
-	if (held === null || run.reported === null || held === run.reported) return false;
-	return run.reported === 'waiting_for_confirmation' || (held === 'running' && STOPPED.has(run.reported));
+	return eventsBehind(run.events, run.reported);
+}
+
+/** `events` (oldest first) do not reach `reported`, the status the agent reports (as `behind`). */
+export function eventsBehind(events: readonly ConversationEvent[], reported: string | null): boolean {
+	if (events.length === 0) return true;
+	const held = latestExecutionStatus(events);
+	if (held === null || reported === null || held === reported) return false;
+	return reported === 'waiting_for_confirmation' || (held === 'running' && STOPPED.has(reported));
 }
 
 /** A run's ends as the agent reports them (idle is where a conversation starts, not an end). */

@@ -15,11 +15,18 @@
  * - `take(id, events)` is the seam for the live transport (issue 18): events that came over a socket
  *   join the glimpse as a search's would (one de-duplication by id, storage order kept), and
  *   the next search of that conversation waits its full interval again (once it was read at all).
+ * - What changed is its `updated_at` or its execution status (issue 27: OpenHands d6fab190 leaves
+ *   `updated_at` put when an agent stops or comes to wait). Where the app server's event store is
+ *   behind its agent server (it gets the events in batches there: nothing yet, a wait without its
+ *   pending action, a stop without its last steps), the agent server's own newest events are read
+ *   too, through `conversation_url`, once per change (../activity/agentCatchUp.ts).
  */
 import type {OpenHandsClient} from '../../api/client.js';
 import {parseServerTime} from '../../api/serverTime.js';
 import type {AppConversation, ConversationEvent} from '../../api/schemas/index.js';
 import {freshOnly, mergeEvents} from '../activity/activityWindow.js';
+import {eventsBehind} from '../activity/agentCatchUp.js';
+import {targetOf} from '../actions/agentTarget.js';
 import {retryDelayMs} from '../backoff.js';
 import {remember} from '../bounded.js';
 import {PRIORITY} from '../budget.js';
@@ -42,7 +49,16 @@ const KEEP = 100;
  */
 export const MAX_PACED = 1000;
 
-type Entry = {lastAt: number | null; updatedAt: number | null; failures: number; retryAt: number | null};
+type Entry = {
+	lastAt: number | null;
+	updatedAt: number | null;
+	/** its execution status when last read */
+	status: string | null;
+	failures: number;
+	retryAt: number | null;
+	/** what the last read of its agent server's own events was for (status and newest event held) */
+	agentKey: string | null;
+};
 
 export class Glimpses {
 	private readonly entries = new Map<string, Entry>();
@@ -88,7 +104,9 @@ export class Glimpses {
 		// never read yet: a watching socket asks for no replay, so only a search brings what came
 		// before it (when the agent entered its state); a busy agent would otherwise put it off forever
 		if (entry.lastAt !== null) entry.lastAt = this.core.now();
-		entry.updatedAt = this.conversations().get(id)?.updated_at ?? entry.updatedAt;
+		const conversation = this.conversations().get(id);
+		entry.updatedAt = conversation?.updated_at ?? entry.updatedAt;
+		if (conversation) entry.status = conversation.execution_status;
 		this.put(id, events, null);
 	}
 
@@ -126,7 +144,7 @@ export class Glimpses {
 	private entry(id: string): Entry {
 		let entry = this.entries.get(id);
 		if (!entry) {
-			entry = {lastAt: null, updatedAt: null, failures: 0, retryAt: null};
+			entry = {lastAt: null, updatedAt: null, status: null, failures: 0, retryAt: null, agentKey: null};
 			remember(this.entries, id, entry, MAX_PACED);
 		}
 		return entry;
@@ -136,7 +154,9 @@ export class Glimpses {
 		const entry = this.entry(id);
 		if (entry.retryAt !== null) return entry.retryAt;
 		if (entry.lastAt === null) return this.core.now();
-		const moved = conversation !== undefined && Number.isFinite(conversation.updated_at) && conversation.updated_at !== entry.updatedAt;
+		const moved =
+			conversation !== undefined &&
+			((Number.isFinite(conversation.updated_at) && conversation.updated_at !== entry.updatedAt) || conversation.execution_status !== entry.status);
 		if (id === this.focus) {
 			// the preview's: live while its agent works; one that waits or rests only when something changed
 			const busy = conversation === undefined || conversation.execution_status === 'running';
@@ -182,10 +202,12 @@ export class Glimpses {
 			const page = await this.core.send(PRIORITY.poll, o => this.client.searchEvents(id, {sortOrder: 'TIMESTAMP_DESC', limit: GLIMPSE_EVENTS}, o));
 			entry.lastAt = this.core.now();
 			entry.updatedAt = conversation?.updated_at ?? null;
+			entry.status = conversation?.execution_status ?? null;
 			entry.failures = 0;
 			entry.retryAt = null;
 			// newest first from the server: held oldest first, like the activity's window
 			this.put(id, [...page.items].reverse(), null);
+			if (conversation) await this.fromAgent(id, conversation, entry);
 		} catch (error) {
 			if (this.core.disposed || isAbort(error)) return;
 			entry.failures++;
@@ -195,6 +217,21 @@ export class Glimpses {
 		} finally {
 			this.busy = false;
 			this.plan();
+		}
+	}
+
+	/** The agent server's newest events where the app server's store is behind it (once per change; quiet on failure). */
+	private async fromAgent(id: string, conversation: AppConversation, entry: Entry): Promise<void> {
+		const held = this.core.get().glimpses?.[id]?.events ?? [];
+		if (!conversation.conversation_url || !eventsBehind(held, conversation.execution_status)) return;
+		const key = `${conversation.execution_status ?? ''}\n${held.at(-1)?.id ?? ''}`;
+		if (key === entry.agentKey) return;
+		entry.agentKey = key;
+		try {
+			const page = await this.core.send(PRIORITY.poll, o => this.client.searchAgentEvents(targetOf(conversation), {sortOrder: 'TIMESTAMP_DESC', limit: GLIMPSE_EVENTS}, o));
+			this.put(id, [...page.items].reverse(), null);
+		} catch {
+			// the app server's events stay what the glimpse shows; asked again when something changes
 		}
 	}
 
