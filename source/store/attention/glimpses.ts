@@ -20,6 +20,9 @@
  *   behind its agent server (it gets the events in batches there: nothing yet, a wait without its
  *   pending action, a stop without its last steps), the agent server's own newest events are read
  *   too, through `conversation_url`, once per change (../activity/agentCatchUp.ts).
+ * - An app server's conversation that waits for a confirmation: its agent server is asked once what
+ *   it can do (`Glimpse.agent`), so `x` says at once when a reject cannot work there (before SDK
+ *   1.6.0, what d6fab190 launches) instead of asking for a reason and refusing after it.
  */
 import type {OpenHandsClient} from '../../api/client.js';
 import {parseServerTime} from '../../api/serverTime.js';
@@ -58,6 +61,8 @@ type Entry = {
 	retryAt: number | null;
 	/** what the last read of its agent server's own events was for (status and newest event held) */
 	agentKey: string | null;
+	/** what its agent server can do, once asked (a waiting app-server conversation) */
+	agent: Glimpse['agent'] | null;
 };
 
 export class Glimpses {
@@ -144,7 +149,7 @@ export class Glimpses {
 	private entry(id: string): Entry {
 		let entry = this.entries.get(id);
 		if (!entry) {
-			entry = {lastAt: null, updatedAt: null, status: null, failures: 0, retryAt: null, agentKey: null};
+			entry = {lastAt: null, updatedAt: null, status: null, failures: 0, retryAt: null, agentKey: null, agent: null};
 			remember(this.entries, id, entry, MAX_PACED);
 		}
 		return entry;
@@ -208,6 +213,7 @@ export class Glimpses {
 			// newest first from the server: held oldest first, like the activity's window
 			this.put(id, [...page.items].reverse(), null);
 			if (conversation) await this.fromAgent(id, conversation, entry);
+			if (conversation) await this.abilities(id, conversation, entry);
 		} catch (error) {
 			if (this.core.disposed || isAbort(error)) return;
 			entry.failures++;
@@ -235,15 +241,29 @@ export class Glimpses {
 		}
 	}
 
+	/** A waiting app-server conversation: what its agent server can do, asked once (a failure: taken as able, the client checks again). */
+	private async abilities(id: string, conversation: AppConversation, entry: Entry): Promise<void> {
+		if (entry.agent || conversation.execution_status !== 'waiting_for_confirmation' || !conversation.conversation_url) return;
+		try {
+			const facts = await this.core.send(PRIORITY.poll, o => this.client.agentFacts(targetOf(conversation), o));
+			entry.agent = {version: facts.version, rejects: facts.rejects};
+		} catch (error) {
+			if (isAbort(error)) return;
+			entry.agent = {version: null, rejects: true};
+		}
+		this.put(id, [], null);
+	}
+
 	private put(id: string, incoming: readonly ConversationEvent[], error: Glimpse['error']): void {
 		const snapshot: StoreSnapshot = this.core.get();
 		const all = snapshot.glimpses ?? {};
 		const held = all[id];
 		const before = held?.events ?? [];
 		const events = error ? before : mergeEvents(before, freshOnly(new Set(before.map(e => e.id)), incoming), 'newer', true).slice(-GLIMPSE_EVENTS);
+		const agent = this.entries.get(id)?.agent ?? held?.agent;
 		// nothing new: no snapshot, nobody notified
-		if (held && held.error?.message === error?.message && events.length === before.length && events.every((e, i) => e === before[i])) return;
-		const glimpse: Glimpse = {events, fetchedAt: this.core.now(), error, stateSince: stateSince(events, held?.stateSince ?? null)};
+		if (held && held.agent === agent && held.error?.message === error?.message && events.length === before.length && events.every((e, i) => e === before[i])) return;
+		const glimpse: Glimpse = {events, fetchedAt: this.core.now(), error, stateSince: stateSince(events, held?.stateSince ?? null), ...(agent ? {agent} : {})};
 		const kept = Object.entries(all).filter(([key]) => key !== id);
 		if (kept.length >= KEEP) {
 			const wanted = this.wanted();

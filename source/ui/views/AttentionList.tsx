@@ -9,7 +9,7 @@
 import React, {useCallback, useMemo, useState} from 'react';
 import {Box} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
-import {refKey, type Tagged} from '../../fleet/types.js';
+import {type Ref, refKey, type Tagged} from '../../fleet/types.js';
 import {sortByAttention, type AttentionState} from '../../store/attention/needsYou.js';
 import type {AttentionItem} from '../../store/types.js';
 import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope} from '../attention/ApprovalDialog.js';
@@ -40,10 +40,10 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 	const conversations = useSnapshot(selectConversations);
 	const several = useSnapshot(selectInView).length > 1;
 	const [answer, setAnswer] = useState<{kind: ApprovalKind; item: Item} | null>(null);
-	// `x` says what it does on the selected item's server: reject, or leave waiting before SDK 1.6.0
-	const [selectedServer, setSelectedServer] = useState<string | undefined>(undefined);
-	const onSelect = useCallback((item: Item | undefined) => setSelectedServer(item?.server), []);
-	const keysScope = useAnswerScope(selectedServer);
+	// `x` says what it does on the selected item's agent server: reject, or leave waiting before SDK 1.6.0
+	const [selectedRef, setSelectedRef] = useState<Ref | undefined>(undefined);
+	const onSelect = useCallback((item: Item | undefined) => setSelectedRef(item ? {server: item.server, id: item.id} : undefined), []);
+	const keysScope = useAnswerScope(selectedRef);
 	const items = useMemo(() => sortByAttention(attention, rankState, item => item.at), [attention]);
 	const at = now();
 	const eventsOf = (item: Item) => glimpses[refKey({server: item.server, id: item.id})]?.events ?? [];
@@ -51,7 +51,7 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 		attentionLine(item, {server: several ? item.server : null, waitsFor: item.reason === 'waiting' ? pendingGist(eventsOf(item)) : null});
 	const conversationOf = (item: Item): Tagged<AppConversation> | undefined =>
 		conversations.data?.find(c => c.id === item.id && c.server === item.server) ?? (item.conversation && {...item.conversation, server: item.server});
-	const answerScope = useApprovalScope(answer?.kind ?? null, answer?.item.server);
+	const answerScope = useApprovalScope(answer?.kind ?? null, answer?.item);
 	useHintScopes(answerScope ? [answerScope] : [keysScope, 'attention', 'choice']);
 	const bottom = approvalDialogHeight(answer?.kind ?? null);
 	const answering = answer ? conversationOf(answer.item) : undefined;

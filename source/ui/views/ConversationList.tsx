@@ -72,7 +72,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const [form, setForm] = useState<Form>(null);
 	const [message, setMessage] = useState<Item | null>(null);
 	const [approval, setApproval] = useState<{kind: ApprovalKind; item: Item} | null>(null);
-	const approvalScope = useApprovalScope(approval?.kind ?? null, approval?.item.server);
+	const approvalScope = useApprovalScope(approval?.kind ?? null, approval?.item);
 	const [preview, setPreview] = usePersistentState<boolean | null>('conversations:preview', null);
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
@@ -191,7 +191,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 		active && !form && !controller.filter.editing && !message && !ask && !approval,
 	);
 	const selectedCapabilities = useCapabilities(item?.server);
-	const answerScope = useAnswerScope(item?.server);
+	const answerScope = useAnswerScope(item);
 	const own: Scope[] = selectedCapabilities?.sandboxes === false ? ['conversation'] : ['conversation', 'conversationSandbox'];
 	const answer: Scope[] = itemState === 'waiting' ? [answerScope] : [];
 	useHintScopes(
