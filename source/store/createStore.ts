@@ -194,6 +194,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		conversationsInSandbox: sandboxId => siblings.find(sandboxId),
 		reveal: (resource, id) => reveal.item(resource, id),
 		watchGlimpses: (ids, focus) => glimpses.watch(ids, focus),
+		askAgent: id => glimpses.askAgent(id),
 		whenSettled: () => core.whenSettled(),
 	};
 }

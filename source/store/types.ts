@@ -234,6 +234,8 @@ export interface Store {
 	 * at a slow pace (./glimpses.ts); replaces the last call's.
 	 */
 	watchGlimpses(ids: readonly string[], focus: string | null): void;
+	/** `x` on a waiting conversation: what its agent server can do, into its glimpse (./attention/glimpses.ts) */
+	askAgent(conversationId: string): void;
 }
 
 export type StoreOptions = {

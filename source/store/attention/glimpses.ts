@@ -20,9 +20,10 @@
  *   behind its agent server (it gets the events in batches there: nothing yet, a wait without its
  *   pending action, a stop without its last steps), the agent server's own newest events are read
  *   too, through `conversation_url`, once per change (../activity/agentCatchUp.ts).
- * - An app server's conversation that waits for a confirmation: its agent server is asked once what
- *   it can do (`Glimpse.agent`), so `x` says at once when a reject cannot work there (before SDK
- *   1.6.0, what d6fab190 launches) instead of asking for a reason and refusing after it.
+ * - An app server's conversation that waits for a confirmation: when `x` is pressed on it
+ *   (`askAgent`), its agent server is asked once what it can do (`Glimpse.agent`), so `x` says when a
+ *   reject cannot work there (before SDK 1.6.0, what d6fab190 launches) before it asks for a reason,
+ *   instead of refusing after it.
  */
 import type {OpenHandsClient} from '../../api/client.js';
 import {parseServerTime} from '../../api/serverTime.js';
@@ -213,7 +214,6 @@ export class Glimpses {
 			// newest first from the server: held oldest first, like the activity's window
 			this.put(id, [...page.items].reverse(), null);
 			if (conversation) await this.fromAgent(id, conversation, entry);
-			if (conversation) await this.abilities(id, conversation, entry);
 		} catch (error) {
 			if (this.core.disposed || isAbort(error)) return;
 			entry.failures++;
@@ -241,9 +241,22 @@ export class Glimpses {
 		}
 	}
 
-	/** A waiting app-server conversation: what its agent server can do, asked once (a failure: taken as able, the client checks again). */
+	/**
+	 * A waiting app-server conversation: what its agent server can do, asked once (a failure: taken
+	 * as able, the client checks again before it sends). Beside the searches, not after them: `x` waits.
+	 */
+	askAgent(id: string): void {
+		const conversation = this.conversations().get(id);
+		const entry = this.entry(id);
+		if (!conversation || entry.agent || this.asking.has(id)) return;
+		if (conversation.execution_status !== 'waiting_for_confirmation' || !conversation.conversation_url) return;
+		this.asking.add(id);
+		void this.abilities(id, conversation, entry).finally(() => this.asking.delete(id));
+	}
+
+	private readonly asking = new Set<string>();
+
 	private async abilities(id: string, conversation: AppConversation, entry: Entry): Promise<void> {
-		if (entry.agent || conversation.execution_status !== 'waiting_for_confirmation' || !conversation.conversation_url) return;
 		try {
 			const facts = await this.core.send(PRIORITY.poll, o => this.client.agentFacts(targetOf(conversation), o));
 			entry.agent = {version: facts.version, rejects: facts.rejects};

@@ -7,11 +7,11 @@
  * did not show sends nothing. On an agent server before SDK 1.6.0 reject is not offered as if it
  * worked (issue 21 item 1): it asks to leave the action waiting, as the activity does. Which agent
  * server that is, is decided before asking (issue 27 item 17): a direct one's version comes from the
- * probe, an app server's conversation's from its glimpse (store/attention/glimpses.ts asks a waiting
- * one's agent server once); until that answer is in, `x` says it is asking, never takes a reason it
- * would then drop.
+ * probe, an app server's conversation's from its glimpse (`x` has store/attention/glimpses.ts ask a
+ * waiting one's agent server, once); until that answer is in, `x` says it is asking, never takes a
+ * reason it would then drop.
  */
-import React, {useCallback, useMemo, useState} from 'react';
+import React, {useCallback, useEffect, useMemo, useState} from 'react';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {agentAbilities} from '../../api/agent/agentServerInfo.js';
@@ -100,6 +100,9 @@ export function ApprovalDialog({conversation, kind, pending, waiting, named = fa
 		send();
 		onDone();
 	};
+	useEffect(() => {
+		if (kind === 'reject' && noReject === 'asking') fleet.askAgent(conversation);
+	}, [kind, noReject, fleet, conversation]);
 	if (kind === 'reject' && noReject === 'asking') {
 		// decided before asking for a reason: the reason box opens only where a reject can work
 		return <Confirm message="Asking its agent server whether it can reject…" ready={false} width={width} onConfirm={() => {}} onCancel={onDone} />;

@@ -59,7 +59,10 @@ describe('glimpses of a legacy server whose event store gets the events in batch
 		const action = events.findLast(e => e.kind === 'ActionEvent');
 		expect(action?.raw['tool_name']).toBe('terminal');
 		expect(events.some(e => e.kind === 'ObservationEvent' && e.raw['action_id'] === action!.id)).toBe(false);
-		// and whether its agent server can reject, asked once so x knows before it asks for a reason (item 17)
+		// x on it: whether its agent server can reject is asked first, so x knows before it asks for a reason (item 17)
+		expect(h!.store.getSnapshot().glimpses?.[id]?.agent).toBeUndefined();
+		h!.store.askAgent(id);
+		await h!.advance(1000);
 		expect(h!.store.getSnapshot().glimpses?.[id]?.agent).toEqual({version: '1.1.0', rejects: false});
 	});
 });

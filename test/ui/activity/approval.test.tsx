@@ -175,6 +175,7 @@ describe('answered from the list and from ! (issue 19 §2)', () => {
 		await h.press('x');
 		await h.waitFor('Asking its agent server whether it can reject');
 		expect(h.frame()).not.toContain('reason (optional)');
+		expect(h.store.callsOf('askAgent')).toContainEqual([ID]);
 		await h.press('y');
 		expect(h.store.callsOf('controlAgent')).toEqual([]);
 		h.store.set({glimpses: {[ID]: {events: waitingEvents(), fetchedAt: NOW, error: null, stateSince: null, agent: {version: '1.1.0', rejects: false}}}});
