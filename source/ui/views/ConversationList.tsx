@@ -112,6 +112,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 		shown: shownTasks,
 		conversations: list.data,
 		tableIndex: controller.index,
+		toFirstRow: controller.selectFirst,
 		active: listKeys && !controller.filter.editing,
 		onActivity: (conversation: Item) => nav.push({kind: 'activity', tab: 'conversations', conversation}),
 	});
