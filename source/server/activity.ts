@@ -35,6 +35,7 @@ export async function startActivity(state: State, options: StandInOptions, reque
 		events,
 		timestampFilter500: options.timestampFilter500 ?? false,
 		eventBatches: options.eventBatches ?? false,
+		lockedHealthMs: options.lockedHealthMs ?? null,
 	});
 	const listener = await startAgentListener(hub, requests);
 	hub.agentUrl = listener.url;

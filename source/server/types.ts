@@ -62,6 +62,13 @@ export type StandInOptions = {
 	 * event is in the store the moment it happens.
 	 */
 	eventBatches?: boolean;
+	/**
+	 * legacy only: SDK 1.1.0 holds a conversation's lock through each step, and the app server's
+	 * status check of its sandbox times out behind it: during a model call longer than this (ms), the
+	 * app server reads the sandbox as ERROR with no URLs and no key, while the agent server and its
+	 * socket still answer (issue 27 item 17). Default off (null).
+	 */
+	lockedHealthMs?: number | null;
 };
 
 export type {Credentials, RequestRecord} from './requestRecord.js';

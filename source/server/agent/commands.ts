@@ -19,9 +19,9 @@ function replyEnding(agent: Agent): Ending {
 }
 
 /**
- * A message that tells the agent to ask first ("…, but ask me first") ends its run on a risky action
- * that waits for confirmation under the default policy: how a test or a demo makes an agent wait
- * when it wants one to.
+ * A message that tells the agent to ask first ("…, but ask me first") makes its run one step: a risky
+ * action that waits for confirmation under the default policy (a new conversation's first run works
+ * its task first): how a test or a demo makes an agent wait when it wants one to.
  */
 export function asksFirst(content: readonly ContentItem[]): boolean {
 	return content.some(item => item.type === 'text' && /\bask (?:me )?(?:first|before)\b/i.test(item.text));
@@ -50,7 +50,7 @@ export function sendMessage(engine: Engine, agent: Agent, content: ContentItem[]
 	agent.userMessage(us, content);
 	if (!run) return;
 	if (agent.status === 'running' && agent.queue.length > 0) return;
-	start(engine, agent, us, plan ?? (asksFirst(content) ? {ending: 'confirm'} : {}));
+	start(engine, agent, us, plan ?? (asksFirst(content) ? {moves: 0, ending: 'confirm'} : {}));
 }
 
 /** `POST .../run`: 409 when it already runs (6). */

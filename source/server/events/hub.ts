@@ -24,12 +24,42 @@ export type ActivityOptions = {
 	timestampFilter500?: boolean;
 	/** StandInOptions.eventBatches (legacy only): events reach the app server's store through the webhook's batches */
 	eventBatches?: boolean;
+	/** StandInOptions.lockedHealthMs (legacy only) */
+	lockedHealthMs?: number | null;
 };
 
 /** A queued `pending-messages` entry (shared/openhands-api-newer.md 5.3). */
 export type PendingMessage = {id: string; content: ContentItem[]};
 
 const hubs = new WeakMap<State, ActivityHub>();
+
+/**
+ * When the agent's current model call began (SDK 1.1.0 holds its conversation's state lock through
+ * a step: `sdk@v1.1.0: local_conversation.py` run loop and `pause`), or null when it is not in one.
+ */
+export function modelCallSince(agent: Agent, nowMs: number): number | null {
+	if (agent.status !== 'running' || agent.dueAt === null || agent.stepFrom === null || agent.queue[0]?.gap !== 'llm') return null;
+	return nowMs < agent.dueAt ? agent.stepFrom : null;
+}
+
+/**
+ * The app server's status check of a RUNNING sandbox times out: an agent in it is in a model call
+ * longer than `lockedHealthMs` (issue 27 item 17: a running conversation read "sandbox ERROR" during a
+ * long model call on d6fab190). The views then say ERROR with no URLs and no key (4.1), while the
+ * agent server itself, and its socket, still answer.
+ */
+export function healthTimesOut(state: State, sandboxId: string): boolean {
+	const hub = hubs.get(state);
+	const after = hub?.options.lockedHealthMs;
+	if (!hub || after == null || hub.options.generation !== 'legacy') return false;
+	const now = state.now();
+	for (const agent of hub.engine.agents.values()) {
+		if (agent.conversation.sandboxId !== sandboxId) continue;
+		const since = modelCallSince(agent, now);
+		if (since !== null && now - since >= after) return true;
+	}
+	return false;
+}
 
 /** The activity of the stand-in's conversations; one per server, found from its State. */
 export function hubOf(state: State): ActivityHub {
