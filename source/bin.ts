@@ -9,6 +9,7 @@ import {enableCompileCache} from './runtime/compileCache.js';
 // before anything else loads: the compile cache caches what is loaded after it (runtime/compileCache.ts)
 enableCompileCache();
 const argv = process.argv.slice(2);
-if (argv[0] !== 'status' || !(await import('./commands/statusFast.js')).answeredFromCache(argv.slice(1))) {
+// `status` anywhere: global flags may stand before it (`ohtui --profile work status`); statusFast finds the command
+if (!argv.includes('status') || !(await import('./commands/statusFast.js')).answeredFromCache(argv)) {
 	await import('./cli.js');
 }

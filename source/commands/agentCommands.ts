@@ -46,6 +46,16 @@ function precheck(command: Offered, status: string | null): {ok: boolean; text: 
 	}
 }
 
+/**
+ * What can bring the agent back, said only where it can work: a missing sandbox never comes back
+ * (resuming it fails), and one that is starting comes by itself.
+ */
+function whatWorks(sandbox: string, id: string): string {
+	if (sandbox === 'MISSING') return `its sandbox is gone for good: ohtui show ${id} reads what it did, ohtui new starts again`;
+	if (sandbox === 'STARTING') return `try again once it runs: ohtui wait ${id} --until any`;
+	return `ohtui send ${id} --resume brings it back`;
+}
+
 function agentCommand(name: string, command: Offered, line: string): Command {
 	const reject = command === 'reject';
 	return {
@@ -55,11 +65,11 @@ function agentCommand(name: string, command: Offered, line: string): Command {
 			const [typed, ...rest] = ctx.args.positionals;
 			if (typed === undefined) throw new UsageError(`which conversation? (ohtui ${name} ID)`);
 			if (rest.length > 0) throw new UsageError(reject ? 'one conversation at a time (a reason goes after --reason)' : 'one conversation at a time');
-				const servers = await ctx.connect();
+			const servers = await ctx.connect();
 			const {server, conversation} = await resolveConversation(servers, typed);
 			checkWritable(server);
 			const why = notRunning(conversation);
-			if (why) throw new CommandError(EXIT.refused, `${why}: the agent cannot take commands (ohtui send --resume brings it back)`);
+			if (why) throw new CommandError(EXIT.refused, `${why}: the agent cannot take commands; nothing sent (${whatWorks(conversation.sandbox_status, clean(conversation.id).slice(0, 8))})`);
 			const skip = precheck(command, conversation.execution_status ? clean(conversation.execution_status) : null);
 			if (skip) {
 				if (skip.ok) {

@@ -4,18 +4,21 @@
  * which answers from local files only (the config's profiles; the ids `ohtui status` cached), so a
  * Tab never waits on the network.
  */
-import {readdirSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {UsageError} from '../config/errors.js';
 import {configPath, loadConfigFile} from '../config/file.js';
 import {OPTIONS as SERVER_OPTIONS} from '../config/flags.js';
+import {lookText, rowLook, STATUS_WORDS, UNTIL_WORDS} from '../present/states.js';
+import {attentionState, sortByAttention} from '../store/attention/needsYou.js';
+import {openSeenStore} from '../store/attention/seenStore.js';
 import {ohtuiDirectory} from '../runtime/xdg.js';
 import {clean} from '../text/sanitize.js';
 import {maskTitle} from '../text/secrets.js';
 import type {Command} from './context.js';
 import {EXIT} from './exitCodes.js';
-import {completionScript, type CommandSpec} from './completionScripts.js';
-import {readCache} from './statusCache.js';
+import {completionScript, type CommandSpec, type Flag} from './completionScripts.js';
+import {readCache, statusCachePath} from './statusCache.js';
 
 const SUMMARIES: Record<string, string> = {
 	ls: 'list conversations, sandboxes or specs',
@@ -50,15 +53,23 @@ export const FLAG_VALUES: Record<string, readonly string[]> = {
 	auth: ['auto', 'session', 'bearer'],
 	notify: ['bell', 'desktop', 'both', 'off'],
 	theme: ['auto', 'dark', 'light'],
-	until: ['needs-you', 'finished', 'idle', 'error', 'any'],
-	status: ['waiting', 'error', 'stuck', 'finished', 'running', 'idle', 'paused', 'gone', 'needs-you'],
+	until: UNTIL_WORDS,
+	status: STATUS_WORDS,
 };
 
-const SERVER_FLAGS = Object.entries(SERVER_OPTIONS)
+/** The app's flags: offered before a command word (where the app and every command take them). */
+const APP_FLAGS: Flag[] = Object.entries(SERVER_OPTIONS)
 	.filter(([name]) => name !== 'help' && name !== 'version')
 	.map(([name, option]) => ({name, value: option.type === 'string'}));
 
-async function specs(): Promise<CommandSpec[]> {
+/** The full-screen app's own: how it looks and calls you, and the demo; a command has no use for them. */
+const FULL_SCREEN_ONLY = new Set(['demo', 'notify', 'theme', 'needs-you']);
+/** What a command reads of the app's flags: the servers, how to reach them, the pace, read-only. */
+const COMMAND_FLAGS = APP_FLAGS.filter(flag => !FULL_SCREEN_ONLY.has(flag.name));
+/** `ohtui doctor` checks the servers chosen as the app chooses them. */
+const DOCTOR_FLAGS = APP_FLAGS.filter(flag => ['url', 'profile', 'all', 'auth'].includes(flag.name));
+
+async function specs(): Promise<{commands: CommandSpec[]; values: Record<string, readonly string[]>}> {
 	const {ls} = await import('./ls.js');
 	const {show} = await import('./show.js');
 	const {send} = await import('./send.js');
@@ -66,13 +77,20 @@ async function specs(): Promise<CommandSpec[]> {
 	const {newConversation} = await import('./newConversation.js');
 	const {wait} = await import('./wait.js');
 	const {status} = await import('./status.js');
-	const commands: Record<string, Command | null> = {ls, show, send, approve: agent.approve, reject: agent.reject, pause: agent.pause, run: agent.run, new: newConversation, wait, status, completion, serve: null, doctor: null};
-	return Object.entries(commands).map(([name, command]) => ({
-		name,
-		summary: SUMMARIES[name] ?? '',
-		argument: ARGUMENTS[name] ?? null,
-		flags: [...Object.entries(command?.options ?? {}).map(([flag, option]) => ({name: flag, value: option.type === 'string'})), ...(command ? SERVER_FLAGS : [])],
-	}));
+	// serve's flags come from its own tables (a chunk loaded only to print a script)
+	const served = (await import('../server/serve.js')).serveFlags();
+	// `status --refresh-only` is status's own call to itself, nobody's to type
+	const own = (command: Command): Flag[] => Object.entries(command.options).filter(([flag]) => flag !== 'refresh-only').map(([flag, option]) => ({name: flag, value: option.type === 'string'}));
+	const commands: Record<string, Command> = {ls, show, send, approve: agent.approve, reject: agent.reject, pause: agent.pause, run: agent.run, new: newConversation, wait, status};
+	const flagsOf: Record<string, Flag[]> = {completion: [], serve: served.flags, doctor: DOCTOR_FLAGS};
+	for (const [name, command] of Object.entries(commands)) {
+		const mine = own(command);
+		flagsOf[name] = [...mine, ...COMMAND_FLAGS.filter(flag => !mine.some(m => m.name === flag.name))];
+	}
+	return {
+		commands: Object.entries(SUMMARIES).map(([name, summary]) => ({name, summary, argument: ARGUMENTS[name] ?? null, flags: flagsOf[name] ?? []})),
+		values: {...FLAG_VALUES, ...served.values},
+	};
 }
 
 export const completion: Command = {
@@ -80,19 +98,28 @@ export const completion: Command = {
 	usage: `Usage: ohtui completion bash|zsh|fish
 
   bash   source <(ohtui completion bash)              (in ~/.bashrc)
-  zsh    ohtui completion zsh > "\${fpath[1]}/_ohtui"   (then restart zsh)
+  zsh    mkdir -p ~/.zsh/completions && ohtui completion zsh > ~/.zsh/completions/_ohtui
+         then in ~/.zshrc, before compinit runs (add both lines if it has none):
+           fpath=(~/.zsh/completions $fpath)
+           autoload -Uz compinit && compinit
   fish   ohtui completion fish > ~/.config/fish/completions/ohtui.fish
 `,
 	async run(ctx) {
 		const [shell, ...rest] = ctx.args.positionals;
 		if (shell !== 'bash' && shell !== 'zsh' && shell !== 'fish') throw new UsageError('expected bash, zsh or fish');
 		if (rest.length > 0) throw new UsageError('one shell at a time');
-		ctx.io.stdout.write(completionScript(shell, await specs(), SERVER_FLAGS, FLAG_VALUES));
+		const {commands, values} = await specs();
+		ctx.io.stdout.write(completionScript(shell, commands, APP_FLAGS, values));
 		return EXIT.ok;
 	},
 };
 
-/** Ids (and titles) from `ohtui status`'s cache files: every server's, newest first. */
+/**
+ * Ids, each with its state and title, from `ohtui status`'s cache files (every server's), attention
+ * first and newest first within a state: what waits for you, what `approve` wants, comes first. A
+ * finish is judged by the server's seen marks, found through status's summaries (which name each
+ * answer's server); an answer no summary names counts its finishes as seen.
+ */
 function cachedConversations(env: NodeJS.ProcessEnv): string[] {
 	const directory = join(ohtuiDirectory('cache', env), 'status');
 	let names: string[] = [];
@@ -101,13 +128,32 @@ function cachedConversations(env: NodeJS.ProcessEnv): string[] {
 	} catch {
 		return [];
 	}
-	const rows = names.flatMap(name => {
-		const cached = readCache(join(directory, name));
-		return cached?.ok ? cached.conversations : [];
-	});
-	rows.sort((a, b) => b.updated_at - a.updated_at);
+	const urls = new Map<string, string>();
+	for (const name of names) {
+		for (const server of summaryServers(join(directory, name))) urls.set(statusCachePath(env, server), server.url);
+	}
+	const state = ohtuiDirectory('state', env);
 	const seen = new Set<string>();
-	return rows.filter(r => !seen.has(r.id) && seen.add(r.id)).map(r => `${clean(r.id)}\t${maskTitle(r.title).replaceAll('\t', ' ')}`);
+	const judged = names.flatMap(name => {
+		const path = join(directory, name);
+		const cached = readCache(path);
+		if (!cached?.ok) return [];
+		const url = urls.get(path);
+		const marks = url ? openSeenStore({directory: state, server: url}) : null;
+		return cached.conversations.filter(c => !seen.has(c.id) && seen.add(c.id)).map(row => ({row, state: attentionState(row, marks ? marks.isSeen(row.id, row.updated_at) : true)}));
+	});
+	return sortByAttention(judged, j => j.state, j => j.row.updated_at).map(({row, state}) => `${clean(row.id)}\t${lookText(rowLook(row, state))} · ${maskTitle(row.title).replaceAll('\t', ' ')}`);
+}
+
+/** The servers a status summary file names (nothing when it is no summary). */
+function summaryServers(path: string): {url: string; auth: string; keyTag: string}[] {
+	try {
+		const data = JSON.parse(readFileSync(path, 'utf8')) as {servers?: unknown} | null;
+		if (!data || !Array.isArray(data.servers)) return [];
+		return (data.servers as Record<string, unknown>[]).filter(s => typeof s?.['url'] === 'string' && typeof s['auth'] === 'string' && typeof s['keyTag'] === 'string') as {url: string; auth: string; keyTag: string}[];
+	} catch {
+		return [];
+	}
 }
 
 /** `ohtui __complete profiles|conversations`: one candidate per line, nothing on failure. */

@@ -1,26 +1,32 @@
 /**
  * A conversation as the commands print it: its attention state (store/needsYou.ts, the TUI's one
- * meaning), a stable JSON object (README "Commands": fields, ISO times, `server` with several
+ * meaning) in the app's words and glyphs (present/states.ts), a stable JSON object (README "Commands": fields, ISO times, `server` with several
  * servers), and table columns. Every string is cleaned and masked here (text/), ids included.
  */
 import type {AppConversation} from '../api/schemas/index.js';
-import {ATTENTION_WORDS, attentionState, isNeedsYou, type AttentionState, type NeedsYouReason} from '../store/attention/needsYou.js';
+import {attentionState, needsYouIn, type AttentionState, type NeedsYouReason} from '../store/attention/needsYou.js';
 import type {SeenStore} from '../store/attention/seenStore.js';
 import {clean} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
 import {relativeTime} from '../present/format.js';
+import {lookText, rowLook, type RowLook} from '../present/states.js';
 import {isoTime, type Column} from './output.js';
 
 export type Judged = {
 	server: string;
 	conversation: AppConversation;
 	state: AttentionState;
+	/** how the state reads: `? waiting`, `– missing` (the app's STATE cell) */
+	look: RowLook;
 	needsYou: NeedsYouReason | null;
 };
 
-export function judge(server: string, conversation: AppConversation, seen: Pick<SeenStore, 'isSeen'> | null): Judged {
+/** An error or a stuck agent acknowledged in the TUI (`d` in `!`) keeps its state but needs you no more. */
+export function judge(server: string, conversation: AppConversation, seen: Pick<SeenStore, 'isSeen' | 'isAcknowledged'> | null): Judged {
+	// with the status the look saw: a finish after a look at the running agent is news (issue 27 item 8)
 	const state = attentionState(conversation, seen ? seen.isSeen(conversation.id, conversation.updated_at, conversation.execution_status) : true);
-	return {server, conversation, state, needsYou: isNeedsYou(state) ? state : null};
+	const acknowledged = seen ? seen.isAcknowledged(conversation.id, conversation.execution_status, conversation.updated_at) : false;
+	return {server, conversation, state, look: rowLook(conversation, state), needsYou: needsYouIn(state, acknowledged)};
 }
 
 export function titleOf(conversation: Pick<AppConversation, 'title'>): string {
@@ -51,12 +57,6 @@ export function conversationJson(judged: Judged, withServer: boolean): Record<st
 	};
 }
 
-/** `! confirm?`: the state in a word or two, marked when it needs you (the mark lines up in a column). */
-export function stateLabel(judged: Pick<Judged, 'state' | 'needsYou'>): string {
-	const word = judged.state === 'waiting' ? 'confirm?' : ATTENTION_WORDS[judged.state];
-	return judged.needsYou ? `! ${word}` : `  ${word}`;
-}
-
 /**
  * The shortest id prefix (at least 8 characters) that tells these rows apart: what a terminal
  * table shows, and what `show`, `send` and the rest accept.
@@ -78,8 +78,8 @@ export function conversationColumns(rows: readonly Judged[], withServer: boolean
 	const idLength = prefixLength(rows.map(r => r.conversation.id));
 	const columns: Column<Judged>[] = [
 		{title: 'ID', text: r => (terminal ? clean(r.conversation.id).slice(0, idLength) : clean(r.conversation.id))},
-		// a pipe gets the state's name, as in --json and --status
-		{title: 'STATE', text: r => (terminal ? stateLabel(r) : r.state)},
+		// the app's cell (`? waiting`); a pipe gets the state's name, as --json does
+		{title: 'STATE', text: r => (terminal ? lookText(r.look) : r.state)},
 		{title: 'TITLE', text: r => titleOf(r.conversation), shrink: 1, min: 16},
 		{title: 'REPOSITORY', text: r => maskSecrets(r.conversation.selected_repository) || '—', drop: 2, shrink: 2, min: 12},
 		{title: 'UPDATED', text: r => (terminal ? relativeTime(r.conversation.updated_at, now) : (isoTime(r.conversation.updated_at) ?? '')), drop: 1},

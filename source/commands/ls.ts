@@ -7,7 +7,8 @@
 import {isApiError} from '../api/errors.js';
 import type {AppConversation, Sandbox, SandboxSpec} from '../api/schemas/index.js';
 import {UsageError} from '../config/errors.js';
-import {ATTENTION_ORDER, sortByAttention} from '../store/attention/needsYou.js';
+import {sortByAttention} from '../store/attention/needsYou.js';
+import {isStatusWord, matchesStatus, STATUS_WORDS} from '../present/states.js';
 import {wholeNumber} from './args.js';
 import type {Command, CommandContext} from './context.js';
 import {conversationColumns, conversationJson, judge, type Judged} from './conversationRows.js';
@@ -35,8 +36,10 @@ export const DEFAULT_LIMIT = 100;
 export const LS_USAGE = `Usage: ohtui ls [conversations|sandboxes|specs] [options]
 
   --json             one JSON array (fields: see the README); ISO times; "server" on every item with several servers
-  --status LIST      only these states, comma-separated: conversations waiting, error, stuck, finished,
-                     running, idle, paused, gone, needs-you; sandboxes STARTING, RUNNING, PAUSED, ERROR, MISSING
+  --status LIST      only these, comma-separated; conversations: the words their STATE shows,
+                     ${STATUS_WORDS.join(', ')}
+                     (a state's name takes all of it: gone includes missing, idle a seen finish);
+                     sandboxes: STARTING, RUNNING, PAUSED, ERROR, MISSING
   --needs-you        only conversations that need you (waiting for confirmation, error, stuck, finished unseen)
   --title TEXT       only conversations whose title contains TEXT (the server filters)
   --limit N          at most N rows (default ${DEFAULT_LIMIT}); with a filter, up to --max-items are searched
@@ -72,16 +75,14 @@ async function readAll<T>(ctx: CommandContext, servers: OpenServer[], read: (ser
 	return {rows, code};
 }
 
-/** `--status a,b` keeps any of those states (`needs-you` among them), `--needs-you` what needs you; both: both. */
+/**
+ * `--status a,b` keeps the rows that answer any of those words (present/states.ts: the words the
+ * table shows, `needs-you` among them), `--needs-you` what needs you; both: both.
+ */
 function conversationFilter(ctx: CommandContext): ((judged: Judged) => boolean) | null {
 	const words = (ctx.args.values['status'] ?? '').split(',').map(w => w.trim().toLowerCase()).filter(Boolean);
-	for (const word of words) {
-		if (word !== 'needs-you' && !(ATTENTION_ORDER as readonly string[]).includes(word)) {
-			throw new UsageError(`--status: expected ${[...ATTENTION_ORDER, 'needs-you'].join(', ')}`);
-		}
-	}
-	const states = new Set<string>(words);
-	const byStatus = words.length > 0 ? (j: Judged) => states.has(j.state) || (states.has('needs-you') && j.needsYou !== null) : null;
+	if (words.some(word => !isStatusWord(word))) throw new UsageError(`--status: expected any of ${STATUS_WORDS.join(', ')}`);
+	const byStatus = words.length > 0 ? (j: Judged) => words.some(word => matchesStatus(word, j.look, j.needsYou !== null)) : null;
 	const needs = ctx.args.switches.has('needs-you');
 	if (!byStatus && !needs) return null;
 	return j => (!needs || j.needsYou !== null) && (!byStatus || byStatus(j));

@@ -67,6 +67,10 @@ export const newConversation: Command = {
 		const branch = ctx.args.values['branch'];
 		const sandboxId = ctx.args.values['sandbox'];
 		const workingDir = ctx.args.values['workdir'];
+		// asked before anything is sent (the client's probe, which the start would make anyway)
+		if (!workingDir?.trim() && (await server!.client.serverInfo({signal: ctx.io.signal})).kind === 'agent-server') {
+			throw new UsageError('an agent server needs --workdir DIR (the working directory on that server): nothing was sent');
+		}
 		const request = {initialMessage: text, ...(repository ? {repository} : {}), ...(branch ? {branch} : {}), ...(sandboxId ? {sandboxId} : {}), ...(workingDir ? {workingDir} : {})};
 		const created = await act('starting the conversation', o => server!.client.createConversation(request, o), ctx.io.signal);
 		// an agent server makes the conversation at once: its id is the answer, with or without --wait

@@ -35,7 +35,9 @@ export async function chooseServers(flags: Flags, env: Env): Promise<Selection> 
 	const config = resolveConfig({flags, env: readEnv(env), file: loaded.file, filePath: path}, warnings);
 	const servers = config.servers.filter((s): s is CommandServer => s.url !== null);
 	if (config.demo || servers.length === 0) {
-		throw new CommandError(EXIT.usage, flags.demo ? '--demo: the commands need a server (--url, OPENHANDS_URL or a profile)' : 'no server: set --url, OPENHANDS_URL or a profile in the config file');
+		// someone who has just seen the app's demo (what `ohtui` alone shows) learns where to try these
+		const what = flags.demo ? '--demo: the commands need a server (--url, OPENHANDS_URL or a profile)' : 'no server: set --url, OPENHANDS_URL or a profile in the config file';
+		throw new CommandError(EXIT.usage, `${what}; the demo is the app's alone: to try the commands, run ohtui serve and use the URL it prints`);
 	}
 	for (const server of servers) registerKnownSecret(server.apiKey);
 	return {servers, config, warnings};

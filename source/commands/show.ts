@@ -11,12 +11,13 @@ import {clean, truncate} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
 import {pendingActions, pendingLine} from '../present/events/pending.js';
 import {summarizeEvent} from '../present/events/summarize.js';
-import {eventClock} from '../present/time.js';
+import {eventClock, eventUtc} from '../present/time.js';
+import {learnOffset} from '../store/activity/activityAgent.js';
 import {absoluteTime, cost, relativeTime, repoAtBranch} from '../present/format.js';
+import {lookText} from '../present/states.js';
 import {wholeNumber} from './args.js';
 import type {Command, CommandContext} from './context.js';
 import {conversationJson, judge, titleOf, type Judged} from './conversationRows.js';
-import {ATTENTION_WORDS} from '../store/attention/needsYou.js';
 import {newestEvents, pollingSource, type EventSource} from './eventFeed.js';
 import {EXIT} from './exitCodes.js';
 import {terminalWidth, writeJson, writeLines} from './output.js';
@@ -39,9 +40,16 @@ const USAGE = `Usage: ohtui show ID [options]
 Exit: 0 ok, 1 the server said no, 2 usage or an ambiguous prefix, 3 unreachable, 4 not found.
 `;
 
-export function eventJson(event: ConversationEvent): Record<string, unknown> {
+/**
+ * One event as JSON. `timestamp` is UTC, as every time in the JSON: agent servers send their local
+ * time without a zone (agent-server doc 5.3), turned into UTC with the server's offset (`offsetMs`,
+ * learned as the screen learns it), or read as UTC when it could not be learned (then the document's
+ * `server_utc_offset_minutes` is null). `server_timestamp` is the time as the server sent it.
+ */
+export function eventJson(event: ConversationEvent, offsetMs: number): Record<string, unknown> {
 	const summary = summarizeEvent(event);
-	return {id: clean(event.id), kind: clean(event.kind), timestamp: clean(event.timestamp), source: summary.who, text: summary.text};
+	const timestamp = eventUtc(event.timestamp, Number.isNaN(offsetMs) ? 0 : offsetMs);
+	return {id: clean(event.id), kind: clean(event.kind), timestamp, source: summary.who, text: summary.text, server_timestamp: clean(event.timestamp)};
 }
 
 /** `12:03:04  agent        $ pytest -q`, cut to the terminal's width when there is one. */
@@ -57,7 +65,7 @@ function detailLines(judged: Judged, several: boolean, now: number): string[] {
 		['title', titleOf(c)],
 		['id', clean(c.id)],
 		...(several ? ([['server', clean(judged.server)]] as [string, string][]) : []),
-		['state', `${ATTENTION_WORDS[judged.state]}${judged.needsYou ? ' (needs you)' : ''}`],
+		['state', `${lookText(judged.look)}${judged.needsYou ? ' (needs you)' : ''}`],
 		['agent', clean(c.execution_status) || '—'],
 		// an agent server's conversation has no sandbox but a working directory (PLAN decision 3)
 		...(c.sandbox_id ? ([['sandbox', `${clean(c.sandbox_status)} ${maskSecrets(c.sandbox_id)}`]] as [string, string][]) : []),
@@ -71,7 +79,7 @@ function detailLines(judged: Judged, several: boolean, now: number): string[] {
 	return rows.map(([label, value]) => `${label.padEnd(11)} ${value}`);
 }
 
-async function follow(ctx: CommandContext, source: EventSource, refreshMs: number, json: boolean, width: number | null): Promise<number> {
+async function follow(ctx: CommandContext, source: EventSource, refreshMs: number, json: boolean, width: number | null, offsetMs: number): Promise<number> {
 	let failing = false;
 	while (!ctx.io.signal.aborted) {
 		if (!(await sleep(refreshMs, ctx.io.signal))) break;
@@ -79,7 +87,7 @@ async function follow(ctx: CommandContext, source: EventSource, refreshMs: numbe
 			const events = await source.next(ctx.io.signal);
 			if (failing) ctx.warn('following again');
 			failing = false;
-			for (const event of events) ctx.io.stdout.write(`${json ? JSON.stringify(eventJson(event)) : eventLine(event, width)}\n`);
+			for (const event of events) ctx.io.stdout.write(`${json ? JSON.stringify(eventJson(event, offsetMs)) : eventLine(event, width)}\n`);
 		} catch (error) {
 			if (ctx.io.signal.aborted) break;
 			// like tail -f on a file that went away for a moment: say it once, keep trying
@@ -114,8 +122,11 @@ export const show: Command = {
 		const shown = events.slice(events.length - count);
 		const several = servers.length > 1;
 		const width = terminalWidth(ctx.io);
+		// the server's offset from UTC, from its newest event and the conversation's last update (NaN: not learned)
+		const offsetMs = learnOffset(Number.NaN, conversation, events);
 		if (json) {
-			writeJson(ctx.io.stdout, {conversation: conversationJson(judged, several), pending, events: shown.map(eventJson)});
+			const offset = Number.isNaN(offsetMs) ? null : offsetMs / 60_000;
+			writeJson(ctx.io.stdout, {conversation: conversationJson(judged, several), pending, events: shown.map(event => eventJson(event, offsetMs)), server_utc_offset_minutes: offset});
 		} else {
 			const lines = detailLines(judged, several, ctx.io.now());
 			if (pending.length > 0) {
@@ -129,6 +140,6 @@ export const show: Command = {
 		seen.save();
 		if (!following) return EXIT.ok;
 		// the live channel takes this seam when there is one (eventFeed.ts)
-		return follow(ctx, pollingSource(server.client, conversation.id, events), server.refreshMs, json, width);
+		return follow(ctx, pollingSource(server.client, conversation.id, events), server.refreshMs, json, width, offsetMs);
 	},
 };

@@ -8,7 +8,7 @@ import {statSync} from 'node:fs';
 import type {Env} from '../config/env.js';
 import {configPath} from '../config/file.js';
 import {ohtuiDirectory} from '../runtime/xdg.js';
-import {attentionState, isNeedsYou} from '../store/attention/needsYou.js';
+import {attentionState, needsYouIn} from '../store/attention/needsYou.js';
 import {secondsOption} from './args.js';
 import type {CommandContext} from './context.js';
 import {EXIT} from './exitCodes.js';
@@ -99,7 +99,8 @@ export function countAnswers(answers: readonly Answer[], env: Env, now: () => nu
 			const state = attentionState(c, marks ? marks.isSeen(c.id, c.updated_at, c.execution_status) : true);
 			counts[state]++;
 			counts.total++;
-			if (isNeedsYou(state)) counts.needs++;
+			// an acknowledged error or stuck agent (`d` in the TUI) still counts as one, but not as needing you
+			if (needsYouIn(state, marks ? marks.isAcknowledged(c.id, c.execution_status, c.updated_at) : false)) counts.needs++;
 		}
 	}
 	return counts;

@@ -8,15 +8,20 @@
  * (./statusCached.ts); nothing is written before that.
  */
 import {exit} from '../boot/exit.js';
+import {parseArgs} from '../config/flags.js';
 import {parseCommandArgs} from './args.js';
 import {commandProcess, refreshDetached} from './commandProcess.js';
 import {warnTo} from './output.js';
 import {answerFromCache, planStatus, STATUS_OPTIONS, type StatusContext} from './statusCached.js';
 
-/** `argv`: what follows `status`. True when it answered (the process is exiting). */
-export function answeredFromCache(argv: readonly string[]): boolean {
+/** `argv`: the whole command line after `ohtui`. True when it answered (the process is exiting). */
+export function answeredFromCache(line: readonly string[]): boolean {
 	let code: number | null;
 	try {
+		// as the entry reads it: global flags may stand before the command
+		const parsed = parseArgs(line);
+		if (parsed.command !== 'command' || parsed.name !== 'status') return false;
+		const {argv} = parsed;
 		const args = parseCommandArgs(argv, STATUS_OPTIONS);
 		if (args === 'help') return false;
 		const io = {stdout: process.stdout, env: process.env, now: Date.now, refresh: refreshDetached};

@@ -5,6 +5,7 @@
  */
 import {UsageError} from '../config/errors.js';
 import {ATTENTION_ORDER, type AttentionState} from '../store/attention/needsYou.js';
+import {NEEDS_YOU_MARK, RUNNING_MARK} from '../present/states.js';
 
 export type Counts = Record<AttentionState, number> & {needs: number; total: number; down: number; servers: number};
 
@@ -39,7 +40,7 @@ export function failureMarker(tmux: boolean): string {
 export function statusLine(counts: Counts, format: string | undefined, tmux: boolean): string {
 	if (counts.down === counts.servers) return failureMarker(tmux);
 	if (format === undefined) {
-		const parts = [styled('needs', `⚑${counts.needs}`, counts.needs, tmux), styled('running', `▶${counts.running}`, counts.running, tmux)];
+		const parts = [styled('needs', `${NEEDS_YOU_MARK}${counts.needs}`, counts.needs, tmux), styled('running', `${RUNNING_MARK}${counts.running}`, counts.running, tmux)];
 		if (counts.down > 0) parts.push(styled('down', `✗${counts.down}`, counts.down, tmux));
 		return parts.join(' ');
 	}

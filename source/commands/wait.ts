@@ -7,7 +7,7 @@
  */
 import {isApiError} from '../api/errors.js';
 import {UsageError} from '../config/errors.js';
-import {ATTENTION_WORDS} from '../store/attention/needsYou.js';
+import {STATE_SENTENCES, UNTIL_WORDS} from '../present/states.js';
 import {choice, secondsOption} from './args.js';
 import type {Command} from './context.js';
 import {judge, titleOf, type Judged} from './conversationRows.js';
@@ -16,7 +16,7 @@ import {resolveConversation} from './resolveId.js';
 import {openSeen} from './seen.js';
 import {sleep} from './sleep.js';
 
-export const UNTIL = ['needs-you', 'finished', 'idle', 'error', 'any'] as const;
+export const UNTIL = UNTIL_WORDS;
 export type Until = (typeof UNTIL)[number];
 
 const USAGE = `Usage: ohtui wait ID [--until STATE] [--timeout SECONDS]
@@ -29,7 +29,7 @@ const USAGE = `Usage: ohtui wait ID [--until STATE] [--timeout SECONDS]
   --refresh SECONDS  how often to ask (default 5, as the TUI)
   --url URL, --profile NAME, --auth MODE, --log FILE   as for the TUI
 
-Prints the state reached. Exit: 0 reached, 124 timed out, 1 the server said no, 2 usage,
+Prints the state reached (its name, as ohtui ls --json: waiting, error, stuck, finished, ...). Exit: 0 reached, 124 timed out, 1 the server said no, 2 usage,
 3 unreachable at the start, 4 not found (or deleted while waiting), 130 Ctrl-c.
 `;
 
@@ -76,7 +76,7 @@ export const wait: Command = {
 		while (!reached(until, judged, start)) {
 			const left = deadline - now();
 			if (left <= 0) {
-				ctx.warn(`timed out after ${timeout} s: ${titleOf(conversation)} is ${ATTENTION_WORDS[judged.state]}`);
+				ctx.warn(`timed out after ${timeout} s: ${titleOf(conversation)} ${STATE_SENTENCES[judged.state]}`);
 				return EXIT.timedOut;
 			}
 			if (!(await sleep(Math.min(server.refreshMs, left), signal))) return EXIT.interrupted;
@@ -95,7 +95,8 @@ export const wait: Command = {
 				failing = true;
 			}
 		}
-		ctx.io.stdout.write(`${ATTENTION_WORDS[judged.state]}\n`);
+		// the state's name, as --json and ls --status say it
+		ctx.io.stdout.write(`${judged.state}\n`);
 		return EXIT.ok;
 	},
 };

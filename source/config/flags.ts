@@ -78,16 +78,9 @@ const CHOICES = {
  * exist, and the message must not echo it back into the terminal's scrollback.
  */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-	if (argv[0] === 'serve') {
-		return {command: 'serve', argv: argv.slice(1)};
-	}
-
-	if (argv[0] === 'doctor') {
-		return {command: 'doctor', argv: argv.slice(1)};
-	}
-
-	if (isCommandName(argv[0])) {
-		return {command: 'command', name: argv[0], argv: argv.slice(1)};
+	const found = findCommand(argv);
+	if (found) {
+		return withCommand(found);
 	}
 
 	const {tokens} = parseTokens({args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true});
@@ -144,6 +137,50 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 	}
 
 	return {command: 'run', flags};
+}
+
+type Found = {word: CommandName | 'serve' | 'doctor'; before: string[]; after: string[]};
+
+/**
+ * The command word and the arguments on either side of it: global flags may come before the
+ * command as well as after it (`ohtui --profile local ls`, as gh and kubectl read them). The first
+ * argument that is no flag and no flag's value is the command, if it names one; after `--` none is.
+ */
+export function findCommand(argv: readonly string[]): Found | null {
+	const {tokens} = parseTokens({args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true});
+	for (const token of tokens) {
+		if (token.kind === 'option-terminator') return null;
+		if (token.kind !== 'positional') continue;
+		const word = token.value;
+		if (word !== 'serve' && word !== 'doctor' && !isCommandName(word)) return null;
+		return {word, before: argv.slice(0, token.index), after: argv.slice(token.index + 1)};
+	}
+	return null;
+}
+
+/**
+ * The flags before the command are checked as the app's (one line each, no value repeated) and go
+ * to the command ahead of its own arguments, which read them as they read them after it. `serve`
+ * takes none of them (it serves, it does not connect): only `--help`.
+ */
+function withCommand({word, before, after}: Found): ParsedArgs {
+	let head: ParsedArgs = {command: 'run', flags: {}};
+	if (before.length > 0) {
+		try {
+			head = parseArgs(before);
+		} catch (error) {
+			if (error instanceof UsageError && error.message.startsWith('unknown flag')) throw new UsageError(`${error.message} (${word}'s own flags go after it)`);
+			throw error;
+		}
+	}
+	if (head.command === 'version') return head;
+	if (word === 'serve') {
+		if (head.command === 'help') return {command: 'serve', argv: ['--help', ...after]};
+		if (before.length > 0) throw new UsageError('serve takes no global flags: its own go after it (ohtui serve --help)');
+		return {command: 'serve', argv: after};
+	}
+	const argv = [...before, ...after];
+	return word === 'doctor' ? {command: 'doctor', argv} : {command: 'command', name: word, argv};
 }
 
 function applyValue(flags: Flags, name: OptionName, value: string): void {

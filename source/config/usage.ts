@@ -8,7 +8,8 @@ Usage:
         [--auth MODE] [--log FILE] [--notify MODE] [--theme NAME] [--read-only] [--demo]
         [--needs-you]
   ohtui ls|show|send|approve|reject|pause|run|new|wait|status|completion ...
-                                  scripting commands, plain text (ohtui COMMAND --help)
+                                  scripting commands, plain text (ohtui COMMAND --help); --url,
+                                  --profile, --all and the like go before or after the command
   ohtui serve [--port PORT] ...   run the stand-in OpenHands server (ohtui serve --help)
   ohtui doctor ...                check the connection and configuration
   ohtui --help | --version

@@ -3,6 +3,7 @@
  * clipboard settings. Only reads the environment and asks tmux; writes nothing to the terminal.
  */
 import {execFile} from 'node:child_process';
+import {TMUX_COPY_ADVICE, tmuxCopyRoute} from '../terminal/clipboard.js';
 
 export type Check = {status: 'ok' | 'warn' | 'fail' | 'info'; label: string; text: string};
 
@@ -55,10 +56,9 @@ export async function tmuxCheck(env: NodeJS.ProcessEnv): Promise<Check | null> {
 	]);
 	if (version === null) return {status: 'warn', label: 'tmux', text: '$TMUX is set but tmux did not answer'};
 	const parts = [version.slice(0, 40), `set-clipboard ${clipboard ?? '?'}`, `allow-passthrough ${passthrough ?? 'unsupported (tmux < 3.3)'}`];
-	// ohtui wraps OSC 52 in a tmux passthrough (terminal/clipboard.ts): it needs allow-passthrough, or tmux's own handling with set-clipboard on
-	const copies = passthrough === 'on' || passthrough === 'all' || clipboard === 'on';
-	if (!copies) {
-		return {status: 'warn', label: 'tmux', text: `${parts.join(', ')}: copy (y) will not reach your terminal; set -g allow-passthrough on`};
+	// the app's own test and advice (terminal/clipboard.ts): one answer wherever it is asked
+	if (tmuxCopyRoute(clipboard, passthrough) === null) {
+		return {status: 'warn', label: 'tmux', text: `${parts.join(', ')}: copy (y) will not reach your terminal: ${TMUX_COPY_ADVICE}`};
 	}
 	return {status: 'ok', label: 'tmux', text: parts.join(', ')};
 }

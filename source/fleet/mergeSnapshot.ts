@@ -24,6 +24,7 @@ export class SnapshotMerger {
 	private readonly lost = memo<FleetSnapshot['lostWatches']>();
 	private readonly notice = memo<Notice | null>();
 	private readonly attention = memo<FleetSnapshot['attention']>();
+	private readonly acknowledged = memo<FleetSnapshot['acknowledged']>();
 	private readonly siblings = memo<FleetSnapshot['sandboxConversations']>();
 	private readonly activity = memo<FleetSnapshot['activity']>();
 	private readonly changes = memo<FleetSnapshot['changes']>();
@@ -59,6 +60,10 @@ export class SnapshotMerger {
 			notice: this.notice([...field('notice'), own], () => this.newestNotice(sources, own, several)),
 			attention: this.attention(field('attention'), () => {
 				const all = sources.flatMap(s => s.tagger.list(s.snapshot.attention));
+				return several ? all.sort((a, b) => a.at - b.at) : all;
+			}),
+			acknowledged: this.acknowledged(field('acknowledged'), () => {
+				const all = sources.flatMap(s => s.tagger.list(s.snapshot.acknowledged ?? EMPTY_ITEMS));
 				return several ? all.sort((a, b) => a.at - b.at) : all;
 			}),
 			sandboxConversations: this.siblings(field('sandboxConversations'), () => {
@@ -115,6 +120,7 @@ export class SnapshotMerger {
 }
 
 const EMPTY_LOST: Readonly<Record<string, LostWatch>> = {};
+const EMPTY_ITEMS: StoreSnapshot['attention'] = [];
 const EMPTY_GLIMPSES: Readonly<Record<string, Glimpse>> = {};
 
 /** A record keyed by id on each server, keyed by `refKey` across them. */

@@ -18,6 +18,7 @@ import type {
 	ListResourceName,
 	ListState,
 	LostWatch,
+	MessageOptions,
 	Notice,
 	PendingAction,
 	ResourceName,
@@ -87,6 +88,8 @@ export type FleetSnapshot = {
 	notice: Notice | null;
 	/** oldest first across servers */
 	attention: readonly Tagged<AttentionItem>[];
+	/** errors and stuck agents acknowledged with `d` (issue 26 item 2): `!` lists them on request */
+	acknowledged: readonly Tagged<AttentionItem>[];
 	sandboxConversations: Tagged<Omit<SandboxConversations, 'conversations'> & {conversations: readonly Tagged<AppConversation>[] | null}> | null;
 	activity: Tagged<ActivityState> | null;
 	/** the open workspace changes view (issue 16 §1), of whichever server */
@@ -132,7 +135,7 @@ export interface Fleet {
 	setActivityViewport(firstIndex: number, lastIndex: number): void;
 
 	saveDraft(conversation: Ref, text: string): void;
-	sendMessage(conversation: Ref, text: string, options?: {resumeFirst?: boolean}): void;
+	sendMessage(conversation: Ref, text: string, options?: MessageOptions): void;
 	controlAgent(conversation: Ref, command: AgentCommand, reason?: string): void;
 	setConfirmationPolicy(conversation: Ref, policy: ConfirmationPolicy): void;
 	/** a conversation's workspace changes (one view at a time, of one server) */

@@ -68,6 +68,7 @@ export type Command =
 	| 'filter.clear'
 	| 'attention.open'
 	| 'attention.dismiss'
+	| 'attention.acknowledged'
 	| 'attention.clear'
 	| 'sort.default'
 	| 'sort.column'
@@ -205,8 +206,9 @@ export const KEYMAP: readonly Binding[] = [
 
 	{scope: 'choice', keys: ['enter'], command: 'open', description: 'go to the selected one', hint: 'go'},
 	{scope: 'choice', keys: ['esc'], command: 'close', description: 'close', hint: 'close'},
-	{scope: 'attention', keys: ['d'], command: 'attention.dismiss', description: 'mark the selected one seen (a finish goes; a wait or an error stays while it lasts)', hint: 'seen'},
-	{scope: 'attention', keys: ['c'], command: 'attention.clear', description: 'mark them all seen', hint: 'all seen'},
+	{scope: 'attention', keys: ['d'], command: 'attention.dismiss', description: 'dismiss the selected one: a finish is seen, an error or a stuck agent acknowledged until its state changes again (a wait stays while it lasts); on an acknowledged one, bring it back', hint: 'dismiss'},
+	{scope: 'attention', keys: ['c'], command: 'attention.clear', description: 'dismiss them all (finishes seen, errors and stuck agents acknowledged)', hint: 'dismiss all'},
+	{scope: 'attention', keys: ['h'], command: 'attention.acknowledged', description: 'show / hide the acknowledged errors and stuck agents', hint: 'acknowledged'},
 	{scope: 'attention', keys: ['!'], command: 'close', description: 'close the list'},
 	// Issue 10: a conversation's activity, messages to its agent, approvals. `P`/`R` drive the agent
 	// (agent server pause/run); `p`/`r` stay the sandbox's (the whole runtime), as on the Sandboxes tab.

@@ -11,12 +11,14 @@ import {maskSecrets, maskTitle} from '../text/secrets.js';
 import {pendingActions} from './events/pending.js';
 import {summarizeEvent} from './events/summarize.js';
 import {shortId} from './format.js';
+import {STATE_SENTENCES} from './states.js';
 
+/** The agent states an item can be in, in the vocabulary's sentences (./states.ts). */
 const AGENT_WORDS: Record<string, string> = {
-	waiting_for_confirmation: 'waits for your confirmation',
-	finished: 'finished',
-	error: 'stopped with an error',
-	stuck: 'is stuck',
+	waiting_for_confirmation: STATE_SENTENCES.waiting,
+	finished: STATE_SENTENCES.finished,
+	error: STATE_SENTENCES.error,
+	stuck: STATE_SENTENCES.stuck,
 };
 
 /** `rm -rf build` for a waiting agent's first pending action (`(+1 more)` after it), or null when none is loaded. */

@@ -11,7 +11,7 @@ import {answerOf, pendingActions} from './events/pending.js';
 import {str} from './events/fields.js';
 import {summarizeEvent} from './events/summarize.js';
 import {duration} from './format.js';
-import type {RowState} from './rowState.js';
+import {STATE_SENTENCES, type RowState} from './states.js';
 
 /** Events that say nothing about what the agent does. */
 const QUIET = new Set(['ConversationStateUpdateEvent', 'TokenEvent', 'LLMCompletionLogEvent', 'StreamingDeltaEvent', 'SystemPromptEvent', 'HookExecutionEvent']);
@@ -74,7 +74,7 @@ export function doingText(conversation: AppConversation, state: RowState, glimps
 	const since = stateSince(conversation, glimpse);
 	const age = since === null || since > now ? '' : duration(now - since);
 	const events = glimpse?.events ?? [];
-	const what = state === 'waiting' ? (waitsFor(events) ?? 'waits for your confirmation') : state === 'finished' ? 'finished' : (gist(events) ?? (state === 'running' ? 'working…' : state));
+	const what = state === 'waiting' ? (waitsFor(events) ?? STATE_SENTENCES.waiting) : state === 'finished' ? 'finished' : (gist(events) ?? (state === 'running' ? 'working…' : state));
 	return age ? `${age.padStart(3)} ${what}` : what;
 }
 

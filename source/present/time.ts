@@ -19,6 +19,19 @@ export function eventDateTime(timestamp: string): string {
 	return match ? `${match[1]} ${match[2]}${match[4] ?? ''}` : clean(timestamp).slice(0, 40);
 }
 
+/**
+ * ISO 8601 in UTC (what `show --json` promises): a naive timestamp is the server's local time,
+ * `offsetMs` ahead of UTC (store/activity/activityAgent.ts learnOffset), an aware one says its own
+ * zone. Null when unreadable.
+ */
+export function eventUtc(timestamp: string, offsetMs: number): string | null {
+	const match = ISO.exec(timestamp);
+	const ms = eventEpoch(timestamp);
+	if (!match || ms === null) return null;
+	const at = match[4] ? ms : ms - offsetMs;
+	return Number.isFinite(at) ? new Date(at).toISOString() : null;
+}
+
 /** Epoch ms; a naive timestamp is read as UTC. Null when unreadable. */
 export function eventEpoch(timestamp: string): number | null {
 	const match = ISO.exec(timestamp);

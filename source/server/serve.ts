@@ -1,4 +1,4 @@
-import {AGENT_USAGE, parseAgentServeArgs} from './agentServer/serveArgs.js';
+import {AGENT_FLAGS, AGENT_USAGE, parseAgentServeArgs} from './agentServer/serveArgs.js';
 import {startAgentServerStandIn} from './agentServer/start.js';
 import type {AgentServerOptions} from './agentServer/types.js';
 import {applyFlags, type FlagTable} from './serveFlags.js';
@@ -74,6 +74,16 @@ const APP_FLAGS: FlagTable<AppTarget> = {
 		'--seed-events': [1_000_000, (t, n) => (t.counts.events = n)],
 	},
 };
+
+/** Every flag of both kinds, for the completion scripts (commands/completion.ts), and the words some take. */
+export function serveFlags(): {flags: {name: string; value: boolean}[]; values: Record<string, readonly string[]>} {
+	const names = new Map<string, boolean>([['kind', true]]);
+	for (const table of [APP_FLAGS, AGENT_FLAGS] as FlagTable<never>[]) {
+		for (const flag of Object.keys(table.switches)) names.set(flag.slice(2), false);
+		for (const flag of [...Object.keys(table.values), ...Object.keys(table.numbers)]) names.set(flag.slice(2), true);
+	}
+	return {flags: [...names].map(([name, value]) => ({name, value})), values: {kind: ['app-server', 'agent-server'], generation: ['current', 'legacy']}};
+}
 
 /** `--kind agent-server` (anywhere among the arguments) serves the agent-server stand-in instead. */
 function kindOf(args: readonly string[]): {kind: string; rest: string[]} {

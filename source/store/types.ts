@@ -148,6 +148,8 @@ export type StoreSnapshot = {
 	drafts: Readonly<Record<string, string>>;
 	/** what needs the user now, oldest first; handled items leave it */
 	attention: readonly AttentionItem[];
+	/** errors and stuck agents acknowledged with `d`, out of `attention` until their state changes (absent: none) */
+	acknowledged?: readonly AttentionItem[];
 	/** the last `conversationsInSandbox` answer, or null */
 	sandboxConversations: SandboxConversations | null;
 	/** newest events of the conversations on screen and of those waiting, by id (absent: none yet) */
@@ -155,6 +157,9 @@ export type StoreSnapshot = {
 	/** the open workspace changes view (issue 16), or null (absent in hand-built snapshots) */
 	changes?: ChangesState | null;
 };
+
+/** How a message goes (Store.sendMessage). */
+export type MessageOptions = {resumeFirst?: boolean; acceptFirst?: boolean};
 
 export interface Store {
 	subscribe(listener: () => void): () => void;
@@ -204,9 +209,11 @@ export interface Store {
 	saveDraft(conversationId: string, text: string): void;
 	/**
 	 * Sends one message (exactly one POST). With `resumeFirst`, resumes the paused sandbox, watches
-	 * it to RUNNING, then sends. A failure keeps the draft and sets an error notice saying why.
+	 * it to RUNNING, then sends. Actions that wait for a confirmation are rejected first, or with
+	 * `acceptFirst` accepted first; where they cannot be rejected nothing is sent (./actions/safeSend.ts).
+	 * A failure keeps the draft and sets an error notice saying why.
 	 */
-	sendMessage(conversationId: string, text: string, options?: {resumeFirst?: boolean}): void;
+	sendMessage(conversationId: string, text: string, options?: MessageOptions): void;
 	/** pause / run / interrupt the agent, accept / reject its pending actions (agent server routes) */
 	controlAgent(conversationId: string, command: AgentCommand, reason?: string): void;
 	/** switches a conversation's confirmation policy on its agent server */

@@ -40,6 +40,19 @@ export function screenPassthrough(sequence: string): string {
 	return `\u001BP${sequence}\u001B\\`;
 }
 
+/**
+ * The one advice for copying inside tmux, the app's (`y`) and `ohtui doctor`'s alike: set-clipboard
+ * on, the README's tmux block (it also keeps the copy as tmux's own paste buffer).
+ */
+export const TMUX_COPY_ADVICE = 'run  tmux set -g set-clipboard on';
+
+/** How a copy gets through tmux with these options: plain (set-clipboard on), passed through, or not at all. */
+export function tmuxCopyRoute(clipboard: string | null, passthrough: string | null): 'plain' | 'passthrough' | null {
+	if (clipboard === 'on') return 'plain';
+	if (passthrough === 'on' || passthrough === 'all') return 'passthrough';
+	return null;
+}
+
 type Route = {sequence: (text: string) => string} | {reason: string};
 
 export function createClipboard({env, write, tmuxOption = async name => askTmux(name, env)}: ClipboardOptions): Clipboard {
@@ -49,9 +62,10 @@ export function createClipboard({env, write, tmuxOption = async name => askTmux(
 		if (env['TERM'] === 'dumb') return {reason: 'cannot copy: a dumb terminal (TERM=dumb) takes no OSC 52'};
 		if (env['TMUX']) {
 			const [clipboard, passthrough] = await Promise.all([tmuxOption('set-clipboard'), tmuxOption('allow-passthrough')]);
-			if (clipboard === 'on') return {sequence: osc52};
-			if (passthrough === 'on' || passthrough === 'all') return {sequence: text => tmuxPassthrough(osc52(text))};
-			return {reason: 'cannot copy inside tmux: run  tmux set -g set-clipboard on  (then y again)'};
+			const through = tmuxCopyRoute(clipboard, passthrough);
+			if (through === 'plain') return {sequence: osc52};
+			if (through === 'passthrough') return {sequence: text => tmuxPassthrough(osc52(text))};
+			return {reason: `cannot copy inside tmux: ${TMUX_COPY_ADVICE}  (then y again)`};
 		}
 		if (env['STY']) return {sequence: text => screenPassthrough(osc52(text))};
 		return {sequence: osc52};

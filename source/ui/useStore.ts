@@ -24,6 +24,7 @@ export const selectPending = (s: FleetSnapshot) => s.pending;
 export const selectLostWatches = (s: FleetSnapshot) => s.lostWatches;
 export const selectNotice = (s: FleetSnapshot) => s.notice;
 export const selectAttention = (s: FleetSnapshot) => s.attention;
+export const selectAcknowledged = (s: FleetSnapshot) => s.acknowledged;
 export const selectSandboxConversations = (s: FleetSnapshot) => s.sandboxConversations;
 export const selectActivity = (s: FleetSnapshot) => s.activity;
 export const selectDrafts = (s: FleetSnapshot) => s.drafts;

@@ -76,15 +76,39 @@ describe('the commands against an agent server', () => {
 		expect((await ohtui(['status'], {env})).out).toMatch(/^⚑\d+ ▶\d+\n$/);
 	});
 
-	it('new: the conversation is made at once and its id printed; without a working directory the server says no', async () => {
+	it('new: the conversation is made at once and its id printed; without a working directory, usage (2) and nothing sent', async () => {
 		const made = await ohtui(['new', '--message', 'write a haiku', '--workdir', '/workspace/haiku'], {env});
 		expect(made.code, made.err).toBe(0);
 		const id = made.out.trim();
 		expect(id).toMatch(/^[0-9a-f]{32}$/);
 		expect((await list()).some(c => c.id === id)).toBe(true);
+		agent.clearRequests();
 		const refused = await ohtui(['new', '--message', 'x'], {env});
-		expect(refused.code).toBe(1);
-		expect(refused.err).toContain('working directory');
+		expect([refused.code, refused.out]).toEqual([2, '']);
+		expect(refused.err.trim()).toBe('ohtui new: an agent server needs --workdir DIR (the working directory on that server): nothing was sent');
+		expect(posts()).toEqual([]);
+	});
+
+	it('show --json: event times in UTC, from a server whose clock is 5:30 ahead (the offset learned as the screen learns it)', async () => {
+		const east = await startAgentServerStandIn({apiKey: KEY, live: false, utcOffsetMinutes: 330});
+		try {
+			const eastEnv = {...env, OPENHANDS_URL: east.url};
+			const items = JSON.parse((await ohtui(['ls', '--json'], {env: eastEnv})).out) as (Listed & {created_at: string; updated_at: string})[];
+			const target = items.find(c => c.state === 'waiting')!;
+			const run = await ohtui(['show', target.id, '--json', '--events', '5'], {env: eastEnv});
+			expect(run.code, run.err).toBe(0);
+			const shown = JSON.parse(run.out) as {events: {timestamp: string; server_timestamp: string}[]; server_utc_offset_minutes: number | null};
+			expect(shown.server_utc_offset_minutes).toBe(330);
+			expect(shown.events).toHaveLength(5);
+			for (const event of shown.events) {
+				expect(event.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+				// the server's own text is its wall clock, 5.5 hours ahead of the instant
+				expect(Date.parse(`${event.server_timestamp.slice(0, 23)}Z`) - Date.parse(event.timestamp)).toBe(330 * 60_000);
+				expect(Date.parse(event.timestamp)).toBeLessThanOrEqual(Date.parse(target.updated_at) + 1000);
+			}
+		} finally {
+			await east.close();
+		}
 	});
 
 	it('beside an app server (--all): sandboxes come from the app server only, no error', async () => {

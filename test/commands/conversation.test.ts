@@ -40,7 +40,7 @@ describe.each(KINDS)('conversation commands against a $name', kind => {
 		expect(err).toBe('');
 		expect(code).toBe(0);
 		expect(out).toMatch(/^title\s+Plan: split the monolith into services$/m);
-		expect(out).toMatch(/^state\s+waiting for confirmation \(needs you\)$/m);
+		expect(out).toMatch(/^state\s+\? waiting \(needs you\)$/m);
 		expect(out).toContain('waiting for your confirmation');
 		expect(out).toMatch(/^\s+terminal \$ .+/m);
 		const events = out.split('last 5 events:\n')[1]!.trimEnd().split('\n');
@@ -50,7 +50,7 @@ describe.each(KINDS)('conversation commands against a $name', kind => {
 		expect(json.conversation).toMatchObject({id: waiting.id, state: 'waiting'});
 		expect(json.pending.length).toBeGreaterThan(0);
 		expect(json.events).toHaveLength(3);
-		expect(Object.keys(json.events[0] as object)).toEqual(['id', 'kind', 'timestamp', 'source', 'text']);
+		expect(Object.keys(json.events[0] as object)).toEqual(['id', 'kind', 'timestamp', 'source', 'text', 'server_timestamp']);
 	});
 
 	it('an ambiguous prefix lists the candidates and exits 2; an unknown id exits 4', async () => {
@@ -143,10 +143,16 @@ describe.each(KINDS)('conversation commands against a $name', kind => {
 		expect(agentRequests()).toEqual([]);
 		expect((await ohtui(['run', target.id], {env})).code).toBe(0);
 		expect(agentRequests()).toEqual([expect.stringMatching(/\/run$/)]);
+		// a missing sandbox never comes back: only what can work is suggested (not send --resume)
 		const gone = await byTitle('Resolve issue #1287');
-		const refused = await ohtui(['run', gone.id], {env});
-		expect(refused.code).toBe(1);
-		expect(refused.err).toContain('the sandbox is MISSING');
+		for (const command of ['run', 'approve', 'pause']) {
+			const refused = await ohtui([command, gone.id], {env});
+			expect(refused.code).toBe(1);
+			expect(refused.err.trim()).toBe(`ohtui ${command}: the sandbox is MISSING: the agent cannot take commands; nothing sent (its sandbox is gone for good: ohtui show ${gone.id.slice(0, 8)} reads what it did, ohtui new starts again)`);
+		}
+		const paused = await byTitle('Refactor payment retry');
+		expect((await ohtui(['approve', paused.id], {env})).err).toContain(`ohtui send ${paused.id.slice(0, 8)} --resume brings it back`);
+		expect(agentRequests().filter(path => !path.endsWith('/run'))).toEqual([]);
 	});
 
 	it('a read-only profile refuses every command that changes something, before any request', async () => {

@@ -90,7 +90,7 @@ describe.each(KINDS)('ohtui ls against a $name', kind => {
 			const ids = lines.slice(1).map(line => line.split(/\s+/)[0]!);
 			expect(new Set(ids).size).toBe(ids.length);
 			expect(ids.every(id => /^[0-9a-f]{8,}$/.test(id) && id.length < 32)).toBe(true);
-			expect(lines[1]).toContain('! confirm?');
+			expect(lines[1]).toContain('? waiting');
 		}
 	});
 
@@ -134,10 +134,13 @@ describe('ohtui ls: usage', () => {
 		}
 	});
 
-	it('no server configured: exit 2 with what to set', async () => {
-		const {code, err} = await ohtui(['ls'], {env: home.env});
-		expect(code).toBe(2);
-		expect(err).toContain('no server: set --url, OPENHANDS_URL or a profile');
+	it('no server configured (or --demo): exit 2, one line with what to set and where to try the commands', async () => {
+		for (const argv of [['ls'], ['ls', '--demo'], ['--demo', 'status', '--fresh']]) {
+			const {code, err} = await ohtui(argv, {env: home.env});
+			expect(code, argv.join(' ')).toBe(2);
+			expect(err.trim().split('\n'), err).toHaveLength(1);
+			expect(err).toMatch(/(no server: set --url, OPENHANDS_URL or a profile|--demo: the commands need a server).*run ohtui serve and use the URL it prints/);
+		}
 	});
 
 	it('--help prints the usage on stdout, exit 0', async () => {

@@ -101,4 +101,15 @@ describe('several servers', () => {
 		const withEnvKey = await ohtui(['ls', '--all'], {env: {...env, OPENHANDS_API_KEY: 'sk-oh-env-Wq2Er5Ty8'}});
 		expect(withEnvKey.err + withEnvKey.out).not.toContain('sk-oh-env-Wq2Er5Ty8');
 	});
+
+	it('global flags before the command work as after it (ohtui --profile work ls, ohtui --all status)', async () => {
+		const before = await ohtui(['--profile', 'laptop', 'ls', '--json'], {env});
+		expect([before.code, before.err]).toEqual([0, '']);
+		expect(before.out).toBe((await ohtui(['ls', '--json', '--profile', 'laptop'], {env})).out);
+		const all = await ohtui(['--all', 'status', '--json', '--fresh'], {env});
+		expect(all.code, all.err).toBe(0);
+		expect((JSON.parse(all.out) as {servers: {name: string}[]}).servers.map(s => s.name).sort()).toEqual(['laptop', 'work']);
+		const wrong = await ohtui(['--profile=work', 'show', '--json'], {env});
+		expect([wrong.code, wrong.err.trim().split('\n')[0]]).toEqual([2, 'ohtui show: which conversation? (ohtui show ID)']);
+	});
 });

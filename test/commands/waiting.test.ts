@@ -29,7 +29,7 @@ describe.each(['legacy', 'current'] as const)('waiting commands against a %s app
 		const waiting = await byTitle('Plan: split the monolith');
 		const started = Date.now();
 		const run = await ohtui(['wait', waiting.id.slice(0, 8)], {env});
-		expect([run.code, run.out]).toEqual([0, 'waiting for confirmation\n']);
+		expect([run.code, run.out]).toEqual([0, 'waiting\n']);
 		expect(Date.now() - started).toBeLessThan(3000);
 		expect((await ohtui(['wait', waiting.id, '--until', 'idle'], {env})).code).toBe(0);
 	});

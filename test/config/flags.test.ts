@@ -26,6 +26,21 @@ describe('parseArgs', () => {
 		expect(parseArgs(['serve', '--port', '0', '--whatever'])).toEqual({command: 'serve', argv: ['--port', '0', '--whatever']});
 	});
 
+	it('takes global flags before the command as well as after it, as gh and kubectl do', () => {
+		expect(parseArgs(['--profile', 'local', 'ls', '--json'])).toEqual({command: 'command', name: 'ls', argv: ['--profile', 'local', '--json']});
+		expect(parseArgs(['--all', 'status'])).toEqual({command: 'command', name: 'status', argv: ['--all']});
+		expect(parseArgs(['--url=http://h:3000', '--auth', 'bearer', 'doctor'])).toEqual({command: 'doctor', argv: ['--url=http://h:3000', '--auth', 'bearer']});
+		// a flag's value is no command
+		expect(parseArgs(['--profile', 'ls'])).toEqual({command: 'run', flags: {profile: 'ls'}});
+		expect(parseArgs(['-v', 'ls'])).toEqual({command: 'version'});
+		expect(parseArgs(['--help', 'serve'])).toEqual({command: 'serve', argv: ['--help']});
+		// checked as the app's flags, one line each; a command's own flag goes after it
+		expect(usageMessage(['--refresh', '0', 'ls'])).toBe('--refresh: expected a number of seconds >= 1');
+		expect(usageMessage(['--json', 'ls'])).toBe("unknown flag --json (ls's own flags go after it)");
+		expect(usageMessage(['--url', 'http://h', 'serve'])).toBe('serve takes no global flags: its own go after it (ohtui serve --help)');
+		expect(usageMessage(['--url', 'http://h', 'lst'])).toBe('unknown command "lst" (see ohtui --help for the commands)');
+	});
+
 	it('answers help and version', () => {
 		expect(parseArgs(['--help'])).toEqual({command: 'help'});
 		expect(parseArgs(['-h'])).toEqual({command: 'help'});

@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {runDoctor} from '../../source/doctor/doctor.js';
+import {createClipboard} from '../../source/terminal/clipboard.js';
 import {startGenerationServer} from '../api/generationServers.js';
 import {deadPort} from '../api/testServer.js';
 import {startConnectProxy} from '../support/connectProxy.js';
@@ -138,6 +139,11 @@ describe('ohtui doctor', () => {
 		let result = await doctor([], env);
 		expect(result.code).toBe(0);
 		expect(line(result.out, 'tmux')).toMatch(/warn\s+tmux\s+tmux 3\.4, set-clipboard external, allow-passthrough off: copy \(y\) will not reach/);
+		// the app's advice, word for word (terminal/clipboard.ts), not another setting
+		const app = await createClipboard({env: {TMUX: '/tmp/tmux-1000/default,1,0'}, write: () => {}, tmuxOption: async name => (name === 'set-clipboard' ? 'external' : 'off')}).copy('x');
+		const advice = 'run  tmux set -g set-clipboard on';
+		expect(app).toEqual({ok: false, reason: expect.stringContaining(advice)});
+		expect(line(result.out, 'tmux')).toContain(advice);
 		expect(result.out).toContain('all checks passed, 1 warning');
 		writeFileSync(tmux, script('on', 'on'));
 		result = await doctor([], env);

@@ -115,3 +115,37 @@ describe('seen, across restarts', () => {
 		}
 	});
 });
+
+describe('acknowledging an error in ! (issue 26 item 2)', () => {
+	it('80x24: d takes it out of the count until it errors again; h shows the acknowledged ones', {timeout: 60_000}, async () => {
+		const E = hexId(0xe);
+		server = await startConversationServer([
+			{id: A, title: 'Alpha task', status: 'running'},
+			{id: E, title: 'Translate the errors', status: 'error'},
+		]);
+		const home = tempHome();
+		try {
+			app = spawnCli({args: ['--url', server.url, '--refresh', '1'], cols: 80, rows: 24, home: home.home});
+			await app.waitForText('1 needs you (!)');
+			app.press('!');
+			await app.waitForText('Needs you (1)');
+			expect(app.screenText()).toContain('h show acknowledged');
+			app.press('d');
+			await app.waitForText('acknowledged until its state changes: Translate the errors');
+			await app.waitForText('Needs you · 1 acknowledged');
+			expect(app.screenText()).not.toMatch(/\d+ needs? you \(!\)/);
+			app.press('h');
+			await app.waitForText(/acknowledged · Translate the errors/);
+			await app.waitForText('1 acknowledged (below)');
+			// it runs and errors again: it needs you again
+			server.move(E, 'running');
+			await app.waitForText(/^(?![\s\S]*acknowledged \(below\))/, 10_000);
+			server.move(E, 'error');
+			await app.waitForText('1 needs you (!)', 10_000);
+		} finally {
+			app?.dispose();
+			app = undefined;
+			home.dispose();
+		}
+	});
+});

@@ -135,8 +135,11 @@ describe('ohtui commands from a shell', () => {
 		chmodSync(join(bin, 'ohtui'), 0o755);
 		const path = `${bin}:${process.env['PATH']}`;
 		expect((await shell('ohtui status --url "$OPENHANDS_URL" >/dev/null', {PATH: path})).status).toBe(0);
+		// the script once (each `ohtui completion bash` is a Node start)
+		const script = join(home.home, 'ohtui.bash');
+		writeFileSync(script, execFileSync(process.execPath, [cliPath, 'completion', 'bash'], {env, encoding: 'utf8'}));
 		const complete = async (words: string) =>
-			(await shell(`source <(ohtui completion bash); COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _ohtui; printf '%s\\n' "\${COMPREPLY[@]}"`, {PATH: path})).stdout.trim().split('\n');
+			(await shell(`source ${script}; COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _ohtui; printf '%s\\n' "\${COMPREPLY[@]}"`, {PATH: path})).stdout.trim().split('\n');
 		expect(await complete("ohtui ''")).toEqual(expect.arrayContaining(['ls', 'show', 'send', 'approve', 'status', 'completion']));
 		expect(await complete('ohtui ls --st')).toEqual(['--status']);
 		expect(await complete("ohtui wait x --until ''")).toEqual(['needs-you', 'finished', 'idle', 'error', 'any']);
@@ -145,6 +148,43 @@ describe('ohtui commands from a shell', () => {
 		const ids = await complete("ohtui show ''");
 		expect(ids.length).toBeGreaterThan(10);
 		expect(ids.every(id => /^[0-9a-f]{32}$/.test(id))).toBe(true);
+		// global flags before the command (issue 26 item 5); the app's own flags only where they apply (item 18)
+		expect(await complete("ohtui --profile work ''")).toEqual(expect.arrayContaining(['ls', 'status', 'serve', 'doctor']));
+		expect(await complete("ohtui --profile work ls ''")).toEqual(['conversations', 'sandboxes', 'specs']);
+		expect(await complete('ohtui --')).toEqual(expect.arrayContaining(['--demo', '--theme', '--notify', '--needs-you', '--profile']));
+		const lsFlags = await complete('ohtui ls --');
+		expect(lsFlags).toEqual(expect.arrayContaining(['--status', '--needs-you', '--profile', '--all']));
+		expect(lsFlags).not.toEqual(expect.arrayContaining(['--demo']));
+		for (const flag of ['--demo', '--theme', '--notify']) expect(await complete('ohtui status --'), flag).not.toContain(flag);
+		expect(await complete('ohtui serve --')).toEqual(expect.arrayContaining(['--port', '--kind', '--seed-conversations', '--agent-version', '--no-live']));
+		expect(await complete('ohtui serve --')).not.toContain('--profile');
+		expect(await complete("ohtui serve --kind ''")).toEqual(['app-server', 'agent-server']);
+		// what waits for you first (approve), as ohtui ls lists them; not re-sorted by id
+		const listed = (await shell('ohtui ls --profile work', {PATH: path})).stdout.split('\n').filter(Boolean).map(line => line.split('\t'));
+		const approve = await complete("ohtui approve ''");
+		const rank = (id: string) => ['waiting', 'error', 'stuck', 'finished', 'running', 'idle', 'paused', 'gone'].indexOf(listed.find(row => row[0] === id)?.[1] ?? 'gone');
+		const ranks = approve.map(rank);
+		expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+		expect(new Set(ranks).size).toBeGreaterThan(1);
+	});
+
+	it.runIf(has('zsh'))("the README's zsh lines work on a stock zsh: the script goes to the user's folder, compinit finds it", () => {
+		const lines = readFileSync(join(root, 'README.md'), 'utf8').split('\n').map(line => line.trim());
+		const install = lines.find(line => line.includes('ohtui completion zsh >'))!;
+		const zshrc = lines.filter(line => /^#\s+(fpath=|autoload -Uz compinit)/.test(line)).map(line => line.replace(/^#\s+/, ''));
+		expect(zshrc).toHaveLength(2);
+		const user = join(home.home, 'zsh-user');
+		const bin = join(user, 'bin');
+		mkdirSync(bin, {recursive: true});
+		writeFileSync(join(bin, 'ohtui'), `#!/bin/sh\nexec "${process.execPath}" "${cliPath}" "$@"\n`);
+		chmodSync(join(bin, 'ohtui'), 0o755);
+		writeFileSync(join(user, '.zshrc'), `${zshrc.join('\n')}\n`);
+		const zshEnv = {...env, HOME: user, ZDOTDIR: user, PATH: `${bin}:${process.env['PATH']}`};
+		const installed = spawnSync('zsh', ['-c', install], {env: zshEnv, encoding: 'utf8'});
+		expect(installed.status, installed.stderr).toBe(0);
+		expect(readFileSync(join(user, '.zsh', 'completions', '_ohtui'), 'utf8')).toMatch(/^#compdef ohtui\n/);
+		const found = spawnSync('zsh', ['-i', '-c', 'print -r -- $_comps[ohtui]'], {env: zshEnv, encoding: 'utf8'});
+		expect(found.stdout.trim(), found.stderr).toBe('_ohtui');
 	});
 
 	it.each(['bash', 'zsh', 'fish'])('the %s completion script parses', shellName => {

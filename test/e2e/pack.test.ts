@@ -93,6 +93,16 @@ describe('the packed and installed ohtui', () => {
 		expect(bytes).toBeLessThan(3.5 * 1024 * 1024);
 	});
 
+	it("is installed as the README's first lines say until it is published; the tarball left in a checkout is ignored by git", async () => {
+		const install = readFileSync(join(root, 'README.md'), 'utf8').split('\n## ')[1]!;
+		expect(install.indexOf('npm pack')).toBeGreaterThan(-1);
+		expect(install.indexOf('npm i -g ./ohtui-*.tgz')).toBeGreaterThan(-1);
+		// the registry's lines come after, for when it is published
+		expect(install.indexOf('npm i -g ./ohtui-*.tgz')).toBeLessThan(install.indexOf('npm i -g ohtui'));
+		const {stdout} = await run('git', ['check-ignore', '--no-index', tarball.slice(work.length + 1)], {cwd: root});
+		expect(stdout.trim()).toBe(`${pkg.name}-${pkg.version}.tgz`);
+	});
+
 	it('`ohtui --version` prints the package version and the Node it runs on', async () => {
 		const {stdout} = await run(bin, ['--version'], {env: npmEnv(), cwd: work});
 		expect(stdout).toBe(`ohtui ${pkg.version} (node ${process.version})\n`);

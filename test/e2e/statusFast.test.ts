@@ -37,8 +37,8 @@ afterAll(async () => {
 	home.dispose();
 });
 
-async function run(cli: string, args: string[]): Promise<{code: number | null; out: string; err: string}> {
-	const child = spawn(process.execPath, [cli, 'status', ...args], {env, stdio: ['ignore', 'pipe', 'pipe']});
+async function run(cli: string, args: string[], line = ['status', ...args]): Promise<{code: number | null; out: string; err: string}> {
+	const child = spawn(process.execPath, [cli, ...line], {env, stdio: ['ignore', 'pipe', 'pipe']});
 	let out = '';
 	let err = '';
 	child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -67,6 +67,13 @@ describe('ohtui status answered by its own file', () => {
 		expect(fast.out).toBe(filled.out);
 		expect(fast).toEqual(await inProcess(args));
 		expect(fast.err).not.toMatch(/ERR_MODULE_NOT_FOUND|chunks\//);
+	});
+
+	it('global flags before status (ohtui --url URL status): answered by its own file as well', async () => {
+		const filled = await run(cliPath, ['--url', server.url, '--max-age', '600']);
+		const fast = await run(twoFiles, [], ['--url', server.url, 'status', '--max-age', '600']);
+		expect(fast).toEqual(filled);
+		expect(fast.out).toMatch(/^⚑\d+ ▶\d+\n$/);
 	});
 
 	it('an answer older than --max-age: printed at once, and the refresh asked for', async () => {

@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import type {Glimpse} from '../../source/store/types.js';
 import {doingText, gist, stateSince, waitsFor} from '../../source/present/doingNow.js';
-import {itemsByConversation, lookText, rowLook, rowState} from '../../source/present/rowState.js';
+import {itemsByConversation, rowState} from '../../source/present/rowState.js';
+import {lookText, rowLook} from '../../source/present/states.js';
 import {CURRENT, LEGACY, event} from '../ui/eventFixtures.js';
 import {NOW, conversation} from '../ui/fixtures.js';
 

@@ -86,9 +86,9 @@ describe('an agent server in the views', () => {
 			const h = renderApp({columns: 120, rows: 30, snapshot: {server, conversations: list([c]), attention: [waiting]}});
 			await h.waitFor('1 needs you (!)');
 			await h.press('!');
-			await h.waitFor(`Enter go there · ${keys} · d seen`);
+			await h.waitFor(`Enter go there · ${keys} · d dismiss`);
 			// the footer says the same (its keys follow a frame later)
-			const frame = await h.waitFor(new RegExp(`\\n.*${keys.split(' · ')[1]!}  d seen[^\\n]*$`));
+			const frame = await h.waitFor(new RegExp(`\\n.*${keys.split(' · ')[1]!}  d dismiss[^\\n]*$`));
 			if (version === '1.1.0') expect(frame).not.toContain('x reject');
 			h.unmount();
 		}

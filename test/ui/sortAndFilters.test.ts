@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {refKey} from '../../source/fleet/types.js';
-import {itemsByConversation, lookText, rowLook, rowState} from '../../source/present/rowState.js';
+import {itemsByConversation, rowState} from '../../source/present/rowState.js';
+import {lookText, rowLook} from '../../source/present/states.js';
 import {conversationFilter, nextQuickFilter, sandboxFilter} from '../../source/ui/views/quickFilters.js';
 import type {Column} from '../../source/ui/widgets/columns.js';
 import {OWN_ORDER, SERVER_ORDER, sortByColumn, sortRows, sortedTitle, toggleOrder} from '../../source/ui/widgets/sortRows.js';
@@ -83,6 +84,9 @@ describe('quick filters', () => {
 		expect(keep('all')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
 		expect(keep('running')).toEqual(['a']);
 		expect(keep('needs you')).toEqual(['b', 'c', 'h']);
+		// the stuck one acknowledged with d in ! (issue 26 item 2): its cell still says stuck, it needs you no more
+		const acknowledged = (c: (typeof all)[number]) => c.id === stuck.id;
+		expect(all.filter(conversationFilter('needs you', stateOf, acknowledged)!).map(c => c.id[0])).toEqual(['b', 'c']);
 		expect(keep('paused')).toEqual(['d']);
 		expect(keep('error')).toEqual(['f']);
 		// an agent server's rows (no sandbox): running is the agent's state, as its cell says

@@ -25,7 +25,7 @@ type AgentTarget = {options: AgentServerOptions; counts: {conversations?: number
 /** the app server's flags, named when given to the agent server */
 const APP_ONLY = ['--generation', '--cloud', '--boot-ms', '--seed-sandboxes', '--no-settings', '--no-rate-limit'];
 
-const AGENT_FLAGS: FlagTable<AgentTarget> = {
+export const AGENT_FLAGS: FlagTable<AgentTarget> = {
 	switches: {
 		'--no-live': t => void (t.options.live = false),
 		'--pings': t => void (t.options.pingIntervalMs = 20_000),

@@ -4,8 +4,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import {outcomeUnknown} from './actions.js';
 import type {Activity} from '../activity/activity.js';
 import {targetOf} from './agentTarget.js';
-import {latestStatusEvent} from '../activity/activityWindow.js';
-import {parseServerTime} from '../../api/serverTime.js';
+import {knownStatus} from './knownStatus.js';
 import {PRIORITY} from '../budget.js';
 import type {Core} from '../core.js';
 import {errorMessage, isAbort} from '../oneLine.js';
@@ -112,20 +111,9 @@ export class AgentCommands {
 		}
 	}
 
-	/**
-	 * The agent's status now, as the activity view shows it: the newest state update among the open
-	 * activity's events when it is newer than the conversation's own status, else the conversation's
-	 * (a poll or a batch get may be a step behind the events, or ahead of them).
-	 */
+	/** The agent's status now, as the activity view shows it (./agentTarget.ts). */
 	private status(id: string): string | null {
-		const conversation = this.activity.conversation(id);
-		const listed = conversation?.execution_status ?? null;
-		const activity = this.core.get().activity;
-		if (activity?.conversationId !== id) return listed;
-		const seen = latestStatusEvent(activity.events);
-		if (!seen) return listed;
-		if (!conversation || listed === null) return seen.status;
-		return parseServerTime(seen.timestamp) >= conversation.updated_at ? seen.status : listed;
+		return knownStatus(this.core, this.activity, id);
 	}
 
 	/** Ends the command when the conversation's status shows it (the activity's events, a list poll, a re-read). */

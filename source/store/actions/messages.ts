@@ -4,10 +4,12 @@ import type {AppConversation, ConfirmationPolicy} from '../../api/schemas/index.
 import {type Actions, outcomeUnknown} from './actions.js';
 import type {Activity} from '../activity/activity.js';
 import {policyText, targetOf} from './agentTarget.js';
+import {knownStatus} from './knownStatus.js';
+import {CannotReject, type PendingAnswer, type SafeSendOutcome, SUPERSEDED, sendSafely, StepFailed, StillWaiting, WAITING} from './safeSend.js';
 import {PRIORITY} from '../budget.js';
 import type {Core} from '../core.js';
 import {errorMessage, isAbort} from '../oneLine.js';
-import type {PendingAction} from '../types.js';
+import type {MessageOptions, PendingAction} from '../types.js';
 
 /**
  * Drafts, messages and the confirmation policy (issue 10, section 2); the agent commands are
@@ -18,6 +20,10 @@ import type {PendingAction} from '../types.js';
  * - A message is exactly one POST. With `resumeFirst`, the sandbox goes through the store's own
  *   resume path (call, then a watch to RUNNING), the conversation is read again (a resumed sandbox
  *   may have a new agent address and key), and only then the message goes.
+ * - A message never approves (issue 26 item 1, ./safeSend.ts): right before it, the agent's status is
+ *   read from its agent server; actions that wait are rejected first ("superseded by a new message"),
+ *   or, where the agent server cannot reject (before SDK 1.6.0), nothing is sent and the draft is kept,
+ *   unless the user chose `acceptFirst` in the message box.
  * - Every send and agent command ends in a notice: done, refused (with the server's reason),
  *   unreachable, or, when the call timed out after it was sent, "outcome unknown" (it may have
  *   happened: the activity's next events tell; a message keeps its draft). One of each at a time per
@@ -44,7 +50,7 @@ export class Messages {
 		this.core.set({...snapshot, drafts});
 	}
 
-	send(conversationId: string, text: string, options: {resumeFirst?: boolean} = {}): void {
+	send(conversationId: string, text: string, options: MessageOptions = {}): void {
 		if (text.trim() === '') {
 			this.core.notice('info', 'nothing to send: the message is empty');
 			return;
@@ -55,8 +61,14 @@ export class Messages {
 			return;
 		}
 		this.saveDraft(conversationId, text);
+		// an accept or reject of the same actions in flight: a reject here would cross it
+		const agentBusy = this.core.get().pending.some(p => p.key === `agent:${conversationId}`);
+		if (agentBusy && knownStatus(this.core, this.activity, conversationId) === WAITING) {
+			this.core.notice('error', 'message not sent: an answer to the pending action is still on its way; the draft is kept');
+			return;
+		}
 		const entry = this.pending(key, 'message', conversationId, options.resumeFirst ? 'watching' : 'calling', options.resumeFirst ? 'RUNNING' : 'sent');
-		void this.deliver(entry, conversationId, text, options.resumeFirst === true);
+		void this.deliver(entry, conversationId, text, options.resumeFirst === true, options.acceptFirst ? 'accept' : 'reject');
 	}
 
 	/** One request; the new policy shows at once (the conversation is read again after it). */
@@ -79,7 +91,7 @@ export class Messages {
 		})();
 	}
 
-	private async deliver(entry: PendingAction, conversationId: string, text: string, resumeFirst: boolean): Promise<void> {
+	private async deliver(entry: PendingAction, conversationId: string, text: string, resumeFirst: boolean, answer: PendingAnswer): Promise<void> {
 		try {
 			// resuming needs only the sandbox id: a listed copy will do (the address and key come after)
 			const listed = resumeFirst ? this.activity.conversation(conversationId) : null;
@@ -95,10 +107,21 @@ export class Messages {
 			} else if (listed) {
 				conversation = await this.target(conversationId, false);
 			}
-			await this.act(o => this.client.sendMessage(targetOf(conversation), text, o));
+			const outcome = await sendSafely(this.client, targetOf(conversation), text, {
+				known: knownStatus(this.core, this.activity, conversationId),
+				answer,
+				read: call => this.core.send(PRIORITY.action, call),
+				act: (_step, call) => this.act(call),
+			});
 			if (this.core.get().drafts[conversationId] === text) this.saveDraft(conversationId, '');
-			this.done(entry, 'info', `message sent to ${titleOf(conversation)}`);
+			this.done(entry, 'info', sentText(outcome, titleOf(conversation)));
 		} catch (error) {
+			if (error instanceof CannotReject || error instanceof StillWaiting) return this.done(entry, 'error', `message not sent: ${error.message}; the draft is kept`);
+			if (error instanceof StepFailed) {
+				const cause = error.cause instanceof UnknownOutcome ? error.cause.cause : error.cause;
+				const unknown = error.cause instanceof UnknownOutcome ? 'no answer in time (it may have happened, the events will tell)' : errorMessage(cause);
+				return this.done(entry, 'error', `message not sent: ${error.step === 'reject' ? 'rejecting' : 'accepting'} the pending action first failed: ${unknown}; the draft is kept`);
+			}
 			this.failed(entry, error, 'message not sent');
 		}
 	}
@@ -182,6 +205,13 @@ class UnknownOutcome extends Error {
 	constructor(override readonly cause: unknown) {
 		super('outcome unknown');
 	}
+}
+
+/** What the footer says when it went: what was done to the pending actions first, if anything. */
+function sentText(outcome: SafeSendOutcome, title: string): string {
+	if (outcome.accepted) return `accepted the pending action, then sent the message to ${title}`;
+	if (outcome.rejected > 0) return `rejected the pending action first (${SUPERSEDED}), then sent the message to ${title}`;
+	return `message sent to ${title}`;
 }
 
 function titleOf(conversation: AppConversation): string {

@@ -31,7 +31,7 @@ import {PRIORITY} from '../budget.js';
 import type {Core} from '../core.js';
 import {retryDelayMs} from '../backoff.js';
 import {remember} from '../bounded.js';
-import {ConversationAttention} from './needsYouItems.js';
+import {ConversationAttention, NO_ITEMS} from './needsYouItems.js';
 import {isAbort} from '../oneLine.js';
 import type {Resources} from '../lists/resources.js';
 import {SandboxAttention} from './sandboxAttention.js';
@@ -108,18 +108,25 @@ export class Attention {
 	}
 
 	/**
-	 * One item (by key), or all: a conversation's is marked seen (a finished one goes; one that
-	 * waits, failed or is stuck stays while it does), the others go.
+	 * One item (by key), or all: a conversation's is marked seen (a finished one goes; an error or a
+	 * stuck agent is acknowledged and goes until its state changes; one that waits stays while it
+	 * does), the others go. The key of an acknowledged item brings it back.
 	 */
 	dismiss(key?: string): void {
 		const snapshot = this.core.get();
 		let items = snapshot.attention;
-		for (const item of snapshot.attention) {
-			if (key !== undefined && item.key !== key) continue;
+		const chosen = key === undefined ? snapshot.attention : [...snapshot.attention, ...this.conversations.acknowledged()].filter(i => i.key === key);
+		for (const item of chosen) {
 			items = item.subject === 'conversation' ? this.conversations.dismiss(item, items) : without(items, item.subject, item.id);
 		}
 		this.conversations.save();
-		if (items !== snapshot.attention) this.core.set({...snapshot, attention: items});
+		this.publish(snapshot, items);
+	}
+
+	/** The snapshot with these items and the acknowledged list as it is now, if either changed. */
+	private publish(snapshot: StoreSnapshot, items: Items): void {
+		const acknowledged = this.conversations.acknowledged();
+		if (items !== snapshot.attention || acknowledged !== (snapshot.acknowledged ?? NO_ITEMS)) this.core.set({...snapshot, attention: items, acknowledged});
 	}
 
 	/** A delete the server confirmed: its items go, and nothing about it is watched any more. */
@@ -127,8 +134,7 @@ export class Attention {
 		if (subject === 'conversation') this.conversations.forget(id);
 		if (subject === 'sandbox') this.sandboxes.forget(id);
 		const snapshot = this.core.get();
-		const items = without(snapshot.attention, subject, id);
-		if (items !== snapshot.attention) this.core.set({...snapshot, attention: items});
+		this.publish(snapshot, without(snapshot.attention, subject, id));
 	}
 
 	private derive(previous: StoreSnapshot, next: StoreSnapshot): StoreSnapshot {
@@ -155,7 +161,9 @@ export class Attention {
 			this.conversations.closed(looked, at + 2 * this.core.config.refreshMs);
 			this.conversations.save();
 		}
-		return items === next.attention ? next : {...next, attention: items};
+		const acknowledged = this.conversations.acknowledged();
+		if (items === next.attention && acknowledged === (next.acknowledged ?? NO_ITEMS)) return next;
+		return {...next, attention: items, acknowledged};
 	}
 
 	private seeConversations(list: readonly AppConversation[], items: Items, looking: string | null, at: number): Items {
@@ -194,8 +202,7 @@ export class Attention {
 		if (this.core.now() - this.seenReadAt >= SEEN_RELOAD_MS) {
 			this.seenReadAt = this.core.now();
 			const before = this.core.get();
-			const seen = this.conversations.reload(before.attention);
-			if (seen !== before.attention) this.core.set({...before, attention: seen});
+			this.publish(before, this.conversations.reload(before.attention));
 		}
 		try {
 			const source = this.nextSource();
@@ -256,8 +263,7 @@ export class Attention {
 		for (const conversation of page.items) this.resources.upsert('conversations', conversation, false, sentAt);
 		const snapshot = this.core.get();
 		const at = this.core.now();
-		const items = this.seeConversations(page.items, snapshot.attention, snapshot.activity?.conversationId ?? null, at);
-		if (items !== snapshot.attention) this.core.set({...snapshot, attention: items});
+		this.publish(snapshot, this.seeConversations(page.items, snapshot.attention, snapshot.activity?.conversationId ?? null, at));
 	}
 }
 

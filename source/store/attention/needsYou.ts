@@ -4,9 +4,13 @@
  * header count, `!`, `f` and sort, and the commands' `ls --needs-you`, `wait --until needs-you` and
  * `status` all read these, so they cannot disagree.
  *
+ * The store keeps the states; how they read (glyphs, words, sentences) is present/states.ts.
+ *
  * Needs you = waiting for confirmation, error, stuck, or finished since the user last looked at it
  * ("seen": ./seenStore.ts). The state is read from what the server says now, never from a transition
  * this process happened to watch, so what was already waiting when ohtui started counts at once.
+ * An error or a stuck agent the user acknowledged (`d` in `!`, ./acknowledgements.ts) keeps its state
+ * but needs you no more until that state changes again.
  */
 import type {AppConversation} from '../../api/schemas/index.js';
 
@@ -57,10 +61,15 @@ export function attentionState(conversation: ConversationState, seen: boolean): 
 	}
 }
 
-/** Why the conversation needs the user now, or null when it does not. */
-export function needsYou(conversation: ConversationState, seen: boolean): NeedsYouReason | null {
-	const state = attentionState(conversation, seen);
-	return NEEDS.has(state) ? (state as NeedsYouReason) : null;
+/** Why the conversation needs the user now, or null when it does not (`acknowledged`: an error or stuck state acknowledged). */
+export function needsYou(conversation: ConversationState, seen: boolean, acknowledged = false): NeedsYouReason | null {
+	return needsYouIn(attentionState(conversation, seen), acknowledged);
+}
+
+/** The same from a state already judged: an acknowledged error or stuck agent does not need you. */
+export function needsYouIn(state: AttentionState, acknowledged: boolean): NeedsYouReason | null {
+	if (!NEEDS.has(state)) return null;
+	return acknowledged && (state === 'error' || state === 'stuck') ? null : (state as NeedsYouReason);
 }
 
 export function isNeedsYou(state: AttentionState): state is NeedsYouReason {
@@ -71,18 +80,6 @@ export function isNeedsYou(state: AttentionState): state is NeedsYouReason {
 export function attentionRank(state: AttentionState): number {
 	return ATTENTION_ORDER.indexOf(state);
 }
-
-/** Words for a state, as a person reads them (`ls`, `status`, notifications). */
-export const ATTENTION_WORDS: Readonly<Record<AttentionState, string>> = {
-	waiting: 'waiting for confirmation',
-	error: 'error',
-	stuck: 'stuck',
-	finished: 'finished',
-	running: 'running',
-	idle: 'idle',
-	paused: 'paused',
-	gone: 'gone',
-};
 
 /**
  * Attention first, then most recent first within a state (by `updatedAt`, ms; an unknown time

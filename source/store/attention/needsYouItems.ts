@@ -16,15 +16,21 @@
  *   OpenHands d6fab190 leaves `updated_at` where it was when an agent finishes. A change of its
  *   execution status this session saw counts as a change at that moment, and a look records the
  *   status it saw (./seenStore.ts), so a finish after a look at the running agent is news.
+ * - An error or a stuck agent acknowledged with `d` (issue 26 item 2, ./acknowledgements.ts) leaves the
+ *   items for a list of its own (`acknowledged()`, what `!` shows on request) until its state changes.
  */
 import type {AppConversation} from '../../api/schemas/index.js';
 import {remember, rememberKey} from '../bounded.js';
-import {needsYou, type NeedsYouReason} from './needsYou.js';
+import {attentionState, needsYouIn, type NeedsYouReason} from './needsYou.js';
 import type {SeenStore} from './seenStore.js';
+import {MAX_ITEMS} from './attentionRules.js';
 import {deepEqual} from '../share.js';
 import type {AttentionItem} from '../types.js';
 
 type Items = readonly AttentionItem[];
+
+/** No acknowledged item: one array, so a snapshot without the field and an empty list are the same. */
+export const NO_ITEMS: Items = [];
 
 /** Conversations remembered (issue 21 item 13: the newest; one that left the bound is new again, not announced). */
 const MAX_REMEMBERED = 5000;
@@ -39,6 +45,9 @@ export class ConversationAttention {
 	/** conversation id → when this session saw its execution status change (local time) */
 	private readonly changedAt = new Map<string, number>();
 	private serial = 0;
+	/** acknowledged errors and stuck agents, by conversation id, as items (oldest first) */
+	private readonly acked = new Map<string, AttentionItem>();
+	private ackedList: Items = NO_ITEMS;
 
 	constructor(
 		private readonly seen: SeenStore,
@@ -71,17 +80,30 @@ export class ConversationAttention {
 		this.lookedUntil.set(id, until);
 	}
 
-	/** Dismissed from `!`: seen now (a finished one goes; one that waits or failed still needs you). */
+	/**
+	 * Dismissed from `!`: seen now (a finished one goes; one that waits still needs you); an error or a
+	 * stuck agent is acknowledged (it goes until its state changes again); an acknowledged one is
+	 * brought back.
+	 */
 	dismiss(item: AttentionItem, items: Items): Items {
-		if (!item.conversation) return items;
-		this.look(item.conversation);
-		return this.see(item.conversation, items, null);
+		const c = item.conversation;
+		if (!c) return items;
+		if (this.acked.get(item.id)?.key === item.key) this.seen.acknowledge(c.id, '', null);
+		else if ((item.reason === 'error' || item.reason === 'stuck') && c.execution_status) this.seen.acknowledge(c.id, c.execution_status, finite(c.updated_at));
+		this.look(c);
+		return this.see(c, items, null);
+	}
+
+	/** The acknowledged errors and stuck agents, oldest first (the same array while nothing changed). */
+	acknowledged(): readonly AttentionItem[] {
+		return this.ackedList;
 	}
 
 	forget(id: string): void {
 		this.agents.delete(id);
 		this.lookedUntil.delete(id);
 		this.changedAt.delete(id);
+		this.putAcked(id, null);
 	}
 
 	/** Writes the marks made (dismissals, activities opened) to the state folder. */
@@ -92,7 +114,7 @@ export class ConversationAttention {
 	/** Marks made by another ohtui meanwhile (`ohtui show`, another TUI): finished items they saw go. */
 	reload(items: Items): Items {
 		this.seen.reload();
-		for (const item of items) if (item.subject === 'conversation' && item.conversation) items = this.see(item.conversation, items, null);
+		for (const item of [...items, ...this.ackedList]) if (item.subject === 'conversation' && item.conversation) items = this.see(item.conversation, items, null);
 		return items;
 	}
 
@@ -101,11 +123,18 @@ export class ConversationAttention {
 		const at = this.now();
 		const state = c.execution_status;
 		const before = this.agents.get(c.id);
-		if (state !== null) remember(this.agents, c.id, state, MAX_REMEMBERED);
+		if (state !== null) {
+			remember(this.agents, c.id, state, MAX_REMEMBERED);
+			// any other state ends an acknowledgement, whatever updated_at says
+			this.seen.moved(c.id, state);
+		}
 		if (before !== undefined && state !== null && state !== before) remember(this.changedAt, c.id, at, MAX_REMEMBERED);
 		const recent = (this.lookedUntil.get(c.id) ?? 0) > at;
 		if (looking === c.id || recent) this.look(c);
-		const reason = needsYou(c, this.seen.isSeen(c.id, this.changed(c), state));
+		const judged = attentionState(c, this.seen.isSeen(c.id, this.changed(c), state));
+		const reason = needsYouIn(judged, this.seen.isAcknowledged(c.id, state, finite(c.updated_at)));
+		const quiet = reason === null ? needsYouIn(judged, false) : null;
+		this.putAcked(c.id, quiet === null ? null : c, quiet);
 		const index = items.findIndex(i => i.subject === 'conversation' && i.id === c.id);
 		const old = index < 0 ? undefined : items[index]!;
 		if (reason === null) return old ? items.filter((_, i) => i !== index) : items;
@@ -118,6 +147,22 @@ export class ConversationAttention {
 		const changed = before === undefined ? this.created.has(c.id) : state !== null && state !== before;
 		const item = this.item(c, reason, changed && looking !== c.id && !recent, at);
 		return [...(old ? items.filter((_, i) => i !== index) : items), item];
+	}
+
+	/** Keeps (or drops, with null) the acknowledged item of a conversation; the list changes identity only when it changed. */
+	private putAcked(id: string, c: AppConversation | null, reason: NeedsYouReason | null = null): void {
+		const old = this.acked.get(id);
+		if (!c || !reason) {
+			if (!old) return;
+			this.acked.delete(id);
+		} else {
+			if (old && old.reason === reason && (old.conversation === c || deepEqual(old.conversation, c))) return;
+			this.acked.delete(id);
+			this.acked.set(id, old?.reason === reason ? {...old, title: titleOf(c), conversation: c} : this.item(c, reason, false, this.now()));
+			// as many as the items may hold: the oldest go first
+			if (this.acked.size > MAX_ITEMS) this.acked.delete(this.acked.keys().next().value as string);
+		}
+		this.ackedList = this.acked.size === 0 ? NO_ITEMS : [...this.acked.values()];
 	}
 
 	private item(c: AppConversation, reason: NeedsYouReason, transition: boolean, at: number): AttentionItem {

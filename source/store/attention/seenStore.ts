@@ -10,9 +10,14 @@
  * Writes are atomic (a temporary file renamed over the old one) and merged with what another ohtui
  * (a TUI, a `status` in a tmux bar) wrote meanwhile: the newest mark of each wins. A file that cannot
  * be read or is not what it should be counts as no file; nothing here throws or prints.
+ *
+ * The same file keeps the errors and stuck agents acknowledged with `d` (issue 26 item 2), in a
+ * member of its own (./acknowledgements.ts says when one holds and how the files merge).
  */
 import {mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {type Ack, type Acks, holds, mergeAcks, newest, parseAcks} from './acknowledgements.js';
+import {mergedStates, movedOn, readStates} from './seenStates.js';
 
 /**
  * Marks kept per server, newest first; the oldest go (a conversation unseen for that long is old news).
@@ -22,7 +27,7 @@ import {join} from 'node:path';
 export const MAX_MARKS = 2000;
 
 /** `states`: the execution status each mark saw (issue 27 item 8); older files have none */
-type SeenFile = {version: 1; server: string; since: number; seen: Record<string, number>; states?: Record<string, string>};
+type SeenFile = {version: 1; server: string; since: number; seen: Record<string, number>; states?: Record<string, string>; acked?: Record<string, Ack>};
 
 export type SeenStore = {
 	/** when this server was first tracked (ms): anything that changed before counts as seen */
@@ -38,6 +43,15 @@ export type SeenStore = {
 	 * `status`: its execution status as the user saw it (below).
 	 */
 	markSeen(id: string, changedAt?: number | null, status?: string | null): void;
+	/**
+	 * Whether the user acknowledged the conversation in this state (`error`, `stuck`: `d` in `!`) and it
+	 * has not changed since (`changedAt`: its `updated_at`, ms).
+	 */
+	isAcknowledged(id: string, state: string | null, changedAt: number | null): boolean;
+	/** `d` on an error or a stuck agent: out of needs-you until its state changes again */
+	acknowledge(id: string, state: string, changedAt: number | null): void;
+	/** the conversation is seen in `state`: an acknowledgement of another state no longer holds */
+	moved(id: string, state: string): void;
 	/** writes the marks made since opening; returns whether it worked */
 	save(): boolean;
 	/** reads the file again (another ohtui may have marked something): for a process that runs long */
@@ -72,7 +86,8 @@ function parse(text: string, server: string): SeenFile | null {
 		if (data.server !== server || !data.seen || typeof data.seen !== 'object' || Array.isArray(data.seen)) return null;
 		const seen: Record<string, number> = {};
 		for (const [id, at] of Object.entries(data.seen)) if (typeof at === 'number' && Number.isFinite(at)) seen[id] = at;
-		return {version: 1, server, since: data.since, seen, states: readStates(data.states, seen)};
+		const acked = parseAcks(data.acked);
+		return {version: 1, server, since: data.since, seen, states: readStates(data.states, seen), ...(Object.keys(acked).length > 0 ? {acked} : {})};
 	} catch {
 		return null;
 	}
@@ -133,39 +148,6 @@ function mark(marks: Map<string, number>, id: string, at: number): string | null
 	return oldest;
 }
 
-/*
- * The status a look saw (issue 27 item 8). OpenHands d6fab190 does not move a conversation's
- * `updated_at` when its agent finishes, so a finish after the user looked at the running agent
- * reads as seen by time alone. A mark also keeps the execution status the user saw, and a
- * conversation whose status is not that one any more moved on since the look: not seen, whatever
- * the times say. Kept beside the marks (`states`), with the mark it belongs to when marks merge.
- */
-
-function readStates(states: unknown, seen: Record<string, number>): Record<string, string> {
-	const kept: Record<string, string> = {};
-	if (!states || typeof states !== 'object' || Array.isArray(states)) return kept;
-	for (const [id, status] of Object.entries(states)) if (typeof status === 'string' && id in seen) kept[id] = status;
-	return kept;
-}
-
-/** The look at `id` saw another status than `status` (a mark without one says nothing). */
-function movedOn(states: ReadonlyMap<string, string>, id: string, status: string | null | undefined): boolean {
-	if (status === undefined) return false;
-	const saw = states.get(id);
-	return saw !== undefined && saw !== (status ?? '');
-}
-
-/** The status of each mark in `marks`: the file's where its mark is the later one, else the one held here. */
-function mergedStates(marks: ReadonlyMap<string, number>, held: ReadonlyMap<string, number>, states: ReadonlyMap<string, string>, file: SeenFile): Map<string, string> {
-	const merged = new Map<string, string>();
-	for (const id of marks.keys()) {
-		const later = (file.seen[id] ?? Number.NEGATIVE_INFINITY) > (held.get(id) ?? Number.NEGATIVE_INFINITY);
-		const status = later ? file.states?.[id] : (states.get(id) ?? file.states?.[id]);
-		if (status !== undefined) merged.set(id, status);
-	}
-	return merged;
-}
-
 export function openSeenStore({directory, server, now = Date.now}: SeenStoreOptions): SeenStore {
 	const path = join(directory, 'seen', seenFileName(server));
 	let file = read(path, server);
@@ -182,6 +164,7 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 	let states = new Map(Object.entries(file.states ?? {}));
 	/** the ids of `seen` marked here since the last save */
 	const marked = new Set<string>();
+	const acks = ackBook(now, mergeAcks(new Map(), file.acked ?? {}, MAX_MARKS));
 	return {
 		since,
 		isSeen(id, changedAt, status) {
@@ -202,19 +185,32 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 				else states.set(id, status ?? '');
 			}
 		},
+		isAcknowledged: acks.isAcknowledged,
+		acknowledge: acks.acknowledge,
+		moved: acks.moved,
 		save() {
-			if (marked.size === 0) return true;
+			if (marked.size === 0 && acks.marked.size === 0) return true;
 			const latest = read(path, server) ?? {version: 1 as const, server, since, seen: {}};
 			const merged = {...latest.seen};
 			for (const id of marked) merged[id] = Math.max(seen.get(id)!, merged[id] ?? 0);
 			const kept = pruned(merged, latest.since);
-			const written = {...latest, seen: kept, states: Object.fromEntries(mergedStates(new Map(Object.entries(kept)), seen, states, latest))};
+			const mine: Record<string, Ack> = {};
+			for (const id of acks.marked) mine[id] = acks.map.get(id)!;
+			const acked = mergeAcks(latest.acked ?? {}, mine, MAX_MARKS);
+			const written = {
+				...latest,
+				seen: kept,
+				states: Object.fromEntries(mergedStates(new Map(Object.entries(kept)), seen, states, latest)),
+				...(acked.size > 0 ? {acked: Object.fromEntries(acked)} : {}),
+			};
 			const ok = write(path, written);
 			if (ok) {
 				const before = seen;
 				seen = mergedMarks(seen, kept, since);
 				states = mergedStates(seen, before, states, written);
 				marked.clear();
+				acks.merge(Object.fromEntries(acked));
+				acks.marked.clear();
 			}
 			return ok;
 		},
@@ -226,8 +222,37 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 			states = mergedStates(seen, before, states, latest);
 			// a mark made here that newer ones pushed out is not written either: the file would drop it
 			for (const id of marked) if (!seen.has(id)) marked.delete(id);
+			acks.merge(latest.acked ?? {});
 		},
 	};
+}
+
+/** The acknowledgements held in memory (bounded as the file is), and those made here since the last save. */
+function ackBook(now: () => number, initial: Acks) {
+	const book = {
+		map: initial,
+		marked: new Set<string>(),
+		put(id: string, ack: Ack) {
+			book.map.set(id, ack);
+			book.marked.add(id);
+			if (book.map.size > MAX_MARKS) {
+				book.map = newest(book.map, MAX_MARKS);
+				for (const kept of book.marked) if (!book.map.has(kept)) book.marked.delete(kept);
+			}
+		},
+		merge(file: Record<string, Ack>) {
+			book.map = mergeAcks(book.map, file, MAX_MARKS);
+			for (const kept of book.marked) if (!book.map.has(kept)) book.marked.delete(kept);
+		},
+		isAcknowledged: (id: string, state: string | null, changedAt: number | null) => holds(book.map.get(id), state, changedAt),
+		acknowledge: (id: string, state: string, changedAt: number | null) => book.put(id, {state, updated: changedAt, at: now()}),
+		moved(id: string, state: string) {
+			const ack = book.map.get(id);
+			// seen in another state: void it, so that coming back to the acknowledged one needs you again
+			if (ack && ack.state !== '' && ack.state !== state) book.put(id, {state: '', updated: null, at: now()});
+		},
+	};
+	return book;
 }
 
 /**
@@ -239,6 +264,7 @@ export function memorySeenStore(now: () => number = Date.now): SeenStore {
 	const since = now();
 	const seen = new Map<string, number>();
 	const states = new Map<string, string>();
+	const acks = ackBook(now, new Map());
 	return {
 		since,
 		isSeen: (id, changedAt, status) =>
@@ -250,6 +276,9 @@ export function memorySeenStore(now: () => number = Date.now): SeenStore {
 			if (status === undefined) states.delete(id);
 			else states.set(id, status ?? '');
 		},
+		isAcknowledged: acks.isAcknowledged,
+		acknowledge: acks.acknowledge,
+		moved: acks.moved,
 		save: () => true,
 		reload() {},
 	};

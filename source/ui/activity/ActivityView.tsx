@@ -156,7 +156,15 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					{activityStatusLine({activity: mine, list, now: now()})}
 				</Text>
 			)}
-			{modal?.kind === 'message' ? <MessageBox conversation={conversation} width={width} onClose={() => setModal(null)} /> : null}
+			{modal?.kind === 'message' ? (
+				<MessageBox
+					conversation={conversation}
+					width={width}
+					waiting={waiting}
+					noReject={agent?.rejects === false ? (agent.version ?? '') : null}
+					onClose={() => setModal(null)}
+				/>
+			) : null}
 			{modal?.kind === 'agent' ? (
 				<AgentDialogs
 					dialog={modal.dialog}

@@ -67,27 +67,33 @@ function noRejectVersion(snapshot: FleetSnapshot, ref: Answered): string | 'aski
 	return conversation?.conversation_url && conversation.execution_status === 'waiting_for_confirmation' ? 'asking' : null;
 }
 
-function useNoReject(ref: Answered): string | 'asking' | null {
+function useRejectAbility(ref: Answered): string | 'asking' | null {
 	const server = ref?.server;
 	const id = ref?.id;
 	return useSnapshot(useCallback((s: FleetSnapshot) => noRejectVersion(s, server === undefined || id === undefined ? null : {server, id}), [server, id]));
 }
 
+/** The version of the conversation's agent server when it cannot reject (before SDK 1.6.0), else null (also while it has not said). */
+export function useNoReject(ref: Answered): string | null {
+	const answer = useRejectAbility(ref);
+	return answer === 'asking' ? null : answer;
+}
+
 /** The keys that answer this conversation's agent (the preview's line and the footer say what x does there). */
 export function useAnswerScope(ref: Answered): AnswerScope {
-	const noReject = useNoReject(ref);
+	const noReject = useRejectAbility(ref);
 	return noReject === null || noReject === 'asking' ? 'approval' : 'approvalNoReject';
 }
 
 /** The footer's keys under the dialog: a y/n question, or a reason to type. */
 export function useApprovalScope(kind: ApprovalKind | null, ref: Answered): 'confirm' | 'reason' | null {
-	const noReject = useNoReject(ref);
+	const noReject = useRejectAbility(ref);
 	return kind === null ? null : kind === 'accept' || noReject !== null ? 'confirm' : 'reason';
 }
 
 export function ApprovalDialog({conversation, kind, pending, waiting, named = false, width, onDone}: Props) {
 	const {fleet, notify} = useUi();
-	const noReject = useNoReject(conversation);
+	const noReject = useRejectAbility(conversation);
 	const now = useMemo(() => pendingKey(waiting, pending), [waiting, pending]);
 	const [shown, setShown] = useState<ApprovalModal>(() => ({kind, ids: now ?? []}));
 	const onGuard = useCallback((next: ApprovalModal | null) => (next ? setShown(next) : onDone()), [onDone]);

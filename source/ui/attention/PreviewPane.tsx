@@ -20,7 +20,7 @@ import {cost, duration, relativeTime, repoAtBranch} from '../../present/format.j
 import {useTheme} from '../theme.js';
 import {shortModel} from '../views/conversationColumns.js';
 import {stateSince} from '../../present/doingNow.js';
-import {lookText, rowLook, type RowState} from '../../present/rowState.js';
+import {lookText, rowLook, type RowState} from '../../present/states.js';
 
 /** Where the preview is on by default: a view this wide and tall keeps a useful list above it (100x30 terminals). */
 export const PREVIEW_MIN = {columns: 100, rows: 24} as const;

@@ -8,7 +8,7 @@ import {useEffect, useMemo} from 'react';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, type Ref, type Tagged} from '../../fleet/types.js';
 import {useUi} from '../context.js';
-import type {RowState} from '../../present/rowState.js';
+import type {RowState} from '../../present/states.js';
 
 const DOING: ReadonlySet<RowState> = new Set(['running', 'waiting', 'error', 'stuck']);
 

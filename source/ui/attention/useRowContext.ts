@@ -6,13 +6,14 @@
  */
 import {useCallback, useMemo} from 'react';
 import type {AppConversation} from '../../api/schemas/index.js';
-import type {Tagged} from '../../fleet/types.js';
+import {refKey, type Tagged} from '../../fleet/types.js';
 import {sortByAttention} from '../../store/attention/needsYou.js';
 import {useUi} from '../context.js';
-import {selectAttention, selectGlimpses, selectPending, useSnapshot} from '../useStore.js';
+import {selectAcknowledged, selectAttention, selectGlimpses, selectPending, useSnapshot} from '../useStore.js';
 import {bootsOf} from '../../present/booting.js';
 import type {ConversationContext} from '../views/conversationColumns.js';
-import {itemsByConversation, rowState, type RowState} from '../../present/rowState.js';
+import {itemsByConversation, rowState} from '../../present/rowState.js';
+import type {RowState} from '../../present/states.js';
 
 type Row = Tagged<AppConversation>;
 
@@ -20,9 +21,14 @@ export function useRowContext(): {
 	context: ConversationContext;
 	stateOf(row: Row): RowState;
 	order(rows: readonly Row[]): readonly Row[];
+	/** an error or a stuck agent acknowledged with `d` in `!` (issue 26 item 2): it needs you no more */
+	acknowledged(row: Row): boolean;
 } {
 	const {now} = useUi();
 	const attention = useSnapshot(selectAttention);
+	const acked = useSnapshot(selectAcknowledged);
+	const ackedKeys = useMemo(() => new Set(acked.map(item => refKey(item))), [acked]);
+	const acknowledged = useCallback((row: Row) => ackedKeys.has(refKey(row)), [ackedKeys]);
 	const pending = useSnapshot(selectPending);
 	const glimpses = useSnapshot(selectGlimpses);
 	const items = useMemo(() => itemsByConversation(attention), [attention]);
@@ -41,5 +47,5 @@ export function useRowContext(): {
 			),
 		[stateOf],
 	);
-	return {context, stateOf, order};
+	return {context, stateOf, order, acknowledged};
 }

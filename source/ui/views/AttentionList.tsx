@@ -3,8 +3,9 @@
  * recent first within each), each line naming the conversation, its server when several are open,
  * and what it waits for. Enter goes there (a conversation's activity, a sandbox on its tab: a push,
  * so Esc comes back here); `a` / `x` answer a waiting agent from here, with the same confirmation as
- * in its activity; `d` marks one seen (a finished one goes; one that waits or failed stays while it
- * does, and says so), `c` all of them.
+ * in its activity; `d` dismisses one (a finish is seen; an error or a stuck agent is acknowledged and
+ * goes until its state changes again, issue 26 item 2; a wait stays while it lasts, and says so), `c`
+ * all of them; `h` shows the acknowledged ones below the rest (`d` on one brings it back).
  */
 import React, {useCallback, useMemo, useState} from 'react';
 import {Box} from 'ink';
@@ -21,7 +22,7 @@ import {duration} from '../../present/format.js';
 import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useTheme} from '../theme.js';
-import {selectAttention, selectConversations, selectGlimpses, selectInView, useSnapshot} from '../useStore.js';
+import {selectAcknowledged, selectAttention, selectConversations, selectGlimpses, selectInView, useSnapshot} from '../useStore.js';
 import {ChoiceList} from '../widgets/ChoiceList.js';
 
 type Item = Tagged<AttentionItem>;
@@ -36,6 +37,8 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 	const {fleet, now, notify} = useUi();
 	const theme = useTheme();
 	const attention = useSnapshot(selectAttention);
+	const acknowledged = useSnapshot(selectAcknowledged);
+	const [showAcknowledged, setShowAcknowledged] = useState(false);
 	const glimpses = useSnapshot(selectGlimpses);
 	const conversations = useSnapshot(selectConversations);
 	const several = useSnapshot(selectInView).length > 1;
@@ -44,7 +47,12 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 	const [selectedRef, setSelectedRef] = useState<Ref | undefined>(undefined);
 	const onSelect = useCallback((item: Item | undefined) => setSelectedRef(item ? {server: item.server, id: item.id} : undefined), []);
 	const keysScope = useAnswerScope(selectedRef);
-	const items = useMemo(() => sortByAttention(attention, rankState, item => item.at), [attention]);
+	const ackedKeys = useMemo(() => new Set(acknowledged.map(item => refKey({server: item.server, id: item.key}))), [acknowledged]);
+	const isAcknowledged = (item: Item) => ackedKeys.has(refKey({server: item.server, id: item.key}));
+	const items = useMemo(
+		() => [...sortByAttention(attention, rankState, item => item.at), ...(showAcknowledged ? sortByAttention(acknowledged, rankState, item => item.at) : [])],
+		[attention, acknowledged, showAcknowledged],
+	);
 	const at = now();
 	const eventsOf = (item: Item) => glimpses[refKey({server: item.server, id: item.id})]?.events ?? [];
 	const line = (item: Item) =>
@@ -59,11 +67,14 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 		<Box flexDirection="column" height={height}>
 			<Box flexDirection="column" height={height - bottom} overflow="hidden">
 				<ChoiceList
-					title={items.length ? `Needs you (${items.length})` : 'Needs you'}
-					note={`Enter go there · ${answerKeys(keysScope)} · d seen · c all seen · Esc back`}
+					title={`${attention.length ? `Needs you (${attention.length})` : 'Needs you'}${acknowledged.length ? ` · ${acknowledged.length} acknowledged${showAcknowledged ? ' (below)' : ''}` : ''}`}
+					note={`Enter go there · ${answerKeys(keysScope)} · d dismiss · c all · h ${showAcknowledged ? 'hide' : 'show'} acknowledged · Esc back`}
 					items={items}
-					label={item => `${(GLYPHS[item.reason ?? ''] ?? '✗').padEnd(2)}${duration(Math.max(0, at - item.at)).padStart(3)}  ${line(item)}`}
-					color={item => (item.reason === 'stuck' ? theme.tone('stuck') : theme.status(item.state))}
+					label={item =>
+						// the mark first: a narrow terminal cuts the end of the line
+						`${(GLYPHS[item.reason ?? ''] ?? '✗').padEnd(2)}${duration(Math.max(0, at - item.at)).padStart(3)}  ${isAcknowledged(item) ? 'acknowledged · ' : ''}${line(item)}`
+					}
+					color={item => (isAcknowledged(item) ? theme.muted : item.reason === 'stuck' ? theme.tone('stuck') : theme.status(item.state))}
 					getKey={item => refKey({server: item.server, id: item.key})}
 					width={width}
 					height={height - bottom}
@@ -87,8 +98,14 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 							case 'attention.dismiss':
 								if (!selected) return true;
 								fleet.dismissAttention(selected);
-								// needs you is the state now: marking it seen ends only a finish
-								if (selected.subject === 'conversation' && selected.reason !== 'finished') notify('info', `still needs you while it does: ${line(selected)}`);
+								if (isAcknowledged(selected)) notify('info', `needs you again: ${line(selected)}`);
+								else if (selected.reason === 'error' || selected.reason === 'stuck') notify('info', `acknowledged until its state changes: ${line(selected)}`);
+								// a wait needs an answer: marking it seen does not end it
+								else if (selected.subject === 'conversation' && selected.reason !== 'finished') notify('info', `still needs you while it does: ${line(selected)}`);
+								return true;
+							case 'attention.acknowledged':
+								if (!showAcknowledged && acknowledged.length === 0) notify('info', 'nothing is acknowledged');
+								setShowAcknowledged(!showAcknowledged);
 								return true;
 							case 'attention.clear':
 								fleet.dismissAttention();

@@ -11,10 +11,10 @@ import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope} from '../attention/ApprovalDialog.js';
+import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope, useNoReject} from '../attention/ApprovalDialog.js';
 import {PREVIEW_MIN, PreviewPane, previewHeight, serverNote} from '../attention/PreviewPane.js';
 import {DetailsLines} from './DetailsLines.js';
-import {STATE_WORDS} from '../../present/rowState.js';
+import {STATE_SENTENCES} from '../../present/states.js';
 import {useGlimpseWatch} from '../attention/useGlimpseWatch.js';
 import {useRowContext} from '../attention/useRowContext.js';
 import {pendingActions} from '../../present/events/pending.js';
@@ -68,7 +68,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const inView = useSnapshot(selectInView);
 	// an agent server has no sandboxes: its sandbox column and keys go (not probed yet: as before)
 	const sandboxColumn = useSnapshot(selectAnySandboxes);
-	const {context, stateOf, order} = useRowContext();
+	const {context, stateOf, order, acknowledged} = useRowContext();
 	const [form, setForm] = useState<Form>(null);
 	const [message, setMessage] = useState<Item | null>(null);
 	const [approval, setApproval] = useState<{kind: ApprovalKind; item: Item} | null>(null);
@@ -91,7 +91,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const onOpen = useCallback((item: Item) => nav.push({kind: 'detail', tab: 'conversations', item}), [nav]);
 	const serverColumn = useServerColumn<Item>('conversations');
 	const columns = useMemo(() => conversationColumns(list.data ?? [], context, sandboxColumn, serverColumn), [list.data, context, sandboxColumn, serverColumn]);
-	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, stateOf), [stateOf]);
+	const quick = useCallback((filter: QuickFilter) => conversationFilter(filter, stateOf, acknowledged), [stateOf, acknowledged]);
 	const listKeys = active && !detail && !form && !message && !ask && !approval;
 	const controller = useListController({
 		resource: 'conversations',
@@ -143,7 +143,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 					return true;
 				}
 				// a key that does nothing says why
-				if (itemState !== 'waiting') notify('info', `nothing to ${answer === 'agent.accept' ? 'accept' : 'reject'}: “${maskTitle(item.title) || item.id}” ${STATE_WORDS[itemState!]}`);
+				if (itemState !== 'waiting') notify('info', `nothing to ${answer === 'agent.accept' ? 'accept' : 'reject'}: “${maskTitle(item.title) || item.id}” ${STATE_SENTENCES[itemState!]}`);
 				else setApproval({kind: answer === 'agent.accept' ? 'accept' : 'reject', item});
 				return true;
 			}
@@ -215,8 +215,11 @@ export function ConversationList({width, height, active, detail}: Props) {
 	// the dialog judges the row as it is now, not as it was when the key was pressed (issue 21 item 7:
 	// an agent paused or failed under the dialog, its action still unanswered, closes it)
 	const approving = approval ? list.data?.find(c => sameRef(c, approval.item)) : undefined;
-	const bottomBox = message ? (
-		<MessageBox conversation={message} width={width} onClose={() => setMessage(null)} />
+	// the box judges the row as it is now: an agent that starts waiting while you type is said at once
+	const messaging = message ? (list.data?.find(c => sameRef(c, message)) ?? message) : undefined;
+	const messageNoReject = useNoReject(message);
+	const bottomBox = messaging ? (
+		<MessageBox conversation={messaging} width={width} waiting={messaging.execution_status === 'waiting_for_confirmation'} noReject={messageNoReject} onClose={() => setMessage(null)} />
 	) : approval ? (
 		<ApprovalDialog
 			conversation={approving ?? approval.item}

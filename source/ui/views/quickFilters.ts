@@ -6,7 +6,7 @@ import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import {isNeedsYou} from '../../store/attention/needsYou.js';
 import type {AttentionItem} from '../../store/types.js';
-import {rowLook, type RowState} from '../../present/rowState.js';
+import {rowLook, type RowState} from '../../present/states.js';
 
 export type QuickFilter = 'all' | 'running' | 'needs you' | 'paused' | 'error';
 
@@ -29,7 +29,12 @@ function keysOf(items: readonly Tagged<AttentionItem>[], subject: AttentionItem[
  * counts the same), "paused" `‖ paused` (the sandbox's or the agent's), "error" the cells marked ✗
  * (the agent's error, or a failed sandbox). A sandbox booting reads `◌ starting`, none of these.
  */
-export function conversationFilter(filter: QuickFilter, stateOf: (c: Tagged<AppConversation>) => RowState): ((c: Tagged<AppConversation>) => boolean) | null {
+export function conversationFilter(
+	filter: QuickFilter,
+	stateOf: (c: Tagged<AppConversation>) => RowState,
+	/** an error or a stuck agent acknowledged with `d` in `!` (issue 26 item 2): no longer needs you */
+	acknowledged: (c: Tagged<AppConversation>) => boolean = () => false,
+): ((c: Tagged<AppConversation>) => boolean) | null {
 	switch (filter) {
 		case 'all':
 			return null;
@@ -38,7 +43,7 @@ export function conversationFilter(filter: QuickFilter, stateOf: (c: Tagged<AppC
 		case 'needs you':
 			return c => {
 				const state = stateOf(c);
-				return state !== 'starting' && isNeedsYou(state);
+				return state !== 'starting' && isNeedsYou(state) && !acknowledged(c);
 			};
 		case 'paused':
 			return c => stateOf(c) === 'paused';

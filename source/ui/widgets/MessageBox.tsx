@@ -5,6 +5,12 @@
  * When the sandbox is paused it asks once whether to resume it first. While open it holds every
  * key, so typing `q` types a q.
  *
+ * While the agent waits for a confirmation a message would approve the pending action (issue 26
+ * item 1, store/actions/safeSend.ts): a line above the keys says so. Where the agent server can
+ * reject, Enter rejects the action first ("superseded by a new message"), then sends; where it
+ * cannot (before SDK 1.6.0), Enter asks: accept the action first (then the message goes), or keep
+ * the draft.
+ *
  * It reads keys as a text layer that takes Alt chords (keys/takePress.ts): typed runs and pastes
  * (bracketed, or one read of lines with CRs) come as one PASTE press and are inserted with their
  * line breaks, never sent; ESC CR is Alt-Enter; other Alt chords type nothing.
@@ -29,7 +35,26 @@ import {maskTitle} from '../../text/secrets.js';
 /** Rows the box takes: a title, the text, a line for keys or a question. */
 export const MESSAGE_BOX_HEIGHT = 8;
 
-type Props = {conversation: Tagged<AppConversation>; width: number; height?: number; onClose(): void};
+type Props = {
+	conversation: Tagged<AppConversation>;
+	width: number;
+	height?: number;
+	/** the agent waits for a confirmation now, as the screen knows it (the activity's events, the list) */
+	waiting?: boolean;
+	/** the version of an agent server that cannot reject (before SDK 1.6.0); null: it can, or it is not known */
+	noReject?: string | null;
+	onClose(): void;
+};
+
+/** What the box asks before sending: whether to resume a paused sandbox, or to accept what waits. */
+type Ask = 'resume' | 'accept' | null;
+
+/** The line above the keys while an action waits: what Enter will do about it. */
+export function waitingLine(noReject: string | null): string {
+	return noReject === null
+		? 'An action waits: sending rejects it first (superseded by a new message)'
+		: `An action waits; this server (${noReject || 'before 1.6.0'}) cannot reject it: a message would run it`;
+}
 
 const MOVES: Record<string, EditorAction> = {
 	left: {type: 'left'},
@@ -45,8 +70,8 @@ const MOVES: Record<string, EditorAction> = {
 	delete: {type: 'delete'},
 };
 
-export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, onClose}: Props) {
-	const {fleet} = useUi();
+export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, waiting = false, noReject = null, onClose}: Props) {
+	const {fleet, notify} = useUi();
 	const {edit} = useHandOff();
 	const theme = useTheme();
 	const drafts = useSnapshot(selectDrafts);
@@ -54,7 +79,7 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 	// The state lives in a ref too: Enter sends what the ref holds, whatever React has drawn yet.
 	const state = useRef<EditorState>(initialEditor(draft));
 	const [, setVersion] = useState(0);
-	const [ask, setAsk] = useState(false);
+	const [ask, setAsk] = useState<Ask>(null);
 	const [error, setError] = useState<string | null>(null);
 	const apply = useCallback((action: EditorAction) => {
 		const next = editorReducer(state.current, action);
@@ -65,9 +90,10 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 	}, []);
 	useHintScopes(ask ? ['confirm'] : ['message']);
 
-	const send = (resumeFirst: boolean) => {
+	const send = (first: Ask) => {
 		const text = state.current.text;
-		if (resumeFirst) fleet.sendMessage(conversation, text, {resumeFirst: true});
+		if (first === 'resume') fleet.sendMessage(conversation, text, {resumeFirst: true});
+		else if (first === 'accept') fleet.sendMessage(conversation, text, {acceptFirst: true});
 		else fleet.sendMessage(conversation, text);
 		onClose();
 	};
@@ -77,16 +103,22 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 		(name, input) => {
 			if (ask) {
 				const command = commandFor('confirm', name);
-				if (command === 'confirm') send(true);
-				else if (command === 'cancel') setAsk(false);
+				if (command === 'confirm') send(ask);
+				else if (command === 'cancel' && ask === 'accept') {
+					// keep the draft: nothing is sent while the action waits
+					fleet.saveDraft(conversation, state.current.text);
+					notify('info', 'not sent: the draft is kept');
+					onClose();
+				} else if (command === 'cancel') setAsk(null);
 				return true;
 			}
 			setError(null);
 			switch (commandFor('message', name)) {
 				case 'message.send':
 					if (!state.current.text.trim()) setError('nothing to send yet');
-					else if (conversation.sandbox_status === 'PAUSED') setAsk(true);
-					else send(false);
+					else if (conversation.sandbox_status === 'PAUSED') setAsk('resume');
+					else if (waiting && noReject !== null) setAsk('accept');
+					else send(null);
 					return true;
 				case 'message.newline':
 					apply({type: 'insert', text: '\n'});
@@ -111,11 +143,13 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 		},
 		true,
 		// the paused-sandbox question reads plain keys: y, n, Enter, Esc
-		{text: !ask, alt: !ask},
+		{text: ask === null, alt: ask === null},
 	);
 
 	const title = `Message to ${maskTitle(conversation.title) || clean(conversation.id)}`;
-	const textRows = Math.max(1, height - 2);
+	// the agent's own sandbox runs: only then is there an agent to wait
+	const warned = waiting && conversation.sandbox_status !== 'PAUSED';
+	const textRows = Math.max(1, height - (warned ? 3 : 2));
 	const gutter = 2;
 	const layout = layoutEditor(state.current, width - gutter);
 	const top = Math.max(0, layout.cursorRow - textRows + 1);
@@ -136,9 +170,19 @@ export function MessageBox({conversation, width, height = MESSAGE_BOX_HEIGHT, on
 					</Text>
 				);
 			})}
+			{warned ? (
+				<Text color={theme.warn} wrap="truncate">
+					{truncate(waitingLine(noReject), width)}
+				</Text>
+			) : null}
 			{ask ? (
 				<Text bold color={theme.warn} wrap="truncate">
-					{truncate('The sandbox is paused: resume it, then send? y/Enter resume and send · n/Esc back to the text', width)}
+					{truncate(
+						ask === 'accept'
+							? 'Accept it (it runs), then send? y/Enter accept, send · n/Esc keep the draft'
+							: 'The sandbox is paused: resume it, then send? y/Enter resume and send · n/Esc back to the text',
+						width,
+					)}
 				</Text>
 			) : (
 				<Text color={error ? theme.error : theme.muted} wrap="truncate">

@@ -9,6 +9,7 @@ afterEach(async () => {
 	h = undefined;
 });
 
+const STATUS = `agent GET /api/conversations/${CONV}`;
 const SEND: Record<Generation, string> = {
 	legacy: `agent POST /api/conversations/${CONV}/events`,
 	current: `POST /api/v1/app-conversations/${CONV}/send-message`,
@@ -49,8 +50,9 @@ describe.each<Generation>(['legacy', 'current'])('%s: sendMessage', generation =
 		h.clear();
 		h.store.sendMessage(CONV, 'run the linter too');
 		expect(h.store.getSnapshot().pending).toMatchObject([{key: `message:${CONV}`, kind: 'message', phase: 'calling'}]);
-		await h.settle();
-		expect(h.lines()).toEqual([SEND[generation]]);
+		await h.advance(1000);
+		// the agent's status from its agent server right before the message (issue 26 item 1)
+		expect(h.lines()).toEqual([STATUS, SEND[generation]]);
 		expect(h.store.getSnapshot()).toMatchObject({drafts: {}, pending: [], notice: {level: 'info', text: 'message sent to Fix the flaky tests'}});
 		if (generation === 'legacy') expect(h.server.seen[0]!.headers['x-session-api-key']).toBe(KEY);
 		await h.advance(5000);
@@ -87,6 +89,8 @@ describe.each<Generation>(['legacy', 'current'])('%s: sendMessage', generation =
 			`GET /api/v1/sandboxes?id=${SANDBOX}`,
 			`GET /api/v1/sandboxes?id=${SANDBOX}`,
 			`GET /api/v1/app-conversations?ids=${CONV}`,
+			'agent GET /server_info',
+			STATUS,
 			SEND[generation],
 		]);
 		expect(h.store.getSnapshot()).toMatchObject({drafts: {}, pending: [], notice: {level: 'info', text: 'message sent to Fix the flaky tests'}});

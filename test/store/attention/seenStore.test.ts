@@ -219,6 +219,67 @@ describe('seen store', () => {
 	});
 });
 
+describe('acknowledgements in the seen file (issue 26 item 2)', () => {
+	const path = (directory: string) => join(directory, 'seen', seenFileName(SERVER));
+
+	it('a file from before (no acked member) reads as none; marks and acks live side by side, and the old members stay as they were', () => {
+		const directory = freshDir();
+		mkdirSync(join(directory, 'seen'), {recursive: true});
+		writeFileSync(path(directory), JSON.stringify({version: 1, server: SERVER, since: 10, seen: {a: 50}}));
+		let now = 100;
+		const store = openSeenStore({directory, server: SERVER, now: () => now});
+		expect(store.isAcknowledged('e', 'error', 40)).toBe(false);
+		store.acknowledge('e', 'error', 40);
+		now = 200;
+		store.markSeen('b');
+		expect(store.save()).toBe(true);
+		const data = JSON.parse(readFileSync(path(directory), 'utf8'));
+		// what an older ohtui reads is unchanged in shape: version 1, since, seen
+		expect(data).toEqual({version: 1, server: SERVER, since: 10, seen: {a: 50, b: 200}, acked: {e: {state: 'error', updated: 40, at: 100}}});
+		const again = openSeenStore({directory, server: SERVER, now: () => 300});
+		expect([again.isAcknowledged('e', 'error', 40), again.isAcknowledged('e', 'error', 41), again.isSeen('a', 50)]).toEqual([true, false, true]);
+	});
+
+	it('two processes merge by time: the newer record of each wins, and a void (seen in another state) ends it', () => {
+		const directory = freshDir();
+		let now = 100;
+		const tui = openSeenStore({directory, server: SERVER, now: () => now});
+		const other = openSeenStore({directory, server: SERVER, now: () => now});
+		tui.acknowledge('e', 'error', 40);
+		tui.acknowledge('s', 'stuck', 60);
+		expect(tui.save()).toBe(true);
+		now = 200;
+		// the other saw `e` running meanwhile (it had read the file before: reload first)
+		other.reload();
+		expect(other.isAcknowledged('e', 'error', 40)).toBe(true);
+		other.moved('e', 'running');
+		other.moved('s', 'stuck'); // the same state: nothing changes
+		expect(other.save()).toBe(true);
+		tui.reload();
+		expect(tui.isAcknowledged('e', 'error', 40)).toBe(false);
+		expect(tui.isAcknowledged('s', 'stuck', 60)).toBe(true);
+	});
+
+	it('odd records are dropped one by one; the acknowledgements are bounded like the marks (the newest MAX_MARKS)', () => {
+		const directory = freshDir();
+		mkdirSync(join(directory, 'seen'), {recursive: true});
+		writeFileSync(path(directory), JSON.stringify({version: 1, server: SERVER, since: 10, seen: {}, acked: {a: {state: 'error', updated: 'x', at: 1}, b: {state: 'stuck', updated: null, at: 2}, c: 7}}));
+		let now = 100;
+		const store = openSeenStore({directory, server: SERVER, now: () => now});
+		expect([store.isAcknowledged('a', 'error', 1), store.isAcknowledged('b', 'stuck', 99)]).toEqual([false, true]);
+		for (let i = 0; i < MAX_MARKS + 10; i++) {
+			now = 1000 + i;
+			store.acknowledge(`e${i}`, 'error', i);
+		}
+		expect(store.save()).toBe(true);
+		const acked = (JSON.parse(readFileSync(path(directory), 'utf8')) as {acked: Record<string, unknown>}).acked;
+		expect(Object.keys(acked)).toHaveLength(MAX_MARKS);
+		expect(acked['e0']).toBeUndefined();
+		expect(store.isAcknowledged('e0', 'error', 0)).toBe(false);
+		expect(store.isAcknowledged(`e${MAX_MARKS + 9}`, 'error', MAX_MARKS + 9)).toBe(true);
+	});
+});
+
 // issue 27 item 8: a server that leaves updated_at where it was when an agent finishes
 describe('seen store: the status a look saw', () => {
 	it('a conversation whose status moved on since the look is not seen, whatever the times; kept across processes, the later mark wins', () => {

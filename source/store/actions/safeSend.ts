@@ -1,0 +1,159 @@
+/**
+ * A message that never approves by accident (issue 26 item 1). In confirmation mode an agent server
+ * takes a user message sent while it waits for a confirmation as approval: the next run executes the
+ * pending actions (OpenHands/software-agent-sdk#5092; shared/openhands-agent-server.md 7.3, "A message
+ * approves"; seen on the real 1.43.1 in /work/realserver/FINDINGS.md §1). So before the message:
+ *
+ * - the agent's status is read from its agent server right before the POST (the conversation as the
+ *   agent server reports it: through `conversation_url` for an app server's conversation, the agent
+ *   server itself when it is the backend), not from a list poll that may be seconds old;
+ * - while it waits, the pending actions are rejected first with the reason "superseded by a new
+ *   message" (what the SDK's proposed fix #5110 does on the server), and the status is read again:
+ *   only once it no longer waits does the message go. A server before SDK 1.6.0 cannot reject (its
+ *   reject is a pause): nothing is sent (`CannotReject`), unless the user chose to accept first;
+ * - `keep` (the command's `--approve-pending`) is the only way to send while it waits: the pending
+ *   action then runs, as the server does it.
+ *
+ * What is left: the status is read, then the message is posted. An agent that is *running* at the read
+ * can stop to wait for a confirmation in the round trip between them, and the message then approves
+ * that new action. An agent that is idle, finished, paused, stopped or stuck starts no action on its
+ * own, and one just rejected stays idle until the message, so the window is only that round trip
+ * while the agent runs (a few ms on a LAN). Closing it needs the server (#5110).
+ */
+import type {CallOptions, OpenHandsClient} from '../../api/client.js';
+import type {AgentTarget} from '../../api/types.js';
+import {isAbort} from '../oneLine.js';
+
+export const WAITING = 'waiting_for_confirmation';
+/** The reason the agent reads in its UserRejectObservation. */
+export const SUPERSEDED = 'superseded by a new message';
+/** Rejects before giving up: after one the agent is idle; another wait means someone else runs it. */
+const MAX_REJECTS = 3;
+
+/** What to do with actions that wait: reject them first (default), accept them first (asked), or send anyway. */
+export type PendingAnswer = 'reject' | 'accept' | 'keep';
+
+export type SafeSendStep = 'accept' | 'reject' | 'send';
+
+export type SafeSendOptions = {
+	/** the status the caller knows (the activity's events, the list), used when the agent server cannot be read */
+	known: string | null;
+	answer?: PendingAnswer;
+	/** reads at the caller's priority and deadline */
+	read<T>(call: (options: CallOptions) => Promise<T>): Promise<T>;
+	/** actions at the caller's priority and deadline; `step` says which (to word a failure) */
+	act<T>(step: SafeSendStep, call: (options: CallOptions) => Promise<T>): Promise<T>;
+	/** called while actions wait, before each reject (the command names them) */
+	beforeReject?(): Promise<void>;
+};
+
+export type SafeSendOutcome = {
+	/** rejects sent before the message */
+	rejected: number;
+	/** the pending actions were accepted first */
+	accepted: boolean;
+	/** the message went while actions waited (`keep`): they run */
+	approved: boolean;
+	/** the agent server's version, when it was read */
+	version: string | null;
+};
+
+/** The agent waits and its server cannot reject: nothing was sent. */
+export class CannotReject extends Error {
+	override readonly name = 'CannotReject';
+	constructor(
+		readonly version: string | null,
+		/** it waits again after the accept the user chose (a new action) */
+		readonly again: boolean,
+	) {
+		super(
+			again
+				? `the agent waits again, on a new action, and its agent server${version ? ` (${version})` : ''} cannot reject it: a message would run it`
+				: `the agent waits for a confirmation and its agent server${version ? ` (${version})` : ''} cannot reject (before SDK 1.6.0): a message would run the pending action`,
+		);
+	}
+}
+
+/** The agent kept waiting after the rejects (someone else keeps running it): nothing was sent. */
+export class StillWaiting extends Error {
+	override readonly name = 'StillWaiting';
+	constructor() {
+		super(`the agent still waits for a confirmation after ${MAX_REJECTS} rejects (another client runs it?)`);
+	}
+}
+
+/** A step before the message failed (the message was not sent); `cause` is the request's error. */
+export class StepFailed extends Error {
+	override readonly name = 'StepFailed';
+	constructor(
+		readonly step: 'accept' | 'reject',
+		override readonly cause: unknown,
+	) {
+		super(`${step === 'reject' ? 'rejecting' : 'accepting'} the pending action first failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+	}
+}
+
+type AgentNow = {status: string | null; rejects: boolean; version: string | null};
+
+/**
+ * The agent's status as its agent server says it now, its version and whether it rejects. When the
+ * agent server cannot be read, what the caller knows (a reject that fails then says why).
+ */
+async function agentNow(client: OpenHandsClient, target: AgentTarget, options: SafeSendOptions, known: string | null): Promise<AgentNow> {
+	try {
+		const facts = await options.read(o => client.agentFacts(target, o));
+		let status = facts.conversation ? facts.conversation.execution_status : undefined;
+		if (status === undefined) {
+			// a direct agent server: the backend itself reports its conversations
+			const [conversation] = await options.read(o => client.getConversations([target.id], o));
+			status = conversation ? conversation.execution_status : known;
+		}
+		return {status, rejects: facts.rejects, version: facts.version};
+	} catch (error) {
+		if (isAbort(error)) throw error;
+		return {status: known, rejects: true, version: null};
+	}
+}
+
+async function step<T>(options: SafeSendOptions, name: 'accept' | 'reject', call: (o: CallOptions) => Promise<T>): Promise<T> {
+	try {
+		return await options.act(name, call);
+	} catch (error) {
+		if (isAbort(error)) throw error;
+		throw new StepFailed(name, error);
+	}
+}
+
+/**
+ * One message, sent only once no action waits (or as `answer` says): see the module comment. Throws
+ * CannotReject, StillWaiting or StepFailed when it did not send; the message's own failure as it came.
+ */
+export async function sendSafely(client: OpenHandsClient, target: AgentTarget, text: string, options: SafeSendOptions): Promise<SafeSendOutcome> {
+	const answer = options.answer ?? 'reject';
+	const outcome: SafeSendOutcome = {rejected: 0, accepted: false, approved: false, version: null};
+	let known = options.known;
+	for (;;) {
+		const now = await agentNow(client, target, options, known);
+		outcome.version = now.version ?? outcome.version;
+		if (now.status !== WAITING) break;
+		if (answer === 'keep') {
+			outcome.approved = true;
+			break;
+		}
+		if (answer === 'accept' && !outcome.accepted) {
+			await step(options, 'accept', o => client.controlAgent(target, 'accept', undefined, o));
+			outcome.accepted = true;
+			known = 'running';
+			continue;
+		}
+		if (!now.rejects) throw new CannotReject(now.version, outcome.accepted);
+		if (outcome.rejected >= MAX_REJECTS) throw new StillWaiting();
+		await options.beforeReject?.();
+		await step(options, 'reject', o => client.controlAgent(target, 'reject', SUPERSEDED, o));
+		outcome.rejected++;
+		// a reject leaves the agent idle (agent-server doc 6.2): that is what is known if the read fails
+		known = 'idle';
+	}
+	await options.act('send', o => client.sendMessage(target, text, o));
+	return outcome;
+}
