@@ -49,9 +49,9 @@ describe('legacy app server (d6fab190) quirks', () => {
 
 	it('updated_at does not move when the agent finishes; the agent server\'s own does', async () => {
 		const {clock, server, read} = await newConversation({eventBatches: false});
-		clock.advance(5_000);
 		// the title comes after the first message (a real timer): the app server's last save of its own
 		const [titled] = (await pollUntil(read, c => !c.title.startsWith('Conversation '), c => c.title)).slice(-1);
+		// then the agent does its task and finishes
 		clock.advance(60_000);
 		const done = await read();
 		expect(done.execution_status).toBe('finished');

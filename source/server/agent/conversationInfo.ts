@@ -62,7 +62,7 @@ export function conversationInfo(agent: Agent, shape: Shape) {
 		created_at: formatUtc(c.createdUs),
 		// the agent server saves at every event (`sdk@v1.1.0: conversation_service.py` _EventSubscriber),
 		// whatever the app server's copy says (a legacy one moves only on its own saves, ../events/hub.ts)
-		updated_at: formatUtc(Math.max(c.updatedUs, agent.log.lastUs)),
+		updated_at: formatUtc(current ? Math.max(c.updatedUs, agent.log.lastUs) : Math.max(c.createdUs, agent.log.lastUs)),
 		...(current ? {tags: {}} : {}),
 	};
 }

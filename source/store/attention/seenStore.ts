@@ -197,10 +197,13 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 			const mine: Record<string, Ack> = {};
 			for (const id of acks.marked) mine[id] = acks.map.get(id)!;
 			const acked = mergeAcks(latest.acked ?? {}, mine, MAX_MARKS);
-			const written = {
-				...latest,
+			const keptStates = mergedStates(new Map(Object.entries(kept)), seen, states, latest);
+			// members an older ohtui does not know are written only when they hold something
+			const {states: _read, ...rest} = latest;
+			const written: SeenFile = {
+				...rest,
 				seen: kept,
-				states: Object.fromEntries(mergedStates(new Map(Object.entries(kept)), seen, states, latest)),
+				...(keptStates.size > 0 ? {states: Object.fromEntries(keptStates)} : {}),
 				...(acked.size > 0 ? {acked: Object.fromEntries(acked)} : {}),
 			};
 			const ok = write(path, written);
