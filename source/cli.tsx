@@ -1,7 +1,7 @@
 // NO_COLOR is honoured by the theme (ui/theme.ts), which gives no colour under it; chalk keeps its
 // level so bold and inverse (attributes, not colours) still mark the selection and the cursor.
 import {version} from '../package.json';
-import {exit} from './boot/exit.js';
+import {exit, watchOutput} from './boot/exit.js';
 import {decideStartup} from './config/startup.js';
 import {oneLine} from './terminal/oneLine.js';
 
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
 	switch (startup.kind) {
 		case 'exit': {
 			if (startup.stdout) {
+				watchOutput('ohtui');
 				process.stdout.write(startup.stdout);
 			}
 
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
 		case 'doctor': {
 			// its own chunk: the checklist loads the client and the config schema, the TUI never does
 			const {runDoctor} = await import('./doctor/doctor.js');
+			watchOutput('ohtui doctor');
 			exit(await runDoctor(startup.argv, process.env, {stdout: process.stdout, stderr: process.stderr}));
 			return;
 		}

@@ -7,6 +7,7 @@
 import type {SocketHandlers} from './transport/eventSocket.js';
 import type {AgentCommand, AgentFacts, AgentTarget, CallOptions, ConversationQuery, Created, EventQuery, EventSocketTarget, GitChanges, GitDiff, PageQuery, ServerInfo, StartTaskQuery} from './types.js';
 import type {LiveConnection} from './agent/liveEvents.js';
+import type {Workspace} from './agent/workspace.js';
 import type {
 	AppConversation,
 	ConfirmationPolicy,
@@ -90,6 +91,11 @@ export interface OpenHandsClient {
 	gitChanges(target: AgentTarget, options?: CallOptions): Promise<GitChanges>;
 	/** One file's texts (`GET /api/git/diff?path=<working dir>/<file>`); `path` as gitChanges listed it. */
 	gitDiff(target: AgentTarget, workingDir: string, path: string, options?: CallOptions): Promise<GitDiff>;
+	/**
+	 * The conversation's workspace on its agent server (issue 28, ./agent/workspace.ts): its patch,
+	 * files, trajectory and commands. At most two requests (the version, the working directory).
+	 */
+	workspace(target: AgentTarget, options?: CallOptions): Promise<Workspace>;
 	/** Where the conversation's events websocket is (no request unless the server is not probed yet). */
 	eventSocket(target: AgentTarget, options?: CallOptions): Promise<EventSocketTarget>;
 	/** `DELETE /api/v1/app-conversations/{id}` (current) or `DELETE /api/conversations/{id}` (legacy). */

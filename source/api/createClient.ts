@@ -37,6 +37,7 @@ const OPTIONS_AT: {[K in keyof Backend]: number} = {
 	agentFacts: 1,
 	gitChanges: 1,
 	gitDiff: 3,
+	workspace: 1,
 	eventSocket: 1,
 };
 
@@ -44,7 +45,7 @@ const OPTIONS_AT: {[K in keyof Backend]: number} = {
  * Calls that go to a conversation's agent server (another origin, through `conversation_url`): their
  * 404 says nothing about which kind of server the client's own URL is.
  */
-const ELSEWHERE: ReadonlySet<keyof Backend> = new Set(['sendMessage', 'controlAgent', 'setConfirmationPolicy', 'agentFacts', 'gitChanges', 'gitDiff', 'eventSocket', 'searchAgentEvents']);
+const ELSEWHERE: ReadonlySet<keyof Backend> = new Set(['sendMessage', 'controlAgent', 'setConfirmationPolicy', 'agentFacts', 'gitChanges', 'gitDiff', 'workspace', 'eventSocket', 'searchAgentEvents']);
 
 /**
  * App-server calls that wait for the probe's verdict anyway (their route depends on the generation):
@@ -80,7 +81,7 @@ export function createClient(options: ClientOptions): OpenHandsClient {
 	const agents = createAgentServers(options);
 	const ctx: ApiContext = {http, server: signal => probe.info(signal), agents};
 	const app = createAppBackend(ctx);
-	const agent = createAgentBackend(http, options.apiKey ?? null, signal => probe.info(signal));
+	const agent = createAgentBackend(http, options.apiKey ?? null, signal => probe.info(signal), options);
 	const needsScheme = setting === 'auto' && http.hasKey;
 	const pick = (info: ServerInfo): Backend => (info.kind === 'agent-server' ? agent : app);
 	// where a conversation's socket is: the backend says (an app server's conversation_url, with the

@@ -58,6 +58,7 @@ export function createLazyClient(options: LazyClientOptions, load: Loader = asyn
 		agentFacts: async (target, callOptions) => (await real()).agentFacts(target, callOptions),
 		gitChanges: async (target, callOptions) => (await real()).gitChanges(target, callOptions),
 		gitDiff: async (target, workingDir, path, callOptions) => (await real()).gitDiff(target, workingDir, path, callOptions),
+		workspace: async (target, callOptions) => (await real()).workspace(target, callOptions),
 		eventSocket: async (target, callOptions) => (await real()).eventSocket(target, callOptions),
 		openEvents: async (target, after, handlers) => (await real()).openEvents(target, after, handlers),
 		async close() {

@@ -1,9 +1,10 @@
 /**
  * What `send` and the agent commands share: the conversation's sandbox brought back when asked
  * (`--resume`: the TUI's resume, then a watch to RUNNING), and an action call with the actions'
- * deadline, whose time-out after sending is an unknown outcome (store/actions.ts), not a failure.
+ * deadline, whose time-out or lost answer after sending is an unknown outcome (store/actions.ts), not a failure.
  */
 import type {CallOptions} from '../api/client.js';
+import {isApiError} from '../api/errors.js';
 import type {AppConversation} from '../api/schemas/index.js';
 import {outcomeUnknown} from '../store/actions/actions.js';
 import {SANDBOX_WATCH_MS} from '../store/actions/watchSources.js';
@@ -17,13 +18,18 @@ export const ACTION_DEADLINE_MS = 60_000;
 /** The store's watch time-out (store/core.ts `watchTimeoutMs`): a resumed sandbox is RUNNING well within it. */
 export const RESUME_WATCH_MS = 120_000;
 
-/** One action request; "no answer in time" after it went out says it may have happened. */
-export async function act<T>(what: string, call: (options: CallOptions) => Promise<T>, signal: AbortSignal): Promise<T> {
+/**
+ * One action request. When it went out and no answer came (a time-out, a connection closed after
+ * sending, a gateway's 504), the outcome is unknown: exit 3 with what happened and that it may have
+ * happened (`mayHave`). Before, every such case read "no answer within 60 s", even a connection
+ * reset 0.47 s after the send (issue 27 item 16).
+ */
+export async function act<T>(what: string, call: (options: CallOptions) => Promise<T>, signal: AbortSignal, mayHave = 'it may have happened'): Promise<T> {
 	try {
 		return await call({deadlineMs: ACTION_DEADLINE_MS, signal});
 	} catch (error) {
-		if (!outcomeUnknown(error)) throw error;
-		throw new CommandError(EXIT.unreachable, `${what}: no answer within ${ACTION_DEADLINE_MS / 1000} s; it may have happened (see ohtui show)`);
+		if (!outcomeUnknown(error) || !isApiError(error)) throw error;
+		throw new CommandError(EXIT.unreachable, `${what}: ${error.message}; ${mayHave} (see ohtui show)`);
 	}
 }
 

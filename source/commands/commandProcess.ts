@@ -1,17 +1,21 @@
 /**
  * The process around a command: Ctrl-c (or SIGTERM) aborts what is in flight and the command ends
  * with 130 (a second one ends the process at once); a closed stdout (`ohtui ls | head -1`) ends it
- * quietly, without an EPIPE trace; `refresh` starts `ohtui ARGS` detached (status's next answer).
+ * quietly, without an EPIPE trace, and output that cannot be written (a full disk, /dev/full) ends
+ * it with one line and exit 1 (../boot/exit.ts); `refresh` starts `ohtui ARGS` detached (status's
+ * next answer).
  * Shared by the commands' chunk (./main.ts) and status's own file (./statusFast.ts).
  */
 import {createRequire} from 'node:module';
 import {setPriority} from 'node:os';
+import {watchOutput} from '../boot/exit.js';
 import {EXIT} from './exitCodes.js';
 
 /** nice(1)'s default */
 const BACKGROUND_PRIORITY = 10;
 
-export function commandProcess(): {signal: AbortSignal; refresh: (args: readonly string[]) => void} {
+/** `name`: the command, for the line a failed write prints (`ohtui ls: output not written …`). */
+export function commandProcess(name: string): {signal: AbortSignal; refresh: (args: readonly string[]) => void} {
 	const controller = new AbortController();
 	const stop = () => {
 		if (controller.signal.aborted) process.exit(EXIT.interrupted);
@@ -19,9 +23,7 @@ export function commandProcess(): {signal: AbortSignal; refresh: (args: readonly
 	};
 	process.on('SIGINT', stop);
 	process.on('SIGTERM', stop);
-	process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-		if (error.code === 'EPIPE') process.exit(EXIT.ok);
-	});
+	watchOutput(`ohtui ${name}`);
 	process.stderr.on('error', () => {});
 	return {signal: controller.signal, refresh: refreshDetached};
 }

@@ -4,7 +4,7 @@
  * which answers from local files only (the config's profiles; the ids `ohtui status` cached), so a
  * Tab never waits on the network.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {UsageError} from '../config/errors.js';
 import {configPath, loadConfigFile} from '../config/file.js';
@@ -12,6 +12,7 @@ import {OPTIONS as SERVER_OPTIONS} from '../config/flags.js';
 import {lookText, rowLook, STATUS_WORDS, UNTIL_WORDS} from '../present/states.js';
 import {attentionState, sortByAttention} from '../store/attention/needsYou.js';
 import {openSeenStore} from '../store/attention/seenStore.js';
+import {smallFileText} from '../runtime/smallFile.js';
 import {ohtuiDirectory} from '../runtime/xdg.js';
 import {clean} from '../text/sanitize.js';
 import {maskTitle} from '../text/secrets.js';
@@ -31,6 +32,10 @@ const SUMMARIES: Record<string, string> = {
 	new: 'start a conversation',
 	wait: 'wait for a conversation to need you, finish, …',
 	status: 'one line for a status bar',
+	diff: "the workspace's changes as a patch",
+	exec: "run a command in the conversation's workspace",
+	cp: 'copy a file to or from the workspace',
+	trajectory: "the conversation's events as a ZIP",
 	completion: 'print a completion script',
 	serve: 'run the stand-in OpenHands server',
 	doctor: 'check the connection and configuration',
@@ -45,6 +50,9 @@ const ARGUMENTS: Record<string, CommandSpec['argument']> = {
 	pause: 'conversation',
 	run: 'conversation',
 	wait: 'conversation',
+	diff: 'conversation',
+	exec: 'conversation',
+	trajectory: 'conversation',
 	completion: 'shells',
 };
 
@@ -55,6 +63,7 @@ export const FLAG_VALUES: Record<string, readonly string[]> = {
 	theme: ['auto', 'dark', 'light'],
 	until: UNTIL_WORDS,
 	status: STATUS_WORDS,
+	color: ['auto', 'always', 'never'],
 };
 
 /** The app's flags: offered before a command word (where the app and every command take them). */
@@ -77,11 +86,15 @@ async function specs(): Promise<{commands: CommandSpec[]; values: Record<string,
 	const {newConversation} = await import('./newConversation.js');
 	const {wait} = await import('./wait.js');
 	const {status} = await import('./status.js');
+	const {diff} = await import('./diff.js');
+	const {exec} = await import('./exec.js');
+	const {cp} = await import('./cp.js');
+	const {trajectory} = await import('./trajectory.js');
 	// serve's flags come from its own tables (a chunk loaded only to print a script)
 	const served = (await import('../server/serve.js')).serveFlags();
 	// `status --refresh-only` is status's own call to itself, nobody's to type
 	const own = (command: Command): Flag[] => Object.entries(command.options).filter(([flag]) => flag !== 'refresh-only').map(([flag, option]) => ({name: flag, value: option.type === 'string'}));
-	const commands: Record<string, Command> = {ls, show, send, approve: agent.approve, reject: agent.reject, pause: agent.pause, run: agent.run, new: newConversation, wait, status};
+	const commands: Record<string, Command> = {ls, show, send, approve: agent.approve, reject: agent.reject, pause: agent.pause, run: agent.run, new: newConversation, wait, status, diff, exec, cp, trajectory};
 	const flagsOf: Record<string, Flag[]> = {completion: [], serve: served.flags, doctor: DOCTOR_FLAGS};
 	for (const [name, command] of Object.entries(commands)) {
 		const mine = own(command);
@@ -118,7 +131,8 @@ export const completion: Command = {
  * Ids, each with its state and title, from `ohtui status`'s cache files (every server's), attention
  * first and newest first within a state: what waits for you, what `approve` wants, comes first. A
  * finish is judged by the server's seen marks, found through status's summaries (which name each
- * answer's server); an answer no summary names counts its finishes as seen.
+ * answer's server); an answer no summary names counts its finishes as seen. An id on two servers
+ * is offered as each one's `NAME:ID` (./resolveId.ts: the bare id cannot tell them apart).
  */
 function cachedConversations(env: NodeJS.ProcessEnv): string[] {
 	const directory = join(ohtuiDirectory('cache', env), 'status');
@@ -128,29 +142,43 @@ function cachedConversations(env: NodeJS.ProcessEnv): string[] {
 	} catch {
 		return [];
 	}
-	const urls = new Map<string, string>();
+	const servers = new Map<string, {name: string; url: string}>();
 	for (const name of names) {
-		for (const server of summaryServers(join(directory, name))) urls.set(statusCachePath(env, server), server.url);
+		for (const server of summaryServers(join(directory, name))) servers.set(statusCachePath(env, server), server);
 	}
-	const state = ohtuiDirectory('state', env);
-	const seen = new Set<string>();
-	const judged = names.flatMap(name => {
+	const answers = names.flatMap(name => {
 		const path = join(directory, name);
 		const cached = readCache(path);
-		if (!cached?.ok) return [];
-		const url = urls.get(path);
-		const marks = url ? openSeenStore({directory: state, server: url}) : null;
-		return cached.conversations.filter(c => !seen.has(c.id) && seen.add(c.id)).map(row => ({row, state: attentionState(row, marks ? marks.isSeen(row.id, row.updated_at) : true)}));
+		return cached?.ok ? [{path, server: servers.get(path) ?? null, conversations: cached.conversations}] : [];
 	});
-	return sortByAttention(judged, j => j.state, j => j.row.updated_at).map(({row, state}) => `${clean(row.id)}\t${lookText(rowLook(row, state))} · ${maskTitle(row.title).replaceAll('\t', ' ')}`);
+	/** the servers (by URL, else by file) holding each id */
+	const holders = new Map<string, Set<string>>();
+	for (const {path, server, conversations} of answers) for (const c of conversations) holders.set(c.id, (holders.get(c.id) ?? new Set()).add(server?.url ?? path));
+	const state = ohtuiDirectory('state', env);
+	const given = new Set<string>();
+	const judged = answers.flatMap(({server, conversations}) => {
+		const marks = server ? openSeenStore({directory: state, server: server.url}) : null;
+		return conversations.flatMap(row => {
+			const word = server && holders.get(row.id)!.size > 1 ? `${clean(server.name)}:${clean(row.id)}` : clean(row.id);
+			if (given.has(word)) return [];
+			given.add(word);
+			return [{row, word, state: attentionState(row, marks ? marks.isSeen(row.id, row.updated_at) : true)}];
+		});
+	});
+	return sortByAttention(judged, j => j.state, j => j.row.updated_at).map(({row, word, state}) => `${word}\t${lookText(rowLook(row, state))} · ${maskTitle(row.title).replaceAll('\t', ' ')}`);
 }
 
-/** The servers a status summary file names (nothing when it is no summary). */
-function summaryServers(path: string): {url: string; auth: string; keyTag: string}[] {
+/**
+ * The servers a status summary file names (nothing when it is no summary). Read as the cache is,
+ * only when a small regular file (../runtime/smallFile.ts): a FIFO there would hang a Tab.
+ */
+function summaryServers(path: string): {name: string; url: string; auth: string; keyTag: string}[] {
 	try {
-		const data = JSON.parse(readFileSync(path, 'utf8')) as {servers?: unknown} | null;
+		const data = JSON.parse(smallFileText(path, 1024 * 1024) ?? 'null') as {servers?: unknown} | null;
 		if (!data || !Array.isArray(data.servers)) return [];
-		return (data.servers as Record<string, unknown>[]).filter(s => typeof s?.['url'] === 'string' && typeof s['auth'] === 'string' && typeof s['keyTag'] === 'string') as {url: string; auth: string; keyTag: string}[];
+		return (data.servers as Record<string, unknown>[]).filter(
+			s => typeof s?.['name'] === 'string' && typeof s['url'] === 'string' && typeof s['auth'] === 'string' && typeof s['keyTag'] === 'string',
+		) as {name: string; url: string; auth: string; keyTag: string}[];
 	} catch {
 		return [];
 	}

@@ -30,7 +30,7 @@ _ohtui() {
 		esac
 	done
 	case "$prev" in
-		--profile) COMPREPLY=($(compgen -W "$(ohtui __complete profiles 2>/dev/null)" -- "$cur")); return ;;
+		--profile|--server) COMPREPLY=($(compgen -W "$(ohtui __complete profiles 2>/dev/null)" -- "$cur")); return ;;
 		--log|--message|--reason|--file) compopt -o default 2>/dev/null; COMPREPLY=(); return ;;
 ${valueCases}
 		${valueFlags.join('|')}) COMPREPLY=(); return ;;
@@ -57,7 +57,7 @@ function zsh(commands: CommandSpec[], global: Flag[], values: Record<string, rea
 	const flagSpec = (f: Flag) => {
 		if (!f.value) return quote(`--${f.name}`);
 		const list = values[f.name];
-		const action = f.name === 'profile' ? '_ohtui_profiles' : list ? `(${words(list)})` : f.name === 'log' ? '_files' : ' ';
+		const action = f.name === 'profile' || f.name === 'server' ? '_ohtui_profiles' : list ? `(${words(list)})` : f.name === 'log' ? '_files' : ' ';
 		return quote(`--${f.name}=[${f.name}]:${f.name}:${action}`);
 	};
 	const cases = commands
@@ -72,7 +72,7 @@ function zsh(commands: CommandSpec[], global: Flag[], values: Record<string, rea
 _ohtui_profiles() { local -a p; p=(\${(f)"$(ohtui __complete profiles 2>/dev/null)"}); _describe profile p; }
 _ohtui_conversations() {
 	local -a ids; local line
-	for line in \${(f)"$(ohtui __complete conversations 2>/dev/null)"}; do ids+=("\${line%%$'\\t'*}:\${\${line#*$'\\t'}//:/\\\\:}"); done
+	for line in \${(f)"$(ohtui __complete conversations 2>/dev/null)"}; do ids+=("\${\${line%%$'\\t'*}//:/\\\\:}:\${\${line#*$'\\t'}//:/\\\\:}"); done
 	# attention first (what waits for you on top), as ohtui lists them: not sorted again
 	_describe -V conversation ids
 }
@@ -101,7 +101,7 @@ function fish(commands: CommandSpec[], global: Flag[], values: Record<string, re
 	const lines = ['# ohtui fish completion: ohtui completion fish > ~/.config/fish/completions/ohtui.fish', 'complete -c ohtui -f'];
 	const flagArgs = (f: Flag) => {
 		const list = values[f.name];
-		return f.name === 'profile' ? ' -r -a "(ohtui __complete profiles 2>/dev/null)"' : list ? ` -r -a ${quote(words(list))}` : f.value ? ' -r' : '';
+		return f.name === 'profile' || f.name === 'server' ? ' -r -a "(ohtui __complete profiles 2>/dev/null)"' : list ? ` -r -a ${quote(words(list))}` : f.value ? ' -r' : '';
 	};
 	const before = `-n "not __fish_seen_subcommand_from ${names}"`;
 	for (const c of commands) lines.push(`complete -c ohtui ${before} -a ${c.name} -d ${quote(c.summary)}`);

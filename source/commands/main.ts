@@ -23,6 +23,10 @@ const LOADERS: Record<CommandName, () => Promise<Command>> = {
 	new: async () => (await import('./newConversation.js')).newConversation,
 	wait: async () => (await import('./wait.js')).wait,
 	status: async () => (await import('./status.js')).status,
+	diff: async () => (await import('./diff.js')).diff,
+	exec: async () => (await import('./exec.js')).exec,
+	cp: async () => (await import('./cp.js')).cp,
+	trajectory: async () => (await import('./trajectory.js')).trajectory,
 	completion: async () => (await import('./completion.js')).completion,
 	__complete: async () => (await import('./completion.js')).complete,
 };
@@ -65,6 +69,6 @@ export async function runCommand(name: CommandName, argv: readonly string[], io:
 
 /** A command in this process (./commandProcess.ts: Ctrl-c, a closed stdout, status's detached refresh). */
 export async function runCommandInProcess(name: CommandName, argv: readonly string[]): Promise<number> {
-	const {signal, refresh} = commandProcess();
+	const {signal, refresh} = commandProcess(name);
 	return runCommand(name, argv, {stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: Date.now, signal, refresh});
 }

@@ -14,7 +14,7 @@ import type {Command} from './context.js';
 import {titleOf} from './conversationRows.js';
 import {CommandError, EXIT} from './exitCodes.js';
 import {messageText} from './readText.js';
-import {resolveConversation} from './resolveId.js';
+import {ID_OPTIONS, ID_USAGE, resolveConversation} from './resolveId.js';
 import {checkWritable} from './servers.js';
 import {targetOf} from '../store/actions/agentTarget.js';
 import {clean, truncate} from '../text/sanitize.js';
@@ -27,7 +27,7 @@ import {exitCodeOf} from './exitCodes.js';
 const USAGE = `Usage: ohtui send ID TEXT [--resume] [--approve-pending]
        ohtui send ID - [--resume]        the message from standard input
 
-  ID                 a conversation id or a unique prefix of it
+${ID_USAGE}
   --resume           resume the conversation's paused sandbox first (and wait until it runs)
   --approve-pending  send even while the agent waits for a confirmation: the pending action then
                      runs (an agent server takes a message as approval). Without it the pending
@@ -41,7 +41,7 @@ sandbox is not running: use --resume; or an action waits and cannot be rejected)
 `;
 
 export const send: Command = {
-	options: {resume: {type: 'boolean'}, 'approve-pending': {type: 'boolean'}},
+	options: {resume: {type: 'boolean'}, 'approve-pending': {type: 'boolean'}, ...ID_OPTIONS},
 	usage: USAGE,
 	async run(ctx) {
 		const [typed, argument, ...rest] = ctx.args.positionals;
@@ -49,7 +49,7 @@ export const send: Command = {
 		if (rest.length > 0) throw new UsageError('one message: put it in quotes, or use - and standard input');
 		const text = await messageText(argument, ctx.io.stdin);
 		const servers = await ctx.connect();
-		const {server, conversation: found} = await resolveConversation(servers, typed);
+		const {server, conversation: found} = await resolveConversation(servers, typed, ctx.args.values['server']);
 		let conversation = found;
 		checkWritable(server);
 		const why = notRunning(conversation);
@@ -64,7 +64,7 @@ export const send: Command = {
 			known: conversation.execution_status,
 			answer: approve ? 'keep' : 'reject',
 			read: call => call({signal: ctx.io.signal}),
-			act: (step, call) => act(STEPS[step], call, ctx.io.signal),
+			act: (step, call) => act(STEPS[step], call, ctx.io.signal, step === 'send' ? 'it was sent and may have arrived' : undefined),
 			async beforeReject() {
 				waitsFor = await pendingNow(server.client, conversation.id, ctx.io.signal);
 			},

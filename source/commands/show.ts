@@ -21,7 +21,7 @@ import {conversationJson, judge, titleOf, type Judged} from './conversationRows.
 import {newestEvents, pollingSource, type EventSource} from './eventFeed.js';
 import {EXIT} from './exitCodes.js';
 import {terminalWidth, writeJson, writeLines} from './output.js';
-import {resolveConversation} from './resolveId.js';
+import {ID_OPTIONS, ID_USAGE, resolveConversation} from './resolveId.js';
 import {openSeen} from './seen.js';
 import type {OpenServer} from './servers.js';
 import {sleep} from './sleep.js';
@@ -30,7 +30,7 @@ export const DEFAULT_EVENTS = 10;
 
 const USAGE = `Usage: ohtui show ID [options]
 
-  ID                 a conversation id or a unique prefix of it (as ohtui ls shows it)
+${ID_USAGE}
   --events N         the last N events (default ${DEFAULT_EVENTS}, at most 100; 0 for none)
   --follow           then print new events as they come, until Ctrl-c
   --json             one JSON document {conversation, pending, events}; with --follow, then one
@@ -100,7 +100,7 @@ async function follow(ctx: CommandContext, source: EventSource, refreshMs: numbe
 }
 
 export const show: Command = {
-	options: {events: {type: 'string'}, follow: {type: 'boolean'}, json: {type: 'boolean'}},
+	options: {events: {type: 'string'}, follow: {type: 'boolean'}, json: {type: 'boolean'}, ...ID_OPTIONS},
 	usage: USAGE,
 	async run(ctx) {
 		const [typed, ...rest] = ctx.args.positionals;
@@ -109,7 +109,7 @@ export const show: Command = {
 		const count = wholeNumber(ctx.args.values, 'events', 0, 100) ?? DEFAULT_EVENTS;
 		const json = ctx.args.switches.has('json');
 		const servers = await ctx.connect();
-		const found = await resolveConversation(servers, typed);
+		const found = await resolveConversation(servers, typed, ctx.args.values['server']);
 		const server: OpenServer = found.server;
 		const conversation = found.conversation;
 		const seen = openSeen([server], ctx.io.env, ctx.io.now).get(server.name)!;

@@ -10,8 +10,9 @@
  * asked by every pane either). Never a key: the file name carries a short hash of the key only, so
  * another key gets another file. Atomic writes; an unreadable file counts as none.
  */
-import {closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {smallFileText} from '../runtime/smallFile.js';
 import {ohtuiDirectory} from '../runtime/xdg.js';
 import {seenFileName} from '../store/attention/seenStore.js';
 import type {CommandServer} from './servers.js';
@@ -21,6 +22,13 @@ export type CompactConversation = {id: string; execution_status: string | null; 
 export type CachedStatus =
 	| {version: 1; at: number; ok: true; auth: 'session' | 'bearer' | null; conversations: CompactConversation[]}
 	| {version: 1; at: number; ok: false; auth: 'session' | 'bearer' | null; code: number; message: string};
+
+/**
+ * Larger than any answer (100 conversations of a few hundred bytes each); anything else in a cache
+ * file's place (a FIFO, /dev/zero, a runaway file) counts as no answer and is never read
+ * (../runtime/smallFile.ts: a FIFO hung `status`, /dev/zero took it to 1.56 GB).
+ */
+const MAX_FILE_BYTES = 1024 * 1024;
 
 /** A lock older than this belongs to a process that died (a fetch gives up well before). */
 export const STALE_LOCK_MS = 15_000;
@@ -52,7 +60,7 @@ export function cachePathOf(env: NodeJS.ProcessEnv, server: CommandServer): stri
 
 export function readCache(path: string): CachedStatus | null {
 	try {
-		const data = JSON.parse(readFileSync(path, 'utf8')) as CachedStatus | null;
+		const data = JSON.parse(smallFileText(path, MAX_FILE_BYTES) ?? 'null') as CachedStatus | null;
 		if (!data || typeof data !== 'object' || data.version !== 1 || typeof data.at !== 'number' || typeof data.ok !== 'boolean') return null;
 		if (data.ok && !Array.isArray(data.conversations)) return null;
 		if (!data.ok && (typeof data.code !== 'number' || typeof data.message !== 'string')) return null;
@@ -121,7 +129,7 @@ export function summaryPath(directory: string, inputs: string): string {
 
 export function readSummary(path: string, inputs: string): SelectionSummary | null {
 	try {
-		const data = JSON.parse(readFileSync(path, 'utf8')) as SelectionSummary | null;
+		const data = JSON.parse(smallFileText(path, MAX_FILE_BYTES) ?? 'null') as SelectionSummary | null;
 		if (!data || data.version !== 1 || data.inputs !== inputs || !Array.isArray(data.servers) || data.servers.length === 0) return null;
 		const valid = data.servers.every(s => s && typeof s.name === 'string' && typeof s.url === 'string' && typeof s.auth === 'string' && typeof s.keyTag === 'string' && Number.isFinite(s.refreshMs));
 		return valid ? data : null;

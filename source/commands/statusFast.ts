@@ -31,8 +31,9 @@ export function answeredFromCache(line: readonly string[]): boolean {
 		return false;
 	}
 	if (code === null) return false;
-	// what runCommandInProcess sets up, for the time the line takes to leave
-	commandProcess();
+	// what runCommandInProcess sets up, for the time the line takes to leave; a failed write's error
+	// comes on the next tick, so it is still heard here
+	commandProcess('status');
 	exit(code);
 	return true;
 }

@@ -12,7 +12,7 @@ import {choice, secondsOption} from './args.js';
 import type {Command} from './context.js';
 import {judge, titleOf, type Judged} from './conversationRows.js';
 import {CommandError, EXIT} from './exitCodes.js';
-import {resolveConversation} from './resolveId.js';
+import {ID_OPTIONS, ID_USAGE, resolveConversation} from './resolveId.js';
 import {openSeen} from './seen.js';
 import {sleep} from './sleep.js';
 
@@ -21,7 +21,7 @@ export type Until = (typeof UNTIL)[number];
 
 const USAGE = `Usage: ohtui wait ID [--until STATE] [--timeout SECONDS]
 
-  ID                 a conversation id or a unique prefix of it
+${ID_USAGE}
   --until STATE      needs-you (default): waiting for confirmation, error, stuck, or finished unseen
                      finished: the agent finished; idle: the agent is not running (any reason)
                      error: error, stuck, or its sandbox gone; any: any change of state
@@ -29,7 +29,8 @@ const USAGE = `Usage: ohtui wait ID [--until STATE] [--timeout SECONDS]
   --refresh SECONDS  how often to ask (default 5, as the TUI)
   --url URL, --profile NAME, --auth MODE, --log FILE   as for the TUI
 
-Prints the state reached (its name, as ohtui ls --json: waiting, error, stuck, finished, ...). Exit: 0 reached, 124 timed out, 1 the server said no, 2 usage,
+Prints the state reached (its name, as ohtui ls --json: waiting, error, stuck, finished, ...; a
+finish you have seen prints finished, as the app shows it). Exit: 0 reached, 124 timed out, 1 the server said no, 2 usage,
 3 unreachable at the start, 4 not found (or deleted while waiting), 130 Ctrl-c.
 `;
 
@@ -57,7 +58,7 @@ function passing(error: unknown): boolean {
 }
 
 export const wait: Command = {
-	options: {until: {type: 'string'}, timeout: {type: 'string'}},
+	options: {until: {type: 'string'}, timeout: {type: 'string'}, ...ID_OPTIONS},
 	usage: USAGE,
 	async run(ctx) {
 		const [typed, ...rest] = ctx.args.positionals;
@@ -68,7 +69,7 @@ export const wait: Command = {
 		const {now, signal} = ctx.io;
 		const deadline = timeout === undefined ? Number.POSITIVE_INFINITY : now() + timeout * 1000;
 		const servers = await ctx.connect();
-		const {server, conversation} = await resolveConversation(servers, typed);
+		const {server, conversation} = await resolveConversation(servers, typed, ctx.args.values['server']);
 		const seen = openSeen([server], ctx.io.env, now).get(server.name)!;
 		let judged = judge(server.name, conversation, seen);
 		const start = keyOf(judged);
@@ -95,8 +96,10 @@ export const wait: Command = {
 				failing = true;
 			}
 		}
-		// the state's name, as --json and ls --status say it
-		ctx.io.stdout.write(`${judged.state}\n`);
+		// the state's name, as --json and ls --status say it; a finish already seen is idle by name but
+		// reads finished in the app (present/states.ts rowLook): `--until finished` answered "idle"
+		// (issue 27 item 17), and a script comparing the answer with "finished" failed
+		ctx.io.stdout.write(`${judged.look.word === 'finished' ? 'finished' : judged.state}\n`);
 		return EXIT.ok;
 	},
 };

@@ -1,6 +1,7 @@
-import {closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, statSync} from 'node:fs';
+import {lstatSync, readlinkSync, statSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {isAbsolute, join} from 'node:path';
+import {readSmallFile} from '../runtime/smallFile.js';
 import {UsageError} from './errors.js';
 import type {Env} from './env.js';
 import type {ConfigFile} from './fileSchema.js';
@@ -74,16 +75,14 @@ export const maxConfigBytes = 1024 * 1024;
 
 /**
  * The file's text, or null when there is none. Only a regular file up to maxConfigBytes is read:
- * a FIFO would block start-up until someone writes to it, and /dev/zero would be read for ever.
- * O_NONBLOCK lets open() return at once on a FIFO, so its type can be checked before any read.
+ * a FIFO would block start-up until someone writes to it, and /dev/zero would be read for ever
+ * (../runtime/smallFile.ts).
  */
 function readConfigText(path: string): string | null {
-	let fd: number;
-	try {
-		fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		if (code === 'ENOENT' || code === 'ENOTDIR') {
+	const file = readSmallFile(path, maxConfigBytes);
+	if (file.ok) return file.text;
+	switch (file.reason) {
+		case 'missing': {
 			const target = danglingTarget(path);
 			if (target !== null) {
 				throw new UsageError(`config ${path}: is a symbolic link to ${target}, which does not exist`);
@@ -92,39 +91,14 @@ function readConfigText(path: string): string | null {
 			return null;
 		}
 
-		throw new UsageError(`config ${path}: cannot read (${code === 'EACCES' ? 'permission denied' : code === 'ELOOP' ? 'symbolic link loop' : (code ?? 'unknown error')})`);
-	}
-
-	try {
-		const stat = fstatSync(fd);
-		if (stat.isDirectory()) {
+		case 'directory':
 			throw new UsageError(`config ${path}: cannot read (is a directory)`);
-		}
-
-		if (!stat.isFile()) {
-			throw new UsageError(`config ${path}: not a regular file (a ${fileKind(stat)}); only a JSON file is read`);
-		}
-
-		if (stat.size > maxConfigBytes) {
+		case 'special':
+			throw new UsageError(`config ${path}: not a regular file (a ${file.kind}); only a JSON file is read`);
+		case 'too-large':
 			throw new UsageError(`config ${path}: larger than 1 MB; only a small JSON file is read`);
-		}
-
-		// Read at most one byte past the limit: a file that grows after fstat is still bounded.
-		const buffer = Buffer.alloc(maxConfigBytes + 1);
-		let length = 0;
-		for (;;) {
-			const read = readSync(fd, buffer, length, buffer.length - length, null);
-			if (read === 0) break;
-			length += read;
-			if (length > maxConfigBytes) {
-				throw new UsageError(`config ${path}: larger than 1 MB; only a small JSON file is read`);
-			}
-		}
-
-		// Editors on Windows save UTF-8 with a byte order mark, which JSON.parse refuses.
-		return buffer.toString('utf8', 0, length).replace(/^\uFEFF/, '');
-	} finally {
-		closeSync(fd);
+		case 'unreadable':
+			throw new UsageError(`config ${path}: cannot read (${file.code === 'EACCES' ? 'permission denied' : file.code === 'ELOOP' ? 'symbolic link loop' : file.code})`);
 	}
 }
 
@@ -135,13 +109,6 @@ function danglingTarget(path: string): string | null {
 	} catch {
 		return null;
 	}
-}
-
-function fileKind(stat: {isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean}): string {
-	if (stat.isFIFO()) return 'FIFO';
-	if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'device';
-	if (stat.isSocket()) return 'socket';
-	return 'special file';
 }
 
 export function noSuchProfile(name: string, file: ConfigFile | null): string {

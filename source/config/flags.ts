@@ -29,7 +29,7 @@ export type Flags = {
 };
 
 /** The scripting commands (issue 20, source/commands/); `__complete` serves the completion scripts. */
-export const COMMAND_NAMES = ['ls', 'show', 'send', 'approve', 'reject', 'pause', 'run', 'new', 'wait', 'status', 'completion', '__complete'] as const;
+export const COMMAND_NAMES = ['ls', 'show', 'send', 'approve', 'reject', 'pause', 'run', 'new', 'wait', 'status', 'diff', 'exec', 'cp', 'trajectory', 'completion', '__complete'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export function isCommandName(value: string | undefined): value is CommandName {

@@ -10,6 +10,8 @@ Usage:
   ohtui ls|show|send|approve|reject|pause|run|new|wait|status|completion ...
                                   scripting commands, plain text (ohtui COMMAND --help); --url,
                                   --profile, --all and the like go before or after the command
+  ohtui diff|exec|cp|trajectory ...
+                                  a conversation's workspace: its patch, a command, a file
   ohtui serve [--port PORT] ...   run the stand-in OpenHands server (ohtui serve --help)
   ohtui doctor ...                check the connection and configuration
   ohtui --help | --version
@@ -66,6 +68,6 @@ Config file: ${configFilePath} (JSON, at most 1 MB)
 
 Exit status: 0 quit, 1 fatal error, 2 usage or config error, 128+N ended by signal N.
 Commands: 0 ok, 1 the server said no, 2 usage, 3 unreachable or timed out, 4 not found,
-124 ohtui wait timed out.
+124 ohtui wait (or exec) timed out; ohtui exec exits with its command's code.
 `;
 }

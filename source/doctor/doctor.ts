@@ -7,7 +7,7 @@
  */
 import {version} from '../../package.json';
 import {authName} from '../api/transport/auth.js';
-import type {AuthMode} from '../api/client.js';
+import type {AuthMode, OpenHandsClient} from '../api/client.js';
 import {proxyFor, proxyLabel} from '../api/transport/dispatcher.js';
 import {isApiError} from '../api/errors.js';
 import {readEnv} from '../config/env.js';
@@ -99,17 +99,33 @@ async function oneServerChecks(config: ServerConfig, env: NodeJS.ProcessEnv, che
 			checks.push({status: 'fail', label: 'server', text: message(error)});
 			if (isApiError(error) && (error.kind === 'unreachable' || error.kind === 'timeout')) return;
 		}
+		const how = () => (config.apiKey ? `${authName(scheme)} accepted${config.auth === 'auto' ? ' (auto)' : ''}` : 'no key needed');
 		try {
 			const settings = await client.getSettings();
-			const how = config.apiKey ? `${authName(scheme)} accepted${config.auth === 'auto' ? ' (auto)' : ''}` : 'no key needed';
-			checks.push({status: 'ok', label: 'auth', text: `${how}; settings ${settings ? 'read' : 'not stored yet'}`});
+			checks.push({status: 'ok', label: 'auth', text: `${how()}; settings ${settings ? 'read' : 'not stored yet'}`});
 		} catch (error) {
+			if (isApiError(error) && error.kind === 'unsupported') {
+				// an agent server before SDK 1.17 (1.1.0, what November-2025 app servers launch) keeps no
+				// settings: nothing wrong (issue 27 item 17); its conversation list is what takes the key
+				await keyByConversations(client, checks, how);
+				return;
+			}
 			const refused = isApiError(error) && error.kind === 'unauthorized';
 			const text = refused && config.apiKey && config.auth === 'auto' ? `${message(error)}; refused with X-Session-API-Key and with Bearer` : message(error);
 			checks.push({status: 'fail', label: 'auth', text});
 		}
 	} finally {
 		await client.close();
+	}
+}
+
+/** The key checked on the conversation list, for a server with no settings to read. */
+async function keyByConversations(client: {searchConversations: OpenHandsClient['searchConversations']}, checks: Check[], how: () => string): Promise<void> {
+	try {
+		await client.searchConversations({limit: 1});
+		checks.push({status: 'ok', label: 'auth', text: `${how()}; settings: none (agent server before 1.17)`});
+	} catch (error) {
+		checks.push({status: 'fail', label: 'auth', text: message(error)});
 	}
 }
 

@@ -1,7 +1,7 @@
 import {currentAgentProxyRoutes} from './agent/appRoutes.js';
 import {setAgentUrl} from './agent/agentUrl.js';
 import {startAgentListener} from './agent/listener.js';
-import type {SocketHooks} from './agentServer/types.js';
+import type {Checkout, SocketHooks} from './agentServer/types.js';
 import {currentEventRoutes} from './events/currentRoutes.js';
 import {ActivityHub} from './events/hub.js';
 import {legacyEventRoutes} from './events/legacyRoutes.js';
@@ -17,6 +17,7 @@ import type {RequestRecord, StandInOptions} from './types.js';
 export type Activity = {
 	readonly agentUrl: string;
 	readonly sockets: SocketHooks;
+	checkout(conversationId: string, dir: string): Checkout | null;
 	start(): void;
 	advance(): void;
 	close(): Promise<void>;
@@ -43,6 +44,7 @@ export async function startActivity(state: State, options: StandInOptions, reque
 	return {
 		agentUrl: listener.url,
 		sockets: listener.sockets,
+		checkout: (id: string, dir: string) => listener.checkout(id, dir),
 		start() {
 			if (events && state.conversations.length === 0) addLongConversation(state);
 			hub.start();

@@ -3,7 +3,8 @@ import {toJson} from './json.js';
 /** What a handler answers; the server adds the cache headers unless `cache` is false. */
 export type Reply = {
 	status: number;
-	body: string;
+	/** bytes for a file or an archive (the file routes), else text */
+	body: string | Buffer;
 	contentType: string;
 	headers?: Record<string, string>;
 	/** false for responses that bypass the cache-control middleware (plain 500s, 429s) */

@@ -51,15 +51,21 @@ export async function listenLocal(
 }
 
 /** Reads the whole body as UTF-8: null when there is none, undefined when it is over 1 MiB. */
-export function readBody(req: IncomingMessage): Promise<string | null | undefined> {
+export async function readBody(req: IncomingMessage): Promise<string | null | undefined> {
+	const raw = await readRawBody(req, MAX_BODY);
+	return raw === undefined ? undefined : raw === null ? null : raw.toString('utf8');
+}
+
+/** The whole body as bytes (an upload): null when there is none, undefined when it is over `max`. */
+export function readRawBody(req: IncomingMessage, max = MAX_BODY): Promise<Buffer | null | undefined> {
 	return new Promise(resolve => {
 		const chunks: Buffer[] = [];
 		let size = 0;
 		req.on('data', (chunk: Buffer) => {
 			size += chunk.length;
-			if (size <= MAX_BODY) chunks.push(chunk);
+			if (size <= max) chunks.push(chunk);
 		});
-		req.on('end', () => resolve(size > MAX_BODY ? undefined : size === 0 ? null : Buffer.concat(chunks).toString('utf8')));
+		req.on('end', () => resolve(size > max ? undefined : size === 0 ? null : Buffer.concat(chunks)));
 		req.on('error', () => resolve(null));
 	});
 }

@@ -90,6 +90,7 @@ export async function startStandInServer(options: StandInOptions = {}): Promise<
 		port: listening.port,
 		agentUrl: activity.agentUrl,
 		agentSockets: activity.sockets,
+		agentCheckout: (id, dir) => activity.checkout(id, dir),
 		get requests() {
 			return requests;
 		},

@@ -2,7 +2,7 @@
  * The contract of the embedded stand-in server (implemented in ./standInServer.ts).
  * It never imports from ../api: the client and this server meet only on the wire.
  */
-import type {SocketHooks} from './agentServer/types.js';
+import type {Checkout, SocketHooks} from './agentServer/types.js';
 import type {RequestRecord} from './requestRecord.js';
 
 export type StandInOptions = {
@@ -86,6 +86,8 @@ export interface StandInServer {
 	 * the same as the agent-server stand-in's: open sockets, a network drop, a proxy refusing upgrades, silence.
 	 */
 	readonly agentSockets: SocketHooks;
+	/** test hook: the repository holding `dir` in the sandbox of a conversation (32-hex or dashed id), as it is now */
+	agentCheckout(conversationId: string, dir: string): Checkout | null;
 	clearRequests(): void;
 	close(): Promise<void>;
 }

@@ -35,9 +35,10 @@ export function isFinal(error: unknown): boolean {
 /**
  * Delay before retrying after `error`, the `failures`-th in a row: the backoff, at least a 429's
  * Retry-After (clamped again here: an error may come from anywhere), at least a minute after a 401,
- * except a single 401 right after a success (`afterSuccess`): the key worked a moment ago, so it is
- * tried once more after the first backoff step before the minute (issue 21 item 17: a server that
- * 401s the first call of each path stopped a list for a minute).
+ * except a single 401 right after a success (`afterSuccess`: of this list, or of any call to the
+ * same server, ./core.ts `lastSuccessAt`): the key worked a moment ago, so it is tried once more
+ * after the first backoff step before the minute (issue 21 item 17, issue 27 item 12: a server that
+ * 401s the first call of each path stopped a list for a minute). A key refused twice waits the minute.
  */
 export function retryDelayMs(error: unknown, failures: number, random: () => number, afterSuccess = false): number {
 	let delay = backoffMs(failures, random);

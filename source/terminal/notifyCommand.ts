@@ -10,12 +10,22 @@
  *   OHTUI_WAITS_FOR (what a waiting agent asks to run), OHTUI_TEXT (the notification's line). Every
  *   value cleaned and masked; never a key: ohtui's own variables (OPENHANDS_*) and any variable
  *   holding a key it knows are left out of the program's environment.
- * - A time limit (TIMEOUT_MS; then SIGKILL), at most MAX_RUNNING at once (more are dropped, said in
- *   the log); a failure (not found, non-zero exit, killed) is one line in the log, never on screen.
+ * - OHTUI_COUNT: how many notifications the run stands for; OHTUI_TEXT then says so
+ *   (`… (+2 more)`), as a folded desktop notification does.
+ * - Each run is a process group of its own (a new session): what the program starts ends with it.
+ *   At TIMEOUT_MS the whole group is killed (SIGKILL), whether its first process is still there or
+ *   not, and so is every group still alive when ohtui closes the notifier or exits. Before, only the
+ *   program was killed: `sh -c` left its children behind, 15 of them after a 75 s storm, living on
+ *   after ohtui (issue 27 item 11).
+ * - At most MAX_RUNNING at once; what comes meanwhile is folded into one run made when one ends
+ *   (before, each was dropped with a log line: 82 runs for 129 notifications). A failure (not
+ *   found, non-zero exit, killed) is one line in the log, never on screen.
  */
 import {spawn as nodeSpawn, type ChildProcess, type SpawnOptions} from 'node:child_process';
+import {foldedLine} from '../present/foldedLine.js';
 import {scrubKnown} from '../text/knownSecrets.js';
 import {maskSecrets} from '../text/secrets.js';
+import {beforeDeathBySignal} from './tty.js';
 
 export const TIMEOUT_MS = 10_000;
 export const MAX_RUNNING = 2;
@@ -28,7 +38,10 @@ export type NotifyFields = {
 	status: string;
 	title: string;
 	waitsFor: string | null;
+	/** the notification's line (for the first, when it stands for several) */
 	text: string;
+	/** how many notifications it stands for (a storm folded): 1 when absent */
+	count?: number;
 };
 
 type Spawn = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
@@ -59,56 +72,124 @@ export function commandEnv(env: NodeJS.ProcessEnv, fields: NotifyFields): NodeJS
 	out['OHTUI_STATUS'] = value(fields.status);
 	out['OHTUI_TITLE'] = value(fields.title);
 	out['OHTUI_WAITS_FOR'] = value(fields.waitsFor);
-	out['OHTUI_TEXT'] = value(fields.text);
+	const count = Math.max(1, Math.floor(fields.count ?? 1));
+	out['OHTUI_TEXT'] = value(foldedLine(fields.text, count));
+	out['OHTUI_COUNT'] = String(count);
 	return out;
 }
 
 export function createCommandNotifier({command, log = () => {}, env = process.env, timeoutMs = TIMEOUT_MS, spawn = nodeSpawn as Spawn}: CommandNotifierOptions): CommandNotifier {
 	const [program, ...args] = command;
+	/** the programs started and not yet ended */
 	const running = new Set<ChildProcess>();
+	/** each run's process group (its id is its first process's) and the timer that ends it */
+	const groups = new Map<number, NodeJS.Timeout>();
+	/** what came while MAX_RUNNING ran: the first of it, and how many notifications it stands for */
+	let waiting: NotifyFields | null = null;
 	let closed = false;
 	const name = program ? maskSecrets(program) : '';
 	const say = (what: string) => log(`${new Date().toISOString()} notify command ${name}: ${what}`);
+
+	const endAll = () => {
+		for (const pgid of [...groups.keys()]) endGroup(pgid);
+	};
+	// ohtui's end (q, a signal, a hang-up, a crash: every way but SIGKILL) ends what it started,
+	// watched only while a group lives
+	let unwatch: (() => void) | null = null;
+	const forget = (pgid: number) => {
+		clearTimeout(groups.get(pgid));
+		groups.delete(pgid);
+		if (groups.size === 0 && unwatch) {
+			unwatch();
+			unwatch = null;
+		}
+	};
+	const endGroup = (pgid: number) => {
+		forget(pgid);
+		try {
+			// the negative id names the group: the program and everything it started
+			process.kill(process.platform === 'win32' ? pgid : -pgid, 'SIGKILL');
+		} catch {
+			// ended already
+		}
+	};
+	const remember = (pgid: number, timer: NodeJS.Timeout) => {
+		groups.set(pgid, timer);
+		if (unwatch) return;
+		process.on('exit', endAll);
+		const undoSignal = beforeDeathBySignal(endAll);
+		unwatch = () => {
+			process.off('exit', endAll);
+			undoSignal();
+		};
+	};
+
+	const start = (fields: NotifyFields) => {
+		let child: ChildProcess;
+		try {
+			child = spawn(program!, args, {env: commandEnv(env, fields), stdio: 'ignore', shell: false, windowsHide: true, detached: true});
+		} catch (error) {
+			say(`could not start (${oneLine(error)})`);
+			return;
+		}
+		running.add(child);
+		const pgid = child.pid;
+		let timedOut = false;
+		if (pgid !== undefined) {
+			const timer = setTimeout(() => {
+				timedOut = running.has(child);
+				endGroup(pgid);
+			}, timeoutMs);
+			timer.unref?.();
+			remember(pgid, timer);
+		}
+		let done = false;
+		const finish = (what: string | null) => {
+			if (done) return;
+			done = true;
+			running.delete(child);
+			// the group stays until its time is up if the program left something running in it
+			if (pgid !== undefined && !groupAlive(pgid)) forget(pgid);
+			if (what) say(what);
+			const next = waiting;
+			waiting = null;
+			if (next && !closed) start(next);
+		};
+		child.on('error', error => finish(`could not start (${oneLine(error)})`));
+		child.on('exit', (code, signal) => {
+			if (timedOut) finish(`killed after ${timeoutMs / 1000} s`);
+			else if (signal) finish(`ended by ${signal}`);
+			else finish(code === 0 ? null : `exit ${code}`);
+		});
+	};
+
 	return {
 		run(fields) {
 			if (closed || !program) return;
 			if (running.size >= MAX_RUNNING) {
-				say(`${running.size} still running: this notification was not passed on`);
+				// folded as the notifications themselves are: one run says how many it stands for
+				waiting = waiting ? {...waiting, count: (waiting.count ?? 1) + (fields.count ?? 1)} : fields;
 				return;
 			}
-			let child: ChildProcess;
-			try {
-				child = spawn(program, args, {env: commandEnv(env, fields), stdio: 'ignore', shell: false, windowsHide: true});
-			} catch (error) {
-				say(`could not start (${oneLine(error)})`);
-				return;
-			}
-			running.add(child);
-			let timedOut = false;
-			const timer = setTimeout(() => {
-				timedOut = true;
-				child.kill('SIGKILL');
-			}, timeoutMs);
-			timer.unref?.();
-			let done = false;
-			const finish = (what: string | null) => {
-				if (done) return;
-				done = true;
-				clearTimeout(timer);
-				running.delete(child);
-				if (what) say(what);
-			};
-			child.on('error', error => finish(`could not start (${oneLine(error)})`));
-			child.on('exit', (code, signal) => {
-				if (timedOut) finish(`killed after ${timeoutMs / 1000} s`);
-				else if (signal) finish(`ended by ${signal}`);
-				else finish(code === 0 ? null : `exit ${code}`);
-			});
+			start(fields);
 		},
 		close() {
 			closed = true;
+			waiting = null;
+			endAll();
 		},
 	};
+}
+
+/** Whether a process of the group is left (signal 0 only asks). */
+function groupAlive(pgid: number): boolean {
+	if (process.platform === 'win32') return false;
+	try {
+		process.kill(-pgid, 0);
+		return true;
+	} catch {
+		return false;
+	}
 }
 
 function oneLine(error: unknown): string {

@@ -23,12 +23,31 @@ export function terminalGone(fd = 1): boolean {
 	}
 }
 
+/** What must be done however the process ends (./notifyCommand.ts: the notify programs still running). */
+const lastSteps = new Set<() => void>();
+
+/**
+ * `step` runs at the end by a signal too, where Node's `exit` event does not come: quick,
+ * synchronous, and never touching the terminal (it may be gone). Returns the function that removes it.
+ */
+export function beforeDeathBySignal(step: () => void): () => void {
+	lastSteps.add(step);
+	return () => lastSteps.delete(step);
+}
+
 /**
  * Ends the process by `signal` with its default action (the shell reports 128+N), without
  * running Node's exit path. Every listener for it goes first: with none left, libuv gives the
  * signal its default action back, even one the parent had ignored.
  */
 export function dieBySignal(signal: NodeJS.Signals): void {
+	for (const step of lastSteps) {
+		try {
+			step();
+		} catch {
+			// the signal still ends the process
+		}
+	}
 	process.removeAllListeners(signal);
 	process.kill(process.pid, signal);
 	// Not reached for SIGHUP, SIGTERM or SIGINT; should the signal somehow be ignored, do not linger.

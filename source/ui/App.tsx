@@ -117,8 +117,8 @@ export function App({
 		const notifier = createNotifier({mode: notify, env, write: writeRaw ?? (data => stdout.write(data))});
 		const command = notifyCommand ? createCommandNotifier({command: notifyCommand, env, ...(log ? {log} : {})}) : null;
 		const stop = notifyOnAttention(fleet, notifier, {
-			onAnnounce: ({item, line, server, waitsFor}) =>
-				command?.run({event: 'needs-you', server: server ?? item.server, id: item.id, status: item.reason ?? item.state, title: item.title, waitsFor, text: line}),
+			onAnnounce: ({item, first, count, server, waitsFor}) =>
+				command?.run({event: 'needs-you', server: server ?? item.server, id: item.id, status: item.reason ?? item.state, title: item.title, waitsFor, text: first, count}),
 		});
 		return () => {
 			stop();

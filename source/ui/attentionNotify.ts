@@ -22,6 +22,9 @@ export type Announcement = {
 	item: Tagged<AttentionItem>;
 	/** the one line: what the notification says (`(+N more)` when it stands for a burst) */
 	line: string;
+	/** the first transition's own line, and how many transitions the announcement stands for */
+	first: string;
+	count: number;
 	/** named when several servers are open */
 	server: string | null;
 	/** what a waiting agent asks to run, when read */
@@ -57,7 +60,7 @@ export function notifyOnAttention(fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'
 	let last: FleetSnapshot['attention'] | null = fleet.getSnapshot().attention;
 	let lastGlimpses = fleet.getSnapshot().glimpses;
 	const limiter = new NotificationLimiter<Announcement>((first, total) => {
-		const said = {...first, line: foldedLine(first.line, total)};
+		const said = {...first, line: foldedLine(first.line, total), first: first.line, count: total};
 		notifier.notify('ohtui', said.line);
 		options.onAnnounce?.(said);
 	}, options.clock);
@@ -103,7 +106,7 @@ export function notifyOnAttention(fleet: Pick<Fleet, 'subscribe' | 'getSnapshot'
 			told.add(key);
 			const server = several ? item.server : null;
 			const line = attentionLine(item, {server, waitsFor});
-			limiter.offer(refKey({server: item.server, id: `${item.subject}:${item.id}`}), {item, line, server, waitsFor});
+			limiter.offer(refKey({server: item.server, id: `${item.subject}:${item.id}`}), {item, line, first: line, count: 1, server, waitsFor});
 		}
 		told = new Set([...told].filter(key => present.has(key)));
 		for (const key of held.keys()) if (!present.has(key)) held.delete(key);

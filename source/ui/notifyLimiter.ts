@@ -63,10 +63,7 @@ const realClock: LimiterClock = {
 	clearTimeout: handle => clearTimeout(handle as NodeJS.Timeout),
 };
 
-/** A notification's line with what it stands for: `Fix the tests finished (+7 more)`. */
-export function foldedLine(line: string, total: number): string {
-	return total > 1 ? `${line} (+${total - 1} more)` : line;
-}
+export {foldedLine} from '../present/foldedLine.js';
 
 /**
  * `T`: what one transition hands over (a line, or everything the notify command is given); `send`

@@ -12,7 +12,7 @@
  * BENCH_ACTION_ROUNDS (5), BENCH_REFRESH_SECONDS (6), BENCH_ACTIVITY_EVENTS (10000), BENCH_ACTIVITY_RUNS,
  * BENCH_ACTIVITY_IDLE_SECONDS, BENCH_ACTIVITY_GENERATION (legacy|current), BENCH_COMMAND_RUNS (15), BENCH_LIVE_EVENTS,
  * BENCH_LIVE_IDLE_SECONDS, BENCH_LIVE_DROP_SECONDS, BENCH_LIVE_IDLE_WINDOW, BENCH_LIVE_TRANSITIONS,
- * BENCH_OUTPUT_PRESSES (100), BENCH_OUTPUT_ROUNDS (2),
+ * BENCH_OUTPUT_PRESSES (100), BENCH_OUTPUT_ROUNDS (2), BENCH_WORKSPACE_RUNS (3),
  * BENCH_FLEET_PRESSES (20), BENCH_FLEET_IDLE_SECONDS (30),
  * BENCH_SOAK_MINUTES (60), BENCH_SOAK_WARMUP_MINUTES (10), BENCH_SOAK_SAMPLE_SECONDS (30). `npm run bench`
  * runs the soak too (an hour); name the others to leave it out.
@@ -37,8 +37,9 @@ import {refreshBytes} from './refreshBytes.bench.js';
 import {scale} from './scale.bench.js';
 import {soak} from './soak.bench.js';
 import {startup} from './startup.bench.js';
+import {workspace} from './workspace.bench.js';
 
-const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, live, liveIdle, output, fleet, soak};
+const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, workspace, live, liveIdle, output, fleet, soak};
 const here = dirname(fileURLToPath(import.meta.url));
 
 function loadAverage(): string | undefined {

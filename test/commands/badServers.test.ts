@@ -2,6 +2,8 @@
 // exit code, never a stack, never an escape sequence, never a key; a hostile title is printed
 // cleaned and masked as the screen shows it.
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest';
+import {startAgentServerStandIn} from '../../source/server/agentServer/start.js';
+import type {StandInServer} from '../../source/server/types.js';
 import {type FaultServer, startFaultServer} from '../support/faultServer.js';
 import {faults} from '../support/faults.js';
 import {HOSTILE_MARKERS} from '../support/hostile.js';
@@ -112,5 +114,38 @@ describe('bad servers', () => {
 		expect((JSON.parse(piped.out) as unknown[]).length).toBe(ids.length);
 		const shown = await ohtui(['show', ids[0]!, '--events', '20'], {env});
 		clean(shown);
+	});
+});
+
+describe('a connection reset after an action went out (issue 27 item 16)', () => {
+	it('send: says the connection was closed after sending and that the message may have arrived, exit 3, at once', async () => {
+		const running = (JSON.parse((await ohtui(['ls', '--json'], {env})).out) as {id: string; sandbox_status: string}[]).find(c => c.sandbox_status === 'RUNNING')!;
+		await server.add(faults.reset(), {path: /\/send-message$/, method: 'POST'});
+		const started = Date.now();
+		const run = await ohtui(['send', running.id, 'deploy to staging'], {env});
+		clean(run);
+		expect(run.code).toBe(3);
+		// before: "no answer within 60 s" after half a second
+		expect(run.err).not.toMatch(/within 60 s/);
+		expect(run.err.trim()).toMatch(/^ohtui send: sending the message: connection to 127\.0\.0\.1:\d+ closed before the server answered \(connection (?:reset|closed)[^)]*\) \(POST [^)]+\); it was sent and may have arrived \(see ohtui show\)$/);
+		expect(Date.now() - started).toBeLessThan(20_000);
+		expect(server.requests.filter(r => r.method === 'POST' && r.path.endsWith('/send-message'))).toHaveLength(1);
+	});
+
+	it('an agent command on an agent server: the same words, "it may have happened"', async () => {
+		const agent = await startAgentServerStandIn({apiKey: KEY, live: false, stepMs: 5});
+		const front = await startFaultServer({upstreamServer: agent as unknown as StandInServer});
+		try {
+			const agentEnv = {...home.env, OPENHANDS_URL: front.url, OPENHANDS_API_KEY: KEY};
+			const running = (JSON.parse((await ohtui(['ls', '--json'], {env: agentEnv})).out) as {id: string; execution_status: string}[]).find(c => c.execution_status === 'running')!;
+			await front.add(faults.reset(), {path: /\/pause$/, method: 'POST'});
+			const run = await ohtui(['pause', running.id], {env: agentEnv});
+			clean(run);
+			expect(run.code).toBe(3);
+			expect(run.err.trim()).toMatch(/^ohtui pause: pausing the agent: connection to 127\.0\.0\.1:\d+ closed before the server answered \(connection (?:reset|closed)[^)]*\)[^;]*; it may have happened \(see ohtui show\)$/);
+		} finally {
+			await front.close();
+			await agent.close();
+		}
 	});
 });

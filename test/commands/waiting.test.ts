@@ -5,7 +5,7 @@ import {startStandInServer} from '../../source/server/standInServer.js';
 import type {StandInServer} from '../../source/server/types.js';
 import {ohtui, tempHome, type Home} from './harness.js';
 
-type Listed = {id: string; title: string; state: string; execution_status: string | null; sandbox_status: string; sandbox_id: string};
+type Listed = {id: string; title: string; state: string; needs_you: string | null; execution_status: string | null; sandbox_status: string; sandbox_id: string};
 
 describe.each(['legacy', 'current'] as const)('waiting commands against a %s app server', generation => {
 	let server: StandInServer;
@@ -32,6 +32,17 @@ describe.each(['legacy', 'current'] as const)('waiting commands against a %s app
 		expect([run.code, run.out]).toEqual([0, 'waiting\n']);
 		expect(Date.now() - started).toBeLessThan(3000);
 		expect((await ohtui(['wait', waiting.id, '--until', 'idle'], {env})).code).toBe(0);
+	});
+
+	it('wait --until finished on a finish the user has seen says "finished", as the app shows it (issue 27 item 17)', async () => {
+		// finished before ohtui first tracked this server: seen, so it no longer needs you
+		const done = await byTitle('Fix flaky date parsing');
+		expect(done).toMatchObject({execution_status: 'finished', needs_you: null});
+		const run = await ohtui(['wait', done.id, '--until', 'finished'], {env});
+		// before: "idle", which a script comparing the answer with "finished" took for a failure
+		expect([run.code, run.out]).toEqual([0, 'finished\n']);
+		expect((await ohtui(['ls', '--status', 'finished', '--json'], {env})).out).toContain(done.id);
+		expect((await ohtui(['show', done.id, '--events', '0'], {env})).out).toMatch(/^state\s+· finished$/m);
 	});
 
 	it('wait --timeout: exit 124, one line on stderr, nothing on stdout; requests at the refresh pace', async () => {

@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {runDoctor} from '../../source/doctor/doctor.js';
+import {startAgentServerStandIn} from '../../source/server/agentServer/start.js';
 import {createClipboard} from '../../source/terminal/clipboard.js';
 import {startGenerationServer} from '../api/generationServers.js';
 import {deadPort} from '../api/testServer.js';
@@ -67,6 +68,19 @@ describe('ohtui doctor', () => {
 		expect(line(out, 'server')).toContain('legacy');
 		expect(line(out, 'auth')).toMatch(/FAIL\s+auth\s+unauthorized \(401\)/);
 		expect(out).toContain('1 check failed');
+	});
+
+	it('an agent server 1.1.0 keeps no settings: not a failure; the key is checked on its conversations (issue 27 item 17)', async () => {
+		const server = await startAgentServerStandIn({apiKey: KEY, live: false, version: '1.1.0'});
+		open.push(server);
+		const {code, out} = await doctor([], {OPENHANDS_URL: server.url, OPENHANDS_API_KEY: KEY});
+		// before: FAIL auth, "this agent server keeps no settings (SDK 1.17 and later)", exit 1
+		expect(code).toBe(0);
+		expect(line(out, 'server')).toContain('agent server 1.1.0');
+		expect(line(out, 'auth')).toMatch(/ok\s+auth\s+X-Session-API-Key accepted \(auto\); settings: none \(agent server before 1\.17\)$/);
+		const wrong = await doctor([], {OPENHANDS_URL: server.url, OPENHANDS_API_KEY: 'not-the-key-0000'});
+		expect(wrong.code).toBe(1);
+		expect(line(wrong.out, 'auth')).toMatch(/FAIL\s+auth\s+unauthorized/);
 	});
 
 	it('an unreachable server fails with one line, exit 1', async () => {

@@ -2,7 +2,7 @@
 // input, Ctrl-c, several `ohtui status` processes at once, the completion scripts in real shells,
 // and no Ink or React on the commands' path (each command is its own chunk).
 import {execFileSync, spawn, spawnSync} from 'node:child_process';
-import {chmodSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {staticClosure} from '../../scripts/bundleImports.mjs';
@@ -45,6 +45,30 @@ describe('ohtui commands from a shell', () => {
 		expect(run.stderr).toBe('status 0\n');
 		expect(run.stdout.split('\n').filter(Boolean)).toHaveLength(1);
 		expect(run.stdout).toMatch(/^[0-9a-f]{32}\t/);
+	});
+
+	it.runIf(existsSync('/dev/full'))('output that cannot be written (/dev/full): exit 1 and one line on stderr, for every output path (issue 27 item 4)', async () => {
+		const id = (await shell('$OHTUI ls --limit 1 | cut -f1')).stdout.trim();
+		const full = openSync('/dev/full', 'w');
+		const run = async (args: string[]) => {
+			const child = spawn(process.execPath, [cliPath, ...args], {env, stdio: ['ignore', full, 'pipe']});
+			let stderr = '';
+			child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+			const status = await new Promise<number | null>(resolve => child.on('close', resolve));
+			return {status, stderr};
+		};
+		try {
+			// status asked (--fresh), then answered from its cache by the launcher's own file
+			for (const args of [['ls', '--limit', '5'], ['ls', '--limit', '5', '--json'], ['show', id], ['status', '--fresh'], ['status'], ['status', '--json'], ['doctor'], ['--version'], ['ls', '--help']]) {
+				// eslint-disable-next-line no-await-in-loop
+				const {status, stderr} = await run(args);
+				// before: exit 0 and nothing on stderr, as if the list had been written
+				expect(status, args.join(' ')).toBe(1);
+				expect(stderr, args.join(' ')).toMatch(/^ohtui( \w+)?: output not written \(no space left on device\)\n$/);
+			}
+		} finally {
+			closeSync(full);
+		}
 	});
 
 	it('standard input closed or empty: nothing is sent, exit 2, one line', async () => {

@@ -135,6 +135,43 @@ describe('notifications in a real terminal', () => {
 	});
 });
 
+describe('notifyCommand and what it starts (issue 27 item 11)', () => {
+	it('a program still running when ohtui quits ends with it, with everything it started', {timeout: 60_000}, async () => {
+		server = await startConversationServer([{id: A, title: 'Alpha task', status: 'running'}]);
+		const home = mkdtempSync(join(tmpdir(), 'ohtui-e2e-'));
+		const pids = join(home, 'pids');
+		// children that ignore the hang-up, as helpers started with nohup do: before, they outlived ohtui
+		const script = `trap "" HUP; sleep 60 & echo $! >> ${pids}; sleep 60 & echo $! >> ${pids}; echo $$ >> ${pids}; wait`;
+		mkdirSync(join(home, 'ohtui'));
+		writeFileSync(join(home, 'ohtui', 'config.json'), JSON.stringify({profiles: {}, notifyCommand: ['sh', '-c', script]}), {mode: 0o600});
+		const listed = () => (existsSync(pids) ? readFileSync(pids, 'utf8').split('\n').filter(Boolean).map(Number) : []);
+		// a zombie (killed, not yet reaped by whoever inherited it) is dead too
+		const alive = (pid: number) => {
+			try {
+				process.kill(pid, 0);
+			} catch {
+				return false;
+			}
+			return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+		};
+		try {
+			app = spawnCli({args: ['--url', server.url, '--refresh', '1'], cols: 120, rows: 30, home});
+			await app.waitForText('Alpha task');
+			await polls(server, 2);
+			server.move(A, 'error');
+			await until(() => listed().length === 3);
+			app.press('q');
+			await app.waitForExit();
+			await until(() => listed().every(pid => !alive(pid)), 5000);
+		} finally {
+			for (const pid of listed()) if (alive(pid)) process.kill(pid, 'SIGKILL');
+			app?.dispose();
+			app = undefined;
+			rmSync(home, {recursive: true, force: true});
+		}
+	});
+});
+
 /**
  * A `tmux` on PATH that answers the one question ohtui asks (display-message + show-options): the
  * attached terminal is foot, and allow-passthrough is `value`. It writes down that it was asked.

@@ -53,6 +53,24 @@ describe.each<Generation>(['legacy', 'current'])('%s: a server that 401s the fir
 		expect(store.getSnapshot().sandboxes.error).toBeNull();
 	});
 
+	it('a list whose very first call is refused, after the server took the key for another: asked again after a second (issue 27 item 12)', async () => {
+		const {server, store, advance, settle} = await setup(generation);
+		store.setVisible('conversations');
+		store.start();
+		await settle();
+		expect(store.getSnapshot().conversations.error).toBeNull();
+		// the server refuses the first call of a path it has not served yet (d6fab190: the sandbox list waited 55 s)
+		await server.add(faults.unauthorized(), {path: '/api/v1/sandboxes/search', times: 1});
+		store.setVisible('sandboxes');
+		await settle();
+		expect(store.getSnapshot().sandboxes.error?.kind).toBe('unauthorized');
+		expect(searches(server)).toHaveLength(1);
+		await advance(1500);
+		expect(searches(server)).toHaveLength(2);
+		expect(store.getSnapshot().sandboxes.error).toBeNull();
+		expect(store.getSnapshot().sandboxes.data?.length).toBeGreaterThan(0);
+	});
+
 	it('a key refused twice in a row waits the minute', async () => {
 		const {server, store, advance, settle} = await setup(generation);
 		store.start();

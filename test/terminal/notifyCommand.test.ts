@@ -1,3 +1,4 @@
+import {spawn as nodeSpawn} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, existsSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -64,11 +65,61 @@ describe('notifyCommand (issue 19 §3)', () => {
 		expect(log.every(line => !line.includes('\n'))).toBe(true);
 	});
 
-	it(`at most ${MAX_RUNNING} at once: the rest are not passed on, said in the log`, async () => {
+	it(`at most ${MAX_RUNNING} at once: what comes meanwhile is folded into one run that says how many it stands for (issue 27 item 11)`, async () => {
+		const {command, out} = recorder();
+		const runs: Record<string, string>[] = [];
+		// the first two sleep, then record; the folded run records once one of them has ended
+		const slow = [process.execPath, '-e', 'setTimeout(() => {}, 400)'];
 		const log: string[] = [];
-		const notifier = createCommandNotifier({command: [process.execPath, '-e', 'setTimeout(() => {}, 1500)'], log: line => log.push(line)});
-		for (let i = 0; i < MAX_RUNNING + 2; i++) notifier.run(fields());
-		expect(log.filter(line => line.includes('this notification was not passed on'))).toHaveLength(2);
+		let n = 0;
+		const notifier = createCommandNotifier({
+			command,
+			log: line => log.push(line),
+			spawn: (program, args, options) => {
+				n++;
+				return n <= MAX_RUNNING ? nodeSpawn(slow[0]!, slow.slice(1), options) : nodeSpawn(program, args, options);
+			},
+		});
+		for (let i = 0; i < MAX_RUNNING + 3; i++) notifier.run(fields({text: `line ${i}`}));
+		await waitFor(() => existsSync(out));
+		runs.push(JSON.parse(readFileSync(out, 'utf8')) as Record<string, string>);
+		// before: the three were dropped, each with a log line, and no run said so
+		expect(n).toBe(MAX_RUNNING + 1);
+		expect(runs[0]).toMatchObject({OHTUI_TEXT: `line ${MAX_RUNNING} (+2 more)`, OHTUI_COUNT: '3'});
+		expect(log).toEqual([]);
+		// a run folded again counts what it stands for already
+		expect(commandEnv({}, fields({text: 'x', count: 4}))).toMatchObject({OHTUI_TEXT: 'x (+3 more)', OHTUI_COUNT: '4'});
+		expect(commandEnv({}, fields({text: 'x'}))).toMatchObject({OHTUI_TEXT: 'x', OHTUI_COUNT: '1'});
+	});
+
+	it('what the program starts ends with it: at the time limit, and when the notifier closes (ohtui quits) (issue 27 item 11)', async () => {
+		const pids = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split(/\s+/).filter(Boolean).map(Number) : []);
+		// a zombie (killed, not yet reaped by whoever inherited it) is dead too
+		const alive = (pid: number) => {
+			try {
+				process.kill(pid, 0);
+			} catch {
+				return false;
+			}
+			return !existsSync(`/proc/${pid}/stat`) || !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+		};
+		// `sh -c`: a child in the background, another in the foreground, as a user's script does
+		const script = (file: string) => ['sh', '-c', `sleep 30 & echo $! >> ${file}; sleep 30 & echo $! >> ${file}; wait`];
+		const timedFile = join(dir, 'timed.pids');
+		const log: string[] = [];
+		createCommandNotifier({command: script(timedFile), log: line => log.push(line), timeoutMs: 400}).run(fields());
+		await waitFor(() => pids(timedFile).length === 2);
+		await waitFor(() => log.some(line => / killed after 0\.4 s$/.test(line)));
+		// before: sh was killed, its two sleeps lived on (orphans)
+		await waitFor(() => pids(timedFile).every(pid => !alive(pid)));
+
+		const closedFile = join(dir, 'closed.pids');
+		const notifier = createCommandNotifier({command: script(closedFile)});
+		notifier.run(fields());
+		await waitFor(() => pids(closedFile).length === 2);
+		notifier.close();
+		await waitFor(() => pids(closedFile).every(pid => !alive(pid)));
+		for (const pid of [...pids(timedFile), ...pids(closedFile)]) if (alive(pid)) process.kill(pid, 'SIGKILL');
 	});
 
 	it('the environment is built from the user\'s (PATH kept), the fields set last', () => {

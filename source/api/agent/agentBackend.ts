@@ -16,7 +16,8 @@ import {
 import {agentAbilities} from './agentServerInfo.js';
 import {getAgentSettings} from './agentSettings.js';
 import type {Backend} from '../backend.js';
-import type {ServerInfo} from '../types.js';
+import type {ClientOptions, ServerInfo} from '../types.js';
+import {openWorkspace} from './workspace.js';
 import {ApiError} from '../errors.js';
 import type {Http} from '../transport/http.js';
 
@@ -31,7 +32,7 @@ function unsupported(operation: string, what: keyof typeof NONE): Promise<never>
 	return Promise.reject(new ApiError({kind: 'unsupported', message: NONE[what], operation}));
 }
 
-export function createAgentBackend(http: Http, apiKey: string | null, server: (signal?: AbortSignal) => Promise<ServerInfo>): Backend {
+export function createAgentBackend(http: Http, apiKey: string | null, server: (signal?: AbortSignal) => Promise<ServerInfo>, clientOptions: ClientOptions = {baseUrl: http.baseUrl}): Backend {
 	let where = 'the agent server';
 	let hostname = '';
 	try {
@@ -79,6 +80,7 @@ export function createAgentBackend(http: Http, apiKey: string | null, server: (s
 		},
 		gitChanges: (target, options) => workspaceChanges(endpoint(target.id), version(options?.signal), target, options),
 		gitDiff: (target, workingDir, path, options) => workspaceDiff(endpoint(target.id), version(options?.signal), workingDir, path, options),
+		workspace: (target, options) => openWorkspace(endpoint(target.id), version(options?.signal), target, clientOptions, options),
 		eventSocket: async target => socketTarget(endpoint(target.id), target.id),
 	};
 }

@@ -142,15 +142,18 @@ const diffSchema = z.looseObject({original: z.string().nullable().catch(null).de
  * path form, whose `{path:path}` parameter keeps the leading slash of an absolute path (**derived**:
  * FastAPI passes `//workspace/…` through as `/workspace/…`).
  */
-function gitSpec(route: 'changes' | 'diff', target: string, query: boolean, options?: CallOptions): RequestSpec {
+function gitSpec(route: 'changes' | 'diff', target: string, query: boolean, options?: CallOptions, ref?: string | null): RequestSpec {
 	const base = {method: 'GET' as const, signal: options?.signal, deadlineMs: options?.deadlineMs};
-	if (query) return {...base, path: `/api/git/${route}`, query: {path: target}};
+	if (query) return {...base, path: `/api/git/${route}`, query: {path: target, ref: ref ?? undefined}};
 	return {...base, path: `/api/git/${route}/${target.split('/').map(encodeURIComponent).join('/')}`};
 }
 
-/** The changed files of a working directory (`[]` for a directory that is not a git repository). */
-export async function gitChanges(ep: AgentEndpoint, workingDir: string, query: boolean, options?: CallOptions): Promise<GitChange[]> {
-	const raw = await send(ep, gitSpec('changes', workingDir, query, options), 'git');
+/**
+ * The changed files of a working directory (`[]` for a directory that is not a git repository),
+ * against `ref` where given (the query forms only; 1.1.0's path form compares with its own base).
+ */
+export async function gitChanges(ep: AgentEndpoint, workingDir: string, query: boolean, options?: CallOptions, ref?: string | null): Promise<GitChange[]> {
+	const raw = await send(ep, gitSpec('changes', workingDir, query, options, ref), 'git');
 	return parseWith(raw.ctx, changesSchema, parseJsonBody(raw.ctx, raw), raw.status).map(c => ({path: c.path, status: c.status}));
 }
 

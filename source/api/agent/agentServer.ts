@@ -20,6 +20,8 @@ export type AgentServers = {
 	 * could not be reached is asked again next time.
 	 */
 	version(endpoint: AgentEndpoint, signal?: AbortSignal): Promise<string | null>;
+	/** the client's options (proxy environment, CA, log) for the sockets to these servers */
+	readonly clientOptions: ClientOptions;
 	close(): Promise<void>;
 };
 
@@ -59,6 +61,7 @@ export function createAgentServers(options: ClientOptions): AgentServers {
 	const versions = new Map<string, Promise<string | null>>();
 
 	return {
+		clientOptions: options,
 		version(endpoint, signal) {
 			const origin = endpoint.http.baseUrl;
 			const known = versions.get(origin);

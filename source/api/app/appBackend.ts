@@ -4,6 +4,7 @@
  */
 import {agentEvents, agentFacts, controlAgent, eventSocket, gitChanges, gitDiff, sendMessage, setConfirmationPolicy} from './agentControl.js';
 import type {Backend} from '../backend.js';
+import {openWorkspace} from '../agent/workspace.js';
 import type {ApiContext} from '../context.js';
 import {
 	conversationsInSandbox,
@@ -48,6 +49,10 @@ export function createAppBackend(ctx: ApiContext): Backend {
 		agentFacts: (target, options) => agentFacts(ctx, target, options),
 		gitChanges: (target, options) => gitChanges(ctx, target, options),
 		gitDiff: (target, workingDir, path, options) => gitDiff(ctx, target, workingDir, path, options),
+		workspace: (target, options) => {
+			const ep = ctx.agents.endpoint(target, 'workspace');
+			return openWorkspace(ep, ctx.agents.version(ep, options?.signal), target, ctx.agents.clientOptions, options);
+		},
 		eventSocket: async target => eventSocket(ctx, target),
 	};
 }

@@ -6,3 +6,4 @@ export * from './settings.js';
 export * from './success.js';
 export * from './event.js';
 export * from './settingsModel.js';
+export * from './bash.js';

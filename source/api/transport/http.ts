@@ -9,6 +9,11 @@ import {KEEP_ALIVE, retryOnFreshConnection} from './keepAlive.js';
 import {parseJsonBody, parseWith} from './parseBody.js';
 import {requestLine} from './requestLog.js';
 import {ResponseTooLarge, type Timeouts, toApiError} from './toApiError.js';
+import {buildQuery} from './httpQuery.js';
+import {createStreamer, type StreamResponse, type StreamSpec} from './httpStream.js';
+
+export {buildQuery};
+export type {StreamResponse, StreamSpec, Upload} from './httpStream.js';
 
 export type {Query, QueryValue} from '../types.js';
 
@@ -31,6 +36,8 @@ export type RequestSpec = {
 	 * `requestDeadlineMs`. Pass `CallOptions.deadlineMs` through here: actions ask for a longer one.
 	 */
 	deadlineMs?: number | undefined;
+	/** this request only: a larger cap on its answer (a page of bash outputs, 1 MiB each) */
+	maxBytes?: number;
 };
 
 export type HttpResponse = RawResponse & {ctx: ErrorContext};
@@ -39,6 +46,8 @@ export interface Http {
 	readonly baseUrl: string;
 	/** Sends a request and reads the whole body (capped); any status. Rejects only with ApiError. */
 	send(spec: RequestSpec): Promise<HttpResponse>;
+	/** A request whose body is streamed (a download, an upload): ./httpStream.ts. Non-2xx → ApiError. */
+	stream(spec: StreamSpec): Promise<StreamResponse>;
 	/** `send`, then: non-2xx → ApiError; 2xx → JSON validated by `schema`. */
 	json<S extends z.ZodType>(spec: RequestSpec, schema: S): Promise<z.output<S>>;
 	/** the scheme the key goes with (auth `auto` starts with `session`; the probe may switch it) */
@@ -58,22 +67,6 @@ export const DEFAULTS = {
 	maxResponseBytes: 8 * 1024 * 1024,
 	requestDeadlineMs: 30_000,
 } as const;
-
-/** `?id=a&id=b`: arrays repeat the name, as FastAPI reads `list[...]` query parameters. */
-export function buildQuery(query: Query | undefined): string {
-	if (!query) return '';
-	const params = new URLSearchParams();
-	for (const [name, value] of Object.entries(query)) {
-		if (value === null || value === undefined) continue;
-		if (Array.isArray(value)) {
-			for (const item of value as readonly (string | number)[]) params.append(name, String(item));
-		} else {
-			params.append(name, String(value));
-		}
-	}
-	const text = params.toString();
-	return text ? `?${text}` : '';
-}
 
 /** Bytes of a body over the cap kept for its reader (an event's kind, id and time come first). */
 const TOO_LARGE_HEAD = 64 * 1024;
@@ -218,7 +211,7 @@ export function createHttp(options: ClientOptions): Http {
 			phase = 'body';
 			status = response.statusCode;
 			const length = Number(response.headers['content-length']);
-			const text = await readCapped(response.body, maxBytes, Number.isFinite(length) ? length : null);
+			const text = await readCapped(response.body, spec.maxBytes ?? maxBytes, Number.isFinite(length) ? length : null);
 			bytes = Buffer.byteLength(text);
 			return {status: response.statusCode, headers: response.headers, text, ctx};
 		} catch (error) {
@@ -249,9 +242,23 @@ export function createHttp(options: ClientOptions): Http {
 		return parseWith(raw.ctx, schema, parseJsonBody(raw.ctx, raw), raw.status);
 	}
 
+	const stream = createStreamer({
+		pool,
+		origin,
+		prefix,
+		host,
+		apiKey,
+		auth: () => auth,
+		timeouts,
+		route: made?.route ?? null,
+		invalid: made?.route.kind === 'invalid' ? made.route.message : null,
+		log,
+	});
+
 	return {
 		baseUrl,
 		send,
+		stream,
 		json,
 		get auth() {
 			return auth;

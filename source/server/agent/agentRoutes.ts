@@ -13,6 +13,7 @@ import {parseConfirmationBody, parseMessageBody} from './messageBody.js';
 import {GIT_ROUTES} from '../agentServer/gitRoutes.js';
 import type {Features} from '../agentServer/version.js';
 import type {Workspaces} from '../agentServer/workspaces.js';
+import type {BashService} from '../workspace/bash.js';
 
 /**
  * The agent server's REST routes a client uses (`sdk@v1.1.0`/`v1.37.1`: `conversation_router.py`,
@@ -32,9 +33,14 @@ export type AgentCtx = {
 	/** the conversation named in the path (32-hex), when it is a UUID */
 	hex: string | null;
 	agent: Agent | undefined;
+	/** the body's bytes and type (an upload) */
+	raw: Buffer | null;
+	contentType: string | undefined;
+	/** the bash service of the sandbox the request's key belongs to */
+	bash: () => BashService;
 };
 
-type Handler = (ctx: AgentCtx) => Reply;
+type Handler = (ctx: AgentCtx) => Reply | Promise<Reply>;
 /** `when`: the route exists on this version only */
 export type AgentRoute = PathPattern & {method: string; handler: Handler; when?: (f: Features) => boolean};
 

@@ -2,24 +2,31 @@ import type {IncomingMessage, ServerResponse} from 'node:http';
 import {json, methodNotAllowed, notFound, unauthorized, unprocessable} from '../errors.js';
 import {credentialsOf} from '../auth.js';
 import type {ActivityHub} from '../events/hub.js';
-import {type Listening, listenLocal, readBody, sendReply as send, tooLarge} from '../httpListener.js';
+import {type Listening, listenLocal, readRawBody, sendReply as send, tooLarge} from '../httpListener.js';
 import {parseUuid} from '../ids.js';
 import {pathParams} from '../router.js';
 import {sandboxStatus} from '../sandboxOps.js';
 import type {SandboxRecord} from '../state.js';
 import {Faults} from '../agentServer/faults.js';
 import {lazySockets} from '../agentServer/lazySockets.js';
-import type {SocketHooks} from '../agentServer/types.js';
+import type {Checkout, SocketHooks} from '../agentServer/types.js';
 import type {RequestRecord} from '../types.js';
 import {listenerSocketBackend, unreachable} from './listenerSockets.js';
 import type {Agent} from './agent.js';
 import {AGENT_ROUTES, type AgentCtx, conversationInPath} from './agentRoutes.js';
 import {listenerFeatures} from './listenerVersion.js';
 import {sandboxWorkspaces} from './sandboxGit.js';
+import {WORKSPACE_ROUTES} from './workspaceRoutes.js';
+import {BashService} from '../workspace/bash.js';
+import {isBashSocket, lazyBashSockets} from '../workspace/lazyBashSockets.js';
+
+const ROUTES = [...AGENT_ROUTES, ...WORKSPACE_ROUTES];
+/** Uploads may be larger than a JSON body (the real server streams them to disk). */
+const MAX_UPLOAD = 64 << 20;
 import {serverInfoBody} from '../agentServer/infoRoutes.js';
 
 /** The listener, and test hooks for its events websockets (the same as the agent-server stand-in's). */
-export type AgentListener = Listening & {sockets: SocketHooks};
+export type AgentListener = Listening & {sockets: SocketHooks; checkout(conversationId: string, dir: string): Checkout | null};
 
 /**
  * One listener on 127.0.0.1 stands in for the agent server of every sandbox: each RUNNING sandbox
@@ -41,7 +48,8 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const method = (req.method ?? 'GET').toUpperCase();
 		requests.push({method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: state.now(), credentials: credentialsOf(req.headers)});
-		const body = await readBody(req);
+		const raw = await readRawBody(req, url.pathname.startsWith('/api/file/upload') ? MAX_UPLOAD : undefined);
+		const body = raw === undefined ? undefined : raw === null ? null : raw.toString('utf8');
 		hub.advance();
 		const inPath = conversationInPath(url.pathname);
 		const conversation = inPath?.hex ? state.conversationById.get(inPath.hex) : undefined;
@@ -56,7 +64,7 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 		// public (§1.1): the client learns the version from it (git route forms, reject, interrupt)
 		if (url.pathname === '/server_info' && method === 'GET') return send(res, json(200, serverInfoBody(features, state.now() - startedMs, state.now() - lastMs)));
 		lastMs = state.now();
-		const matching = AGENT_ROUTES.filter(r => r.pattern.test(url.pathname) && (!r.when || r.when(features)));
+		const matching = ROUTES.filter(r => r.pattern.test(url.pathname) && (!r.when || r.when(features)));
 		if (matching.length === 0) return send(res, notFound());
 		const chosen = matching.find(r => r.method === method);
 		if (!chosen) return send(res, methodNotAllowed());
@@ -79,16 +87,41 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 		const ctx: AgentCtx = {
 			hub,
 			features,
-			workspaces: () => sandboxWorkspaces(hub, sandbox),
+			workspaces: () => workspacesOf(sandbox),
 			method,
 			params,
 			query: url.searchParams,
 			body,
 			hex: inPath?.hex ?? null,
 			agent: agent && !agent.deleted ? agent : undefined,
+			raw: raw ?? null,
+			contentType: headerValue(req.headers['content-type']),
+			bash: () => sandboxBash(sandbox),
 		};
-		send(res, chosen.handler(ctx));
+		send(res, await chosen.handler(ctx));
 	};
+
+	/**
+	 * Each sandbox's agent server keeps what was uploaded to it (its working tree is rebuilt from the
+	 * agents' histories at each request: ./sandboxGit.ts) and its own bash service.
+	 */
+	const kept = new Map<string, {uploads: Map<string, Buffer>; bash: BashService}>();
+	function keptOf(sandbox: SandboxRecord) {
+		let found = kept.get(sandbox.id);
+		if (!found) {
+			found = {uploads: new Map(), bash: new BashService(() => workspacesOf(sandbox), () => state.now(), sandbox.workingDir)};
+			kept.set(sandbox.id, found);
+		}
+		return found;
+	}
+	function workspacesOf(sandbox: SandboxRecord) {
+		const workspaces = sandboxWorkspaces(hub, sandbox);
+		const {uploads} = keptOf(sandbox);
+		for (const [path, content] of uploads) workspaces.write(path, content);
+		workspaces.onWrite = (path, content) => uploads.set(path, content);
+		return workspaces;
+	}
+	const sandboxBash = (sandbox: SandboxRecord) => keptOf(sandbox).bash;
 
 	/** Only a RUNNING sandbox's agent server exists; for a key of another one the caller gets no answer. */
 	function findByKey(key: string | undefined): SandboxRecord | undefined {
@@ -103,12 +136,32 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 		{pingIntervalMs: 0, authTimeoutMs: 10_000, maxSubscribers: 50},
 		req => unreachable(hub, new URL(req.url ?? '/', 'http://127.0.0.1').pathname),
 	);
-	const listening = await listenLocal(handle, 0, sockets.upgrade);
+	const bashSockets = lazyBashSockets(
+		() => ({
+			features,
+			guarded: true,
+			serviceFor: key => {
+				const sandbox = findByKey(key);
+				return sandbox && sandboxStatus(state, sandbox) === 'RUNNING' ? sandboxBash(sandbox) : null;
+			},
+			record: (req, url) => requests.push({method: req.method ?? 'GET', path: url.pathname, query: url.search.replace(/^\?/, ''), at: state.now(), upgrade: true, credentials: credentialsOf(req.headers)}),
+		}),
+		faults,
+	);
+	const listening = await listenLocal(handle, 0, (req, socket, head) => (isBashSocket(req) ? bashSockets.upgrade(req, socket, head) : sockets.upgrade(req, socket, head)));
 	return {
 		...listening,
 		async close() {
+			for (const {bash} of kept.values()) bash.close();
+			await bashSockets.close();
 			await sockets.close();
 			await listening.close();
+		},
+		checkout(conversationId, dir) {
+			const conversation = state.conversationById.get(conversationId.replaceAll('-', '').toLowerCase());
+			const sandbox = conversation && state.sandboxById.get(conversation.sandboxId);
+			const repo = sandbox ? workspacesOf(sandbox).repoOf(dir) : null;
+			return repo && {root: repo.root, base: new Map(repo.base), tree: new Map(repo.tree)};
 		},
 		sockets: {
 			socketCount: id => (id === undefined ? [...state.conversationById.keys()].reduce((n, c) => n + hub.listenerCount(c), 0) : hub.listenerCount(id.replaceAll('-', '').toLowerCase())),

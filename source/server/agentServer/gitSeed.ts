@@ -5,6 +5,7 @@
  */
 import {type Topic, WORKING_DIR} from '../events/topics.js';
 import type {Workspaces} from './workspaces.js';
+import {seedMore} from './gitSeedMore.js';
 
 export type SeedFile = {path: string; text: string};
 
@@ -68,16 +69,18 @@ export const SEED_CHANGES: Record<string, {added: SeedFile; deleted: SeedFile}> 
 	},
 };
 
-/** A conversation's checkout at `root`: a repository holding the file its topic reads, unchanged so far. */
+/** A conversation's checkout at `root`: a repository holding the file its topic reads and a README, unchanged so far. */
 export function checkout(workspaces: Workspaces, root: string, topic: Topic): void {
 	workspaces.addRepo(root);
 	workspaces.known(root, topic.view.path.slice(WORKING_DIR.length + 1), topic.view.lines.join('\n'));
+	workspaces.known(root, 'README.md', `# ${root.split('/').at(-1)}\n\nSee docs/ for how to build and test.\n`);
 }
 
-/** The added and the deleted file of a seeded conversation that worked on `topic`. */
+/** The added and the deleted file of a seeded conversation that worked on `topic`, and what else it left (./gitSeedMore.ts). */
 export function seedChanges(workspaces: Workspaces, root: string, topic: Topic): void {
 	const changes = SEED_CHANGES[topic.name];
 	if (!changes) return;
 	workspaces.added(root, changes.added.path, changes.added.text);
 	workspaces.deleted(root, changes.deleted.path, changes.deleted.text);
+	seedMore(workspaces, root, topic);
 }

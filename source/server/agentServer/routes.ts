@@ -27,9 +27,12 @@ export type Ctx = {
 	query: URLSearchParams;
 	headers: IncomingHttpHeaders;
 	body: string | null;
+	/** the body's bytes (an upload) */
+	raw: Buffer | null;
 };
 
-export type Handler = (ctx: Ctx) => Reply;
+/** A reply now, or later (`execute_bash_command` waits for its command). */
+export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
 /** `when`: the route exists on this version only (./version.ts) */
 export type AsRoute = PathPattern & {method: string; handler: Handler; when?: (f: Features) => boolean};
 
@@ -81,7 +84,7 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
  * check, §1.3), then the handler. Only `/api/*` wants `X-Session-API-Key`; Bearer is not looked at
  * (§2.2); with no key configured nothing is checked.
  */
-export function dispatch(routes: readonly AsRoute[], ctx: Omit<Ctx, 'params'>): Reply {
+export function dispatch(routes: readonly AsRoute[], ctx: Omit<Ctx, 'params'>): Reply | Promise<Reply> {
 	let otherMethod = false;
 	for (const r of routes) {
 		if (r.when && !r.when(ctx.state.features)) continue;

@@ -1,13 +1,15 @@
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {Reply} from '../errors.js';
 import {dashedUuid} from '../ids.js';
-import {listenLocal, readBody, sendReply, tooLarge} from '../httpListener.js';
+import {listenLocal, readRawBody, sendReply, tooLarge} from '../httpListener.js';
 import type {RequestRecord} from '../types.js';
 import {controlRoutes} from './controlRoutes.js';
 import {conversationRoutes} from './conversationRoutes.js';
 import {eventRoutes} from './eventRoutes.js';
 import {Faults} from './faults.js';
 import {gitRoutes} from './gitRoutes.js';
+import {workspaceRoutes} from './workspaceRoutes.js';
+import {isBashSocket, lazyBashSockets} from '../workspace/lazyBashSockets.js';
 import {infoRoutes} from './infoRoutes.js';
 import {lazySockets} from './lazySockets.js';
 import {type AsRoute, dispatch, type ServerMeta, serverError} from './routes.js';
@@ -21,6 +23,9 @@ import {fixedZone, localZone} from './zone.js';
 import {credentialsOf} from '../auth.js';
 
 const ROUTES: readonly AsRoute[] = [...infoRoutes, ...conversationRoutes, ...eventRoutes, ...controlRoutes, ...gitRoutes];
+
+/** Uploads may be larger than a JSON body (the real server streams them to disk). */
+const MAX_UPLOAD = 64 << 20;
 
 /** localhost and 127.0.0.1 origins are always allowed (`config.py`); every answer varies by Origin (§1.3). */
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
@@ -72,13 +77,15 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 	faults.refuseUpgrades = options.refuseUpgrades ?? false;
 	faults.silent = options.silentSockets ?? false;
 	const requests: RequestRecord[] = [];
+	const routes = [...ROUTES, ...workspaceRoutes(now, options.bash ?? true)];
 
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const method = (req.method ?? 'GET').toUpperCase();
 		requests.push({method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: now(), credentials: credentialsOf(req.headers)});
 		await faults.gate();
-		const body = await readBody(req);
+		const raw = await readRawBody(req, url.pathname.startsWith('/api/file/upload') ? MAX_UPLOAD : undefined);
+		const body = raw === undefined ? undefined : raw === null ? null : raw.toString('utf8');
 		const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
 		const extraHeaders = corsHeaders(origin);
 		if (body === undefined) return sendReply(res, tooLarge(), {extraHeaders});
@@ -89,7 +96,7 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 			reply =
 				method === 'OPTIONS' && requested
 					? preflight(origin, req.headers['access-control-request-headers'] as string | undefined)
-					: dispatch(ROUTES, {state, meta, method, path: url.pathname, query: url.searchParams, headers: req.headers, body});
+					: await dispatch(routes, {state, meta, method, path: url.pathname, query: url.searchParams, headers: req.headers, body, raw: raw ?? null});
 		} catch (error) {
 			reply = serverError(features, error instanceof Error ? error.message : String(error));
 		}
@@ -102,7 +109,16 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 		authTimeoutMs: options.authTimeoutMs ?? 10_000,
 		maxSubscribers: options.maxSubscribers ?? 50,
 	});
-	const listening = await listenLocal(handle, options.port ?? 0, sockets.upgrade);
+	const bashSockets = lazyBashSockets(
+		() => ({
+			features,
+			guarded: keys.length > 0,
+			serviceFor: key => (keys.length === 0 || (key !== undefined && keys.includes(key)) ? state.bash : null),
+			record: (req, url) => requests.push({method: req.method ?? 'GET', path: url.pathname, query: url.search.replace(/^\?/, ''), at: now(), upgrade: true, credentials: credentialsOf(req.headers)}),
+		}),
+		faults,
+	);
+	const listening = await listenLocal(handle, options.port ?? 0, (req, socket, head) => (isBashSocket(req) && (options.bash ?? true) ? bashSockets.upgrade(req, socket, head) : sockets.upgrade(req, socket, head)));
 
 	return {
 		url: listening.url,
@@ -115,8 +131,10 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 		},
 		async close() {
 			state.engine.close();
+			state.bash.close();
 			faults.resume();
 			await sockets.close();
+			await bashSockets.close();
 			await listening.close();
 		},
 		conversationIds: () =>
@@ -128,6 +146,10 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 		},
 		advance: () => state.advance(),
 		...sockets.hooks,
+		checkout: dir => {
+			const repo = state.workspaces.repoOf(dir);
+			return repo && {root: repo.root, base: new Map(repo.base), tree: new Map(repo.tree)};
+		},
 		stallRest: ms => faults.stall(ms),
 		resumeRest: () => faults.resume(),
 	};

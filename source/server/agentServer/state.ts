@@ -11,7 +11,8 @@ import type {CreatedEvent} from './types.js';
 import {addCall, newUsage, stats} from './usage.js';
 import type {Features} from './version.js';
 import {deltaFrame, eventJson, fullStateFrame, type WireCtx} from './wire.js';
-import {Workspaces} from './workspaces.js';
+import {SERVER_CWD, Workspaces} from './workspaces.js';
+import {BashService} from '../workspace/bash.js';
 import {checkout} from './gitSeed.js';
 import type {Zone} from './zone.js';
 
@@ -45,6 +46,8 @@ export class AgentServerState implements WireCtx {
 	readonly parents = new Map<string, string>();
 	readonly entries = new Map<string, Entry>();
 	readonly workspaces = new Workspaces();
+	/** the bash routes' commands and events (server-wide, not per conversation) */
+	readonly bash: BashService;
 	readonly created = new Set<(created: CreatedEvent) => void>();
 	private readonly subscribers = new Map<string, Set<Subscriber>>();
 	private readonly statsDue = new Map<string, Micros>();
@@ -55,6 +58,7 @@ export class AgentServerState implements WireCtx {
 	constructor(private readonly options: StateOptions) {
 		this.features = options.features;
 		this.zone = options.zone;
+		this.bash = new BashService(() => this.workspaces, options.now, SERVER_CWD);
 		this.engine = new Engine({
 			now: options.now,
 			stepMs: options.stepMs,

@@ -52,7 +52,12 @@ export type AgentServerOptions = {
 	/** faults from the start; the same as the hooks of the same names (AgentServerStandIn) */
 	refuseUpgrades?: boolean;
 	silentSockets?: boolean;
+	/** false: the bash routes and socket answer 404 (a proxy that lets only some routes through) */
+	bash?: boolean;
 };
+
+/** A repository of a stand-in's working trees: its committed files and its working tree (tests apply patches to a copy of `base`). */
+export type Checkout = {root: string; base: ReadonlyMap<string, Buffer>; tree: ReadonlyMap<string, Buffer>};
 
 /** What `onEvent` listeners get: the conversation (dashed id) and the event as the wire has it. */
 export type CreatedEvent = {conversationId: string; event: Record<string, unknown>; at: number};
@@ -91,4 +96,6 @@ export interface AgentServerStandIn extends SocketHooks {
 	/** REST requests hang until `resumeRest()` (or for `ms`); websockets are not affected */
 	stallRest(ms?: number): void;
 	resumeRest(): void;
+	/** the repository holding `dir`, as it is now; null when there is none */
+	checkout(dir: string): Checkout | null;
 }

@@ -34,6 +34,13 @@ export type Features = {
 	errorId: boolean;
 	/** git routes with `?path=` (by v1.13; 1.1.0 has the path forms `/api/git/changes/{path}`) */
 	gitQuery: boolean;
+	/** `/api/file/download?path=` and `/upload?path=` (v1.13.1); the path forms `/download/{path}` went in v1.20 */
+	fileQuery: boolean;
+	filePathForms: boolean;
+	/** `GET /api/file/archive` (v1.30): the workspace's git patch */
+	archive: boolean;
+	/** `order__gt` in the bash event search (v1.13) */
+	bashOrderFilter: boolean;
 	/** event shapes: the SDK 1.1 classes (ExecuteBashAction…) or the current ones */
 	eventShape: 'sdk1.1' | 'sdk1.37';
 };
@@ -73,6 +80,10 @@ export function featuresOf(version: string = DEFAULT_VERSION): Features {
 		rejects: since('1.6.0'),
 		errorId: since('1.2.0'),
 		gitQuery: since('1.13.0'),
+		fileQuery: since('1.13.1'),
+		filePathForms: !since('1.20.0'),
+		archive: since('1.30.0'),
+		bashOrderFilter: since('1.13.0'),
 		eventShape: since('1.2.0') ? 'sdk1.37' : 'sdk1.1',
 	};
 }

@@ -97,6 +97,7 @@ export class WatchHub {
 				return source.spec.fetch(keys, options);
 			});
 			source.failures = 0;
+			this.core.lastSuccessAt = this.core.now();
 			keys.forEach((key, index) => {
 				source.askedAt.set(key, sentAt);
 				const result = results[index] ?? null;
@@ -113,7 +114,7 @@ export class WatchHub {
 		}
 		for (const key of source.askedAt.keys()) if (![...source.entries].some(e => e.key === key)) source.askedAt.delete(key);
 		if (source.entries.size === 0 || source.cancel) return;
-		const wait = source.failures > 0 ? Math.max(source.spec.everyMs, retryDelayMs(source.lastError, source.failures, this.core.config.random)) : source.spec.everyMs;
+		const wait = source.failures > 0 ? Math.max(source.spec.everyMs, retryDelayMs(source.lastError, source.failures, this.core.config.random, this.core.lastSuccessAt !== null)) : source.spec.everyMs;
 		this.arm(source, wait);
 	}
 

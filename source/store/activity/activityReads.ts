@@ -58,6 +58,7 @@ export class ActivityReads {
 			run.loaded = true;
 			run.viewport = null;
 			recordSuccess(run, this.core.now());
+			this.core.lastSuccessAt = this.core.now();
 			takePage(run, page, 'newer', true);
 			takeLive(run, this.liveLane.holdFrames(run, false));
 			this.host.commit(run, {loading: false, error: null}, true);
@@ -106,6 +107,7 @@ export class ActivityReads {
 			run.followNext = pageId === null ? null : {query, pageId};
 			const recovered = run.failures > 0;
 			recordSuccess(run, this.core.now());
+			this.core.lastSuccessAt = this.core.now();
 			if (added > 0) this.host.commit(run, {error: null}, true);
 			else if (recovered) this.host.commit(run, {error: null});
 			if (added > 0) await this.host.refetchConversation(run);
@@ -169,7 +171,7 @@ export class ActivityReads {
 	private fail(run: Run, error: unknown): void {
 		if (!this.host.live(run) || isAbort(error)) return;
 		const now = this.core.now();
-		recordFailure(run, error, now, this.core.config.random);
+		recordFailure(run, error, now, this.core.config.random, this.core.lastSuccessAt !== null);
 		this.host.commit(run, {loading: false, error: toErrorInfo(error, now)});
 	}
 }

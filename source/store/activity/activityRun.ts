@@ -227,10 +227,13 @@ export function recordSuccess(run: Run, now: number): void {
 	run.retryAt = null;
 }
 
-/** A failed request: the same backoff as lists and watches (Retry-After clamped, a minute after a 401; ./backoff.ts). */
-export function recordFailure(run: Run, error: unknown, now: number, random: () => number): void {
+/**
+ * A failed request: the same backoff as lists and watches (Retry-After clamped, a minute after a 401
+ * unless the key was taken a moment ago: `serverTookKey`, ../backoff.ts).
+ */
+export function recordFailure(run: Run, error: unknown, now: number, random: () => number, serverTookKey = false): void {
 	run.failures++;
-	run.retryAt = now + retryDelayMs(error, run.failures, random, run.loaded);
+	run.retryAt = now + retryDelayMs(error, run.failures, random, run.loaded || serverTookKey);
 }
 
 /** Requests one job may chain: a burst of new events, or a second denser than a page. */

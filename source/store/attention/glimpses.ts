@@ -207,6 +207,7 @@ export class Glimpses {
 		try {
 			const page = await this.core.send(PRIORITY.poll, o => this.client.searchEvents(id, {sortOrder: 'TIMESTAMP_DESC', limit: GLIMPSE_EVENTS}, o));
 			entry.lastAt = this.core.now();
+			this.core.lastSuccessAt = entry.lastAt;
 			entry.updatedAt = conversation?.updated_at ?? null;
 			entry.status = conversation?.execution_status ?? null;
 			entry.failures = 0;
@@ -218,7 +219,7 @@ export class Glimpses {
 			if (this.core.disposed || isAbort(error)) return;
 			entry.failures++;
 			entry.lastAt = this.core.now();
-			entry.retryAt = this.core.now() + Math.max(this.core.config.refreshMs, retryDelayMs(error, entry.failures, this.core.config.random));
+			entry.retryAt = this.core.now() + Math.max(this.core.config.refreshMs, retryDelayMs(error, entry.failures, this.core.config.random, this.core.lastSuccessAt !== null));
 			this.put(id, [], toErrorInfo(error, this.core.now()));
 		} finally {
 			this.busy = false;

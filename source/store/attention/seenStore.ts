@@ -14,10 +14,11 @@
  * The same file keeps the errors and stuck agents acknowledged with `d` (issue 26 item 2), in a
  * member of its own (./acknowledgements.ts says when one holds and how the files merge).
  */
-import {mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {type Ack, type Acks, holds, mergeAcks, newest, parseAcks} from './acknowledgements.js';
 import {mergedStates, movedOn, readStates} from './seenStates.js';
+import {smallFileText} from '../../runtime/smallFile.js';
 
 /**
  * Marks kept per server, newest first; the oldest go (a conversation unseen for that long is old news).
@@ -25,6 +26,13 @@ import {mergedStates, movedOn, readStates} from './seenStates.js';
  * mark the file has dropped would be gone after a restart anyway.
  */
 export const MAX_MARKS = 2000;
+
+/**
+ * Larger than a file of MAX_MARKS marks and as many acknowledgements (a few hundred KB); anything
+ * else in its place (a FIFO, a device, a runaway file) counts as no file and is never read
+ * (../../runtime/smallFile.ts).
+ */
+const MAX_FILE_BYTES = 1024 * 1024;
 
 /** `states`: the execution status each mark saw (issue 27 item 8); older files have none */
 type SeenFile = {version: 1; server: string; since: number; seen: Record<string, number>; states?: Record<string, string>; acked?: Record<string, Ack>};
@@ -94,11 +102,8 @@ function parse(text: string, server: string): SeenFile | null {
 }
 
 function read(path: string, server: string): SeenFile | null {
-	try {
-		return parse(readFileSync(path, 'utf8'), server);
-	} catch {
-		return null;
-	}
+	const text = smallFileText(path, MAX_FILE_BYTES);
+	return text === null ? null : parse(text, server);
 }
 
 function write(path: string, data: SeenFile): boolean {

@@ -269,6 +269,7 @@ export class Resources {
 	private succeed(runtime: Runtime): void {
 		runtime.final = false;
 		runtime.lastSuccessAt = this.core.now();
+		this.core.lastSuccessAt = runtime.lastSuccessAt;
 		runtime.failures = 0;
 		runtime.retryAt = null;
 		this.core.patch(runtime.name, {staleSince: null});
@@ -280,7 +281,7 @@ export class Resources {
 		const now = this.core.now();
 		runtime.failures++;
 		runtime.final = isFinal(error);
-		runtime.retryAt = runtime.final ? null : now + retryDelayMs(error, runtime.failures, this.core.config.random, runtime.lastSuccessAt !== null);
+		runtime.retryAt = runtime.final ? null : now + retryDelayMs(error, runtime.failures, this.core.config.random, runtime.lastSuccessAt !== null || this.core.lastSuccessAt !== null);
 		this.core.patch(runtime.name, {
 			loading: false,
 			error: toErrorInfo(error, now),
