@@ -273,6 +273,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 			if (ref) storeOf(ref.server)?.conversationsInSandbox(ref.id);
 		},
 		reveal: (resource, ref) => storeOf(ref.server)?.reveal(resource, ref.id),
+		askAgent: ref => storeOf(ref.server)?.askAgent(ref.id),
 		watchGlimpses(refs, focus) {
 			for (const entry of shown()) {
 				const name = entry.member.name;

@@ -157,4 +157,6 @@ export interface Fleet {
 	reveal(resource: ListResourceName, item: Ref): void;
 	/** the conversations on screen whose newest events are shown, and the one in the preview */
 	watchGlimpses(conversations: readonly Ref[], focus: Ref | null): void;
+	/** `x` on a waiting conversation: its agent server is asked what it can do (store/attention/glimpses.ts) */
+	askAgent(conversation: Ref): void;
 }

@@ -99,6 +99,11 @@ export type Glimpse = {
 	error: ErrorInfo | null;
 	/** the newest change of the agent's execution status the events showed (server time) */
 	stateSince: {status: string; at: number} | null;
+	/**
+	 * an app server's waiting conversation: what its agent server can do (asked once, so `x` knows
+	 * before it asks for a reason whether a reject can work: issue 27 item 17); absent until known
+	 */
+	agent?: {version: string | null; rejects: boolean};
 };
 
 /**
@@ -240,6 +245,8 @@ export interface Store {
 	 * at a slow pace (./glimpses.ts); replaces the last call's.
 	 */
 	watchGlimpses(ids: readonly string[], focus: string | null): void;
+	/** `x` on a waiting conversation: what its agent server can do, into its glimpse (./attention/glimpses.ts) */
+	askAgent(conversationId: string): void;
 }
 
 export type StoreOptions = {

@@ -142,6 +142,9 @@ export class FakeStore implements Store {
 	watchGlimpses(ids: readonly string[], focus: string | null) {
 		this.record('watchGlimpses', ids, focus);
 	}
+	askAgent(id: string) {
+		this.record('askAgent', id);
+	}
 	conversationsInSandbox(sandboxId: string | null) {
 		this.record('conversationsInSandbox', sandboxId);
 	}

@@ -69,7 +69,7 @@ type Props = {
 export const PreviewPane = memo(function PreviewPane({conversation: c, state, glimpse, server, width, height, now}: Props) {
 	const theme = useTheme();
 	// what x does on this conversation's server (the footer says the same)
-	const keys = answerKeys(useAnswerScope(c?.server));
+	const keys = answerKeys(useAnswerScope(c));
 	if (!c || !state) {
 		return (
 			<Box height={height} flexDirection="column">

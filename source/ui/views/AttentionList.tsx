@@ -10,7 +10,7 @@
 import React, {useCallback, useMemo, useState} from 'react';
 import {Box} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
-import {refKey, type Tagged} from '../../fleet/types.js';
+import {type Ref, refKey, type Tagged} from '../../fleet/types.js';
 import {sortByAttention, type AttentionState} from '../../store/attention/needsYou.js';
 import type {AttentionItem} from '../../store/types.js';
 import {type ApprovalKind, useAnswerScope, useApprovalDialog, useApprovalScope} from '../attention/ApprovalDialog.js';
@@ -45,10 +45,10 @@ export function AttentionList({width, height, onGo, onClose, closes = false}: Pr
 	const conversations = useSnapshot(selectConversations);
 	const several = useSnapshot(selectInView).length > 1;
 	const [answer, setAnswer] = useState<{kind: ApprovalKind; item: Item} | null>(null);
-	// `x` says what it does on the selected item's server: reject, or leave waiting before SDK 1.6.0
-	const [selectedServer, setSelectedServer] = useState<string | undefined>(undefined);
-	const onSelect = useCallback((item: Item | undefined) => setSelectedServer(item?.server), []);
-	const keysScope = useAnswerScope(selectedServer);
+	// `x` says what it does on the selected item's agent server: reject, or leave waiting before SDK 1.6.0
+	const [selectedRef, setSelectedRef] = useState<Ref | undefined>(undefined);
+	const onSelect = useCallback((item: Item | undefined) => setSelectedRef(item ? {server: item.server, id: item.id} : undefined), []);
+	const keysScope = useAnswerScope(selectedRef);
 	const ackedKeys = useMemo(() => new Set(acknowledged.map(item => refKey({server: item.server, id: item.key}))), [acknowledged]);
 	const isAcknowledged = (item: Item) => ackedKeys.has(refKey({server: item.server, id: item.key}));
 	const items = useMemo(
@@ -63,7 +63,7 @@ export function AttentionList({width, height, onGo, onClose, closes = false}: Pr
 	const since = (item: Item) => (item.reason === 'waiting' ? (waitingSince(eventsOf(item)) ?? item.at) : item.at);
 	const conversationOf = (item: Item): Tagged<AppConversation> | undefined =>
 		conversations.data?.find(c => c.id === item.id && c.server === item.server) ?? (item.conversation && {...item.conversation, server: item.server});
-	const answerScope = useApprovalScope(answer?.kind ?? null, answer?.item.server);
+	const answerScope = useApprovalScope(answer?.kind ?? null, answer?.item);
 	useHintScopes(answerScope ? [answerScope] : [keysScope, 'attention', 'choice']);
 	const answering = answer ? conversationOf(answer.item) : undefined;
 	const closeAnswer = useCallback(() => setAnswer(null), []);

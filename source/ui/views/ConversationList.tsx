@@ -73,7 +73,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const [form, setForm] = useState<Form>(null);
 	const [message, setMessage] = useState<Item | null>(null);
 	const [approval, setApproval] = useState<{kind: ApprovalKind; item: Item} | null>(null);
-	const approvalScope = useApprovalScope(approval?.kind ?? null, approval?.item.server);
+	const approvalScope = useApprovalScope(approval?.kind ?? null, approval?.item);
 	const [preview, setPreview] = usePersistentState<boolean | null>('conversations:preview', null);
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
@@ -120,6 +120,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 		shown: shownTasks,
 		conversations: list.data,
 		tableIndex: controller.index,
+		toFirstRow: controller.selectFirst,
 		active: listKeys && !controller.filter.editing,
 		onActivity: (conversation: Item) => nav.push({kind: 'activity', tab: 'conversations', conversation}),
 	});
@@ -204,7 +205,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 		active && !form && !controller.filter.editing && !message && !ask && !approval,
 	);
 	const selectedCapabilities = useCapabilities(item?.server);
-	const answerScope = useAnswerScope(item?.server);
+	const answerScope = useAnswerScope(item);
 	const own: Scope[] = selectedCapabilities?.sandboxes === false ? ['conversation'] : ['conversation', 'conversationSandbox'];
 	const answer: Scope[] = itemState === 'waiting' ? [answerScope] : [];
 	useHintScopes(
@@ -226,7 +227,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	);
 	// the box judges the row as it is now: an agent that starts waiting while you type is said at once
 	const messaging = message ? (list.data?.find(c => sameRef(c, message)) ?? message) : undefined;
-	const messageNoReject = useNoReject(message?.server);
+	const messageNoReject = useNoReject(message);
 	const bottomBox = messaging ? (
 		<MessageBox conversation={messaging} width={width} waiting={messaging.execution_status === 'waiting_for_confirmation'} noReject={messageNoReject} onClose={() => setMessage(null)} />
 	) : (

@@ -217,6 +217,8 @@ export function useListController<T extends Row>({resource, list, columns, width
 		quickFilter: quick ? quickFilter : null,
 		index: table.index,
 		offset: table.offset,
+		/** selects the first row (what is below the start task lines) */
+		selectFirst: () => table.dispatch({type: 'first'}),
 		selected,
 		filter,
 		filterCursor: cursor,
