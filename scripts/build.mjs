@@ -28,6 +28,7 @@ import {walkBundle} from './bundleImports.mjs';
 import {builtinsViaRequire, startupPatch, toEsmOnce, wsOptionalNatives, zodEnglishOnly} from './bundlePlugins.mjs';
 import {ALL as ALL_INK_PATCHES, inkOutputFix} from './inkOutputFix.mjs';
 import {inkFrameFix} from './inkFrameFix.mjs';
+import {stringWidthFast} from './stringWidthFast.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'source', 'cli.tsx');
@@ -88,7 +89,7 @@ export function bundleOptions({entryPoints, outdir: directory, inkPatches = ALL_
 		minifySyntax: true,
 		legalComments: 'none',
 		logLevel: 'warning',
-		plugins: [builtinsViaRequire, wsOptionalNatives, inkOutputFix(inkPatches), inkFrameFix(), startupPatch, zodEnglishOnly, toEsmOnce],
+		plugins: [builtinsViaRequire, wsOptionalNatives, inkOutputFix(inkPatches), inkFrameFix(), stringWidthFast, startupPatch, zodEnglishOnly, toEsmOnce],
 	};
 }
 
@@ -259,7 +260,7 @@ function isStale() {
 		return true;
 	}
 
-	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkOutputFix.mjs'), join(root, 'scripts', 'inkFrameFix.mjs'), join(root, 'scripts', 'bundleImports.mjs'), join(root, 'scripts', 'bundlePlugins.mjs')];
+	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkOutputFix.mjs'), join(root, 'scripts', 'inkFrameFix.mjs'), join(root, 'scripts', 'stringWidthFast.mjs'), join(root, 'scripts', 'bundleImports.mjs'), join(root, 'scripts', 'bundlePlugins.mjs')];
 	return newestMtime(join(root, 'source'), inputs) > built;
 }
 

@@ -7,6 +7,7 @@
  */
 import stringWidth from 'string-width';
 import {scrubKnown} from './knownSecrets.js';
+import {widthByParts} from './widthByParts.js';
 
 // ESC-introduced strings (OSC ], DCS P, SOS X, PM ^, APC _) run to BEL, ST (ESC \) or 8-bit ST (0x9c),
 // or to the end of the text when unterminated (the rest of the text is then payload, not shown).
@@ -121,7 +122,7 @@ const graphemesOf = (text: string) => (segmenter ??= new Intl.Segmenter()).segme
 export function displayWidth(text: string): number {
 	if (/^[\x20-\x7e]*$/.test(text)) return text.length;
 	// string-width segments the whole string at once: quadratic in V8 for a long one (see graphemes)
-	if (text.length <= 256) return stringWidth(text);
+	if (text.length <= 256) return widthByParts(text, stringWidth);
 	let width = 0;
 	for (const grapheme of graphemes(text)) width += graphemeWidth(grapheme);
 	return width;
