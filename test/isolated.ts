@@ -4,4 +4,4 @@
  * file shares its worker's modules with the files before it; test/isolation.test.ts keeps this
  * list complete.
  */
-export const ISOLATED = ['test/ui/noColor.test.tsx', 'test/present/masking.test.ts', 'test/ui/sessionKeys.test.tsx'] as const;
+export const ISOLATED = ['test/ui/noColor.test.tsx', 'test/present/masking.test.ts', 'test/ui/sessionKeys.test.tsx', 'test/ui/listKeyWork.test.tsx'] as const;

@@ -2,7 +2,8 @@
  * The Conversations list's view of attention (issue 19 §2): each row's state (rowState.ts), the
  * attention-first order (store/needsYou.ts `sortByAttention`: waiting, error, stuck, finished
  * unseen, running, idle, paused, gone; most recent first within each), and the context the
- * columns read. Memoized on the fleet's parts, so an unchanged poll changes nothing here.
+ * columns read. Memoized on the fleet's parts, so an unchanged poll changes nothing here, and the
+ * order and the states on what they read (not the glimpses).
  */
 import {useCallback, useMemo} from 'react';
 import type {AppConversation} from '../../api/schemas/index.js';
@@ -12,7 +13,7 @@ import {useUi} from '../context.js';
 import {selectAcknowledged, selectAttention, selectGlimpses, selectPending, useSnapshot} from '../useStore.js';
 import {bootsOf} from '../../present/booting.js';
 import type {ConversationContext} from '../views/conversationColumns.js';
-import {itemsByConversation, rowState} from '../../present/rowState.js';
+import {itemsByConversation, rowState, type RowContext} from '../../present/rowState.js';
 import type {RowState} from '../../present/states.js';
 
 type Row = Tagged<AppConversation>;
@@ -33,8 +34,11 @@ export function useRowContext(): {
 	const glimpses = useSnapshot(selectGlimpses);
 	const items = useMemo(() => itemsByConversation(attention), [attention]);
 	const boots = useMemo(() => bootsOf(pending), [pending]);
-	const context = useMemo<ConversationContext>(() => ({items, boots, glimpses, clock: now}), [items, boots, glimpses, now]);
-	const stateOf = useCallback((row: Row) => rowState(row, context, now()), [context, now]);
+	// a row's state does not depend on its glimpse: a glimpse that came (the selected row's events,
+	// read when the selection moves) sorts nothing again (issue 29 item 2)
+	const rowContext = useMemo<RowContext>(() => ({items, boots}), [items, boots]);
+	const context = useMemo<ConversationContext>(() => ({...rowContext, glimpses, clock: now}), [rowContext, glimpses, now]);
+	const stateOf = useCallback((row: Row) => rowState(row, rowContext, now()), [rowContext, now]);
 	const order = useCallback(
 		(rows: readonly Row[]) =>
 			sortByAttention(

@@ -41,6 +41,22 @@ export function compactCount(n: number): string {
 	return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
+type Needs = {where: boolean; cost: boolean; tokens: boolean; model: boolean};
+
+/**
+ * Which optional columns some row fills, by the rows' array: the columns are made again when the
+ * context changes (a glimpse came) and the rows did not, and 1,000 rows need not be read again then.
+ */
+const needsByRows = new WeakMap<readonly AppConversation[], Needs>();
+function needsOf(rows: readonly AppConversation[]): Needs {
+	let needs = needsByRows.get(rows);
+	if (needs === undefined) {
+		needs = {where: rows.some(c => c.working_dir), cost: rows.some(c => costOf(c) > 0), tokens: rows.some(c => tokensOf(c) > 0), model: rows.some(c => c.llm_model)};
+		needsByRows.set(rows, needs);
+	}
+	return needs;
+}
+
 /**
  * The columns for these rows in this context: cost and tokens only when some row has them, the model
  * when some row names one, the sandbox only where some server in view has sandboxes (issue 16 §1),
@@ -48,6 +64,7 @@ export function compactCount(n: number): string {
  * server's first (./serverColumn.ts).
  */
 export function conversationColumns(rows: readonly AppConversation[], context: ConversationContext, sandboxes = true, server: Column<Row> | null = null): readonly Column<Row>[] {
+	const needs = needsOf(rows);
 	const stateOf = (c: Row, now: number) => rowState(c, context, now);
 	const look = (c: Row, now: number) => rowLook(c, stateOf(c, now));
 	const columns: Column<Row>[] = [
@@ -79,7 +96,7 @@ export function conversationColumns(rows: readonly AppConversation[], context: C
 			text: (c, now) => doingText(c, stateOf(c, now), context.glimpses[refKey(c)], now),
 			color: (c, t, now) => (stateOf(c, now) === 'waiting' ? t.warn : t.muted),
 		},
-		rows.some(c => c.working_dir) ? WHERE : {id: 'repo', title: 'REPOSITORY', width: 18, spill: true, drop: 5, room: 12, sortLetter: 'E', text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
+		needs.where ? WHERE : {id: 'repo', title: 'REPOSITORY', width: 18, spill: true, drop: 5, room: 12, sortLetter: 'E', text: c => repoAtBranch(c.selected_repository, c.selected_branch)},
 		{
 			id: 'sandbox',
 			title: 'SANDBOX',
@@ -96,10 +113,7 @@ export function conversationColumns(rows: readonly AppConversation[], context: C
 		{id: 'id', title: 'ID', width: 10, drop: 9, room: 30, middle: true, text: c => clean(c.id)},
 	];
 	const shown = sandboxes ? columns : columns.filter(c => c.id !== 'sandbox');
-	const withCost = rows.some(c => costOf(c) > 0);
-	const withTokens = rows.some(c => tokensOf(c) > 0);
-	const withModel = rows.some(c => c.llm_model);
-	const extra = [...(withModel ? [MODEL] : []), ...(withCost ? [COST] : []), ...(withTokens ? [TOKENS] : [])];
+	const extra = [...(needs.model ? [MODEL] : []), ...(needs.cost ? [COST] : []), ...(needs.tokens ? [TOKENS] : [])];
 	if (extra.length === 0) return shown;
 	// before the id, which is the last column
 	return [...shown.slice(0, -1), ...extra, shown.at(-1)!];
