@@ -170,6 +170,8 @@ function fitStart(text: string, width: number): {head: string; whole: boolean} {
 	// Only the head can matter: V8's segmenter costs time in the length of all it is given (a
 	// 300,000-character field took 200 ms a row, issue 21 item 4), so it gets 4 code units a column.
 	const sample = text.length > width * 4 + 16 ? text.slice(0, width * 4 + 16) : text;
+	// printable ASCII: a column a character, no segmenter (a third of a table's cells)
+	if (/^[\x20-\x7e]*$/.test(sample)) return text.length <= width ? {head: text, whole: true} : {head: text.slice(0, Math.max(0, width)), whole: false};
 	let used = 0;
 	for (const {segment, index} of graphemesOf(sample)) {
 		const w = graphemeWidth(segment);
@@ -184,6 +186,7 @@ function fitEnd(text: string, width: number): string {
 	if (width <= 0) return '';
 	// Only the tail can matter: look at no more than 4 code units per column (graphemes with marks).
 	const tail = text.length > width * 4 + 8 ? text.slice(text.length - (width * 4 + 8)) : text;
+	if (/^[\x20-\x7e]*$/.test(tail)) return tail.slice(Math.max(0, tail.length - width));
 	const graphemes = Array.from(graphemesOf(tail), s => s.segment);
 	let used = 0;
 	let out = '';
@@ -228,10 +231,29 @@ export function truncateStart(text: string, width: number): string {
 /** Where a text too long for its width is cut: at the end (default), in the middle, or at the start. */
 export type Cut = 'end' | 'middle' | 'start';
 
+/**
+ * Cells cut to their width, remembered: a table fits the same texts on every frame, and one longer
+ * than its column (a title, what the agent does) is walked grapheme by grapheme through the
+ * segmenter each time. Texts of at most FITTED_LENGTH code units; forgotten all at once when full.
+ */
+const FITTED = 2000;
+const FITTED_LENGTH = 512;
+let fitted = new Map<string, string>();
+
 /** Cuts or pads with spaces to exactly `width` columns (`middle`: true is the same as 'middle'). */
 export function fit(text: string, width: number, align: 'left' | 'right' = 'left', middle: boolean | Cut = false): string {
 	const where = middle === true ? 'middle' : middle === false ? 'end' : middle;
+	// plain ASCII that fits is cheap as it is
+	const plain = text.length <= width && /^[\x20-\x7e]*$/.test(text);
+	const key = plain || text.length > FITTED_LENGTH ? null : `${width} ${align} ${where} ${text}`;
+	const known = key === null ? undefined : fitted.get(key);
+	if (known !== undefined) return known;
 	const cut = where === 'middle' ? truncateMiddle(text, width) : where === 'start' ? truncateStart(text, width) : truncate(text, width);
 	const pad = Math.max(0, width - displayWidth(cut));
-	return align === 'right' ? ' '.repeat(pad) + cut : cut + ' '.repeat(pad);
+	const out = align === 'right' ? ' '.repeat(pad) + cut : cut + ' '.repeat(pad);
+	if (key !== null) {
+		if (fitted.size >= FITTED) fitted = new Map();
+		fitted.set(key, out);
+	}
+	return out;
 }
