@@ -2,7 +2,7 @@
  * What the app draws inside its providers: header, the route on top of the navigation stack (a
  * tab's view, or the help or the needs-you list over it), footer; the stack and the global keys.
  */
-import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
+import React, {memo, useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {FleetServer, FleetSnapshot, Tagged} from '../fleet/types.js';
 import type {AttentionItem, Notice, ResourceName} from '../store/types.js';
@@ -47,11 +47,16 @@ export type ShellProps = {
 	openAttention?: boolean;
 };
 
-const VIEWS: Record<ResourceName, (props: ViewProps) => React.JSX.Element | null> = {
-	settings: SettingsView,
-	conversations: ConversationsView,
-	sandboxes: SandboxesView,
-	specs: SpecsView,
+/**
+ * Memoized: the Shell draws again when the footer's keys change (a key that moves the selection to a
+ * row with other keys reports them, ./hints.tsx), and the view, its props the same, is not drawn
+ * again with it (issue 29 item 2: a second render of the whole list in half the keys on Conversations).
+ */
+const VIEWS: Record<ResourceName, React.ComponentType<ViewProps>> = {
+	settings: memo(SettingsView),
+	conversations: memo(ConversationsView),
+	sandboxes: memo(SandboxesView),
+	specs: memo(SpecsView),
 };
 
 const DEFAULT_SCOPES: Record<ResourceName, readonly Scope[]> = {

@@ -5,9 +5,22 @@
 import {describe, expect, it, vi} from 'vitest';
 import {event, CURRENT} from './eventFixtures.js';
 import {conversation, list, NOW} from './fixtures.js';
-import {renderApp} from './harness.js';
+import {KEYS, renderApp} from './harness.js';
 
 const sorts = vi.hoisted(() => ({count: 0}));
+const renders = vi.hoisted(() => ({count: 0}));
+
+// a hook the list calls once a render
+vi.mock('../../source/ui/attention/useRowContext.js', async importOriginal => {
+	const real = await importOriginal<typeof import('../../source/ui/attention/useRowContext.js')>();
+	return {
+		...real,
+		useRowContext: () => {
+			renders.count++;
+			return real.useRowContext();
+		},
+	};
+});
 
 vi.mock('../../source/store/attention/needsYou.js', async importOriginal => {
 	const real = await importOriginal<typeof import('../../source/store/attention/needsYou.js')>();
@@ -37,5 +50,19 @@ describe('Conversations list: what a glimpse costs', () => {
 		h.store.set({conversations: list([conversation({id: 'new0000000000000000000000000000', title: 'A new one', execution_status: 'running', updated_at: NOW}), ...rows])});
 		await h.waitFor('A new one');
 		expect(sorts.count).toBeGreaterThan(0);
+	});
+});
+
+describe('Conversations list: what a key costs', () => {
+	it('draws the list once for a key that changes the footer\'s keys (the view is not drawn again with the footer)', async () => {
+		// a running agent's row offers P (pause the agent), a paused sandbox's row r (resume), not p
+		const running = conversation({id: 'a'.repeat(32), title: 'Busy one', execution_status: 'running', sandbox_status: 'RUNNING', updated_at: NOW});
+		const paused = conversation({id: 'b'.repeat(32), title: 'Resting one', execution_status: 'paused', sandbox_status: 'PAUSED', updated_at: NOW - 60_000});
+		const h = renderApp({columns: 140, rows: 40, snapshot: {conversations: list([running, paused])}});
+		await h.waitFor('P pause agent');
+		renders.count = 0;
+		await h.press(KEYS.down);
+		await h.waitForGone('P pause agent');
+		expect(renders.count).toBe(1);
 	});
 });
