@@ -19,6 +19,7 @@ import React, {useCallback, useEffect, useMemo, useState, type ReactNode} from '
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {agentAbilities} from '../../api/agent/agentServerInfo.js';
+import {rowOf} from '../../fleet/rowOf.js';
 import {type FleetSnapshot, type Ref, refKey, type Tagged} from '../../fleet/types.js';
 import {maskTitle} from '../../text/secrets.js';
 import {type AnswerScope, type ApprovalModal, approvalQuestion, pendingKey, sameActions, useApprovalGuard} from '../activity/approvalDialog.js';
@@ -58,7 +59,7 @@ function noRejectVersion(snapshot: FleetSnapshot, ref: Answered): string | 'aski
 	const activity = snapshot.activity;
 	if (activity?.server === ref.server && activity.conversationId === ref.id) return activity.agent?.rejects === false ? (activity.agent.version ?? '') : null;
 	const conversation =
-		snapshot.conversations.data?.find(c => c.server === ref.server && c.id === ref.id) ??
+		rowOf(snapshot.conversations.data, ref) ??
 		snapshot.attention.find(i => i.server === ref.server && i.id === ref.id)?.conversation;
 	const agent = snapshot.glimpses[refKey(ref)]?.agent;
 	if (agent) return agent.rejects ? null : (agent.version ?? '');
