@@ -89,7 +89,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 /** benches that measure a build as a user runs it (the output bench weighs this build's patches) */
-const COMPARABLE = new Set(['start-up', 'bytes per refresh', 'idle cost', 'scale', 'action latency', 'activity', 'commands']);
+const COMPARABLE = new Set(['start-up', 'bytes per refresh', 'idle cost', 'scale', 'action latency', 'activity', 'commands', 'fleet']);
 
 async function runBench(bench: Bench): Promise<Figure[]> {
 	try {

@@ -14,6 +14,27 @@ import {useModernWidths} from './appSession.js';
 
 export type Chunk = {at: number; data: string};
 
+/**
+ * Ink ends every frame it draws on a terminal with the synchronized-output end marker (DEC mode
+ * 2026 reset: CSI ? 2026 l), written after the frame's last byte.
+ */
+export const FRAME_END = '\u001B[?2026l';
+
+/**
+ * A key's frame is done once the app has written nothing for this long after it: more than Ink's
+ * render throttle (30 fps: 34 ms from the start of one draw to the next), so a second draw that
+ * the throttle held back (issue 29: the footer's keys 34 ms after the selection) is counted in.
+ */
+export const FRAME_QUIET_MS = 50;
+
+/**
+ * One key press as the user sees it: `firstByte`, ms from the write of the key to the first byte the
+ * app wrote after it; `endOfFrame`, ms to the arrival of the last frame end marker (FRAME_END) it
+ * wrote before going quiet for FRAME_QUIET_MS (its last byte when it wrote no marker); `frames`,
+ * the markers in that time. Null when the key drew nothing.
+ */
+export type KeyFrame = {firstByte: number; endOfFrame: number; frames: number};
+
 type Waiter = {check: (screen: string) => boolean; resolve: (at: number) => void};
 
 export type Probe = {
@@ -34,6 +55,11 @@ export type Probe = {
 	waitForQuiet(quietMs: number, timeoutMs?: number): Promise<void>;
 	/** writes keys; returns the time of writing */
 	press(keys: string): number;
+	/**
+	 * Waits until nothing was written for `quietBeforeMs`, presses `key`, and times its frame
+	 * (KeyFrame); null when nothing came within `timeoutMs`.
+	 */
+	pressForFrame(key: string, options?: {quietBeforeMs?: number; timeoutMs?: number}): Promise<KeyFrame | null>;
 	resize(cols: number, rows: number): void;
 	dispose(): void;
 };
@@ -149,6 +175,28 @@ export function spawnProbe({
 			const at = performance.now();
 			child.write(keys);
 			return at;
+		},
+		async pressForFrame(key, {quietBeforeMs = 120, timeoutMs = 10_000} = {}) {
+			await this.waitForQuiet(quietBeforeMs);
+			const at = this.press(key);
+			try {
+				await this.waitForChunkAfter(at, timeoutMs);
+			} catch {
+				return null;
+			}
+			await this.waitForQuiet(FRAME_QUIET_MS, 60_000);
+			const after = chunks.filter(chunk => chunk.at > at);
+			// a marker may be split between two reads of the pty: look at each chunk with the tail of the one before
+			let tail = '';
+			let frames = 0;
+			let end = after.at(-1)!;
+			for (const chunk of after) {
+				const seen = (tail + chunk.data).split(FRAME_END).length - 1;
+				tail = chunk.data.slice(-(FRAME_END.length - 1));
+				frames += seen;
+				if (seen > 0) end = chunk;
+			}
+			return {firstByte: after[0]!.at - at, endOfFrame: end.at - at, frames};
 		},
 		resize(newCols, newRows) {
 			child.resize(newCols, newRows);
