@@ -2,20 +2,21 @@
 // level so bold and inverse (attributes, not colours) still mark the selection and the cursor.
 import {version} from '../package.json';
 import {exit, watchOutput} from './boot/exit.js';
+import {loadTui} from './boot/loadTui.js';
 import {decideStartup} from './config/startup.js';
 import {oneLine} from './terminal/oneLine.js';
 
 // Loaded by the launcher (bin.ts, dist/cli.js), which has enabled the compile cache already.
 // Start-up time is spawn to first frame (the TUI) or to exit (a command): the entry holds only what
-// every path needs, which is deciding the path, and each path comes in with import() (esbuild
-// splits each into its own chunk): the TUI (boot/runApp.ts: terminal, lifecycle, fleet, stores,
-// and the UI: React, Ink, the views) before the first frame, the demo server after it, the
-// client (undici, zod) on the store's first call, after that frame; a command only its own chunk
-// (`ohtui status` answered from its cache is about a Node start), `serve` only for `ohtui serve`.
+// every path needs, which is deciding the path, and each path comes in later: the TUI as one script
+// run with V8's code cache (boot/loadTui.ts: the config's resolution, terminal, lifecycle, fleet,
+// stores, and the UI: React, Ink, the views; in it, run only after the first frame, the demo server
+// and the client, undici and zod), a command with import() of its own chunk (`ohtui status`
+// answered from its cache is about a Node start), `serve` only for `ohtui serve`.
 // test/e2e/bundle.test.ts fails when the entry reaches any of them statically again.
 
 async function main(): Promise<void> {
-	const startup = await decideStartup(process.argv.slice(2), process.env, version);
+	const startup = await decideStartup(process.argv.slice(2), process.env, version, loadTui);
 	switch (startup.kind) {
 		case 'exit': {
 			if (startup.stdout) {
@@ -64,8 +65,8 @@ async function main(): Promise<void> {
 				process.stderr.write(`ohtui: ${warning}\n`);
 			}
 
-			const {runApp} = await import('./boot/runApp.js');
-			await runApp(startup.config, startup.warnings, startup.needsYou === true);
+			const tui = await loadTui();
+			await tui.runApp(startup.config, startup.warnings, startup.needsYou === true, tui.saveCache);
 		}
 	}
 }

@@ -1,10 +1,10 @@
 /**
  * The full-screen TUI's start (`ohtui` with no command): terminal, lifecycle, log, fleet, then the
- * UI. Its own chunk, loaded by cli.tsx with import() on that path only: the commands, `--help` and
- * `--version` never parse the fleet, the stores, the terminal handling or the UI. The UI (./renderApp.tsx)
- * is imported statically, in the same chunk: as a chunk of its own (an import() here) it split off
- * every module it shared with this one into one more file to load before the first frame (~0.2 ms
- * and ~4.5 M instructions each on Node 20), and it was loaded on this path anyway, at once.
+ * UI. Built, this module is the entry of the TUI's script (scripts/build.mjs tuiEntry), which the
+ * entry runs on that path only, with V8's code cache (./loadTui.ts): the commands, `--help` and
+ * `--version` never parse the fleet, the stores, the terminal handling or the UI. The UI
+ * (./renderApp.tsx) is imported statically; what comes after the first frame (the client, the
+ * stand-ins) with import(), which the script runs only then.
  */
 import {version} from '../../package.json';
 import type {Config} from '../config/resolveConfig.js';
@@ -23,16 +23,15 @@ import {exit} from './exit.js';
 import {fleetMembers} from './members.js';
 import {renderApp} from './renderApp.js';
 
-// The config's resolution is in this chunk: the entry's import('./resolveConfig.js') (config/startup.ts)
-// loads it from here (scripts/build.mjs ENTRY_TARGETS). Only the TUI's path resolves the whole config,
-// and it loads this chunk next anyway: as a chunk of its own, with the modules it shares with the
-// commands, it was six more files before the first frame.
+// The config's resolution is in the TUI's script too (the entry's loader for it, config/startup.ts, is
+// ./loadTui.ts): only the TUI's path resolves the whole config, and it runs this script next anyway.
 export {resolveConfig} from '../config/resolveConfig.js';
 
 /** What the entry needs of an embedded server (either stand-in). */
 type Listening = {url: string; close(): Promise<void>};
 
-export async function runApp(config: Config, warnings: readonly string[], openAttention: boolean): Promise<void> {
+/** `afterFirstFrame`: the code cache's writer (./loadTui.ts), called once the first frame is written */
+export async function runApp(config: Config, warnings: readonly string[], openAttention: boolean, afterFirstFrame: () => void = () => {}): Promise<void> {
 	// tmux names a window after its program where the user lets it (`automatic-rename`, on by
 	// default): `ohtui`, not `node` (issue 26 item 17). Nothing is asked of tmux or set in it: where
 	// automatic-rename is off, the window keeps the name the user gave it.
@@ -68,7 +67,7 @@ export async function runApp(config: Config, warnings: readonly string[], openAt
 	}
 
 	try {
-		await startApp(config, keys, screen, lifecycle, log, warnings, suspender, openAttention);
+		await startApp(config, keys, screen, lifecycle, log, warnings, suspender, openAttention, afterFirstFrame);
 	} catch (error) {
 		lifecycle.fatal(error);
 	}
@@ -83,6 +82,7 @@ async function startApp(
 	warnings: readonly string[],
 	suspender: Suspender,
 	openAttention: boolean,
+	afterFirstFrame: () => void,
 ): Promise<void> {
 	// Registered first so it runs last of the clean-ups, right before the screen is restored: warnings
 	// printed while the UI unmounts and sockets close still go to the log, and a fatal message after
@@ -140,6 +140,9 @@ async function startApp(
 	lifecycle.defer(() => {
 		screen.restore();
 	});
+	// Measurement only (test/bench/firstFrameCount.ts): the first frame is written (Ink writes it
+	// synchronously in render()); end here, without the exit handlers (Ink unmounting, the screen restored), so an instruction count covers spawn to that frame and no more.
+	if (process.env['OHTUI_EXIT_AFTER_FIRST_FRAME'] === '1') (process as unknown as {reallyExit(code: number): never}).reallyExit(0);
 	fleet.start();
 	for (const server of embedded) {
 		// each kind's stand-in in its own chunk, with its demo story (live agents, one waiting for you)
@@ -160,6 +163,9 @@ async function startApp(
 		);
 	}
 
+	// The code cache holds what ran for the first frame; made before the heap flags, which V8
+	// records in it (runtime/codeCache.ts)
+	afterFirstFrame();
 	// after the first frame, which they would slow down (see runtime/memory.ts)
 	tuneHeapAfterFirstFrame();
 }

@@ -18,3 +18,5 @@ function Baseline() {
 }
 
 render(<Baseline />);
+// as the app does under it (boot/runApp.ts): the first frame is written, for instruction counts
+if (process.env['OHTUI_EXIT_AFTER_FIRST_FRAME'] === '1') (process as unknown as {reallyExit(code: number): never}).reallyExit(0);
