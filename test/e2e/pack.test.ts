@@ -82,7 +82,7 @@ describe('the packed and installed ohtui', () => {
 		expect(existsSync(join(root, '.package.json.prepack'))).toBe(false);
 	});
 
-	it('is one package with no dependencies, about 3 MB installed', () => {
+	it('is one package with no dependencies, about 5 MB installed', () => {
 		expect(existsSync(join(installed, 'node_modules'))).toBe(false);
 		const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
 		expect(manifest['dependencies']).toBeUndefined();
@@ -90,7 +90,9 @@ describe('the packed and installed ohtui', () => {
 		const bytes = readdirSync(installed, {recursive: true, withFileTypes: true})
 			.filter(entry => entry.isFile())
 			.reduce((sum, entry) => sum + statSync(join(entry.parentPath ?? entry.path, entry.name)).size, 0);
-		expect(bytes).toBeLessThan(3.5 * 1024 * 1024);
+		// the TUI's script (3.1 MB, with its own client and stand-ins: scripts/build.mjs tuiEntry) and the
+		// commands' chunks (~2 MB)
+		expect(bytes).toBeLessThan(6 * 1024 * 1024);
 	});
 
 	it("is installed as the README's first lines say until it is published; the tarball left in a checkout is ignored by git", async () => {
