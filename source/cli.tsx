@@ -15,6 +15,15 @@ import {oneLine} from './terminal/oneLine.js';
 // answered from its cache is about a Node start), `serve` only for `ohtui serve`.
 // test/e2e/bundle.test.ts fails when the entry reaches any of them statically again.
 
+/**
+ * Measurement only (test/bench/startupCount.ts): OHTUI_EXIT_AFTER_FIRST_FRAME=1 ends the process
+ * right after the TUI's first frame, with no exit handler run (Ink's signal-exit wraps
+ * process.reallyExit to unmount: taken before Ink loads), so an instruction count covers spawn to
+ * that frame and nothing after it.
+ */
+const exitAfterFirstFrame =
+	process.env['OHTUI_EXIT_AFTER_FIRST_FRAME'] === '1' ? (process as unknown as {reallyExit: (code: number) => never}).reallyExit.bind(process) : undefined;
+
 async function main(): Promise<void> {
 	const startup = await decideStartup(process.argv.slice(2), process.env, version, loadTui);
 	switch (startup.kind) {
@@ -66,7 +75,10 @@ async function main(): Promise<void> {
 			}
 
 			const tui = await loadTui();
-			await tui.runApp(startup.config, startup.warnings, startup.needsYou === true, tui.saveCache);
+			await tui.runApp(startup.config, startup.warnings, startup.needsYou === true, () => {
+				exitAfterFirstFrame?.(0);
+				tui.saveCache();
+			});
 		}
 	}
 }

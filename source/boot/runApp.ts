@@ -140,9 +140,9 @@ async function startApp(
 	lifecycle.defer(() => {
 		screen.restore();
 	});
-	// Measurement only (test/bench/firstFrameCount.ts): the first frame is written (Ink writes it
-	// synchronously in render()); end here, without the exit handlers (Ink unmounting, the screen restored), so an instruction count covers spawn to that frame and no more.
-	if (process.env['OHTUI_EXIT_AFTER_FIRST_FRAME'] === '1') (process as unknown as {reallyExit(code: number): never}).reallyExit(0);
+	// Ink has written the first frame (synchronously, in render()). The code cache holds what ran for
+	// it; made before the heap flags, which V8 records in it (runtime/codeCache.ts)
+	afterFirstFrame();
 	fleet.start();
 	for (const server of embedded) {
 		// each kind's stand-in in its own chunk, with its demo story (live agents, one waiting for you)
@@ -163,9 +163,6 @@ async function startApp(
 		);
 	}
 
-	// The code cache holds what ran for the first frame; made before the heap flags, which V8
-	// records in it (runtime/codeCache.ts)
-	afterFirstFrame();
 	// after the first frame, which they would slow down (see runtime/memory.ts)
 	tuneHeapAfterFirstFrame();
 }
