@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Bundles ohtui into dist/: a bundled, production-mode Ink app starts several times faster than
-// unbundled ESM from node_modules (see design.md, "Terminal facts"). Five builds:
+// unbundled ESM from node_modules (see design.md, "Terminal facts"). Six builds:
 // - the TUI (dist/chunks/tui-*.script.js, see tuiEntry): one script, run by the entry with V8's code
 //   cache (runtime/codeCache.ts); what it needs only after the first frame (undici, zod, the
 //   stand-ins) in lazy initialisers;
 // - the app (dist/chunks/): the first chunk of each other path the entry chooses (ENTRY_TARGETS: the
 //   commands, serve, doctor, and the config's help and schema) and the chunks they load with
 //   import(), split so that a command parses only what it needs;
+// - the TUI's start (source/boot/tuiStart.ts: the config's resolution and the skeleton), one file;
 // - the entry (source/cli.tsx, dist/chunks/cli-*.js): the choice of a path, one file, which loads a
-//   path's chunk (or the TUI's script) by its built name;
+//   path's chunk (or the TUI's start and script) by its built name;
 // - `ohtui status` answered from its cache (source/commands/statusFast.ts), one file;
 // - the launcher (source/bin.ts, dist/cli.js), which loads one of the last two.
 //
@@ -57,6 +58,8 @@ const ENTRY_TARGETS = {
  * function's body (tuiScript below); the entry learns its name from OHTUI_TUI_SCRIPT.
  */
 const tuiEntry = join(root, 'source', 'boot', 'runApp.ts');
+/** what the entry runs before the TUI's script: the config's resolution and the skeleton (boot/tuiStart.ts) */
+const tuiStartEntry = join(root, 'source', 'boot', 'tuiStart.ts');
 const launcher = join(root, 'source', 'bin.ts');
 const statusFastEntry = join(root, 'source', 'commands', 'statusFast.ts');
 const outdir = join(root, 'dist');
@@ -123,6 +126,9 @@ async function main() {
 	});
 	const paths = Object.fromEntries(Object.values(sources).map(source => [source, entryOutput(app, source)]));
 	const tui = tuiScript(await bundle(tuiOptions()));
+	// the TUI's start before its script (the config's resolution, the skeleton), one file loaded by the entry
+	const tuiStart = await bundle({...bundleOptions({entryPoints: {tuiStart: tuiStartEntry}, outdir}), ...alone()});
+	paths[tuiStartEntry] = entryOutput(tuiStart, tuiStartEntry);
 	const cliOptions = bundleOptions({entryPoints: {cli: entry}, outdir});
 	const cli = await bundle({...cliOptions, ...alone(paths), define: {...cliOptions.define, OHTUI_TUI_SCRIPT: JSON.stringify(`./${basename(tui.outputFiles[0].path)}`)}});
 	const statusFast = await bundle({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone()});
@@ -131,7 +137,7 @@ async function main() {
 		...alone({[entry]: entryOutput(cli, entry), [statusFastEntry]: entryOutput(statusFast, statusFastEntry)}, outdir),
 		entryNames: '[name]',
 	});
-	const result = {outputFiles: [...app.outputFiles, ...tui.outputFiles, ...cli.outputFiles, ...statusFast.outputFiles, ...launched.outputFiles]};
+	const result = {outputFiles: [...app.outputFiles, ...tui.outputFiles, ...tuiStart.outputFiles, ...cli.outputFiles, ...statusFast.outputFiles, ...launched.outputFiles]};
 
 	checkSelfContained(result.outputFiles);
 

@@ -17,15 +17,20 @@ import {oneLine} from './terminal/oneLine.js';
 
 /**
  * Measurement only (test/bench/startupCount.ts): OHTUI_EXIT_AFTER_FIRST_FRAME=1 ends the process
- * right after the TUI's first frame, with no exit handler run (Ink's signal-exit wraps
- * process.reallyExit to unmount: taken before Ink loads), so an instruction count covers spawn to
- * that frame and nothing after it.
+ * right after Ink's first frame, `skeleton` right after the skeleton, with no exit handler run
+ * (Ink's signal-exit wraps process.reallyExit to unmount: taken before Ink loads), so an
+ * instruction count covers spawn to that frame and nothing after it.
  */
-const exitAfterFirstFrame =
-	process.env['OHTUI_EXIT_AFTER_FIRST_FRAME'] === '1' ? (process as unknown as {reallyExit: (code: number) => never}).reallyExit.bind(process) : undefined;
+const exitAfter = process.env['OHTUI_EXIT_AFTER_FIRST_FRAME'];
+const exitNow = (process as unknown as {reallyExit: (code: number) => never}).reallyExit.bind(process);
+
+/** the TUI's start before its script: the config's resolution and the skeleton (boot/tuiStart.ts, a file of its own) */
+async function loadStart(): Promise<typeof import('./boot/tuiStart.js')> {
+	return import('./boot/tuiStart.js');
+}
 
 async function main(): Promise<void> {
-	const startup = await decideStartup(process.argv.slice(2), process.env, version, loadTui);
+	const startup = await decideStartup(process.argv.slice(2), process.env, version, loadStart);
 	switch (startup.kind) {
 		case 'exit': {
 			if (startup.stdout) {
@@ -74,11 +79,28 @@ async function main(): Promise<void> {
 				process.stderr.write(`ohtui: ${warning}\n`);
 			}
 
-			const tui = await loadTui();
-			await tui.runApp(startup.config, startup.warnings, startup.needsYou === true, () => {
-				exitAfterFirstFrame?.(0);
-				tui.saveCache();
-			});
+			// the skeleton first (boot/skeleton.ts), then the TUI's script, whose Ink frame replaces it
+			const openAttention = startup.needsYou === true;
+			const skeleton = (await loadStart()).paintSkeleton(startup.config, {openAttention});
+			if (exitAfter === 'skeleton') exitNow(0);
+			// tests only (test/e2e/skeleton.test.ts): keys typed while the skeleton shows
+			const hold = Number(process.env['OHTUI_TEST_HOLD_SKELETON_MS']);
+			if (skeleton && hold > 0) await new Promise(resolve => setTimeout(resolve, hold));
+			try {
+				const tui = await loadTui();
+				await tui.runApp(startup.config, startup.warnings, {
+					openAttention,
+					skeleton,
+					afterFirstFrame() {
+						if (exitAfter === '1') exitNow(0);
+						tui.saveCache();
+					},
+				});
+			} catch (error) {
+				// before the lifecycle held the terminal: give it back before the message
+				if (skeleton && !skeleton.replaced) skeleton.restore();
+				throw error;
+			}
 		}
 	}
 }

@@ -22,16 +22,22 @@ import {writeWithoutBlocking} from '../terminal/tty.js';
 import {exit} from './exit.js';
 import {fleetMembers} from './members.js';
 import {renderApp} from './renderApp.js';
+import type {SkeletonHold} from './skeleton.js';
 
-// The config's resolution is in the TUI's script too (the entry's loader for it, config/startup.ts, is
-// ./loadTui.ts): only the TUI's path resolves the whole config, and it runs this script next anyway.
-export {resolveConfig} from '../config/resolveConfig.js';
 
 /** What the entry needs of an embedded server (either stand-in). */
 type Listening = {url: string; close(): Promise<void>};
 
-/** `afterFirstFrame`: the code cache's writer (./loadTui.ts), called once the first frame is written */
-export async function runApp(config: Config, warnings: readonly string[], openAttention: boolean, afterFirstFrame: () => void = () => {}): Promise<void> {
+export type RunOptions = {
+	/** `--needs-you`: the UI opens on the needs-you list */
+	openAttention?: boolean;
+	/** the skeleton on screen (./skeleton.ts): the terminal is held from it until Ink's frame replaces it */
+	skeleton?: SkeletonHold | null;
+	/** called once Ink's first frame is written (the code cache's writer: ./loadTui.ts) */
+	afterFirstFrame?: () => void;
+};
+
+export async function runApp(config: Config, warnings: readonly string[], {openAttention = false, skeleton = null, afterFirstFrame = () => {}}: RunOptions = {}): Promise<void> {
 	// tmux names a window after its program where the user lets it (`automatic-rename`, on by
 	// default): `ohtui`, not `node` (issue 26 item 17). Nothing is asked of tmux or set in it: where
 	// automatic-rename is off, the window keeps the name the user gave it.
@@ -52,22 +58,30 @@ export async function runApp(config: Config, warnings: readonly string[], openAt
 		cleanupTimeoutMs: 500,
 	});
 	lifecycle.installProcessHandlers();
+	if (skeleton) {
+		// the lifecycle's from now on; until Ink's frame, its restore is the skeleton's
+		skeleton.handOver();
+		screen.hold(() => skeleton.restore());
+	}
 	const suspender = createSuspender();
 	lifecycle.defer(suspender.install());
 
+	const notices = [...warnings];
 	let log: LogFile | null = null;
 	if (config.logFile !== null) {
 		try {
 			log = openLogFile(config.logFile, redact);
 			log.write(`${new Date().toISOString()} ohtui ${version} (node ${process.version}) started`);
 		} catch (error) {
-			// said now, while stderr is still the terminal's
-			process.stderr.write(`ohtui: cannot open the log file (${oneLine(error)}); running without a log\n`);
+			// said now, while stderr is still the terminal's; over the skeleton, in the footer
+			const line = `cannot open the log file (${oneLine(error)}); running without a log`;
+			if (skeleton) notices.push(line);
+			else process.stderr.write(`ohtui: ${line}\n`);
 		}
 	}
 
 	try {
-		await startApp(config, keys, screen, lifecycle, log, warnings, suspender, openAttention, afterFirstFrame);
+		await startApp(config, keys, screen, lifecycle, log, notices, suspender, openAttention, afterFirstFrame);
 	} catch (error) {
 		lifecycle.fatal(error);
 	}

@@ -122,18 +122,25 @@ describe('the built bundle', () => {
 		expect(all.filter(path => later.test(path)).length).toBeGreaterThan(100);
 		expect(eager.filter(path => later.test(path))).toEqual([]);
 		// the first frame's own modules are run with it
-		expect(eager).toEqual(expect.arrayContaining(['source/boot/renderApp.tsx', 'source/config/resolveConfig.ts', 'node_modules/ink/build/index.js']));
+		expect(eager).toEqual(expect.arrayContaining(['source/boot/renderApp.tsx', 'node_modules/ink/build/index.js']));
 	}, 30_000);
 
-	it('loads two files before the first frame: the entry, and the TUI as one script (the config\'s resolution in it); no Node module is a chunk of its own', () => {
+	it('loads three files before the first frame: the entry, the TUI\'s start (the config\'s resolution, the skeleton), the TUI as one script; no Node module is a chunk of its own', () => {
 		// each module file costs a Node 20 start ~0.2 ms and ~4.5 M instructions in the loader: the
-		// entry, bundled alone, holds its config modules; the TUI's script holds the rest and is run
-		// with V8's code cache (runtime/codeCache.ts); each file's require() of a Node module sits with
-		// it (scripts/bundlePlugins.mjs)
+		// entry, bundled alone, holds its config modules; the TUI's start is one file with no React or
+		// Ink (the skeleton is drawn before they load); the TUI's script holds the rest and is run with
+		// V8's code cache (runtime/codeCache.ts); each file's require() of a Node module sits with it
+		// (scripts/bundlePlugins.mjs)
 		const chunks = join(root, 'dist', 'chunks');
 		expect(staticClosure(join(root, 'dist', entryChunk()))).toEqual([entryChunk().slice('./chunks/'.length)]);
 		const loads = specifiers(readFileSync(join(root, 'dist', entryChunk()), 'utf8')).filter(name => name.startsWith('./'));
 		expect(loads.filter(name => name.endsWith('.script.js'))).toEqual([expect.stringMatching(/^\.\/tui-\w+\.script\.js$/)]);
+		const start = loads.filter(name => name.startsWith('./tuiStart-'));
+		expect(start).toHaveLength(1);
+		expect(walkBundle(join(chunks, start[0]!)).files).toEqual([start[0]!.slice(2)]);
+		const startText = readFileSync(join(chunks, start[0]!), 'utf8');
+		expect(startText).toMatch(/^\/\/ source\/config\/resolveConfig\.ts$/m);
+		expect(startText).not.toMatch(fromPackage('(ink|react|react-reconciler|yoga-layout|zod|undici)/'));
 		expect(loads.some(name => /^\.\/(runApp|renderApp|resolveConfig)-/.test(name))).toBe(false);
 		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
 		for (const name of current) {
