@@ -131,12 +131,16 @@ async function main() {
 	paths[tuiStartEntry] = entryOutput(tuiStart, tuiStartEntry);
 	const cliOptions = bundleOptions({entryPoints: {cli: entry}, outdir});
 	const cli = await bundle({...cliOptions, ...alone(paths), define: {...cliOptions.define, OHTUI_TUI_SCRIPT: JSON.stringify(`./${basename(tui.outputFiles[0].path)}`)}});
-	const statusFast = await bundle({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone()});
-	const launched = await bundle({
-		...bundleOptions({entryPoints: {cli: launcher}, outdir}),
-		...alone({[entry]: entryOutput(cli, entry), [statusFastEntry]: entryOutput(statusFast, statusFastEntry)}, outdir),
-		entryNames: '[name]',
-	});
+	// CommonJS, loaded with require() (see commonJs): status's own file and the launcher
+	const statusFast = await bundle(commonJs({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone(), outExtension: {'.js': '.cjs'}, banner: {}}));
+	const launched = await bundle(
+		commonJs({
+			...bundleOptions({entryPoints: {cli: launcher}, outdir}),
+			...alone({[entry]: entryOutput(cli, entry), [statusFastEntry]: entryOutput(statusFast, statusFastEntry)}, outdir),
+			entryNames: '[name]',
+			banner: {js: '#!/usr/bin/env node'},
+		}),
+	);
 	const result = {outputFiles: [...app.outputFiles, ...tui.outputFiles, ...tuiStart.outputFiles, ...cli.outputFiles, ...statusFast.outputFiles, ...launched.outputFiles]};
 
 	checkSelfContained(result.outputFiles);
@@ -146,6 +150,9 @@ async function main() {
 	const entryFile = result.outputFiles.find(file => file.path === outfile);
 	const chunks = result.outputFiles.filter(file => file !== entryFile);
 	mkdirSync(join(outdir, 'chunks'), {recursive: true});
+	// dist/cli.js is CommonJS, the chunks ES modules (.cjs files CommonJS whatever a package.json says)
+	writeIfChanged(join(outdir, 'package.json'), `${JSON.stringify({type: 'commonjs'})}\n`);
+	writeIfChanged(join(outdir, 'chunks', 'package.json'), `${JSON.stringify({type: 'module'})}\n`);
 	for (const file of [...chunks, entryFile]) {
 		const temporary = `${file.path}.${process.pid}.tmp`;
 		writeFileSync(temporary, asciiOnly(file.text));
@@ -164,6 +171,27 @@ async function main() {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
 	await main();
+}
+
+/**
+ * A build to CommonJS, for files loaded with require(): the launcher (dist/cli.js, which dist/package.json
+ * makes CommonJS) and status's own file (a .cjs). A status bar's `ohtui status` then never starts
+ * Node's ES module loader (its set-up, an asynchronous read of each file on the thread pool): ~25 M
+ * of ~165 M instructions on Node 20. import.meta.url becomes the file's path, which createRequire
+ * takes as well.
+ */
+function commonJs(options) {
+	// Node's modules: plain require() calls in CommonJS output (builtinsViaRequire is for ES modules)
+	return {...options, format: 'cjs', define: {...options.define, 'import.meta.url': '__filename'}, plugins: options.plugins.filter(plugin => plugin !== builtinsViaRequire)};
+}
+
+function writeIfChanged(path, text) {
+	try {
+		if (readFileSync(path, 'utf8') === text) return;
+	} catch {}
+
+	writeFileSync(`${path}.${process.pid}.tmp`, text);
+	renameSync(`${path}.${process.pid}.tmp`, path);
 }
 
 async function bundle(options) {
@@ -262,7 +290,7 @@ function otherBuilds(targets, written) {
 		name: 'other-builds',
 		setup(build) {
 			build.onResolve({filter: /^\./}, args => {
-				if (args.kind !== 'dynamic-import') return undefined;
+				if (args.kind !== 'dynamic-import' && args.kind !== 'require-call') return undefined;
 				const base = join(args.resolveDir, args.path).replace(/\.js$/, '');
 				const source = ['.ts', '.tsx'].map(extension => base + extension).find(path => path in targets);
 				if (source === undefined) return {errors: [{text: `import('${args.path}') in ${relative(root, args.importer)} loads no other build's entry (scripts/build.mjs ENTRY_TARGETS)`}]};
@@ -304,7 +332,7 @@ function checkSelfContained(files) {
  * only this build's: the package must not ship a chunk nothing loads.
  */
 function removeOldChunks(current, all = false) {
-	const keep = new Set([...current, ...(all ? [] : readManifest()), 'manifest.json']);
+	const keep = new Set([...current, ...(all ? [] : readManifest()), 'manifest.json', 'package.json']);
 	const recent = all ? Number.POSITIVE_INFINITY : Date.now() - 5 * 60_000;
 	for (const name of readdirSync(join(outdir, 'chunks'))) {
 		const path = join(outdir, 'chunks', name);

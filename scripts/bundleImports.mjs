@@ -126,10 +126,10 @@ export function walkBundle(entry, read = path => readFileSync(path, 'utf8')) {
 	return {files: [...files].sort(), missing, bare};
 }
 
-/** every .js file under a folder, relative to it */
+/** every .js and .cjs file under a folder, relative to it */
 export function jsFilesUnder(directory) {
 	return readdirSync(directory, {recursive: true, withFileTypes: true})
-		.filter(entry => entry.isFile() && entry.name.endsWith('.js'))
+		.filter(entry => entry.isFile() && (entry.name.endsWith('.js') || entry.name.endsWith('.cjs')))
 		.map(entry => relative(directory, join(entry.parentPath ?? entry.path, entry.name)))
 		.sort();
 }

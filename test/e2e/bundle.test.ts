@@ -180,7 +180,11 @@ describe('the built bundle', () => {
 		// a status bar calls `ohtui status` every few seconds: answered from its cache it parses two
 		// files (source/bin.ts, source/commands/statusFast.ts), not the entry's two dozen chunks
 		const targets = launcherTargets();
-		expect(targets).toEqual([expect.stringMatching(/^\.\/chunks\/statusFast-\w+\.js$/), expect.stringMatching(/^\.\/chunks\/cli-\w+\.js$/)]);
+		expect(targets).toEqual([expect.stringMatching(/^\.\/chunks\/statusFast-\w+\.cjs$/), expect.stringMatching(/^\.\/chunks\/cli-\w+\.js$/)]);
+		// both CommonJS (required: no ES module loader on a status bar's call), the entry an ES module
+		expect(readFileSync(join(root, 'dist', 'package.json'), 'utf8')).toMatch(/"type":\s*"commonjs"/);
+		expect(readFileSync(join(root, 'dist', 'chunks', 'package.json'), 'utf8')).toMatch(/"type":\s*"module"/);
+		expect(readFileSync(join(root, 'dist', 'cli.js'), 'utf8')).toMatch(/require\("\.\/chunks\/statusFast-\w+\.cjs"\)/);
 		const fast = join(root, 'dist', targets[0]!);
 		expect(walkBundle(fast).files).toEqual([targets[0]!.slice('./chunks/'.length)]);
 		expect(specifiers(readFileSync(fast, 'utf8')).every(name => name.startsWith('node:'))).toBe(true);
