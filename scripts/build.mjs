@@ -127,20 +127,22 @@ async function main() {
 	const paths = Object.fromEntries(Object.values(sources).map(source => [source, entryOutput(app, source)]));
 	const tui = tuiScript(await bundle(tuiOptions()));
 	// the TUI's start before its script (the config's resolution, the skeleton), one file loaded by the entry
-	const tuiStart = await bundle({...bundleOptions({entryPoints: {tuiStart: tuiStartEntry}, outdir}), ...alone()});
+	// CommonJS, loaded with require() (see commonJs): the TUI's start, the entry, status's own file, the launcher
+	const tuiStart = await bundle(commonJs({...bundleOptions({entryPoints: {tuiStart: tuiStartEntry}, outdir}), ...alone()}));
 	paths[tuiStartEntry] = entryOutput(tuiStart, tuiStartEntry);
-	const cliOptions = bundleOptions({entryPoints: {cli: entry}, outdir});
-	const cli = await bundle({...cliOptions, ...alone(paths), define: {...cliOptions.define, OHTUI_TUI_SCRIPT: JSON.stringify(`./${basename(tui.outputFiles[0].path)}`)}});
-	// CommonJS, loaded with require() (see commonJs): status's own file and the launcher
-	const statusFast = await bundle(commonJs({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone(), outExtension: {'.js': '.cjs'}, banner: {}}));
-	const launched = await bundle(
-		commonJs({
+	const cliOptions = commonJs({...bundleOptions({entryPoints: {cli: entry}, outdir}), ...alone(paths)});
+	const cli = await bundle({...cliOptions, define: {...cliOptions.define, OHTUI_TUI_SCRIPT: JSON.stringify(`./${basename(tui.outputFiles[0].path)}`)}});
+	const statusFast = await bundle(commonJs({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone()}));
+	const launched = await bundle({
+		...commonJs({
 			...bundleOptions({entryPoints: {cli: launcher}, outdir}),
 			...alone({[entry]: entryOutput(cli, entry), [statusFastEntry]: entryOutput(statusFast, statusFastEntry)}, outdir),
 			entryNames: '[name]',
-			banner: {js: '#!/usr/bin/env node'},
 		}),
-	);
+		// dist/cli.js: a .js, made CommonJS by dist/package.json
+		outExtension: {},
+		banner: {js: '#!/usr/bin/env node'},
+	});
 	const result = {outputFiles: [...app.outputFiles, ...tui.outputFiles, ...tuiStart.outputFiles, ...cli.outputFiles, ...statusFast.outputFiles, ...launched.outputFiles]};
 
 	checkSelfContained(result.outputFiles);
@@ -174,15 +176,23 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
 }
 
 /**
- * A build to CommonJS, for files loaded with require(): the launcher (dist/cli.js, which dist/package.json
- * makes CommonJS) and status's own file (a .cjs). A status bar's `ohtui status` then never starts
- * Node's ES module loader (its set-up, an asynchronous read of each file on the thread pool): ~25 M
- * of ~165 M instructions on Node 20. import.meta.url becomes the file's path, which createRequire
- * takes as well.
+ * A build to CommonJS (.cjs), for files loaded with require(): the launcher (dist/cli.js, which
+ * dist/package.json makes CommonJS), status's own file, the entry and the TUI's start. Neither a
+ * status bar's `ohtui status` nor the TUI's start then starts Node's ES module loader (its set-up,
+ * then an asynchronous read of each file on the thread pool): ~25 M of ~165 M instructions of a
+ * status run on Node 20. The commands' chunks stay ES modules, which the entry import()s.
+ * import.meta.url is the file's URL, made from __filename (node:url is loaded with Node).
  */
 function commonJs(options) {
-	// Node's modules: plain require() calls in CommonJS output (builtinsViaRequire is for ES modules)
-	return {...options, format: 'cjs', define: {...options.define, 'import.meta.url': '__filename'}, plugins: options.plugins.filter(plugin => plugin !== builtinsViaRequire)};
+	return {
+		...options,
+		format: 'cjs',
+		outExtension: {'.js': '.cjs'},
+		banner: {js: 'var __ohtuiFileUrl = require("node:url").pathToFileURL(__filename).href;'},
+		define: {...options.define, 'import.meta.url': '__ohtuiFileUrl'},
+		// Node's modules: plain require() calls in CommonJS output (builtinsViaRequire is for ES modules)
+		plugins: options.plugins.filter(plugin => plugin !== builtinsViaRequire),
+	};
 }
 
 function writeIfChanged(path, text) {

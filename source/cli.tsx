@@ -24,9 +24,12 @@ import {oneLine} from './terminal/oneLine.js';
 const exitAfter = process.env['OHTUI_EXIT_AFTER_FIRST_FRAME'];
 const exitNow = (process as unknown as {reallyExit: (code: number) => never}).reallyExit.bind(process);
 
-/** the TUI's start before its script: the config's resolution and the skeleton (boot/tuiStart.ts, a file of its own) */
+/**
+ * The TUI's start before its script: the config's resolution and the skeleton (boot/tuiStart.ts, a
+ * CommonJS file of its own, required: the TUI's path never starts Node's ES module loader).
+ */
 async function loadStart(): Promise<typeof import('./boot/tuiStart.js')> {
-	return import('./boot/tuiStart.js');
+	return require('./boot/tuiStart.js') as typeof import('./boot/tuiStart.js');
 }
 
 async function main(): Promise<void> {

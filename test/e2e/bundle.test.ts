@@ -81,7 +81,7 @@ describe('walkBundle', () => {
 	});
 });
 
-/** the entry's file (./chunks/cli-<hash>.js), as the launcher names it */
+/** the entry's file (./chunks/cli-<hash>.cjs), as the launcher names it */
 function entryChunk(): string {
 	return launcherTargets().find(name => name.startsWith('./chunks/cli-'))!;
 }
@@ -180,8 +180,8 @@ describe('the built bundle', () => {
 		// a status bar calls `ohtui status` every few seconds: answered from its cache it parses two
 		// files (source/bin.ts, source/commands/statusFast.ts), not the entry's two dozen chunks
 		const targets = launcherTargets();
-		expect(targets).toEqual([expect.stringMatching(/^\.\/chunks\/statusFast-\w+\.cjs$/), expect.stringMatching(/^\.\/chunks\/cli-\w+\.js$/)]);
-		// both CommonJS (required: no ES module loader on a status bar's call), the entry an ES module
+		expect(targets).toEqual([expect.stringMatching(/^\.\/chunks\/statusFast-\w+\.cjs$/), expect.stringMatching(/^\.\/chunks\/cli-\w+\.cjs$/)]);
+		// all CommonJS (required: no ES module loader on a status bar's call, nor on the TUI's path)
 		expect(readFileSync(join(root, 'dist', 'package.json'), 'utf8')).toMatch(/"type":\s*"commonjs"/);
 		expect(readFileSync(join(root, 'dist', 'chunks', 'package.json'), 'utf8')).toMatch(/"type":\s*"module"/);
 		expect(readFileSync(join(root, 'dist', 'cli.js'), 'utf8')).toMatch(/require\("\.\/chunks\/statusFast-\w+\.cjs"\)/);
