@@ -6,9 +6,11 @@
  * in the same write (../terminal/skeleton.ts); until then keys wait in the terminal's queue.
  *
  * None where the UI would not draw this at start: TERM=dumb or unset (no alternate screen, no
- * escape sequences), `--needs-you` (it opens on another screen). Colours as the theme gives them
+ * escape sequences), `--needs-you` (it opens on another screen), a log file that cannot be opened
+ * (said first, on the normal screen). Colours as the theme gives them
  * (--theme, COLORFGBG, NO_COLOR: ../ui/palette.ts), through chalk as Ink's are.
  */
+import {closeSync, openSync} from 'node:fs';
 import chalk, {Chalk} from 'chalk';
 import type {Config} from '../config/resolveConfig.js';
 import {serverLabel} from '../config/url.js';
@@ -18,6 +20,21 @@ import {DARK, DARK_SERVERS, LIGHT, LIGHT_SERVERS, noColorRequested, themeName} f
 import {TABS} from '../ui/tabs.js';
 
 export type {SkeletonHold} from '../terminal/skeleton.js';
+
+/**
+ * A log file that cannot be opened is said on stderr before any screen (./runApp.ts), where the
+ * user sees it after quitting: then no skeleton. Opened for appending as the log does (and made,
+ * 0600, as it would be).
+ */
+function canLog(path: string | null): boolean {
+	if (path === null) return true;
+	try {
+		closeSync(openSync(path, 'a', 0o600));
+		return true;
+	} catch {
+		return false;
+	}
+}
 
 /** the tab the UI opens on (ui/navigation.ts) */
 const START_TAB = 'conversations';
@@ -73,8 +90,8 @@ export function skeletonLines(config: Pick<Config, 'servers' | 'demo' | 'theme'>
  * Draws the skeleton and holds the terminal for the UI (../terminal/skeleton.ts), or returns null
  * where the UI would not start with this screen (see above).
  */
-export function paintSkeleton(config: Pick<Config, 'servers' | 'demo' | 'theme'>, {openAttention = false, env = process.env, stdout = process.stdout, stdin = process.stdin} = {}): SkeletonHold | null {
-	if (openAttention || !capableTerminal(env) || !stdout.isTTY) return null;
+export function paintSkeleton(config: Pick<Config, 'servers' | 'demo' | 'theme' | 'logFile'>, {openAttention = false, env = process.env, stdout = process.stdout, stdin = process.stdin} = {}): SkeletonHold | null {
+	if (openAttention || !capableTerminal(env) || !stdout.isTTY || !canLog(config.logFile)) return null;
 	const lines = skeletonLines(config, stdout.columns || 80, env);
 	return holdForSkeleton(lines.join('\r\n'), {stdout, stdin});
 }
