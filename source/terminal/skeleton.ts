@@ -21,7 +21,8 @@ import {dieBySignal} from './tty.js';
 
 const ALTERNATE_ON = '\u001B[?1049h';
 const CURSOR_HIDE = '\u001B[?25l';
-const HOME_CLEAR = '\u001B[H\u001B[2J';
+/** home, then erase below: the whole screen, as Ink's own full clear (CSI 2J is what a hostile server's text would be, and some terminals push the screen into scrollback on it) */
+const HOME_CLEAR = '\u001B[H\u001B[J';
 /** autowrap off while the skeleton is written (a line too wide is cut, never wrapped), on after */
 const WRAP_OFF = '\u001B[?7l';
 const WRAP_ON = '\u001B[?7h';

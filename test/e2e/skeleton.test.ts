@@ -9,7 +9,7 @@ import {alternateScreenOff, alternateScreenOn, cursorShow, ptySessions} from './
 const {spawn} = ptySessions();
 /** the skeleton's write ends by turning autowrap back on (terminal/skeleton.ts): Ink never writes it */
 const SKELETON_END = '\u001B[?7h';
-const CLEAR = '\u001B[H\u001B[2J';
+const CLEAR = '\u001B[H\u001B[J';
 /** Ink's first frame: its footer's hints (the skeleton draws none) */
 const INK_FRAME = 'q quit';
 
