@@ -10,6 +10,15 @@ import {clean} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
 import {byteSize} from './transfer.js';
 
+/** A name fit for a local file: what is not a word character, a dot or a dash becomes `_`; no leading dot. */
+export const safeName = (text: string): string => text.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '_') || 'file';
+
+/** `3f2a91c0.patch`, or for one file `3f2a91c0-handler.ts.patch` (`w`'s default in the changes view). */
+export function patchFileName(conversationId: string, file: string | null = null): string {
+	const id = safeName(conversationId.slice(0, 8));
+	return file ? `${id}-${safeName(file.split('/').filter(Boolean).at(-1) ?? file)}.patch` : `${id}.patch`;
+}
+
 /** How a command ended, after its `→`. */
 export function endText(end: CommandEnd): string {
 	switch (end.kind) {
@@ -74,4 +83,14 @@ export function fileNote(file: FileView): string | null {
 	if (file.binary) return `a binary file${size}: not shown · w saves it`;
 	if (file.truncated) return `its first ${byteSize(file.text === null ? 0 : Buffer.byteLength(file.text))}${file.size === null ? '' : ` of ${byteSize(file.size)}`} shown · w saves it whole`;
 	return null;
+}
+
+/**
+ * Why a conversation's workspace cannot be reached now, or null when it can: an app server's
+ * conversation has an agent server only while its sandbox runs (`conversation_url` is null then).
+ */
+export function workspaceOutOfReach(c: {sandbox_id: string; sandbox_status?: string | null}): string | null {
+	if (!c.sandbox_id || c.sandbox_status === 'RUNNING') return null;
+	const status = clean(c.sandbox_status ?? 'unknown') || 'unknown';
+	return `the sandbox is ${status}: its workspace can be reached only while it runs${status === 'PAUSED' ? ' (r resumes it)' : ''}`;
 }

@@ -11,6 +11,7 @@ import {statSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {basename, join} from 'node:path';
 import type {AppConversation} from '../../api/schemas/index.js';
+import {patchFileName, safeName} from '../../present/workspaceText.js';
 import {errorMessage} from '../oneLine.js';
 import type {PatchCopy, SaveResult} from '../workspaceTypes.js';
 import {writeFileFrom} from './fileWrite.js';
@@ -23,14 +24,6 @@ import type {WorkspaceOpener} from './workspaceOpener.js';
  * tmux passes up to 1 MiB, some terminals far less), i.e. 75,000 bytes of patch.
  */
 export const MAX_COPY_BYTES = 75_000;
-
-const safeName = (text: string) => text.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '_') || 'file';
-
-/** `3f2a91c0.patch`, or for one file `3f2a91c0-handler.ts.patch`. */
-export function patchFileName(conversationId: string, file: string | null = null): string {
-	const id = safeName(conversationId.slice(0, 8));
-	return file ? `${id}-${safeName(basename(file))}.patch` : `${id}.patch`;
-}
 
 /** `~/x` from the home folder; a folder gets `name` inside it. */
 export function localTarget(typed: string, name: string): {path: string; exists: boolean} {

@@ -17,6 +17,8 @@ import {TextField} from './TextField.js';
 type Props = {
 	message: string;
 	placeholder?: string;
+	/** the answer offered, editable (a default path) */
+	initial?: string;
 	width: number;
 	/** the keymap scope that names Enter and Esc here */
 	scope: Scope;
@@ -28,9 +30,9 @@ export const LINE_INPUT_HEIGHT = 2;
 
 const PROMPT = '> ';
 
-export function LineInput({message, placeholder = '', width, scope, onSubmit, onCancel}: Props) {
+export function LineInput({message, placeholder = '', initial = '', width, scope, onSubmit, onCancel}: Props) {
 	const theme = useTheme();
-	const [state, setState] = useState<TextState>({value: '', cursor: 0});
+	const [state, setState] = useState<TextState>({value: initial, cursor: initial.length});
 	useHintScopes([scope]);
 	useKeys(
 		'modal',
