@@ -6,7 +6,7 @@
  */
 import type {CommandEnd} from '../store/workspace/commandRun.js';
 import type {FileView, PaneState, PatchCopy, SaveResult} from '../store/types.js';
-import {clean} from '../text/sanitize.js';
+import {clean, truncate} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
 import {byteSize} from './transfer.js';
 
@@ -45,11 +45,11 @@ export function paneState(pane: PaneState): string | null {
 	return pane.end ? endText(pane.end) : null;
 }
 
-/** `$ make test → exit 2`, `$ make test running…`; null before any command. */
-export function paneSummary(pane: PaneState | null | undefined): string | null {
+/** `$ make test → exit 2`, `$ make test running…`; null before any command. A long command is cut at `width` columns, its end kept. */
+export function paneSummary(pane: PaneState | null | undefined, width = Infinity): string | null {
 	const state = pane ? paneState(pane) : null;
 	if (!pane || state === null) return null;
-	const command = `$ ${maskSecrets(clean(pane.command))}`;
+	const command = `$ ${truncate(maskSecrets(clean(pane.command)), width)}`;
 	return pane.running ? `${command} ${state}` : `${command} → ${state}`;
 }
 

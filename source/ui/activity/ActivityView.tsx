@@ -34,6 +34,7 @@ import {bootLabel} from '../../present/booting.js';
 import {droppedSandboxHints} from '../views/sandboxActions.js';
 import {isBoot} from '../views/sandboxParts.js';
 import {maskTitle} from '../../text/secrets.js';
+import {CommandPaneView, commandPaneHeight, usePaneSummary} from '../workspace/CommandPaneView.js';
 
 type Props = {
 	conversation: Tagged<AppConversation>;
@@ -43,11 +44,13 @@ type Props = {
 	onBack(): void;
 	/** `c`: the workspace's changes */
 	onChanges?(conversation: Tagged<AppConversation>): void;
+	/** `F`: the workspace's files */
+	onFiles?(conversation: Tagged<AppConversation>): void;
 };
 
 const NO_EVENTS: readonly ConversationEvent[] = [];
 
-export function ActivityView({conversation: opened, width, height, active, onBack, onChanges}: Props) {
+export function ActivityView({conversation: opened, width, height, active, onBack, onChanges, onFiles}: Props) {
 	const {fleet, now, notify} = useUi();
 	const theme = useTheme();
 	const activity = useSnapshot(selectActivity);
@@ -82,7 +85,8 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const sandboxStatus = bootLabel(boot?.startedAt, conversation.sandbox_status, now()) ? 'STARTING' : conversation.sandbox_status;
 
 	const approval = modal?.kind === 'accept' || modal?.kind === 'reject' ? modal.kind : null;
-	const bottom = modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialogHeight(approval);
+	const bottom =
+		modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : modal?.kind === 'command' ? commandPaneHeight(height) : approvalDialogHeight(approval);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
 
@@ -104,7 +108,10 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 			if (event) void page(eventDetail(event, answerOf(events, index)).map(line => line.text), `event-${eventId}.txt`);
 		},
 		...(onChanges ? {onChanges} : {}),
+		...(onFiles ? {onFiles} : {}),
 	});
+	// `$`: the last command run in this workspace, in the header (issue 28 item 4)
+	const command = usePaneSummary(conversation);
 
 	const own: Scope[] = capabilities?.sandboxes === false ? ['activity'] : ['activity', 'activitySandbox'];
 	// x where the agent server cannot reject (before SDK 1.6.0) only offers to leave the action waiting
@@ -112,7 +119,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const scopes: Scope[] =
 		modal?.kind === 'pager'
 			? ['pager']
-			: modal?.kind === 'message'
+			: modal?.kind === 'command'
+				? ['command']
+				: modal?.kind === 'message'
 				? ['message']
 				: modal?.kind === 'accept'
 					? ['confirm']
@@ -131,7 +140,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const agentHidden: Command[] = agentOutOfReach(conversation) ? ['agent.run', 'agent.pause', 'agent.interrupt'] : [status === 'running' ? 'agent.run' : 'agent.pause'];
 	useHintScopes(scopes, [...droppedSandboxHints(sandboxStatus), ...agentHidden]);
 
-	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} width={width} />;
+	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} command={command} width={width} />;
 	if (modal?.kind === 'pager') {
 		return (
 			<Box flexDirection="column">
@@ -176,6 +185,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					onDialog={dialog => setModal(dialog ? {kind: 'agent', dialog} : null)}
 				/>
 			) : null}
+			{modal?.kind === 'command' ? <CommandPaneView conversation={conversation} width={width} height={bottom} onClose={() => setModal(null)} /> : null}
 			{approval ? <ApprovalDialog conversation={conversation} kind={approval} pending={pending} waiting={waiting} width={width} onDone={() => setModal(null)} /> : null}
 		</Box>
 	);
