@@ -257,7 +257,7 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'activity', keys: ['y'], command: 'copy', description: 'copy the selected event id (OSC 52)'},
 	{scope: 'activity', keys: ['e'], command: 'pager.open', description: 'the selected event in full in $PAGER (default less)'},
 	// Issue 28 item 4: the conversation's workspace, on its agent server
-	{scope: 'activity', keys: ['$'], command: 'workspace.command', description: "run a command in the workspace: its output in a pane below (Esc leaves it running; its end shows in the header)", hint: 'command'},
+	{scope: 'activity', keys: ['$'], command: 'workspace.command', description: 'run a command in the workspace (its output below; Esc leaves it running)', hint: 'command'},
 	{scope: 'activity', keys: ['F'], command: 'workspace.files', description: "the workspace's files (Enter reads one, w saves it)", hint: 'files'},
 
 	{scope: 'changes', keys: ['j', 'down'], command: 'move.down', description: 'next file'},
