@@ -13,6 +13,7 @@ import {startAgentServerStandIn} from '../../../source/server/agentServer/start.
 import {startStandInServer} from '../../../source/server/standInServer.js';
 import {createStore} from '../../../source/store/createStore.js';
 import type {PaneState} from '../../../source/store/types.js';
+import {MAX_LINE_CHARS} from '../../../source/store/workspace/commandPane.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -79,6 +80,11 @@ describe('command panes', () => {
 		expect(second.lines).toEqual([{text: c.working_dir, stderr: false}]);
 		expect(second.history).toEqual(['sleep 0.3; echo done; echo warn >&2; exit 3', 'pwd']);
 		expect(starts()).toBe(2);
+
+		// a line of a megabyte is not kept whole: the scrollback is bounded in bytes too
+		fleet.runCommand(c, `echo ${'x'.repeat(20_000)}`);
+		const long = await ended(fleet, key);
+		expect(long.lines).toEqual([{text: `${'x'.repeat(MAX_LINE_CHARS)} … (${20_000 - MAX_LINE_CHARS} more characters)`, stderr: false}]);
 	});
 
 	it('a read-only server: refused with a notice, before any request', async () => {
