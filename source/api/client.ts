@@ -66,6 +66,13 @@ export interface OpenHandsClient {
 	/** A conversation's events: `/api/v1/events/search?conversation_id__eq=` (legacy) or `/api/v1/conversation/{id}/events/search` (current). */
 	searchEvents(conversationId: string, query?: EventQuery, options?: CallOptions): Promise<EventPage>;
 	/**
+	 * A conversation's events as its agent server holds them: `GET {conversation_url}/events/search`
+	 * with the sandbox's session key (an agent server: its own search). An app server's event store
+	 * can be behind it: OpenHands d6fab190 gets them through the agent server's webhook, 10 at a time
+	 * or 30 s after the newest (issue 27 item 7).
+	 */
+	searchAgentEvents(target: AgentTarget, query?: EventQuery, options?: CallOptions): Promise<EventPage>;
+	/**
 	 * One user message, exactly one POST: current servers `POST /api/v1/app-conversations/{id}/send-message`;
 	 * legacy servers the agent server's `POST {conversation_url}/events` with the sandbox session key.
 	 */

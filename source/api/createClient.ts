@@ -28,6 +28,7 @@ const OPTIONS_AT: {[K in keyof Backend]: number} = {
 	searchSpecs: 1,
 	getSpecs: 1,
 	searchEvents: 2,
+	searchAgentEvents: 2,
 	sendMessage: 2,
 	controlAgent: 3,
 	deleteConversation: 1,
@@ -44,7 +45,7 @@ const OPTIONS_AT: {[K in keyof Backend]: number} = {
  * Calls that go to a conversation's agent server (another origin, through `conversation_url`): their
  * 404 says nothing about which kind of server the client's own URL is.
  */
-const ELSEWHERE: ReadonlySet<keyof Backend> = new Set(['sendMessage', 'controlAgent', 'setConfirmationPolicy', 'agentFacts', 'gitChanges', 'gitDiff', 'workspace', 'eventSocket']);
+const ELSEWHERE: ReadonlySet<keyof Backend> = new Set(['sendMessage', 'controlAgent', 'setConfirmationPolicy', 'agentFacts', 'gitChanges', 'gitDiff', 'workspace', 'eventSocket', 'searchAgentEvents']);
 
 /**
  * App-server calls that wait for the probe's verdict anyway (their route depends on the generation):

@@ -1,3 +1,5 @@
+import {scrubKey} from '../text/knownSecrets.js';
+import {maskSecrets} from '../text/secrets.js';
 import {ApiError, type ApiErrorInit} from './errors.js';
 
 /**
@@ -23,17 +25,13 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 // hidden inside the key must not split it into pieces the scrub no longer finds (issue 9 item 2).
 const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
 
-/** Replaces every form of the key a server could echo (raw, URL-encoded, JSON-escaped) with `***`. */
+/**
+ * Replaces every form of the key a server could echo (raw, URL-encoded, JSON-escaped, base64) with
+ * `***`: the one scrub of text/knownSecrets.ts (a key under 8 characters only where it stands as a
+ * token, issue 27 item 14).
+ */
 export function scrubSecret(text: string, secret: string | null | undefined): string {
-	if (!secret) return text;
-	const b64 = secret.length >= 8 ? Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, '') : '';
-	// raw, URL-encoded, JSON-escaped, base64 and base64url (issue 21 item 3)
-	const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1), b64, b64.replaceAll('+', '-').replaceAll('/', '_')]);
-	let out = text;
-	for (const form of forms) {
-		if (form) out = out.split(form).join('***');
-	}
-	return out;
+	return scrubKey(text, secret, '***');
 }
 
 /** One line, no control characters, collapsed whitespace, at most `max` characters. */
@@ -45,13 +43,15 @@ export function oneLine(text: string, max = MAX_MESSAGE): string {
 /** A short, safe summary of text that came from a server (used inside a larger message). */
 export function serverText(text: string, ctx: ErrorContext, max = 140): string {
 	// scrub before cutting, or a cut could leave half a key behind; and again once invisible
-	// characters are gone
-	return oneLine(scrubSecret(oneLine(scrubSecret(text, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey), max);
+	// characters are gone. Then masked as the screen masks server text (issue 27 item 1: a token in
+	// a server's error detail reached the status line), before the cut too.
+	return oneLine(maskSecrets(scrubSecret(oneLine(scrubSecret(text, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey)), max);
 }
 
 /** Builds the ApiError: `<text> (<operation>)`, one line, the key scrubbed as a last line of defence. */
 export function makeError(ctx: ErrorContext, init: Omit<ApiErrorInit, 'operation'>): ApiError {
-	const text = oneLine(scrubSecret(oneLine(scrubSecret(init.message, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey));
+	// masked too, as a last line of defence: a message built from server text that missed serverText
+	const text = oneLine(maskSecrets(scrubSecret(oneLine(scrubSecret(init.message, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey)));
 	const operation = oneLine(scrubSecret(ctx.operation, ctx.apiKey), 80);
 	const message = scrubSecret(`${text} (${operation})`, ctx.apiKey);
 	return new ApiError({...init, message, operation});

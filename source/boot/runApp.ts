@@ -10,6 +10,7 @@ import {version} from '../../package.json';
 import type {Config} from '../config/resolveConfig.js';
 import {serverLabel} from '../config/url.js';
 import {createFleet} from '../fleet/createFleet.js';
+import {scrubKeys} from '../text/knownSecrets.js';
 import {openLogFile, type LogFile} from '../log/logFile.js';
 import {guardStderr} from '../log/stderrGuard.js';
 import {tuneHeapAfterFirstFrame} from '../runtime/memory.js';
@@ -32,8 +33,12 @@ export {resolveConfig} from '../config/resolveConfig.js';
 type Listening = {url: string; close(): Promise<void>};
 
 export async function runApp(config: Config, warnings: readonly string[], openAttention: boolean): Promise<void> {
+	// tmux names a window after its program where the user lets it (`automatic-rename`, on by
+	// default): `ohtui`, not `node` (issue 26 item 17). Nothing is asked of tmux or set in it: where
+	// automatic-rename is off, the window keeps the name the user gave it.
+	process.title = 'ohtui';
 	const keys = config.servers.flatMap(server => (server.apiKey ? [server.apiKey] : []));
-	const redact = (text: string) => keys.reduce((out, key) => out.split(key).join('***'), text);
+	const redact = (text: string) => scrubKeys(text, keys, '***');
 	// A terminal that stops reading must not block the event loop, or even SIGTERM waits (tty.ts).
 	// stderr too: restore-cursor (through Ink) writes to it on every signal.
 	writeWithoutBlocking(process.stdout);

@@ -23,7 +23,8 @@ export type Judged = {
 
 /** An error or a stuck agent acknowledged in the TUI (`d` in `!`) keeps its state but needs you no more. */
 export function judge(server: string, conversation: AppConversation, seen: Pick<SeenStore, 'isSeen' | 'isAcknowledged'> | null): Judged {
-	const state = attentionState(conversation, seen ? seen.isSeen(conversation.id, conversation.updated_at) : true);
+	// with the status the look saw: a finish after a look at the running agent is news (issue 27 item 8)
+	const state = attentionState(conversation, seen ? seen.isSeen(conversation.id, conversation.updated_at, conversation.execution_status) : true);
 	const acknowledged = seen ? seen.isAcknowledged(conversation.id, conversation.execution_status, conversation.updated_at) : false;
 	return {server, conversation, state, look: rowLook(conversation, state), needsYou: needsYouIn(state, acknowledged)};
 }

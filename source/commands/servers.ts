@@ -11,6 +11,7 @@ import {configPath, loadConfigFile} from '../config/file.js';
 import type {Flags} from '../config/flags.js';
 import {resolveConfig, type Config, type ServerConfig} from '../config/resolveConfig.js';
 import {openLogFile, type LogFile} from '../log/logFile.js';
+import {scrubKeys} from '../text/knownSecrets.js';
 import {registerKnownSecret} from '../text/secrets.js';
 import {CommandError, EXIT} from './exitCodes.js';
 
@@ -62,7 +63,7 @@ export async function openClients(selection: Selection, env: Env, timeouts: Time
 	if (selection.config.logFile !== null) {
 		const keys = selection.servers.map(s => s.apiKey).filter((k): k is string => Boolean(k));
 		try {
-			log = openLogFile(selection.config.logFile, text => keys.reduce((out, key) => out.split(key).join('***'), text));
+			log = openLogFile(selection.config.logFile, text => scrubKeys(text, keys, '***'));
 		} catch {
 			// a log that cannot be opened must not stop a command (the TUI says so once; a script reads stdout)
 		}

@@ -136,7 +136,7 @@ export const show: Command = {
 			writeLines(ctx.io.stdout, lines);
 		}
 		if (skipped > 0) ctx.warn(`${skipped} event${skipped > 1 ? 's' : ''} the server sent could not be read (left out)`);
-		seen.markSeen(conversation.id, conversation.updated_at);
+		seen.markSeen(conversation.id, conversation.updated_at, conversation.execution_status);
 		seen.save();
 		if (!following) return EXIT.ok;
 		// the live channel takes this seam when there is one (eventFeed.ts)

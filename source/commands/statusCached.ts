@@ -96,7 +96,7 @@ export function countAnswers(answers: readonly Answer[], env: Env, now: () => nu
 		}
 		const marks = seen.get(server.name);
 		for (const c of status.conversations) {
-			const state = attentionState(c, marks ? marks.isSeen(c.id, c.updated_at) : true);
+			const state = attentionState(c, marks ? marks.isSeen(c.id, c.updated_at, c.execution_status) : true);
 			counts[state]++;
 			counts.total++;
 			// an acknowledged error or stuck agent (`d` in the TUI) still counts as one, but not as needing you

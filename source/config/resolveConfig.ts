@@ -1,4 +1,5 @@
 import {resolveKeyOverrides} from '../keymap/overrides.js';
+import {SHORT_KEY} from '../text/knownSecrets.js';
 import {badKeyMessage, isSendableKey} from './apiKey.js';
 import {UsageError} from './errors.js';
 import {selectServers, type ServerConfig, type ServerSources} from './servers.js';
@@ -52,6 +53,7 @@ export function resolveConfig(sources: ConfigSources, warnings: string[] = []): 
 			throw new UsageError(`OPENHANDS_API_KEY: ${badKeyMessage}`);
 		}
 	}
+	warnings.push(...shortKeyWarnings(selection.servers));
 
 	const config: Config = {
 		servers: selection.servers,
@@ -70,6 +72,17 @@ export function resolveConfig(sources: ConfigSources, warnings: string[] = []): 
 	}
 
 	return config;
+}
+
+/**
+ * Issue 27 item 14: a key under SHORT_KEY characters is hidden in what servers send only where it
+ * stands as a token (text/knownSecrets.ts): inside words it would give itself away. Said once per key.
+ */
+function shortKeyWarnings(servers: readonly ServerConfig[]): string[] {
+	const short = servers.filter(server => server.apiKey !== null && server.apiKey.length < SHORT_KEY);
+	return short.map(
+		server => `the API key for ${server.name} is too short to hide safely (${server.apiKey!.length} of ${SHORT_KEY} characters): ohtui hides it only where it stands alone`,
+	);
 }
 
 /** The last line of defence, by hand rather than zod (see fileSchema.ts): the first field, in

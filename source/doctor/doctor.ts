@@ -16,6 +16,7 @@ import {configPath, loadConfigFile} from '../config/file.js';
 import {parseArgs} from '../config/flags.js';
 import {type Config, resolveConfig, type ServerConfig} from '../config/resolveConfig.js';
 import {serverLabel} from '../config/url.js';
+import {scrubKeys} from '../text/knownSecrets.js';
 import {type Check, terminalCheck, tmuxCheck} from './terminal.js';
 
 export type DoctorIo = {stdout: {write(text: string): unknown}; stderr: {write(text: string): unknown}};
@@ -152,7 +153,7 @@ export async function runDoctor(argv: string[], env: NodeJS.ProcessEnv, io: Doct
 	if (tmux) checks.push(tmux);
 
 	const keys = [...(config?.servers ?? []).map(server => server.apiKey), env['OPENHANDS_API_KEY']?.trim()].filter((key): key is string => Boolean(key));
-	const scrub = (text: string) => keys.reduce((out, key) => out.split(key).join('***'), text);
+	const scrub = (text: string) => scrubKeys(text, keys, '***');
 	const width = Math.max(...checks.map(c => c.label.length));
 	const lines = checks.map(c => `  ${MARK[c.status]}  ${c.label.padEnd(width)}  ${scrub(c.text)}`);
 	const failed = checks.filter(c => c.status === 'fail').length;

@@ -220,6 +220,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 			}
 		},
 		prefetch: resource => stores().forEach(store => store.prefetch(resource)),
+		readNow: (server, resource) => storeOf(server)?.readNow(resource),
 		pauseSandbox: ref => writable(ref.server)?.pauseSandbox(ref.id),
 		resumeSandbox: ref => writable(ref.server)?.resumeSandbox(ref.id),
 		startSandbox: (server, specId) => writable(server)?.startSandbox(specId),
@@ -261,6 +262,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 			changesServer = null;
 		},
 		openDiff: path => changesStore()?.openDiff(path),
+		refreshChanges: () => changesStore()?.refreshChanges(),
 		runCommand: (conversation, command) => writable(conversation.server)?.runCommand(conversation, command),
 		openFiles(conversation) {
 			const store = storeOf(conversation.server);
@@ -292,6 +294,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 			if (ref) storeOf(ref.server)?.conversationsInSandbox(ref.id);
 		},
 		reveal: (resource, ref) => storeOf(ref.server)?.reveal(resource, ref.id),
+		askAgent: ref => storeOf(ref.server)?.askAgent(ref.id),
 		watchGlimpses(refs, focus) {
 			for (const entry of shown()) {
 				const name = entry.member.name;

@@ -128,6 +128,8 @@ export interface Fleet {
 	/** rows on screen, as indexes into the merged list */
 	setViewport(resource: ListResourceName, firstIndex: number, lastIndex: number): void;
 	prefetch(resource: ResourceName): void;
+	/** reads one server's resource now, showing `loading` until it comes */
+	readNow(server: ServerName, resource: ResourceName): void;
 
 	pauseSandbox(sandbox: Ref): void;
 	resumeSandbox(sandbox: Ref): void;
@@ -151,6 +153,8 @@ export interface Fleet {
 	closeChanges(): void;
 	/** one file's diff in the open changes view; null closes it */
 	openDiff(path: string | null): void;
+	/** reads the open changes view's list and diff again (Ctrl-r there) */
+	refreshChanges(): void;
 
 	/** the workspace (issue 28 item 4): a command in it (refused on a read-only server) */
 	runCommand(conversation: Tagged<AppConversation>, command: string): void;
@@ -172,4 +176,6 @@ export interface Fleet {
 	reveal(resource: ListResourceName, item: Ref): void;
 	/** the conversations on screen whose newest events are shown, and the one in the preview */
 	watchGlimpses(conversations: readonly Ref[], focus: Ref | null): void;
+	/** `x` on a waiting conversation: its agent server is asked what it can do (store/attention/glimpses.ts) */
+	askAgent(conversation: Ref): void;
 }

@@ -210,8 +210,10 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'list', keys: ['f'], command: 'filter.status', description: 'quick filter: all, running, needs you, paused, error', hint: 'status'},
 	// a conversation's sandbox: app servers only (an agent server has none; issue 16 §1)
 	{scope: 'conversationSandbox', keys: ['s'], command: 'conversation.sandbox', description: "go to the selected conversation's sandbox", hint: 'sandbox'},
-	{scope: 'conversationSandbox', keys: ['p'], command: 'sandbox.pause', description: "pause the conversation's sandbox (asks first when other conversations share it)", hint: 'pause'},
-	{scope: 'conversationSandbox', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox (asks first when other conversations share it)", hint: 'resume'},
+	// issue 26 item 7: the footer says which of p and P this is (p paused the whole sandbox unasked)
+	{scope: 'conversationSandbox', keys: ['p'], command: 'sandbox.pause', description: "pause the conversation's sandbox: the whole runtime, every conversation in it (asks first, naming what stops)", hint: 'pause sandbox'},
+	{scope: 'conversationSandbox', keys: ['r'], command: 'sandbox.resume', description: "resume the conversation's sandbox (asks first when other conversations share it)", hint: 'resume sandbox'},
+	{scope: 'conversation', keys: ['P'], command: 'agent.pause', description: 'pause the agent of the selected conversation after its current step (the sandbox keeps running)', hint: 'pause agent'},
 	{scope: 'conversation', keys: ['D'], command: 'conversation.delete', description: 'delete the selected conversation (asks first)'},
 	{scope: 'conversation', keys: ['c'], command: 'conversation.changes', description: "the workspace's git changes (Enter: a file's diff)", hint: 'changes'},
 	{scope: 'sandboxes', keys: ['c'], command: 'sandbox.conversations', description: 'the conversations in the selected sandbox', hint: 'conversations'},

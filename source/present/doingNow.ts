@@ -10,6 +10,7 @@ import type {Glimpse} from '../store/types.js';
 import {answerOf, pendingActions} from './events/pending.js';
 import {str} from './events/fields.js';
 import {summarizeEvent} from './events/summarize.js';
+import {parseServerTime} from '../api/serverTime.js';
 import {duration} from './format.js';
 import {STATE_SENTENCES, type RowState} from './states.js';
 
@@ -56,10 +57,24 @@ function actionOf(events: readonly ConversationEvent[], observation: Conversatio
 }
 
 /**
- * Since when the agent has been in its state: the newest status change the events showed when it
- * is the status the row has, else the conversation's last update (server time).
+ * Since when the agent waits for what it waits for now: its first pending action's time (issue 26
+ * item 14: the age counted from the first wait, across actions accepted since); null when none is
+ * loaded. Server time read as UTC, as the status changes are.
+ */
+export function waitingSince(events: readonly ConversationEvent[]): number | null {
+	const first = pendingActions(events)[0];
+	const at = first ? parseServerTime(first.timestamp) : Number.NaN;
+	return Number.isFinite(at) ? at : null;
+}
+
+/**
+ * Since when the agent has been in its state: a waiting one, since its pending action; else the
+ * newest status change the events showed when it is the status the row has, else the
+ * conversation's last update (server time).
  */
 export function stateSince(conversation: AppConversation, glimpse: Glimpse | undefined): number | null {
+	const waiting = conversation.execution_status === 'waiting_for_confirmation' ? waitingSince(glimpse?.events ?? []) : null;
+	if (waiting !== null) return waiting;
 	const change = glimpse?.stateSince;
 	if (change && change.status === conversation.execution_status) return change.at;
 	return Number.isFinite(conversation.updated_at) ? conversation.updated_at : null;

@@ -2,7 +2,7 @@
 import {isSaneTime, serverTimeText} from '../api/serverTime.js';
 import type {ActionKind} from '../store/types.js';
 import {clean, truncateMiddle} from '../text/sanitize.js';
-import {MASK, maskUrlSecrets} from '../text/secrets.js';
+import {MASK, maskField, maskUrlSecrets} from '../text/secrets.js';
 
 export {MASK} from '../text/secrets.js';
 
@@ -27,6 +27,19 @@ export function relativeTime(at: number | null | undefined, now: number): string
 	if (age < 30 * DAY) return `${Math.floor(age / DAY)}d ago`;
 	if (age < 365 * DAY) return `${Math.floor(age / (30 * DAY))}mo ago`;
 	return `${Math.floor(age / (365 * DAY))}y ago`;
+}
+
+/**
+ * In how many ms `relativeTime(at, now)` reads differently (the next second, minute, hour or day
+ * it counts), or null when it never will (a time shown as sent): a screen showing an age draws
+ * again then, and only then.
+ */
+export function relativeTimeChangesIn(at: number, now: number): number | null {
+	if (!isSaneTime(at) || at - now > DAY) return null;
+	const age = now - at;
+	if (age < 5 * SECOND) return 5 * SECOND - age;
+	const unit = age < MINUTE ? SECOND : age < HOUR ? MINUTE : age < DAY ? HOUR : DAY;
+	return unit - (age % unit);
 }
 
 /** A duration in whole seconds, for "stale for 12s" / "retrying in 4s". */
@@ -125,6 +138,7 @@ export function pendingLabel(kind: ActionKind): string {
 }
 
 export function repoAtBranch(repo: string | null | undefined, branch: string | null | undefined): string {
-	if (!repo) return branch ? `@${clean(branch)}` : '—';
-	return branch ? `${clean(repo)}@${clean(branch)}` : clean(repo);
+	// a repository may be a URL with a token in it: masked as the commands mask it (issue 27 item 1)
+	if (!repo) return branch ? `@${maskField(branch)}` : '—';
+	return branch ? `${maskField(repo)}@${maskField(branch)}` : maskField(repo);
 }

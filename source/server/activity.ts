@@ -35,6 +35,8 @@ export async function startActivity(state: State, options: StandInOptions, reque
 		demo: seed === 'demo',
 		events,
 		timestampFilter500: options.timestampFilter500 ?? false,
+		eventBatches: options.eventBatches ?? false,
+		lockedHealthMs: options.lockedHealthMs ?? null,
 	});
 	const listener = await startAgentListener(hub, requests);
 	hub.agentUrl = listener.url;

@@ -28,6 +28,8 @@ Options:
   --seed-conversations N   seed N generated conversations instead of the demo data
   --seed-events N          give the newest conversation N events (for the activity view at scale)
   --no-live                agents act only when asked (no events or status changes by themselves)
+  --event-batches          legacy: events reach the app server's event store in the agent server's
+                           webhook batches (10 at a time, or 30 s after the newest), as on OpenHands 0.62
   --no-settings            answer the settings route with 404 Settings not found
   --no-rate-limit          disable the OSS rate limiter
   -h, --help               show this help
@@ -54,6 +56,7 @@ const APP_FLAGS: FlagTable<AppTarget> = {
 		'--no-live': t => void (t.options.live = false),
 		'--no-rate-limit': t => void (t.options.rateLimit = false),
 		'--cloud': t => void (t.options.cloud = true),
+		'--event-batches': t => void (t.options.eventBatches = true),
 	},
 	values: {
 		'--generation': (t, value) => {
@@ -105,6 +108,7 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
 	const {options, counts, apiKey} = target;
 	if (counts.sandboxes !== undefined || counts.conversations !== undefined || counts.events !== undefined) options.seed = counts;
 	if (options.cloud && options.generation === 'legacy') return {error: '--cloud imitates a current server; it cannot be combined with --generation legacy'};
+	if (options.eventBatches && options.generation !== 'legacy') return {error: '--event-batches imitates a legacy server (--generation legacy)'};
 	const key = apiKey ?? env['OPENHANDS_API_KEY'];
 	if (key) options.apiKey = key;
 	return {options, help: read.help};

@@ -146,6 +146,11 @@ export class State {
 	private readonly timers = new Set<NodeJS.Timeout>();
 	private closed = false;
 
+	/** closed: the server is shutting down (a request waiting on the clock gives up) */
+	get isClosed(): boolean {
+		return this.closed;
+	}
+
 	constructor(readonly options: StateOptions) {
 		this.cloud = options.cloud ?? false;
 		this.generation = this.cloud ? 'current' : (options.generation ?? 'current');

@@ -55,6 +55,20 @@ export type StandInOptions = {
 	 * `timestamp__lt` is sent (issue 18 §3). Default false.
 	 */
 	timestampFilter500?: boolean;
+	/**
+	 * legacy only: a conversation's events reach the app server's event store (its search, count and
+	 * batch get) as SDK 1.1.0's webhook posts them, 10 at a time or 30 s after the newest one, while
+	 * its agent server has each at once (issue 27 item 7, ./events/webhook.ts). Default false: every
+	 * event is in the store the moment it happens.
+	 */
+	eventBatches?: boolean;
+	/**
+	 * legacy only: SDK 1.1.0 holds a conversation's lock through each step, and the app server's
+	 * status check of its sandbox times out behind it: during a model call longer than this (ms), the
+	 * app server reads the sandbox as ERROR with no URLs and no key, while the agent server and its
+	 * socket still answer (issue 27 item 17). Default off (null).
+	 */
+	lockedHealthMs?: number | null;
 };
 
 export type {Credentials, RequestRecord} from './requestRecord.js';

@@ -1,11 +1,18 @@
 import {float} from './json.js';
 import {agentUrlOf} from './agent/agentUrl.js';
 import {agentServerUrl, exposedUrls, sandboxStatus} from './sandboxOps.js';
+import {healthTimesOut} from './events/hub.js';
 import type {ConversationRecord, Metrics, SandboxRecord, SpecRecord, StartRequestEcho, StartTaskRecord, State} from './state.js';
 import {formatNaive, formatUtc} from './time.js';
 
+/** As the app server reads it: a RUNNING sandbox whose health check timed out is ERROR (events/hub.ts). */
+function checkedStatus(state: State, sandbox: SandboxRecord) {
+	const status = sandboxStatus(state, sandbox);
+	return status === 'RUNNING' && healthTimesOut(state, sandbox.id) ? 'ERROR' : status;
+}
+
 /** `SandboxInfo` (3.2); docker shows key and urls only while RUNNING (4.4). */
-export function sandboxView(state: State, sandbox: SandboxRecord, status = sandboxStatus(state, sandbox)) {
+export function sandboxView(state: State, sandbox: SandboxRecord, status = checkedStatus(state, sandbox)) {
 	const running = status === 'RUNNING';
 	return {
 		id: sandbox.id,
@@ -66,7 +73,7 @@ function metricsView(metrics: Metrics | null) {
  */
 export function conversationView(state: State, conversation: ConversationRecord, withSubIds: boolean) {
 	const sandbox = state.sandboxById.get(conversation.sandboxId);
-	const status = sandbox ? sandboxStatus(state, sandbox) : 'MISSING';
+	const status = sandbox ? checkedStatus(state, sandbox) : 'MISSING';
 	const running = sandbox !== undefined && status === 'RUNNING';
 	const current = state.current;
 	const agentKind = conversation.agentKind ?? 'openhands';

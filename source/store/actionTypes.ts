@@ -43,4 +43,6 @@ export type Notice = {
 	/** one line */
 	text: string;
 	at: number;
+	/** what a key said on the screen in view (a hint, a copy): that screen's, not its whole tab's */
+	screen?: boolean;
 };

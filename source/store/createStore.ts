@@ -84,6 +84,7 @@
  *   clears every timer, rejects queued requests and aborts those in flight.
  */
 import type {OpenHandsClient} from '../api/client.js';
+import type {AppConversation} from '../api/schemas/index.js';
 import {Actions} from './actions/actions.js';
 import {Activity} from './activity/activity.js';
 import {AgentCommands} from './actions/agentCommands.js';
@@ -97,6 +98,7 @@ import {SocketBudget} from './live/socketBudget.js';
 import {LiveWatch} from './live/liveWatch.js';
 import {Messages} from './actions/messages.js';
 import {Resources} from './lists/resources.js';
+import {checkTimedOut, trustLiveSocket} from './lists/liveTrust.js';
 import {Reveal} from './lists/reveal.js';
 import {memorySeenStore} from './attention/seenStore.js';
 import {SandboxConversationsFinder} from './lists/sandboxConversations.js';
@@ -122,6 +124,10 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	registerWatchSources(watches, client);
 	const actions = new Actions(client, core, resources, watches);
 	const sockets = new LiveSockets(client, core, options.liveEvents === false ? new SocketBudget(0) : (options.socketBudget ?? new SocketBudget()));
+	// a sandbox ERROR from one timed-out status check is not taken over a live socket (./lists/liveTrust.ts)
+	resources.adjust('conversations', (held, fresh) =>
+		checkTimedOut(fresh as AppConversation) && sockets.alive(fresh.id) ? trustLiveSocket(held() as AppConversation | undefined, fresh as AppConversation) : fresh,
+	);
 	const activity = new Activity(client, core, resources, sockets);
 	const messages = new Messages(client, core, actions, activity);
 	const agentCommands = new AgentCommands(client, core, activity, watches);
@@ -174,11 +180,13 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 			core.dispose();
 		},
 		setVisible: resource => resources.setVisible(resource),
-		refresh: () => void resources.refresh(core.get().visible, 'user'),
+		// with an activity open the lists wait (Resources.hold): Ctrl-r reads the events now instead
+		refresh: () => (core.get().activity ? activity.refresh() : void resources.refresh(core.get().visible, 'user')),
 		loadMore: resource => void resources.loadMore(resource),
 		loadAll: resource => void resources.loadAll(resource),
 		setViewport: (resource, first, last) => resources.setViewport(resource, first, last),
 		prefetch: resource => resources.prefetch(resource),
+		readNow: resource => void resources.refresh(resource, 'user'),
 		pauseSandbox: id => actions.pause(id),
 		resumeSandbox: id => actions.resume(id),
 		startSandbox: specId => actions.startSandbox(specId),
@@ -200,6 +208,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		openChanges: conversation => changes.open(conversation),
 		closeChanges: () => changes.close(),
 		openDiff: path => (path === null ? changes.closeDiff() : changes.openDiff(path)),
+		refreshChanges: () => changes.refresh(),
 		runCommand: (conversation, command) => void panes.run(conversation, command),
 		openFiles: conversation => files.open(conversation),
 		closeFiles: () => files.close(),
@@ -213,6 +222,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		conversationsInSandbox: sandboxId => siblings.find(sandboxId),
 		reveal: (resource, id) => reveal.item(resource, id),
 		watchGlimpses: (ids, focus) => glimpses.watch(ids, focus),
+		askAgent: id => glimpses.askAgent(id),
 		whenSettled: () => core.whenSettled(),
 	};
 }

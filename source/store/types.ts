@@ -101,6 +101,11 @@ export type Glimpse = {
 	error: ErrorInfo | null;
 	/** the newest change of the agent's execution status the events showed (server time) */
 	stateSince: {status: string; at: number} | null;
+	/**
+	 * an app server's waiting conversation: what its agent server can do (asked once, so `x` knows
+	 * before it asks for a reason whether a reject can work: issue 27 item 17); absent until known
+	 */
+	agent?: {version: string | null; rejects: boolean};
 };
 
 /**
@@ -186,6 +191,8 @@ export interface Store {
 	 * specs for its spec picker while the Specs tab is hidden).
 	 */
 	prefetch(resource: ResourceName): void;
+	/** reads a resource now, showing `loading` until it comes (the new-conversation form's settings) */
+	readNow(resource: ResourceName): void;
 
 	pauseSandbox(id: string): void;
 	resumeSandbox(id: string): void;
@@ -224,6 +231,8 @@ export interface Store {
 	closeChanges(): void;
 	/** one changed file's diff into `changes.diff` (null closes it) */
 	openDiff(path: string | null): void;
+	/** reads the open changes again: the list, the counts, the diff on screen (Ctrl-r there) */
+	refreshChanges(): void;
 
 	/*
 	 * The workspace (issue 28 item 4): `$`, `F`, `w`, `y`. What saves to a local file answers
@@ -260,6 +269,8 @@ export interface Store {
 	 * at a slow pace (./glimpses.ts); replaces the last call's.
 	 */
 	watchGlimpses(ids: readonly string[], focus: string | null): void;
+	/** `x` on a waiting conversation: what its agent server can do, into its glimpse (./attention/glimpses.ts) */
+	askAgent(conversationId: string): void;
 }
 
 export type StoreOptions = {

@@ -1,15 +1,18 @@
 /**
  * Passwords in flags whose names do not say so (issue 21 item 3): `curl -u user:pass`, `sshpass -p`,
  * `mysql -pPASS`, `docker login -p`, `redis-cli -a`, `ldapsearch -w`, `smbclient -U user%pass`,
- * `zip -P`, `7z -pPASS`, `openssl -passin pass:…`, `mongosh -p`, `sqlcmd -P`. The same flag means
- * something else elsewhere (`docker run -u 1000:1000`, `pytest -p no:cacheprovider`), so each rule
- * belongs to its command: the word that starts the command (after `sudo`, `env`, `NAME=value`).
- * One table serves argv (MCP servers, spec commands) and command lines in free text.
+ * `zip -P`, `7z -pPASS`, `openssl -passin pass:…`, `mongosh -p`, `sqlcmd -P`, `az login -p`,
+ * `lftp -u user,pass`, `ipmitool -P`, `sqlplus user/pass@db`, `htpasswd -b file user pass`. The same
+ * flag means something else elsewhere (`docker run -u 1000:1000`, `pytest -p no:cacheprovider`), so
+ * each rule belongs to its command: the arguments after the command's word, wherever the word stands
+ * (issue 27 item 1: a command was masked where it started a line, its action's row, and shown where
+ * it did not: the pager's `command: curl --user u:p`, an agent's message quoting it). One table serves
+ * argv (MCP servers, spec commands) and command lines in free text.
  */
 import {MASK} from './secretShapes.js';
 
-/** What to hide of one argument: all of it, what follows a separator, or what follows a prefix. */
-type Hide = {whole: true} | {after: string} | {from: number};
+/** What to hide of one argument: all of it, or from a position (up to another). */
+type Hide = {whole: true} | {from: number; to?: number};
 
 /** Per command: given the arguments after it and an index, what argument `i` hides (null: nothing). */
 type Rule = (args: readonly string[], i: number) => Hide | null;
@@ -64,9 +67,14 @@ const RULES: Record<string, Rule> = {
 	smbclient: flags(['-U', '--user'], {after: '%'}),
 	rpcclient: flags(['-U', '--user'], {after: '%'}),
 	openssl: either(flags(['-passin', '-passout', '-pass'], {afterValue: 'pass:'}), flags(['-k'])),
+	lftp: flags(['-u', '--user'], {after: ','}),
+	ipmitool: flags(['-P']),
+	bcp: flags(['-P']),
+	sqlplus: connectString,
+	htpasswd: batchPassword,
 };
 for (const name of ['mysql', 'mysqldump', 'mysqladmin', 'mysqlimport', 'mariadb', 'mariadb-dump']) RULES[name] = mysqlPassword;
-for (const name of ['docker', 'podman', 'buildah', 'skopeo', 'nerdctl', 'helm', 'oras', 'crane']) RULES[name] = under('login', flags(['-p', '--password']));
+for (const name of ['docker', 'podman', 'buildah', 'skopeo', 'nerdctl', 'helm', 'oras', 'crane', 'az', 'oc']) RULES[name] = under('login', flags(['-p', '--password']));
 for (const name of ['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport']) RULES[name] = flags(['-p', '--password']);
 for (const name of ['ldapsearch', 'ldapadd', 'ldapmodify', 'ldapdelete', 'ldapwhoami', 'ldappasswd']) RULES[name] = flags(['-w']);
 
@@ -76,42 +84,59 @@ function mysqlPassword(args: readonly string[], i: number): Hide | null {
 	return arg.startsWith('-p') && arg.length > 2 && !arg.startsWith('--') ? {from: 2} : null;
 }
 
-const PREFIXES = new Set(['sudo', 'env', 'time', 'exec', 'nohup', 'command', 'doas']);
-
-/** Index of the command word: past `sudo` and its flags, `env`, and NAME=value assignments. */
-function commandIndex(args: readonly string[]): number {
-	let i = 0;
-	while (i < args.length) {
-		const arg = args[i]!;
-		const base = arg.split('/').pop()!;
-		if (/^[A-Za-z_]\w*=/.test(arg) || (PREFIXES.has(base) && i + 1 < args.length)) i++;
-		else if (i > 0 && arg.startsWith('-') && PREFIXES.has(args[i - 1]!.split('/').pop()!)) i++;
-		else break;
-	}
-	return i;
+/** sqlplus's `user/password@db` (the first argument that is no flag). */
+function connectString(args: readonly string[], i: number): Hide | null {
+	if (args.slice(0, i).some(arg => !arg.startsWith('-'))) return null;
+	const match = /^([^-/\s@][^/\s@]*\/)([^@\s]+)/.exec(args[i]!);
+	return match ? {from: match[1]!.length, to: match[0].length} : null;
 }
 
-/** argv with the passwords of its command's flags masked (other arguments as they are). */
+/** htpasswd's batch mode (`-b`, `-cb`, `-bB`): `htpasswd -b FILE USER PASSWORD`. */
+function batchPassword(args: readonly string[], i: number): Hide | null {
+	if (!args.some(arg => /^-[a-zA-Z]*b[a-zA-Z]*$/.test(arg))) return null;
+	const positional = args.flatMap((arg, j) => (arg.startsWith('-') ? [] : [j]));
+	return positional[2] === i ? WHOLE : null;
+}
+
+/** The command a word names: quotes, a backtick or a parenthesis before it and a path go (`"/usr/bin/curl`). */
+const commandName = (word: string): string => (/^[\w.-]*$/.test(word) ? word : word.replace(/^["'`(]+/, '').split('/').pop()!);
+
+/** argv with the passwords of its commands' flags masked (other arguments as they are). */
 export function maskCommandArgs(args: readonly string[]): string[] {
-	const at = commandIndex(args);
-	const rule = RULES[(args[at] ?? '').split('/').pop()!];
-	if (!rule) return [...args];
-	const rest = args.slice(at + 1);
 	const out = [...args];
-	rest.forEach((arg, i) => {
-		const hide = rule(rest, i);
-		if (!hide || arg.includes(MASK)) return;
-		const from = 'whole' in hide ? 0 : 'from' in hide ? hide.from : arg.length;
-		out[at + 1 + i] = from <= 0 ? MASK : `${arg.slice(0, from)}${MASK}`;
-	});
+	const ruled = args.map(arg => Object.hasOwn(RULES, commandName(arg)));
+	let at = ruled.indexOf(true);
+	while (at !== -1) {
+		const rule = RULES[commandName(args[at]!)]!;
+		// a command's arguments run to the next command with a rule
+		let end = at + 1;
+		while (end < args.length && !ruled[end]) end++;
+		const rest = args.slice(at + 1, end);
+		rest.forEach((arg, i) => {
+			const hide = rule(rest, i);
+			if (!hide || arg.includes(MASK)) return;
+			out[at + 1 + i] = hideIn(arg, hide);
+		});
+		at = end < args.length ? end : -1;
+	}
 	return out;
 }
 
+/** The argument with its hidden part masked; a closing quote stays (`"alice:••••"`). */
+function hideIn(arg: string, hide: Hide): string {
+	const from = 'whole' in hide ? 0 : hide.from;
+	const to = 'whole' in hide || hide.to === undefined ? arg.length - (/["'`)]*$/.exec(arg)![0].length) : hide.to;
+	if ('whole' in hide) return MASK;
+	return `${arg.slice(0, from)}${MASK}${arg.slice(Math.max(from, to))}`;
+}
+
 const SEGMENT = /(\|\|?|&&|;|\$\(|`|\n)/;
+// a word one of the rules is for, anywhere: the quick test before a line is cut into words
+const COMMAND_WORD = new RegExp(`(?<![\\w-])(?:${Object.keys(RULES).map(name => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w-])`);
 
 /** A line of text with commands in it: each command's password flags masked, spacing kept. */
 export function maskCommandText(text: string): string {
-	if (!/\s-/.test(text)) return text;
+	if (!/\s-|\//.test(text) || !COMMAND_WORD.test(text)) return text;
 	return text
 		.split(SEGMENT)
 		.map((segment, i) => {

@@ -1,9 +1,14 @@
 /**
- * Secrets in file formats that carry no name a rule could read (issue 21 item 3): a private key's
- * PEM block, masked as a whole across its lines (its 64-character body lines, judged one by one,
- * showed 760 of 1,628 base64 characters of an RSA key), `.netrc` (`machine … login … password …`)
- * and `.pgpass` (`host:port:database:user:password`).
+ * Secrets in formats that carry no name a rule could read beside the value (issue 21 item 3, issue
+ * 27 item 1): a private key's PEM block, masked as a whole across its lines (its 64-character body
+ * lines, judged one by one, showed 760 of 1,628 base64 characters of an RSA key); `.netrc`
+ * (`machine … login … password …`); `.pgpass` (`host:port:database:user:password`, on a line of its
+ * own or quoted in a command); and name/value pairs, where the name is one member and the value
+ * another (Kubernetes' `{"name":"DB_PASSWORD","value":"…"}` and its YAML form, Postman's
+ * `{"key":…,"value":…}`, CloudFormation's `ParameterKey`/`ParameterValue`). The multi-line ones work
+ * on one line as well (a row's text is one line), and the pager runs them over its whole text first.
  */
+import {hidesValue} from './secretNames.js';
 import {MASK} from './secretShapes.js';
 
 const PEM = /-----BEGIN ([A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----[\s\S]*?(?:-----END \1-----|$)/g;
@@ -14,16 +19,54 @@ export function maskKeyBlocks(text: string): string {
 	return text.replace(PEM, (_block, label: string) => `-----BEGIN ${label}----- ${MASK} -----END ${label}-----`);
 }
 
-// `machine host login name password secret` on one line, or a `password secret` line of a block
+// `machine host login name password secret` on one line, or a `password secret` line of a block (a
+// quote may close it: a block quoted in a message)
 const NETRC_INLINE = /(\bmachine\s+\S+[^\n]*?\bpassword\s+)(\S+)/g;
-const NETRC_LINE = /^(\s*password\s+)(\S+)\s*$/gm;
-// hostname:port:database:username:password (port a number or *, database and user names)
-const PGPASS = /^([^:\s#]+:(?:\d+|\*):(?!\d+:)[^:\s]+:[^:\s]+:)(\S+)$/gm;
+const NETRC_LINE = /^([+-]?\s*password\s+)([^\s"'`]+)(?=["'`]|\s*$)/gm;
+// hostname:port:database:username:password (port a number or *; a database of digits is a line and
+// column, as in `app.py:12:5:E501:…`), standing as a token: a line (a diff's, after its `+`), or
+// quoted in a command
+const PGPASS = /((?:^|[\s"'`=(>])\+?(?:[A-Za-z0-9_.*-]+|\[[0-9A-Fa-f:]+\]):(?:\d{1,5}|\*):(?!\d+:)[^:\s"'`]+:[^:\s"'`]+:)([^\s"'`]+)/gm;
 
 /** `.netrc` and `.pgpass` lines with their passwords masked. */
 export function maskFileFormats(text: string): string {
 	let out = text;
 	if (/\bpassword\s/.test(out)) out = out.replace(NETRC_INLINE, (_w, head: string) => head + MASK).replace(NETRC_LINE, (_w, head: string) => head + MASK);
-	if (out.includes(':')) out = out.replace(PGPASS, (whole, head: string, password: string) => (password === MASK ? whole : head + MASK));
+	if (out.includes(':')) out = out.replace(PGPASS, (whole, head: string, password: string) => (password.startsWith(MASK) ? whole : head + MASK));
 	return out;
+}
+
+const NAME_MEMBERS = 'name|key|Name|Key|ParameterKey|variable|env|envVar';
+const VALUE_MEMBERS = 'value|Value|ParameterValue';
+// one flat JSON object (no object inside): the pair's members are found in it, in either order
+const FLAT_OBJECT = /\{[^{}]{0,2000}\}/g;
+const NAME_MEMBER = new RegExp(`(["'])(?:${NAME_MEMBERS})\\1\\s*:\\s*(["'])([^"'\\\\]{1,128})\\2`);
+const VALUE_MEMBER = new RegExp(`((["'])(?:${VALUE_MEMBERS})\\2\\s*:\\s*)(["'])((?:\\\\.|(?!\\3)[^\\\\])*)\\3`, 'g');
+// YAML: `name: DB_PASSWORD` then `value: …` on the next line (a diff's `+` before it), or after a
+// space once a row flattened it
+const YAML_PAIR = /(\b(?:name|key):[ \t]*(["']?)([A-Za-z_][\w.-]{0,127})\2,?(?:[ \t]*\r?\n[+-]?[ \t]*|[ \t]+(?:[+-][ \t]+)?)value:[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"'#,}]+)/g;
+
+/** The values of name/value pairs whose name says secret. */
+export function maskPairs(text: string): string {
+	let out = text;
+	if (/value["']?\s*:/i.test(out) && out.includes('{')) {
+		out = out.replace(FLAT_OBJECT, object => {
+			const name = NAME_MEMBER.exec(object)?.[3];
+			if (name === undefined) return object;
+			return object.replace(VALUE_MEMBER, (whole, head: string, _q: string, quote: string, value: string) => (hidesValue(name, `${quote}${value}${quote}`) && !value.includes(MASK) ? `${head}${quote}${MASK}${quote}` : whole));
+		});
+	}
+	if (out.includes('value:')) {
+		out = out.replace(YAML_PAIR, (whole, head: string, _q: string, name: string, value: string) => {
+			if (!hidesValue(name, value) || value.includes(MASK)) return whole;
+			const quote = /^["']/.test(value) ? value[0]! : '';
+			return `${head}${quote}${MASK}${quote}`;
+		});
+	}
+	return out;
+}
+
+/** What the pager runs over a whole text before cutting it into lines: the rules that span lines. */
+export function maskBlocks(text: string): string {
+	return maskPairs(maskKeyBlocks(text));
 }

@@ -10,128 +10,103 @@
  * prefix stays (`ghp_••••`) so the kind of credential is still visible.
  */
 import {maskCommandArgs, maskCommandText} from './commandSecrets.js';
-import {addKnownSecret} from './knownSecrets.js';
+import {addKnownSecret, scrubKnown} from './knownSecrets.js';
 import {clean} from './sanitize.js';
-import {maskFileFormats, maskKeyBlocks} from './secretFormats.js';
-import {MASK, looksRandom, maskShapes} from './secretShapes.js';
+import {maskFileFormats, maskPairs} from './secretFormats.js';
+import {hidesValue, isSecretName} from './secretNames.js';
+import {MASK, maskShapes} from './secretShapes.js';
+import {maskUrl, maskUrls} from './secretUrls.js';
 
-export {MASK};
-
-// Words that make a name (env var, query parameter, JSON member, flag, header) secret-looking.
-const SECRET_WORDS = new Set([
-	'key', 'keys', 'apikey', 'token', 'tokens', 'tkn', 'secret', 'secrets', 'password', 'passwords', 'passwd', 'pass', 'pwd', 'passphrase',
-	'auth', 'authorization', 'oauth', 'credential', 'credentials', 'cred', 'creds', 'signature', 'sig', 'dsn', 'pat', 'cookie', 'session',
-	'jwt', 'bearer', 'webhook', 'webhooks', 'privatekey', 'pw', 'pword', 'passw',
-]);
-const SECRET_SUFFIX = /(?:apikey|token|secret|password|passwd|accesskey|secretkey|privatekey|authkey)$/;
-// The shell's working directories, not passwords.
-const NOT_SECRET = new Set(['pwd', 'oldpwd']);
-
-// A last word that makes the value something about the secret, not the secret (`--password-stdin`,
-// `PASSWORD_FILE=/run/secrets/db`, `password_min_length`, `token_count`).
-const ABOUT_SECRET = new Set(['stdin', 'file', 'files', 'path', 'dir', 'env', 'var', 'prompt', 'length', 'len', 'count', 'size', 'min', 'max', 'ttl', 'timeout', 'type', 'format', 'id', 'ids', 'header', 'name', 'expiry', 'expires', 'lifetime']);
-
-/** Whether a name (env var, query parameter, JSON member, flag, header) says its value is secret. */
-export function isSecretName(name: string): boolean {
-	const bare = name.replace(/^-+/, '');
-	if (NOT_SECRET.has(bare.toLowerCase())) return false;
-	const words = bare
-		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-		.toLowerCase()
-		.split(/[^a-z0-9]+/)
-		.map(word => word.replace(/\d+$/, ''))
-		.filter(Boolean);
-	if (words.length > 1 && ABOUT_SECRET.has(words[words.length - 1]!)) return false;
-	return words.some(word => SECRET_WORDS.has(word) || SECRET_SUFFIX.test(word));
-}
+export {MASK, isSecretName};
 
 const PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----(.*?)(-----END \1-----|$)/g;
-const URL = /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s"'<>`]+/gi;
-
-/** One URL (already clean): userinfo password, secret-named or token-shaped parameters and path segments. */
-function maskUrlText(url: string): string {
-	const match = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/i.exec(url);
-	if (!match) return maskShapes(url);
-	const [, scheme, authority, rest] = match as unknown as [string, string, string, string];
-	let host = authority;
-	const at = authority.lastIndexOf('@');
-	if (at !== -1) {
-		const userinfo = authority.slice(0, at);
-		const colon = userinfo.indexOf(':');
-		// `user:password@`: the user stays; a bare `token@` (a Sentry DSN's key) goes when it is long.
-		const shown = colon !== -1 ? `${userinfo.slice(0, colon)}:${MASK}` : userinfo.length >= 12 || isSecretName(userinfo) ? MASK : userinfo;
-		host = `${shown}@${authority.slice(at + 1)}`;
-	}
-	const queryStart = rest.search(/[?#]/);
-	const path = queryStart === -1 ? rest : rest.slice(0, queryStart);
-	const tail = queryStart === -1 ? '' : rest.slice(queryStart);
-	const maskedPath = path
-		.split('/')
-		.map(segment => {
-			const shaped = maskShapes(segment);
-			if (shaped !== segment) return shaped;
-			// a key as a path segment (`/services/T0/B0/<24 random>`): a lower bar than in free text, still
-			// above the 22 random characters of a sandbox id
-			return segment.split(/[-_.]/).some(piece => looksRandom(piece, 24)) ? MASK : segment;
-		})
-		.join('/');
-	const maskedTail = tail.replace(/([?&#;])([^=&#;]*)(=?)([^&#;]*)/g, (whole, sep: string, name: string, eq: string, value: string) => {
-		if (!eq) return sep + maskShapes(name);
-		if (value && isSecretName(decodeSafe(name))) return `${sep}${name}=${MASK}`;
-		return `${sep}${name}=${maskShapes(value)}`;
-	});
-	return scheme + host + maskedPath + maskedTail;
-}
-
-function decodeSafe(text: string): string {
-	try {
-		return decodeURIComponent(text);
-	} catch {
-		return text;
-	}
-}
 
 /**
  * `name = value` with spaces (INI, TOML, `~/.aws/credentials`, Python, `:=`, `=>`), issue 21 item 3.
  * A value that reads as code (a call, an index, a dotted name) or a small number is no secret.
  */
 const SPACED_ASSIGNMENT = /(?<![\w.-])([A-Za-z_][\w.-]*)(\s+(?:=|:=|=>)\s*|(?:=|:=|=>)\s+)(?![=>])("[^"\n]*"|'[^'\n]*'|[^\s&;,"'}#()[\]]+)(?![([.\w])/g;
-const NOT_A_SECRET_VALUE = /^(?:\d{1,6}|true|false|null|none|nil|yes|no|on|off|["']{2}|\$.*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)$/i;
-// a hex key beside a word that names it, in prose (`the Datadog API key 3f8a… is invalid`):
-// alone, 32 hex digits are as likely a conversation id
-const NAMED_HEX = /((?<![A-Za-z])(?:key|keys|token|secret|password|passwd|apikey|auth)(?![A-Za-z])[^\n]{0,24}?)(?<![0-9a-fA-F])([0-9a-f]{32,64}|[0-9A-F]{32,64})(?![0-9a-fA-F])/gi;
+// a hex key beside a word that names it, in prose (`the Datadog API key 3f8a… is invalid`, `DD_API_KEY
+// 3f8a…`, `accessKey 3f8a…`): alone, 32 hex digits are as likely a conversation id or an md5 sum
+const HEX_KEY = '(?<![0-9a-fA-F])([0-9a-f]{32,64}|[0-9A-F]{32,64})(?![0-9a-fA-F])';
+const NAMED_HEX = new RegExp(`((?<![A-Za-z])(?:key|keys|token|secret|password|passwd|apikey|auth)(?![A-Za-z])[^\\n]{0,24}?)${HEX_KEY}`, 'gi');
+const CAMEL_NAMED_HEX = new RegExp(`((?<=[a-z])(?:Key|Keys|Token|Secret|Password)(?![a-z])[^\\n]{0,24}?)${HEX_KEY}`, 'g');
 
 const QUOTED_MEMBER = /(["'])([^"']{1,64})\1(\s*(?::|=>)\s*)(["'])((?:\\.|(?!\4)[^\\])*)\4/g;
 const ASSIGNMENT = /(?<![\w.-])(-{0,2}[A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s&;,"'}]+)/g;
-const HEADER = /(?<![\w-])([A-Za-z][\w-]*)(:\s*)((?:bearer|basic|token|bot|digest)\s+)?([^\s,;"'}]+)/gi;
+// `Name: value`, a header or YAML; the name and the value may be quoted or in backticks (`` `OPENAI_API_KEY`: `…` ``),
+// not a list or an object (`"keys": [`)
+const HEADER = /(?<![\w-])([A-Za-z][\w-]*)(["'`]?)(:\s*)((?:bearer|basic|token|bot|digest)\s+)?(["'`]?)(?![[{])([^\s,;"'`}]+)/gi;
+// `OPENAI_API_KEY is sk-…` in a sentence: an environment variable's name, then the value
+const SAID_IS = /(?<![\w$])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(\s+(?:is|was|to|as)\s+)(["'`]?)([^\s"'`,;]*[^\s"'`,;.])/g;
 const FLAG_VALUE = /(?<!\S)(--?[A-Za-z][\w-]*)(\s+)(?!-)("[^"]*"|'[^']*'|\S+)/g;
 const AUTH_SCHEME = /\b(bearer|basic)(\s+)[\w.~+/=-]{6,}/gi;
+// the quick tests before the rules above
+const HEX_RUN = /[0-9a-fA-F]{32}/;
+const SAID = /_[A-Z0-9]+\s+(?:is|was|to|as)\s/;
+const SCHEME = /bearer|basic/i;
+const NAME_AND_COLON = /^[A-Za-z][\w-]*:$/;
+
+/** Words, not a credential: "DB_PASSWORD is missing", "the key is Required". */
+const readsAsWord = (value: string) => /^[A-Za-z][a-z]*$/.test(value);
+
+/**
+ * `Name: value` pairs masked where the name says secret. A value that is itself a name is looked at
+ * again as one: in `command: password: 1234`, `password:` is `command`'s value and a name.
+ */
+function maskHeaders(text: string): string {
+	let out = '';
+	let done = 0;
+	HEADER.lastIndex = 0;
+	for (let match = HEADER.exec(text); match; match = HEADER.exec(text)) {
+		const [whole, name, nq, colon, scheme, vq, value] = match as unknown as [string, string, string, string, string | undefined, string, string];
+		if (value.startsWith('//') || value.includes(MASK) || !(scheme ? isSecretName(name) : hidesValue(name, `${vq}${value}${vq}`))) {
+			// a value that is a name and its colon is the next name: the search goes on from it (only
+			// then: a value `a:a:a:…` searched again from every colon was quadratic)
+			if (NAME_AND_COLON.test(value)) HEADER.lastIndex = match.index + whole.length - value.length;
+			continue;
+		}
+		out += `${text.slice(done, match.index)}${name}${nq}${colon}${scheme ?? ''}${vq}${MASK}`;
+		done = match.index + whole.length;
+	}
+	return out + text.slice(done);
+}
 
 /** Secret values found by structure (names that say secret) and then by shape, in clean text. */
 function maskText(text: string): string {
 	if (text === '') return text;
-	const keys = text.replace(PRIVATE_KEY, (whole, label: string, body: string, end: string) =>
-		body.trim() === MASK ? whole : `-----BEGIN ${label}----- ${MASK}${end ? ` ${end}` : ''}`,
-	);
-	let out = maskCommandText(maskFileFormats(keys)).replace(URL, maskUrlText);
-	out = out.replace(QUOTED_MEMBER, (whole, q: string, name: string, colon: string, vq: string, value: string) =>
-		value && isSecretName(name) ? `${q}${name}${q}${colon}${vq}${MASK}${vq}` : whole,
-	);
-	const assigned = (whole: string, name: string, sign: string, value: string): string => {
-		if (!isSecretName(name) || value.includes(MASK) || NOT_A_SECRET_VALUE.test(value)) return whole;
-		const quote = /^["']/.test(value) ? value[0]! : '';
-		return `${name}${sign}${quote}${MASK}${quote}`;
-	};
-	out = out.replace(ASSIGNMENT, (whole, name: string, value: string) => assigned(whole, name, '=', value));
-	out = out.replace(SPACED_ASSIGNMENT, assigned);
-	out = out.replace(NAMED_HEX, (_whole, head: string) => `${head}${MASK}`);
-	out = out.replace(HEADER, (whole, name: string, colon: string, scheme: string | undefined, value: string) =>
-		isSecretName(name) && !value.startsWith('//') && value !== MASK ? `${name}${colon}${scheme ?? ''}${MASK}` : whole,
-	);
-	out = out.replace(FLAG_VALUE, (whole, flag: string, space: string, value: string) =>
-		isSecretName(flag) && !value.includes(MASK) ? `${flag}${space}${MASK}` : whole,
-	);
-	out = out.replace(AUTH_SCHEME, (_whole, scheme: string, space: string) => `${scheme}${space}${MASK}`);
+	const keys = text.includes('-----BEGIN ')
+		? text.replace(PRIVATE_KEY, (whole, label: string, body: string, end: string) => (body.trim() === MASK ? whole : `-----BEGIN ${label}----- ${MASK}${end ? ` ${end}` : ''}`))
+		: text;
+	let out = maskUrls(maskCommandText(maskPairs(maskFileFormats(keys))));
+	// each rule runs where the text has what it looks for (a row is masked in a few µs)
+	if (/["']/.test(out) && (out.includes(':') || out.includes('=>'))) {
+		out = out.replace(QUOTED_MEMBER, (whole, q: string, name: string, colon: string, vq: string, value: string) =>
+			hidesValue(name, `${vq}${value}${vq}`) && !value.includes(MASK) ? `${q}${name}${q}${colon}${vq}${MASK}${vq}` : whole,
+		);
+	}
+	if (out.includes('=')) {
+		const assigned = (whole: string, name: string, sign: string, value: string): string => {
+			if (value.includes(MASK) || !hidesValue(name, value)) return whole;
+			const quote = /^["']/.test(value) ? value[0]! : '';
+			return `${name}${sign}${quote}${MASK}${quote}`;
+		};
+		out = out.replace(ASSIGNMENT, (whole, name: string, value: string) => assigned(whole, name, '=', value));
+		out = out.replace(SPACED_ASSIGNMENT, assigned);
+	}
+	if (HEX_RUN.test(out)) out = out.replace(NAMED_HEX, (_whole, head: string) => `${head}${MASK}`).replace(CAMEL_NAMED_HEX, (_whole, head: string) => `${head}${MASK}`);
+	if (out.includes(':')) out = maskHeaders(out);
+	if (SAID.test(out)) {
+		out = out.replace(SAID_IS, (whole, name: string, is: string, q: string, value: string) =>
+			readsAsWord(value) || value.includes(MASK) || !hidesValue(name, value) ? whole : `${name}${is}${q}${MASK}`,
+		);
+	}
+	if (out.includes('-')) {
+		out = out.replace(FLAG_VALUE, (whole, flag: string, space: string, value: string) =>
+			!value.includes(MASK) && isSecretName(flag) && hidesValue(flag, value) ? `${flag}${space}${MASK}` : whole,
+		);
+	}
+	if (SCHEME.test(out)) out = out.replace(AUTH_SCHEME, (_whole, scheme: string, space: string) => `${scheme}${space}${MASK}`);
 	return maskShapes(out);
 }
 
@@ -140,28 +115,41 @@ export function maskSecrets(text: string | null | undefined): string {
 	return maskText(clean(text));
 }
 
-const titles = new Map<string, string>();
+// titles and the other fields drawn every frame, masked once: room for a full list's titles and
+// repositories (1,000 rows), and only for short strings (a 10,000-character title is masked each time)
+const fields = new Map<string, string>();
+const FIELDS_KEPT = 2000;
+const FIELD_CHARS = 1000;
 
 /**
  * A conversation's title, cleaned and masked (issue 21 item 2): OpenHands writes the title from the
  * first user message, so a token pasted there was on the list, in details, in the activity header and
- * in every notification. Titles are drawn at every frame: the answers are kept (500 at most).
+ * in every notification. Titles are drawn at every frame: the answers are kept.
  */
 export function maskTitle(title: string | null | undefined): string {
 	if (!title) return '';
-	let shown = titles.get(title);
+	let shown = fields.get(title);
 	if (shown === undefined) {
-		if (titles.size >= 500) titles.clear();
 		shown = maskSecrets(title);
-		titles.set(title, shown);
+		if (title.length <= FIELD_CHARS) {
+			if (fields.size >= FIELDS_KEPT) fields.clear();
+			fields.set(title, shown);
+		}
 	}
 	return shown;
 }
 
+/**
+ * Any other short field drawn at every frame (a repository and branch, a working directory, a spec's
+ * image), masked as the commands mask it (issue 27 item 1: `ls` masked a working directory the
+ * screen showed as sent). Kept like titles.
+ */
+export const maskField = maskTitle;
+
 /** A URL: userinfo passwords, secret-looking query parameters, keys as path segments. */
 export function maskUrlSecrets(url: string | null | undefined): string {
 	const text = clean(url);
-	return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? maskUrlText(text) : maskText(text);
+	return /^[a-z][a-z0-9+.-]*:\/\/[^\s]*$/i.test(text) ? maskUrl(text) : maskText(text);
 }
 
 /**
@@ -182,13 +170,25 @@ export function maskArgv(args: readonly string[]): string {
 		const masked = maskText(arg);
 		out.push(/\s/.test(masked) || masked === '' ? `"${masked}"` : masked);
 	}
-	return out.join(' ');
+	// and as the line it is shown as: a name in one argument may say what the next one is
+	// (`echo DD_API_KEY 3f8a…`), as it does in a command line of free text (issue 27 item 1)
+	return maskText(out.join(' '));
 }
 
 /** An environment variable's value, judged by its name and by its shape. */
 export function maskEnvValue(name: string, value: string | null | undefined): string {
-	if (isSecretName(clean(name))) return value ? MASK : '';
-	return maskSecrets(value);
+	const cleanName = clean(name);
+	if (isSecretName(cleanName)) return value ? MASK : '';
+	const shown = maskSecrets(value);
+	return hidesValue(cleanName, shown) ? MASK : shown;
+}
+
+/**
+ * A line `cleanLines` made (the pager's: spacing kept), the user's key scrubbed and every secret
+ * masked by the same rules as `maskSecrets`, so a string reads the same in a row and in the pager.
+ */
+export function maskCleanLine(line: string): string {
+	return maskText(scrubKnown(line));
 }
 
 /**

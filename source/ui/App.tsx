@@ -132,7 +132,8 @@ export function App({
 		() => ({
 			fleet,
 			now,
-			notify: (level, text) => setLocalNotice({level, text, at: now()}),
+			// what a key says belongs to the screen it was pressed on (./statusLine.ts)
+			notify: (level, text) => setLocalNotice({level, text, at: now(), screen: true}),
 			copy(text, label) {
 				// the clipboard gets the whole value (a URL's token included: the user asked for it);
 				// the screen only ever the cleaned, scrubbed one

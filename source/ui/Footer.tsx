@@ -1,4 +1,8 @@
-/** Two lines: the last notice (errors in red), then the keys that work here. Never empty at the bottom. */
+/**
+ * Two lines: the last notice (errors in red), then the keys that work here. Never empty at the
+ * bottom. An error too long for its line takes two (issue 26 item 13: a failed start's detail and
+ * the server's error id were cut at 120 columns); the view above gives up the row.
+ */
 import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {Notice} from '../store/types.js';
@@ -6,6 +10,7 @@ import type {Command} from '../keymap/keymap.js';
 import type {Hint} from './keys/footerHints.js';
 import {displayWidth, truncate} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
+import {wrapLine} from '../present/events/text.js';
 import {noticeText} from './statusLine.js';
 import {useTheme} from './theme.js';
 
@@ -13,13 +18,24 @@ type Props = {notice: Notice | null; hints: readonly Hint[]; globalHints: readon
 
 export const FOOTER_HEIGHT = 2;
 
+/** The notice's rows at this width: one, or two for an error that does not fit in one. */
+export function noticeRows(notice: Notice | null, width: number, now: number = notice?.at ?? 0): string[] {
+	if (!notice) return [' '];
+	const text = maskSecrets(noticeText(notice, now));
+	if (notice.level !== 'error' || displayWidth(text) <= width) return [truncate(text, width)];
+	const [first = '', ...rest] = wrapLine(text, width);
+	return [first, truncate(rest.join(''), width)];
+}
+
 export const Footer = memo(function Footer({notice, hints, globalHints, width, now = notice?.at ?? 0}: Props) {
 	const theme = useTheme();
 	return (
 		<Box flexDirection="column">
-			<Text wrap="truncate" color={notice?.level === 'error' ? theme.error : undefined}>
-				{notice ? truncate(maskSecrets(noticeText(notice, now)), width) : ' '}
-			</Text>
+			{noticeRows(notice, width, now).map((row, i) => (
+				<Text key={i} wrap="truncate" color={notice?.level === 'error' ? theme.error : undefined}>
+					{row}
+				</Text>
+			))}
 			<Text wrap="truncate" color={theme.muted}>
 				{keysLine([...hints, ...globalHints], width)}
 			</Text>

@@ -7,14 +7,14 @@ import {Box, Text} from 'ink';
 import type {FleetServer, FleetSnapshot, Tagged} from '../fleet/types.js';
 import type {AttentionItem, Notice, ResourceName} from '../store/types.js';
 import {useUi} from './context.js';
-import {Footer, FOOTER_HEIGHT} from './Footer.js';
+import {Footer, FOOTER_HEIGHT, noticeRows} from './Footer.js';
 import {Header, HEADER_HEIGHT} from './Header.js';
 import {HintProvider} from './hints.js';
 import {HOLDS_EVERY_KEY, type Command, type Scope} from '../keymap/keymap.js';
 import {commandFor, offBinding} from './keys/activeKeymap.js';
 import {hintList} from './keys/footerHints.js';
 import {useKeys} from './keys/KeyRouter.js';
-import {NavContext, pop, prepareVisit, push, rootStack, tabOf, tabRoute, top, type Nav, type Route, type Stack} from './navigation.js';
+import {back, routeKey, NavContext, prepareVisit, push, rootStack, tabOf, toTab as tabStack, top, type Nav, type Route, type Stack} from './navigation.js';
 import {clean} from '../text/sanitize.js';
 import {cycleTab} from './tabs.js';
 import {useStatusNotice} from './statusLine.js';
@@ -43,7 +43,7 @@ export type ShellProps = {
 	size: Size | undefined;
 	localNotice: Notice | null;
 	onQuit(): void;
-	/** `ohtui --needs-you`: open on the needs-you list (`!`): Esc from there goes to the list under it */
+	/** `ohtui --needs-you`: open on the needs-you list (`!`), the tmux popup: Esc or q there closes ohtui */
 	openAttention?: boolean;
 };
 
@@ -81,13 +81,14 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	useRedrawOnResize({columns, rows}, size === undefined);
 	const [stack, setStack] = useState<Stack>(() => {
 		const root = rootStack(fleet.getSnapshot().visible);
-		return openAttention ? push(root, {kind: 'attention'}) : root;
+		return openAttention ? push(root, {kind: 'attention', popup: true}) : root;
 	});
 	const route = top(stack);
 	const tab = tabOf(stack);
 	const help = route.kind === 'help';
 	const attentionOpen = route.kind === 'attention';
 	const serversOpen = route.kind === 'servers';
+	const popup = route.kind === 'attention' && route.popup === true;
 	// the route the tab's view shows (under `!` and `?`, the one they lie over)
 	const viewRoute = useMemo(() => [...stack].reverse().find(r => 'tab' in r) ?? route, [stack, route]);
 	const attention = useSnapshot(selectAttention);
@@ -98,7 +99,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	const nav = useMemo<Nav>(
 		() => ({
 			push: (next: Route) => setStack(s => push(s, next)),
-			back: () => setStack(pop),
+			back: () => setStack(back),
 			go(target) {
 				const next = prepareVisit(memory, target);
 				if (next.kind === 'list') setVisit(v => v + 1);
@@ -141,7 +142,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 	// A final answer (this server has none of these; no OpenHands server at this URL) is the tab's
 	// one line, in place of its view, and not repeated in the footer (issue 16 §1; ./useHeaderInfo.ts).
 	const header = useHeaderInfo(tab, now);
-	const notice = useStatusNotice([storeNotice, localNotice, header.fetchError], tab, now);
+	const notice = useStatusNotice([storeNotice, localNotice, header.fetchError], tab, now, routeKey(route));
 
 	const first = useRef(true);
 	useEffect(() => {
@@ -153,7 +154,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 		fleet.setVisible(tab);
 	}, [fleet, tab]);
 
-	const toTab = (next: ResourceName) => setStack(s => push(s, tabRoute(s, next)));
+	const toTab = (next: ResourceName) => setStack(s => tabStack(s, next));
 	useKeys('global', name => {
 		switch (commandFor('global', name)) {
 			case 'tab.settings':
@@ -178,21 +179,21 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 				fleet.refresh();
 				return true;
 			case 'help':
-				setStack(s => (top(s).kind === 'help' ? pop(s) : push(s, {kind: 'help'})));
+				setStack(s => (top(s).kind === 'help' ? back(s) : push(s, {kind: 'help'})));
 				return true;
 			case 'attention.open':
-				setStack(s => (top(s).kind === 'attention' ? pop(s) : push(s, {kind: 'attention'})));
+				setStack(s => (top(s).kind === 'attention' ? back(s) : push(s, {kind: 'attention'})));
 				return true;
 			case 'servers.open':
 				if (fleet.getSnapshot().names.length < 2) {
 					notify('info', 'one server: add profiles to the config file to see several (ohtui --help)');
 					return true;
 				}
-				setStack(s => (top(s).kind === 'servers' ? pop(s) : push(s, {kind: 'servers'})));
+				setStack(s => (top(s).kind === 'servers' ? back(s) : push(s, {kind: 'servers'})));
 				return true;
 			case 'back':
-				// nothing of the screen's own took Esc (a filter to clear, a dialog): back one place
-				setStack(pop);
+				// nothing of the screen's own took Esc (a filter to clear, a dialog): back where it came from
+				setStack(back);
 				return true;
 			case 'quit':
 				onQuit();
@@ -220,7 +221,9 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 		);
 	}
 
-	const bodyHeight = height - HEADER_HEIGHT - FOOTER_HEIGHT;
+	const noticeAt = notice?.level === 'error' ? now() : undefined;
+	// a long error takes a second row from the body
+	const bodyHeight = height - HEADER_HEIGHT - FOOTER_HEIGHT + 1 - noticeRows(notice, columns, noticeAt).length;
 	const View = VIEWS[tab];
 	return (
 		<Box flexDirection="column" width={columns} height={height} overflow="hidden">
@@ -242,7 +245,8 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 						{help ? <HelpOverlay width={columns} height={bodyHeight} scopes={stack.at(-2)?.kind === 'attention' ? overlayScopes : viewScopes} onClose={nav.back} onQuit={onQuit} /> : null}
 						{attentionOpen ? (
 							<HintProvider onScopes={onOverlayScopes}>
-								<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={nav.back} />
+								{/* the popup's own list closes the popup (issue 26 item 10: its footer said "Esc close") */}
+								<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={popup ? onQuit : nav.back} closes={popup} />
 							</HintProvider>
 						) : null}
 						{serversOpen ? <ServerPicker tab={tab} width={columns} height={bodyHeight} onClose={nav.back} /> : null}
@@ -261,7 +265,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 				hints={hintList(localScopes).filter(hint => !dropped.includes(hint.command))}
 				globalHints={overlay || localScopes.some(s => HOLDS_EVERY_KEY.has(s)) ? NO_HINTS : hintList(['global'])}
 				width={columns}
-				now={notice?.level === 'error' ? now() : undefined}
+				now={noticeAt}
 			/>
 		</Box>
 	);

@@ -1,10 +1,16 @@
 /**
  * One navigation stack (design.md round 3, issue 19 §4): every screen is a route pushed on it, so
- * `Esc` pops back to where the user came from, whichever way they came (a tab key, Enter, `l`, a
- * sandbox's `c`, `!`, `?`), and a jump (`s`, Enter on `!` or on a sandbox's conversation) is a push.
+ * `Esc` goes back to where the user came from (Enter, `l`, a sandbox's `c`, `!`, `?`), and a jump
+ * (`s`, Enter on `!` or on a sandbox's conversation) is a push.
  *
  * - The stack holds each distinct route once: going to a route already on it moves it to the top,
- *   so flipping between tabs never grows it, and `Esc` walks back through the places last seen.
+ *   so flipping between tabs never grows it.
+ * - Each route pushed remembers the place it was reached from (`from`), and `Esc` goes there. A tab
+ *   key is no such way: a tab's own list reached by it (or the first one) has no `from`, and `Esc`
+ *   there does nothing (issue 26 item 4: pressed "to be safe" it switched tabs, and the next Enter
+ *   opened a sandbox instead of a conversation; k9s and lazygit do nothing there either). A place
+ *   a tab key brings back keeps the `from` it had, so `Esc` never lands on another tab's list left
+ *   by a tab key.
  * - The tab shown is the tab of the topmost route that has one (`!` and `?` lie over it).
  * - A list keeps its selection, filter and scroll in the view memory (./usePersistentState.tsx);
  *   a jump to a row writes what the list should show there first (`prepareVisit`).
@@ -17,7 +23,12 @@ import type {ListResourceName, ResourceName} from '../store/types.js';
 import type {Memory} from './usePersistentState.js';
 import type {QuickFilter} from './views/quickFilters.js';
 
-export type Route =
+export type Route = Place & {
+	/** the key of the place this one was reached from (`Esc` goes there); none for a tab's own list */
+	from?: string;
+};
+
+type Place =
 	| {kind: 'list'; tab: ResourceName}
 	| {kind: 'detail'; tab: 'conversations'; item: Tagged<AppConversation>}
 	| {kind: 'detail'; tab: 'sandboxes'; item: Tagged<Sandbox>}
@@ -28,7 +39,8 @@ export type Route =
 	/** a conversation's workspace files (issue 28 item 4) */
 	| {kind: 'files'; tab: 'conversations'; conversation: Tagged<AppConversation>}
 	| {kind: 'sandboxConversations'; tab: 'sandboxes'; sandbox: Tagged<Sandbox>}
-	| {kind: 'attention'}
+	/** `popup`: the list `ohtui --needs-you` opened on, which is the whole app there (closing it quits) */
+	| {kind: 'attention'; popup?: true}
 	| {kind: 'servers'}
 	| {kind: 'help'};
 
@@ -74,18 +86,50 @@ export function tabOf(stack: Stack): ResourceName {
 	return 'conversations';
 }
 
-/** `route` on top; where it was already on the stack, it moves up (the stack stays short). */
+/**
+ * `route` on top, reached from the place on top now; where it was already on the stack, it moves up
+ * (the stack stays short). A route that says where it came from keeps that (a tab key's, below).
+ */
 export function push(stack: Stack, route: Route): Stack {
 	const key = routeKey(route);
 	if (routeKey(top(stack)) === key && top(stack) === route) return stack;
-	const rest = stack.filter(r => routeKey(r) !== key);
-	const next = [...rest, route];
+	return onTop(stack, route.from === undefined ? {...route, ...origin(top(stack), key)} : route);
+}
+
+/** Where a route pushed over `under` comes from: there, or where `under` came from when it is the same place again. */
+function origin(under: Route, key: string): {from?: string} {
+	if (routeKey(under) !== key) return {from: routeKey(under)};
+	return under.from === undefined ? {} : {from: under.from};
+}
+
+function onTop(stack: Stack, route: Route): Stack {
+	const key = routeKey(route);
+	const next = [...stack.filter(r => routeKey(r) !== key), route];
 	return next.length > MAX_ROUTES ? next.slice(next.length - MAX_ROUTES) : next;
 }
 
 /** Back one place; the last route stays (there is nowhere further back). */
 export function pop(stack: Stack): Stack {
 	return stack.length > 1 ? stack.slice(0, -1) : stack;
+}
+
+/**
+ * `Esc`: to the place the one on top was reached from. A tab's own list has none: nothing happens.
+ * Where that place has left the stack (a jump to its list took its place), to the tab's list.
+ */
+export function back(stack: Stack): Stack {
+	const here = top(stack);
+	if (here.from === undefined) return here.kind === 'list' ? stack : pop(stack);
+	const rest = stack.slice(0, -1);
+	const from = rest.find(r => routeKey(r) === here.from);
+	if (from) return [...rest.filter(r => r !== from), from];
+	return onTop(rest, {kind: 'list', tab: 'tab' in here ? here.tab : tabOf(stack)});
+}
+
+/** A tab key: the place last seen on that tab, as it was reached (a list: as the tab's own, with no `from`). */
+export function toTab(stack: Stack, tab: ResourceName): Stack {
+	const route = tabRoute(stack, tab);
+	return onTop(stack, route.kind === 'list' ? {kind: 'list', tab} : route);
 }
 
 /**

@@ -18,8 +18,12 @@ export type ServerHealth = {
 };
 
 const NONE: Partial<Record<ResourceName, string>> = {sandboxes: 'no sandboxes', specs: 'no specs'};
+/** What a server that has no such thing says (an agent server before 1.17 keeps no settings): no failure. */
+const ABSENT: Record<ResourceName, string> = {settings: 'no settings', conversations: 'n/a', sandboxes: 'no sandboxes', specs: 'no specs'};
 
-function word(state: ResourceState<unknown>): {level: Health['level']; text: string} {
+function word(state: ResourceState<unknown>, tab: ResourceName): {level: Health['level']; text: string} {
+	// the server has no such thing (issue 27 item 17: an agent server 1.1.0's settings read "error")
+	if (state.error?.kind === 'unsupported') return {level: 'ok', text: ABSENT[tab]};
 	if (state.error) {
 		if (OFFLINE.has(state.error.kind)) return {level: 'offline', text: 'offline'};
 		return {level: 'stale', text: KIND_WORDS[state.error.kind] ?? 'error'};
@@ -41,7 +45,7 @@ export function serverHealthKey(snapshot: FleetSnapshot, tab: ResourceName, alwa
 	return JSON.stringify(
 		snapshot.servers.map((server): ServerHealth => {
 			const capable = tab === 'sandboxes' || tab === 'specs' ? server.snapshot.server?.capabilities[tab] !== false : true;
-			const {level, text} = capable ? word(server.snapshot[tab]) : {level: 'ok' as const, text: NONE[tab]!};
+			const {level, text} = capable ? word(server.snapshot[tab], tab) : {level: 'ok' as const, text: NONE[tab]!};
 			const need = needs.get(server.name) ?? 0;
 			const shown = need === 0 ? text : level === 'ok' ? needYouText(need) : `${text}, ${needYouText(need)}`;
 			return {name: server.name, index: snapshot.names.indexOf(server.name), level, text: shown};

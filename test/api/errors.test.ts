@@ -192,6 +192,19 @@ describe('HTTP statuses', () => {
 		expect(error.message).toBe('server error (500): Failed to start container: no space left (POST /api/v1/sandboxes)');
 	});
 
+	it("an agent server's 500: its exception (masked) and its error id, not only “Internal Server Error” (issue 26 item 13)", async () => {
+		const exception = 'AuthenticationError: litellm.AuthenticationError: Incorrect API key provided: sk-proj-Zx81fQ2mWn7KpL0aBcDeFgHiJk';
+		server.handle((_request, res) => sendJson(res, 500, {detail: 'Internal Server Error', exception, error_id: '3f2a91c0d4e5b6a7980112233445566f'}));
+		const error = await failure(client().startSandbox());
+		expect(error.kind).toBe('server');
+		expect(error.message).toMatch(/^server error \(500\): AuthenticationError: litellm\.AuthenticationError: Incorrect API key provided: sk-•+ \(error id 3f2a91c0d4e5b6a7980112233445566f\) \(POST \/api\/v1\/sandboxes\)$/);
+		// a deliberate 5xx of an agent server (no error id), and an empty exception (an assert)
+		server.handle((_request, res) => sendJson(res, 503, {detail: 'Internal Server Error', exception: '503: conversation is starting'}));
+		expect((await failure(client().startSandbox())).message).toBe('server error (503): 503: conversation is starting (POST /api/v1/sandboxes)');
+		server.handle((_request, res) => sendJson(res, 500, {detail: 'Internal Server Error', exception: '', error_id: 'abc123'}));
+		expect((await failure(client().startSandbox())).message).toBe('server error (500): Internal Server Error (error id abc123) (POST /api/v1/sandboxes)');
+	});
+
 	it('502 text/html page → server error (502): bad gateway, no HTML', async () => {
 		server.handle((_request, res) =>
 			sendText(res, 502, '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>nginx</body></html>', 'text/html'),

@@ -31,6 +31,7 @@ import {fleet} from './fleet.bench.js';
 import {idle} from './idle.bench.js';
 import {live} from './live.bench.js';
 import {liveIdle} from './liveIdle.bench.js';
+import {masking} from './masking.bench.js';
 import {output} from './output.bench.js';
 import {type BenchRun, mergeRun, readResults, renderMarkdown} from './results.js';
 import {refreshBytes} from './refreshBytes.bench.js';
@@ -39,7 +40,7 @@ import {soak} from './soak.bench.js';
 import {startup} from './startup.bench.js';
 import {workspace} from './workspace.bench.js';
 
-const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, workspace, live, liveIdle, output, fleet, soak};
+const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, workspace, live, liveIdle, output, fleet, masking, soak};
 const here = dirname(fileURLToPath(import.meta.url));
 
 function loadAverage(): string | undefined {

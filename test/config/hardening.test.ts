@@ -124,7 +124,7 @@ describe('new config fields', () => {
 		expect(resolve({}, {}, {...base, keys: {'sandbox.pause': ['z'], 'move.down': 'ctrl-n'}}).keys).toEqual({'sandbox.pause': ['z'], 'move.down': ['ctrl-n']});
 		// P pauses the agent in the activity view, where sandbox.pause works too
 		expect(failure(() => resolve({}, {}, {...base, keys: {'sandbox.pause': ['P']}}))).toBe(
-			`config /c/ohtui/config.json: keys.sandbox.pause: "P" is already agent.pause (Activity: the conversation's sandbox (app servers) and Activity (a conversation's events))`,
+			`config /c/ohtui/config.json: keys.sandbox.pause: "P" is already agent.pause (Conversations list and details: the conversation's sandbox (app servers) and Conversations list and details)`,
 		);
 		expect(failure(() => resolve({}, {}, {...base, keys: {'sandbox.paws': ['P']}}))).toBe('config /c/ohtui/config.json: keys: unknown command "sandbox.paws"');
 		expect(failure(() => resolve({}, {}, {...base, keys: {'sandbox.pause': ['r']}}))).toBe(

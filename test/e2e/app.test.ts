@@ -14,7 +14,8 @@ function start(args: string[] = [], env: Record<string, string> = {}): PtySessio
  * first frame, and a Ctrl-c typed before that is the tty's SIGINT rather than a key. */
 async function startDemo(env: Record<string, string> = {}): Promise<PtySession> {
 	const session = start([], env);
-	await session.waitForText(/RUNNING|PAUSED/);
+	// the list drawn (the selected first row of the demo is an agent server's: no sandbox status to wait for)
+	await session.waitForText(/\d+ loaded · attention first/);
 	return session;
 }
 

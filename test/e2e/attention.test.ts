@@ -40,7 +40,8 @@ describe('the demo, attention first', () => {
 		expect(first[2]).toMatch(/✗ error/);
 		expect(first.slice(4).join('\n')).toMatch(/! stuck/);
 		expect(first.slice(0, 6).join('\n')).not.toMatch(/▶ running/);
-		expect(screen).toContain('waits for you (a accept · x reject): terminal $ psql');
+		// the preview of the selected row, the first (issue 26 item 17), once its events are read
+		await app.waitForText('waits for you (a accept · x reject): terminal $ psql', 10_000);
 
 		app.press('!');
 		await app.waitForText('Needs you (6)');

@@ -52,7 +52,7 @@ const selectedLine = (session: PtySession) => session.screenText().split('\n').f
 
 async function activity(env: Record<string, string>): Promise<PtySession> {
 	const session = sessions.spawn({env});
-	await session.waitForText(/REPO(SITORY| \/ DIR)[\s\S]*(RUNNING|PAUSED)/);
+	await session.waitForText(/REPO(SITORY| \/ DIR)[\s\S]*\d+ loaded · attention first/);
 	// the app server's conversation: its events are there from the start
 	await selectServerRow(session, 'app');
 	session.press('l');

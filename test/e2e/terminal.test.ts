@@ -58,7 +58,7 @@ describe('job control (item 13)', () => {
 		const sh = shell();
 		await sh.waitFor(screen => screen.includes('shell$'), 'the prompt');
 		sh.type(`${JSON.stringify(process.execPath)} ${JSON.stringify(cliPath)}\r`);
-		await sh.waitFor(screen => /RUNNING|PAUSED/.test(screen) && /\d+ loaded/.test(screen), 'the app');
+		await sh.waitFor(screen => /\d+ loaded · attention first/.test(screen), 'the app');
 		expect(sh.bufferType()).toBe('alternate');
 		sh.type('\u001A');
 		await sh.waitFor(screen => /Stopped/.test(screen), 'the shell to report a stopped job');
@@ -67,7 +67,7 @@ describe('job control (item 13)', () => {
 		sh.type('echo back-at-the-shell\r');
 		await sh.waitFor(screen => screen.includes('\nback-at-the-shell'), 'the echo');
 		sh.type('fg\r');
-		await sh.waitFor(screen => /RUNNING|PAUSED/.test(screen) && screen.includes('1 Settings'), 'the app again');
+		await sh.waitFor(screen => /\d+ loaded · attention first/.test(screen) && screen.includes('1 Settings'), 'the app again');
 		expect(sh.bufferType()).toBe('alternate');
 		// keys work (raw mode is back): tab 4, then quit
 		sh.type('4');
@@ -81,14 +81,14 @@ describe('job control (item 13)', () => {
 		const sh = shell();
 		await sh.waitFor(screen => screen.includes('shell$'), 'the prompt');
 		sh.type(`${JSON.stringify(process.execPath)} ${JSON.stringify(cliPath)} & fg\r`);
-		await sh.waitFor(screen => /RUNNING|PAUSED/.test(screen), 'the app');
+		await sh.waitFor(screen => /\d+ loaded · attention first/.test(screen), 'the app');
 		// the app is the shell's child running the bundle
 		const pid = childRunning(sh.pid, cliPath);
 		process.kill(pid, 'SIGTSTP');
 		await sh.waitFor(screen => /Stopped/.test(screen), 'a stopped job');
 		expect(sh.bufferType()).toBe('normal');
 		sh.type('fg\r');
-		await sh.waitFor(screen => screen.includes('1 Settings') && /RUNNING|PAUSED/.test(screen), 'the app again');
+		await sh.waitFor(screen => screen.includes('1 Settings') && /\d+ loaded · attention first/.test(screen), 'the app again');
 		expect(sh.bufferType()).toBe('alternate');
 		sh.type('q');
 		await sh.waitFor(screen => /shell\$ *$/.test(screen.trimEnd()), 'the prompt after quitting');
@@ -151,7 +151,9 @@ function childRunning(parent: number, script: string): number {
 		try {
 			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
 			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-			if (ppid === parent && readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\u0000').includes(script)) return Number(entry);
+			// the full-screen app names its process `ohtui` (issue 26 item 17: tmux names the window after it)
+			const argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\u0000');
+			if (ppid === parent && (argv.includes(script) || argv[0] === 'ohtui')) return Number(entry);
 		} catch {
 			// gone meanwhile
 		}

@@ -50,8 +50,8 @@ describe('key overrides', () => {
 	});
 
 	it('a clash is a key two commands share on one screen, the activity and its dialogs included', () => {
-		// P pauses the agent in the activity, where sandbox.pause is bound too
-		expect(resolveKeyOverrides({'sandbox.pause': ['P']})).toEqual({ok: false, message: `keys.sandbox.pause: "P" is already agent.pause (Activity: the conversation's sandbox (app servers) and Activity (a conversation's events))`});
+		// P pauses the agent on a conversation row and in the activity, where sandbox.pause is bound too
+		expect(resolveKeyOverrides({'sandbox.pause': ['P']})).toEqual({ok: false, message: `keys.sandbox.pause: "P" is already agent.pause (Conversations list and details: the conversation's sandbox (app servers) and Conversations list and details)`});
 		expect(resolveKeyOverrides({'agent.accept': ['m']})).toEqual({ok: false, message: `keys.agent.accept: "m" is already message.open (An agent waiting for confirmation (its activity, the list, !) and Conversations list and details)`});
 		expect(resolveKeyOverrides({'activity.open': ['y']})).toEqual({ok: false, message: 'keys.activity.open: "y" is already copy (Conversations list and details and Tables)'});
 		expect(resolveKeyOverrides({'events.follow': ['q']})).toEqual({ok: false, message: 'keys.events.follow: "q" is already quit (Activity (a conversation\'s events) and Everywhere)'});

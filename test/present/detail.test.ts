@@ -20,6 +20,12 @@ describe('eventDetail (the pager content)', () => {
 		expect(lines.slice(output + 1, output + 4)).toEqual(['  2 failed, 41 passed in 3.21s', '  FAILED test_api.py::test_dates', '  [The command completed with exit code 1.]']);
 	});
 
+	it("a state update: the field it changed is named, not masked as a key (issue 26 item 17)", () => {
+		const lines = texts(CURRENT.waiting);
+		expect(lines).toContain('    "key": "execution_status",');
+		expect(lines).toContain('    "value": "waiting_for_confirmation"');
+	});
+
 	it('edit arguments as blocks, multi-line file text with its indentation', () => {
 		const lines = texts(CURRENT.pendingEdit);
 		expect(lines).toContain('path: /workspace/project/src/json_out.py');

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {Glimpse} from '../../source/store/types.js';
-import {doingText, gist, stateSince, waitsFor} from '../../source/present/doingNow.js';
+import {doingText, gist, stateSince, waitingSince, waitsFor} from '../../source/present/doingNow.js';
 import {itemsByConversation, rowState} from '../../source/present/rowState.js';
 import {lookText, rowLook} from '../../source/present/states.js';
 import {CURRENT, LEGACY, event} from '../ui/eventFixtures.js';
@@ -39,6 +39,17 @@ describe('what it is doing now (issue 19 §2)', () => {
 		expect(doingText(c, 'running', undefined, NOW)).toBe(' 5s working…');
 		expect(doingText(c, 'paused', running, NOW)).toBe('—');
 		expect(doingText(conversation({execution_status: 'waiting_for_confirmation', updated_at: NOW - 3 * 3_600_000}), 'waiting', undefined, NOW)).toBe(' 3h waits for your confirmation');
+	});
+
+	it('a wait counts from the action pending now, not from the first wait (issue 26 item 14)', () => {
+		// waited at 09:00, accepted, ran, and waits again since 10:15:04 on another action
+		const c = conversation({execution_status: 'waiting_for_confirmation', updated_at: Date.parse('2026-07-30T09:00:00Z')});
+		const events = glimpse([CURRENT.userMessage, CURRENT.terminal, CURRENT.terminalOutput, CURRENT.pendingRm, CURRENT.pendingEdit, CURRENT.waiting], {status: 'waiting_for_confirmation', at: Date.parse('2026-07-30T09:00:00Z')});
+		expect(waitingSince(events.events)).toBe(Date.parse('2026-07-30T10:15:04Z'));
+		expect(stateSince(c, events)).toBe(Date.parse('2026-07-30T10:15:04Z'));
+		expect(doingText(c, 'waiting', events, Date.parse('2026-07-30T10:17:04Z'))).toBe(' 2m approve: $ rm -rf build/ (+1 more)');
+		// none loaded: as before
+		expect(stateSince(c, glimpse([]))).toBe(Date.parse('2026-07-30T09:00:00Z'));
 	});
 });
 

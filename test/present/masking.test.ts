@@ -8,7 +8,7 @@ import {describe, expect, it, vi} from 'vitest';
 vi.mock('../../source/text/secrets.js', async () => {
 	const {clean} = await import('../../source/text/sanitize.js');
 	const mask = (text: string | null | undefined) => clean(text).replaceAll('SECRETVALUE', '••••');
-	return {maskSecrets: mask, maskUrlSecrets: mask, maskArgv: (a: string[]) => a.map(mask).join(' '), maskEnvValue: (_: string, v: string) => mask(v), registerKnownSecret: () => {}};
+	return {maskSecrets: mask, maskCleanLine: (line: string) => line.replaceAll('SECRETVALUE', '••••'), maskUrlSecrets: mask, maskArgv: (a: string[]) => a.map(mask).join(' '), maskEnvValue: (_: string, v: string) => mask(v), registerKnownSecret: () => {}};
 });
 
 const {summarizeEvent} = await import('../../source/present/events/summarize.js');

@@ -91,6 +91,34 @@ describe('store over an agent server', () => {
 		expect(h.store.getSnapshot().changes).toBeNull();
 	});
 
+	it('changes read again (Ctrl-r, issue 26 item 9): the list, the counts and the open diff, the old ones shown meanwhile', async () => {
+		const {agent, h} = await agentStore();
+		const c = agent.add({workingDir: '/w', git: {'a.txt': ['1\n2\n3\n', '1\ntwo\n3\n']}});
+		h.store.start();
+		await h.settle();
+		h.store.openChanges(h.store.getSnapshot().conversations.data![0]!);
+		await h.settle();
+		h.store.openDiff('a.txt');
+		await h.settle();
+		expect(h.store.getSnapshot().changes?.files).toMatchObject([{path: 'a.txt', added: 1, removed: 1}]);
+		// the agent goes on working: one more line in a.txt, a new file
+		c.git['a.txt'] = ['1\n2\n3\n', '1\ntwo\n3\nfour\n'];
+		c.git['b.txt'] = [null, 'new\n'];
+		agent.seen.length = 0;
+		h.store.refreshChanges();
+		// until the answers come, what was read stays on screen
+		expect(h.store.getSnapshot().changes).toMatchObject({loading: true, files: [{path: 'a.txt', added: 1, removed: 1}], diff: {path: 'a.txt', text: expect.stringContaining('+two')}});
+		// the requests are paced by the budget (a few at once, then one at a time)
+		await h.advance(2000);
+		const changes = h.store.getSnapshot().changes!;
+		expect(changes.files).toMatchObject([
+			{path: 'a.txt', added: 2, removed: 1},
+			{path: 'b.txt', status: 'ADDED', added: 1, removed: 0},
+		]);
+		expect(changes.diff?.text).toContain('+four');
+		expect(agent.lines()[0]).toBe('GET /api/git/changes?path=%2Fw');
+	});
+
 	it('changes of a directory without changes (or not a repository): said in words', async () => {
 		const {agent, h} = await agentStore();
 		agent.add({workingDir: '/plain'});

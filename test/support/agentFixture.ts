@@ -38,6 +38,8 @@ export type AgentFixture = {
 	key: string | null;
 	/** what `GET /api/settings` answers (redacted form) */
 	settings: Record<string, unknown>;
+	/** what `POST /api/conversations` answers instead of starting one (a 500 of the real server) */
+	createFailure: {status: number; body: unknown} | null;
 	lines(): string[];
 	add(partial: Partial<AgentConversationFixture> & {id?: string}): AgentConversationFixture;
 	close(): Promise<void>;
@@ -106,7 +108,7 @@ export function conversationInfo(c: AgentConversationFixture): Record<string, un
 export async function startAgentFixture(options: {key?: string | null; version?: string} = {}): Promise<AgentFixture> {
 	const seen: AgentSeen[] = [];
 	const conversations = new Map<string, AgentConversationFixture>();
-	const fixture = {version: options.version ?? '1.43.1', key: options.key ?? null, settings: defaultAgentSettings()};
+	const fixture = {version: options.version ?? '1.43.1', key: options.key ?? null, settings: defaultAgentSettings(), createFailure: null as AgentFixture['createFailure']};
 	const now = () => isoformat(Date.now());
 
 	const push = (c: AgentConversationFixture, event: Record<string, unknown>) => {
@@ -146,6 +148,7 @@ export async function startAgentFixture(options: {key?: string | null; version?:
 			return send(res, 200, query.getAll('ids').map(id => (conversations.has(hexOf(id)) ? conversationInfo(conversations.get(hexOf(id))!) : null)));
 		}
 		if (path === '/api/conversations' && method === 'POST') {
+			if (fixture.createFailure) return send(res, fixture.createFailure.status, fixture.createFailure.body);
 			const body = JSON.parse(request.body) as Record<string, unknown>;
 			const workspace = body['workspace'] as {working_dir?: string} | undefined;
 			if (!workspace?.working_dir || !body['agent_settings']) return send(res, 422, {detail: [{type: 'missing', loc: ['body', 'workspace'], msg: 'Field required'}]});
@@ -278,6 +281,12 @@ export async function startAgentFixture(options: {key?: string | null; version?:
 		},
 		set settings(value: Record<string, unknown>) {
 			fixture.settings = value;
+		},
+		get createFailure() {
+			return fixture.createFailure;
+		},
+		set createFailure(value: AgentFixture['createFailure']) {
+			fixture.createFailure = value;
 		},
 		lines: () => seen.map(r => `${r.method} ${r.path}${[...r.query].length ? `?${r.query.toString()}` : ''}`),
 		add,

@@ -1,5 +1,5 @@
 import {appServerInfo} from './serverInfo.js';
-import {controlAgent, sendMessage} from '../../source/api/app/agentControl.js';
+import {agentEvents, controlAgent, sendMessage} from '../../source/api/app/agentControl.js';
 import {createAgentServers} from '../../source/api/agent/agentServer.js';
 import type {ClientOptions, Generation, OpenHandsClient, ServerInfo} from '../../source/api/client.js';
 import type {ApiContext} from '../../source/api/context.js';
@@ -38,6 +38,7 @@ export function clientFor(options: ClientOptions, generation: Generation): OpenH
 		baseUrl: base.baseUrl,
 		serverInfo: () => ctx.server(),
 		searchEvents: (id, query, o) => searchEvents(ctx, id, query, o),
+		searchAgentEvents: (target, query, o) => agentEvents(ctx, target, query, o),
 		sendMessage: (target, text, o) => sendMessage(ctx, target, text, o),
 		controlAgent: (target, command, reason, o) => controlAgent(ctx, target, command, reason, o),
 		deleteConversation: (id, o) => deleteConversation(ctx, id, o),

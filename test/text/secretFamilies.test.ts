@@ -6,6 +6,10 @@ import {clearKnownSecrets} from '../../source/text/knownSecrets.js';
 import {clean} from '../../source/text/sanitize.js';
 import {MASK, maskArgv, maskEnvValue, maskSecrets, maskUrlSecrets, registerKnownSecret} from '../../source/text/secrets.js';
 import {pagerLines, rowText} from '../../source/present/events/text.js';
+import {eventDetail} from '../../source/present/events/detail.js';
+import {TOKEN_PREFIXES} from '../../source/text/tokenPrefixes.js';
+import {event} from '../ui/eventFixtures.js';
+import {ORDINARY as ORDINARY_4, SHAPES, leaks} from './secretCorpus.js';
 
 const PW = 'Pa55w0rd-Xy7q';
 const AWS_SECRET = 'Kq8v/9XzR2pLm+4Tn7Wb1Yc6Hd0Jf5Ga3Se8Uq2V';
@@ -133,5 +137,49 @@ describe('issue 21: the families that passed', () => {
 		const b64url = Buffer.from(key).toString('base64url');
 		expect(clean(`auth failed b64=${b64}`)).toBe(`auth failed b64=${MASK}`);
 		expect(clean(`auth failed b64=${b64url}`)).toBe(`auth failed b64=${MASK}`);
+	});
+});
+
+describe('issue 27 item 1: the round-4 families', () => {
+	it(`masks all ${SHAPES.length} shapes of the round-4 corpus, in a line and in the pager`, () => {
+		const shown = SHAPES.filter(({text, secret}) => leaks(maskSecrets(text), secret) || leaks(pagerLines(text).join('\n'), secret));
+		expect(shown.map(shape => shape.what)).toEqual([]);
+	});
+
+	it(`keeps ${ORDINARY_4.length} ordinary texts as they are (hashes, ids, paths, base64 of text and images, code, sentences)`, () => {
+		const changed = ORDINARY_4.filter(text => (text.includes('\n') ? pagerLines(text).join('\n') !== text : maskSecrets(text) !== text.replace(/ {2,}/g, ' ')));
+		expect(changed).toEqual([]);
+	});
+
+	it('a recognised token goes whole, its tail with it; a published prefix stays', () => {
+		expect(maskSecrets('ya29.a0AfB_Hd6eGOtJzTa8hVi4Ig1EQUnTHTLrvQgeAB1RSKDuAXd-9UvXz_QwXy done')).toBe(`ya29.${MASK} done`);
+		expect(maskSecrets('glsa_d4rlKVatlo4nm7NMvC3pPRGTrIRJap1f_62da5a29 set')).toBe(`glsa_${MASK} set`);
+		// a random run inside a longer token: the token goes, a leading word stays
+		expect(maskSecrets('id sess_d4rlKVatlo4nm7NMvC3pPRGTrIRJap1f_tail9X-more')).toBe(`id sess_${MASK}`);
+		expect(maskSecrets('PMAK-9c41fe742338089ce6894481-c961067b5614f22ffa5e7f29eaced5d810')).toBe(`PMAK-${MASK}`);
+		expect(maskSecrets('secret Xy.8Q~Zx8Kq2Lm9Nb4Vc7Xz~As3Df6Gh0Jk5Lq8P')).toBe(`secret ${MASK}`);
+	});
+
+	it('the table of prefixes holds the well-known vendors, each prefix once', () => {
+		const prefixes = TOKEN_PREFIXES.flatMap(([, list]) => list);
+		expect(new Set(prefixes).size).toBe(prefixes.length);
+		for (const prefix of ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'glpat-', 'xoxb-', 'xoxp-', 'sk_live_', 'rk_live_', 'SG.', 'npm_', 'pypi-', 'dp.pt.', 'lin_api_', 'hf_', 'sk-', 'dapi', 'glsa_', 'glc_', 'PMAK-', 'NRAK-', 'pul-', 'sbp_', 'hvs.', 'ya29.']) {
+			expect(prefixes, prefix).toContain(prefix);
+		}
+	});
+
+	it("a state update's `key` names the state: the event view shows it (a member named key holding a snake_case word)", () => {
+		const update = event({kind: 'ConversationStateUpdateEvent', id: 'e1', timestamp: '2025-11-15T09:13:31.000200', source: 'environment', key: 'execution_status', value: 'finished', extra: 1});
+		const shown = eventDetail(update).map(line => line.text).join('\n');
+		expect(shown).toContain('"key": "execution_status"');
+		expect(maskSecrets('{"key": "sk_live_51H8xYzAbCdEfGhIjKlMnOpQr"}')).not.toContain('51H8xYz');
+		expect(maskSecrets('key=hunter2-Xy7q')).toBe(`key=${MASK}`);
+	});
+
+	it('a row and the pager mask a line the same way, whatever its spacing', () => {
+		for (const line of [`password:  ${PW}`, `curl   --user   alice:${PW}   https://x`, `"token":    "${PW}"`]) {
+			expect(rowText(line)).not.toContain(PW);
+			expect(pagerLines(line).join('\n')).not.toContain(PW);
+		}
 	});
 });

@@ -80,6 +80,10 @@ const SECRETS: Case[] = [
 	['private key block', () => maskSecrets(`-----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXktdjEAAAAA ${PLAIN} -----END OPENSSH PRIVATE KEY-----`), PLAIN],
 	['argv value of --password', () => maskArgv(['mysql', '--password', PLAIN]), PLAIN],
 	['argv NAME=value with quotes', () => maskArgv(['env', `API_TOKEN="${PLAIN}"`, 'run']), PLAIN],
+	// only a state field's name passes as a `key`
+	['JSON "key" member', () => maskSecrets(`{"key": "${PLAIN}"}`), PLAIN],
+	['key: value', () => maskSecrets(`key: ${PLAIN}`), PLAIN],
+	['JSON "key" member, a state name inside a longer value', () => maskSecrets(`{"key": "stats-${PLAIN}"}`), PLAIN],
 ];
 
 // Ordinary values that must come through as they are.
@@ -109,6 +113,11 @@ const ORDINARY: Array<[render: () => string, expected: string]> = [
 	[() => maskSecrets('ssh://git@github.com/octo/hello.git'), 'ssh://git@github.com/octo/hello.git'],
 	[() => maskSecrets('2025-11-15T09:12:04Z started in 12:30 minutes'), '2025-11-15T09:12:04Z started in 12:30 minutes'],
 	[() => maskSecrets('task-runner desk-top risk-free'), 'task-runner desk-top risk-free'],
+	// a state update's `key` names the state field it changed (issue 26 item 17)
+	[() => maskSecrets('"key": "execution_status",'), '"key": "execution_status",'],
+	[() => maskSecrets('key: last_user_message_id'), 'key: last_user_message_id'],
+	[() => maskSecrets('{"key":"stats","value":{}}'), '{"key":"stats","value":{}}'],
+	[() => maskSecrets('key=full_state'), 'key=full_state'],
 ];
 
 afterEach(() => {

@@ -139,9 +139,14 @@ describe('an agent server in the views', () => {
 		const h = renderApp({columns: 120, snapshot: {server: AGENT, settings, conversations: list([agentConversation()])}});
 		await h.waitFor('Fix flaky');
 		await h.press('n');
-		const frame = await h.waitFor('New conversation on the agent server');
-		expect(h.store.callsOf('prefetch')).toContainEqual(['settings']);
-		expect(frame).toMatch(/uses the server's saved settings: model openai\/gpt-4o · agent CodeActAgent · confirmation: confirm risky actions/);
+		await h.waitFor('New conversation on the agent server');
+		// read when the form opens (issue 26 item 13): what was read before is not shown meanwhile
+		expect(h.store.callsOf('readNow')).toEqual([['settings']]);
+		expect(await h.waitFor("uses the server's saved settings (reading them…)")).not.toContain('gpt-4o');
+		const fresh = renderSettings();
+		h.store.set({settings: resource({...fresh, llm: {...fresh.llm, model: 'openai/gpt-5.5'}})});
+		const frame = await h.waitFor('gpt-5.5');
+		expect(frame).toMatch(/uses the server's saved settings: model openai\/gpt-5.5 · agent CodeActAgent · confirmation: confirm risky actions/);
 		expect(frame).toContain('Working directory *');
 		expect(frame).not.toContain('Repository');
 		await h.press('/srv/app', KEYS.tab, 'add tests', KEYS.enter);

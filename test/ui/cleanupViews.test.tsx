@@ -77,7 +77,7 @@ describe('p and r on a conversation act on its sandbox', () => {
 		await h.press('p');
 		h.store.set({sandboxConversations: {sandboxId: SHARED, conversations: [A, B], source: 'server', error: null}});
 		await h.waitFor(`Pause sandbox ${SHARED} of "Alpha"?`);
-		expect(h.frame()).toContain('it also runs "Beta"');
+		expect(h.frame()).toContain('the whole runtime stops: "Beta" stops too. P pauses only the agent');
 		expect(h.store.callsOf('pauseSandbox')).toEqual([]);
 		await h.press('y');
 		expect(h.store.callsOf('pauseSandbox')).toEqual([[SHARED]]);

@@ -181,3 +181,19 @@ describe('a start task line selected (issue 19 §4: a key that does nothing says
 		});
 	}
 });
+
+describe('down from the start task lines (issue 27 item 17)', () => {
+	it('j goes to the first row, the conversation just started there, not to the row selected before it came', async () => {
+		const older = conversation({id: 'b'.repeat(32), title: 'Refactor payment retry logic', updated_at: NOW - 60_000});
+		const h = renderApp({snapshot: {conversations: list([older]), startTasks: [startTask()]}});
+		await h.waitFor('Refactor payment retry logic');
+		await h.press('g', 'k');
+		expect(selectedLine(h.frame())).toContain('start 558ed');
+		// the task's conversation arrives on top of the list while its line is selected
+		const started = conversation({id: 'a'.repeat(32), title: 'Fix the failing test in tests/test_dates.py', updated_at: NOW});
+		h.store.set({conversations: list([started, older])});
+		await h.waitFor('Fix the failing test');
+		await h.press('j');
+		expect(selectedLine(h.frame())).toContain('Fix the failing test');
+	});
+});

@@ -59,6 +59,12 @@ export class FakeStore implements Store {
 	loadAll(resource: ListResourceName) {
 		this.record('loadAll', resource);
 	}
+	/** as the store does: `loading` until the test sets the answer */
+	readNow(resource: ResourceName) {
+		this.record('readNow', resource);
+		this.set({[resource]: {...this.snap[resource], loading: true}});
+	}
+
 	prefetch(resource: ResourceName) {
 		this.record('prefetch', resource);
 	}
@@ -117,6 +123,10 @@ export class FakeStore implements Store {
 	closeChanges() {
 		this.record('closeChanges');
 	}
+	refreshChanges() {
+		this.record('refreshChanges');
+	}
+
 	openDiff(path: string | null) {
 		this.record('openDiff', path);
 	}
@@ -158,6 +168,9 @@ export class FakeStore implements Store {
 	}
 	watchGlimpses(ids: readonly string[], focus: string | null) {
 		this.record('watchGlimpses', ids, focus);
+	}
+	askAgent(id: string) {
+		this.record('askAgent', id);
 	}
 	conversationsInSandbox(sandboxId: string | null) {
 		this.record('conversationsInSandbox', sandboxId);

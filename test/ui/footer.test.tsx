@@ -1,7 +1,7 @@
 // Issue 9 item 17: narrow widths drop whole footer hints, least important first, never cut one.
 import {afterEach, describe, expect, it} from 'vitest';
 import {cleanup} from 'ink-testing-library';
-import {keysLine} from '../../source/ui/Footer.js';
+import {keysLine, noticeRows} from '../../source/ui/Footer.js';
 import {hintList} from '../../source/ui/keys/footerHints.js';
 import {renderApp} from './harness.js';
 
@@ -39,5 +39,18 @@ describe('footer hints', () => {
 		expect(last).not.toContain('…');
 		expect(last).toMatch(/q quit$/);
 		for (const part of last.trim().split(/ {2,}/)) expect(texts.has(part), part).toBe(true);
+	});
+});
+
+describe('the notice line', () => {
+	it('an error too long for one row takes two; an info message stays one, cut (issue 26 item 13)', () => {
+		const text = 'creating a conversation failed: server error (500): ValueError: workspace /nope does not exist (error id 0f1e2d3c4b5a69788796a5b4c3d2e1f0)';
+		const at = Date.UTC(2026, 0, 10);
+		const rows = noticeRows({level: 'error', text, at}, 80, at);
+		expect(rows).toHaveLength(2);
+		expect(rows.join('')).toContain('(error id 0f1e2d3c4b5a69788796a5b4c3d2e1f0)');
+		for (const row of rows) expect(row.length).toBeLessThanOrEqual(80);
+		expect(noticeRows({level: 'info', text, at}, 80, at)).toEqual([`${text.slice(0, 79)}…`]);
+		expect(noticeRows({level: 'error', text: 'short', at}, 80, at)).toEqual(['short · just now']);
 	});
 });

@@ -51,4 +51,18 @@ describe('the selection follows its item when the list reorders', () => {
 		await h.press('p');
 		await vi.waitFor(() => expect(h.store.callsOf('pauseSandbox')).toEqual([[one.id]]));
 	});
+
+	it("while the first load is still coming (another server's rows), the top row is the one selected (issue 26 item 17)", async () => {
+		// the demo: one server answered, the other's rows come next and sort first
+		const h = renderApp({rows: 30, columns: 120, snapshot: {conversations: list([A, C], {loading: true})}});
+		await h.waitFor('Alpha task');
+		expect(selectedLine(h.frame())).toContain('Alpha task');
+		h.store.set({conversations: list([B, A, C])});
+		await h.waitFor(/Bravo task[\s\S]*Alpha task/);
+		expect(selectedLine(h.frame())).toContain('Bravo task');
+		// from then on it follows its item
+		h.store.set({conversations: list([A, B, C])});
+		await h.waitFor(/Alpha task[\s\S]*Bravo task/);
+		expect(selectedLine(h.frame())).toContain('Bravo task');
+	});
 });

@@ -73,6 +73,18 @@ describe('several servers in one list', () => {
 		expect(frame).toContain('lab: connection refused');
 	});
 
+	it('an agent server that keeps no settings (before 1.17) says so calmly on the Settings tab, no "error" (issue 27 item 17)', async () => {
+		const unsupported = {kind: 'unsupported' as const, message: 'this agent server keeps no settings (SDK 1.17 and later)', at: NOW};
+		const {fleet, lab} = twoServers();
+		lab.set({settings: {...lab.getSnapshot().settings, data: undefined, error: unsupported}});
+		const h = show(fleet);
+		await h.waitFor('Lab shared id');
+		await h.press('1');
+		const frame = await h.waitFor('lab no settings');
+		expect(frame.split('\n')[0]).toMatch(/^ohtui work ok · lab no settings/);
+		expect(frame.split('\n')[0]).not.toContain('error');
+	});
+
 	it("the selected row of a server that does not answer says its data is as last seen (the preview, the details line)", async () => {
 		const error = {kind: 'unreachable' as const, message: 'connection refused', at: NOW};
 		for (const rows of [40, 24]) {

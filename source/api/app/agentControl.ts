@@ -12,15 +12,16 @@ import {
 	gitChanges as readGitChanges,
 	gitDiff as readGitDiff,
 	readAgentConversation,
+	searchAgentEvents,
 	sendToAgent,
 	setConfirmationPolicy as postPolicy,
 } from '../agent/agentRoutes.js';
 import {agentAbilities} from '../agent/agentServerInfo.js';
-import type {AgentCommand, AgentFacts, AgentTarget, CallOptions, EventSocketTarget, GitChanges, GitDiff} from '../types.js';
+import type {AgentCommand, AgentFacts, AgentTarget, CallOptions, EventQuery, EventSocketTarget, GitChanges, GitDiff} from '../types.js';
 import type {ApiContext} from '../context.js';
 import {tryJson} from '../transport/errorFromResponse.js';
 import {type ErrorContext, makeError} from '../errorText.js';
-import type {ConfirmationPolicy} from '../schemas/index.js';
+import type {ConfirmationPolicy, EventPage} from '../schemas/index.js';
 
 /**
  * One user message, exactly one POST. Current servers: the app server's send-message (5.1);
@@ -91,6 +92,11 @@ export async function agentFacts(ctx: ApiContext, target: AgentTarget, options?:
 	const can = agentAbilities(version);
 	// the app server's own fields (sandbox, repository, title) stay the app server's
 	return {version, rejects: can.rejects, interrupts: can.interrupts, conversation};
+}
+
+/** The conversation's events on its agent server, ahead of the app server's event store where that lags. */
+export function agentEvents(ctx: ApiContext, target: AgentTarget, query?: EventQuery, options?: CallOptions): Promise<EventPage> {
+	return searchAgentEvents(ctx.agents.endpoint(target, 'GET /events/search'), query, options);
 }
 
 /**

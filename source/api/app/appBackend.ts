@@ -2,7 +2,7 @@
  * An app server as a backend (legacy OpenHands, the current sandbox-server, Cloud): its own routes,
  * and its conversations' agent servers through `conversation_url` (./agentControl.ts).
  */
-import {agentFacts, controlAgent, eventSocket, gitChanges, gitDiff, sendMessage, setConfirmationPolicy} from './agentControl.js';
+import {agentEvents, agentFacts, controlAgent, eventSocket, gitChanges, gitDiff, sendMessage, setConfirmationPolicy} from './agentControl.js';
 import type {Backend} from '../backend.js';
 import {openWorkspace} from '../agent/workspace.js';
 import type {ApiContext} from '../context.js';
@@ -40,6 +40,7 @@ export function createAppBackend(ctx: ApiContext): Backend {
 		searchSpecs: (query, options) => searchSpecs(http, query, options),
 		getSpecs: (ids, options) => getSpecs(http, ids, options),
 		searchEvents: (id, query, options) => searchEvents(ctx, id, query, options),
+		searchAgentEvents: (target, query, options) => agentEvents(ctx, target, query, options),
 		sendMessage: (target, text, options) => sendMessage(ctx, target, text, options),
 		controlAgent: (target, command, reason, options) => controlAgent(ctx, target, command, reason, options),
 		deleteConversation: (id, options) => deleteConversation(ctx, id, options),

@@ -1,5 +1,6 @@
 import {createRequire} from 'node:module';
 import {type ApiError, MAX_RETRY_AFTER_MS} from '../errors.js';
+import {maskSecrets} from '../../text/secrets.js';
 import {type ErrorContext, makeError, oneLine, serverText} from '../errorText.js';
 
 export type RawResponse = {
@@ -42,7 +43,7 @@ export function bodyDetail(raw: RawResponse, ctx: ErrorContext): string | undefi
 		const record = json as Record<string, unknown>;
 		for (const key of ['detail', 'error', 'message']) {
 			const value = record[key];
-			if (typeof value === 'string' && value.trim()) return serverText(value, ctx);
+			if (typeof value === 'string' && value.trim()) return withException(serverText(value, ctx), record, ctx);
 		}
 		const detail = record['detail'];
 		if (Array.isArray(detail)) return validationText(detail, ctx);
@@ -51,6 +52,20 @@ export function bodyDetail(raw: RawResponse, ctx: ErrorContext): string | undefi
 	if (json !== undefined) return undefined;
 	const firstLine = raw.text.split(/\r?\n/).find(line => line.trim() !== '');
 	return firstLine ? serverText(firstLine, ctx) : undefined;
+}
+
+/**
+ * An agent server's 500 says `{"detail":"Internal Server Error","exception":"<str(exc)>","error_id":"<hex>"}`
+ * (shared/openhands-agent-server.md 1.3): what went wrong is the exception, masked (a provider's
+ * error may quote a key), and the id finds it in the server's log. Issue 26 item 13: a failed start
+ * said only "Internal Server Error".
+ */
+function withException(detail: string, record: Record<string, unknown>, ctx: ErrorContext): string {
+	const raw = record['exception'];
+	const exception = typeof raw === 'string' && raw.trim() ? serverText(maskSecrets(raw), ctx, 100) : '';
+	const id = typeof record['error_id'] === 'string' ? serverText(record['error_id'], ctx, 40) : '';
+	const text = !exception || exception === detail ? detail : /^internal server error$/i.test(detail) ? exception : `${detail}: ${exception}`;
+	return id ? `${text} (error id ${id})` : text;
 }
 
 /** pydantic errors: `query.limit: Input should be greater than 0; body.x: …` */

@@ -3,8 +3,8 @@
  * kept) for the pager, and wrapping by terminal columns. Everything here is untrusted event text:
  * it goes through `cleanLines`/`maskSecrets` before it is returned.
  */
-import {maskSecrets} from '../../text/secrets.js';
-import {maskKeyBlocks} from '../../text/secretFormats.js';
+import {maskCleanLine, maskSecrets} from '../../text/secrets.js';
+import {maskBlocks} from '../../text/secretFormats.js';
 import {cleanLines, displayWidth, graphemes} from '../../text/sanitize.js';
 import {count} from '../format.js';
 
@@ -39,26 +39,17 @@ export function rowText(text: string | null | undefined): string {
 export function pagerLines(text: string | null | undefined): string[] {
 	if (!text) return [];
 	const cutChars = text.length > PAGER_CHARS;
-	// a private key is masked as a whole before the text is cut into lines (issue 21 item 3)
-	const lines = cleanLines(maskKeyBlocks(cutChars ? text.slice(0, PAGER_CHARS) : text));
+	// what spans lines is masked over the whole text before it is cut into lines: a private key as a
+	// whole (issue 21 item 3), a YAML name/value pair, a pretty-printed JSON one (issue 27 item 1)
+	const lines = maskBlocks(cleanLines(cutChars ? text.slice(0, PAGER_CHARS) : text).join('\n')).split('\n');
 	const kept = lines.length > PAGER_LINES ? lines.slice(0, PAGER_LINES) : lines;
-	const out = kept.map(maskKeepingSpacing);
+	// each line by the rules a row uses, spacing kept (it was masked piece by piece between runs of
+	// spaces, so `password:  hunter2` with two spaces showed in the pager and not in the row)
+	const out = kept.map(maskCleanLine);
 	if (lines.length > PAGER_LINES) out.push(`… ${lines.length - PAGER_LINES} more lines not shown`);
 	else if (cutChars) out.push(`… cut at ${count(PAGER_CHARS)} characters of ${count(text.length)}`);
 	return out;
 }
-
-/**
- * `maskSecrets` makes one clean line (it trims and collapses runs of spaces); outputs need their
- * indentation and aligned columns, so the pieces between runs of spaces are masked one by one.
- */
-function maskKeepingSpacing(line: string): string {
-	if (!line) return line;
-	const indent = /^ */.exec(line)![0];
-	const parts = line.slice(indent.length).split(/( {2,})/);
-	return indent + parts.map((part, i) => (i % 2 === 1 ? part : maskSecrets(part))).join('');
-}
-
 
 /**
  * Splits a clean line into rows of at most `width` columns, breaking after a space when one is in

@@ -43,6 +43,10 @@ export class Agent {
 	queue: Beat[] = [];
 	/** clock ms when the head of `queue` is due; null when nothing is scheduled */
 	dueAt: number | null = null;
+	/** clock ms when the wait for the head of `queue` began (its model call or tool started) */
+	stepFrom: number | null = null;
+	/** a pause waits for the step in flight (SDK 1.1.0's lock): the run stops after it (../agent/listener.ts) */
+	pauseRequested = false;
 	pending: Pending[] = [];
 	/** `DELETE {agent}/api/conversations/{id}`: the agent server forgot it (the app server still lists it) */
 	deleted = false;

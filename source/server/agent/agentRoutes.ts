@@ -144,6 +144,9 @@ function postMessage(ctx: AgentCtx): Reply {
 function pauseRoute(ctx: AgentCtx): Reply {
 	if (!ctx.agent) return badRequest();
 	pause(ctx.hub.engine, ctx.agent);
+	// the agent server's conversation webhook posts the paused conversation, which the app server saves
+	// (`sdk@v1.1.0: conversation_service.py` pause_conversation; its `updated_at` moves, shared/openhands-api.md 5.5)
+	ctx.agent.conversation.updatedUs = Math.max(ctx.agent.conversation.updatedUs, ctx.hub.state.nowUs());
 	return success();
 }
 

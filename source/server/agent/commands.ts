@@ -18,6 +18,15 @@ function replyEnding(agent: Agent): Ending {
 	return agent.plot.chance(0.3) ? 'answer' : 'finish';
 }
 
+/**
+ * A message that tells the agent to ask first ("…, but ask me first") makes its run one step: a risky
+ * action that waits for confirmation under the default policy (a new conversation's first run works
+ * its task first): how a test or a demo makes an agent wait when it wants one to.
+ */
+export function asksFirst(content: readonly ContentItem[]): boolean {
+	return content.some(item => item.type === 'text' && /\bask (?:me )?(?:first|before)\b/i.test(item.text));
+}
+
 /** How a new run goes: this many moves, then this ending (a short reply by default). */
 export type RunPlan = {moves?: number; ending?: Ending};
 
@@ -41,7 +50,7 @@ export function sendMessage(engine: Engine, agent: Agent, content: ContentItem[]
 	agent.userMessage(us, content);
 	if (!run) return;
 	if (agent.status === 'running' && agent.queue.length > 0) return;
-	start(engine, agent, us, plan ?? {});
+	start(engine, agent, us, plan ?? (asksFirst(content) ? {moves: 0, ending: 'confirm'} : {}));
 }
 
 /** `POST .../run`: 409 when it already runs (6). */

@@ -60,7 +60,9 @@ export function conversationInfo(agent: Agent, shape: Shape) {
 		title: c.title,
 		metrics: metrics(c, agent.log.events.length),
 		created_at: formatUtc(c.createdUs),
-		updated_at: formatUtc(c.updatedUs),
+		// the agent server saves at every event (`sdk@v1.1.0: conversation_service.py` _EventSubscriber),
+		// whatever the app server's copy says (a legacy one moves only on its own saves, ../events/hub.ts)
+		updated_at: formatUtc(current ? Math.max(c.updatedUs, agent.log.lastUs) : Math.max(c.createdUs, agent.log.lastUs)),
 		...(current ? {tags: {}} : {}),
 	};
 }

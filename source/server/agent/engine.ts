@@ -73,12 +73,16 @@ export class Engine {
 	/** Appends beats to the agent's queue; they start after the head's gap from now when idle. */
 	schedule(agent: Agent, beats: Beat[]): void {
 		agent.queue.push(...beats);
-		if (agent.dueAt === null && agent.queue.length > 0) agent.dueAt = this.now() + this.gapMs(agent, agent.queue[0]!.gap);
+		if (agent.dueAt === null && agent.queue.length > 0) {
+			agent.stepFrom = this.now();
+			agent.dueAt = this.now() + this.gapMs(agent, agent.queue[0]!.gap);
+		}
 		this.arm();
 	}
 
 	/** Starts (or restarts) the clock for what is queued, e.g. after a pause ends. */
 	resume(agent: Agent): void {
+		agent.stepFrom = this.now();
 		agent.dueAt = agent.queue.length > 0 ? this.now() + this.gapMs(agent, agent.queue[0]!.gap) : null;
 		this.arm();
 	}
@@ -124,7 +128,16 @@ export class Engine {
 		const us = due * 1000 + agent.plot.int(0, 999);
 		beat.run(us);
 		if (agent.held) return this.hold(agent, us);
+		if (agent.pauseRequested && agent.queue[0]?.gap !== 'instant') {
+			// the pause waiting for this step takes the lock before the next one (what happens at the
+			// same moment, the status the step ends in, is still the step's)
+			agent.pauseRequested = false;
+			agent.stepFrom = due;
+			agent.dueAt = null;
+			return;
+		}
 		const next = agent.queue[0];
+		agent.stepFrom = due;
 		agent.dueAt = next ? due + this.gapMs(agent, next.gap) : null;
 	}
 

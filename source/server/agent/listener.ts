@@ -12,6 +12,7 @@ import {lazySockets} from '../agentServer/lazySockets.js';
 import type {Checkout, SocketHooks} from '../agentServer/types.js';
 import type {RequestRecord} from '../types.js';
 import {listenerSocketBackend, unreachable} from './listenerSockets.js';
+import type {Agent} from './agent.js';
 import {AGENT_ROUTES, type AgentCtx, conversationInPath} from './agentRoutes.js';
 import {listenerFeatures} from './listenerVersion.js';
 import {sandboxWorkspaces} from './sandboxGit.js';
@@ -79,6 +80,10 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 		}
 		const params = pathParams(chosen, chosen.pattern.exec(url.pathname)!);
 		const agent = conversation ? hub.agent(conversation.id) : undefined;
+		// SDK 1.1.0's pause takes the conversation's lock, held through the step in flight: it answers
+		// when that step is over, and pauses only an agent still running then (one that came to wait
+		// for a confirmation stays waiting: issue 27 item 17)
+		if (hub.shape === 'sdk1.1' && method === 'POST' && agent && /\/pause$/.test(url.pathname)) await stepOver(hub, agent);
 		const ctx: AgentCtx = {
 			hub,
 			features,
@@ -166,3 +171,15 @@ export async function startAgentListener(hub: ActivityHub, requests: RequestReco
 }
 
 const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+/** Resolves once the agent's current step has run (the clock decides: a test's manual clock too). */
+async function stepOver(hub: ActivityHub, agent: Agent): Promise<void> {
+	const due = agent.dueAt;
+	if (agent.status !== 'running' || due === null) return;
+	agent.pauseRequested = true;
+	while (!hub.state.isClosed && agent.status === 'running' && agent.dueAt === due) {
+		await new Promise(resolve => setTimeout(resolve, 10));
+		hub.advance();
+	}
+	agent.pauseRequested = false;
+}

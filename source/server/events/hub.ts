@@ -1,5 +1,5 @@
 import type {Agent} from '../agent/agent.js';
-import {sendMessage} from '../agent/commands.js';
+import {asksFirst, sendMessage} from '../agent/commands.js';
 import {Director} from '../agent/director.js';
 import {Engine} from '../agent/engine.js';
 import {taskPlan, workPlan} from '../agent/plans.js';
@@ -9,6 +9,7 @@ import type {ConversationRecord, State} from '../state.js';
 import {seedHistory} from './history.js';
 import type {ContentItem, EventRecord} from './model.js';
 import {SYSTEM_PROMPT, ALL_TOOLS} from './texts.js';
+import {WebhookQueue} from './webhook.js';
 import type {Shape} from './wire.js';
 
 export type ActivityOptions = {
@@ -21,12 +22,44 @@ export type ActivityOptions = {
 	events?: number;
 	/** StandInOptions.timestampFilter500 */
 	timestampFilter500?: boolean;
+	/** StandInOptions.eventBatches (legacy only): events reach the app server's store through the webhook's batches */
+	eventBatches?: boolean;
+	/** StandInOptions.lockedHealthMs (legacy only) */
+	lockedHealthMs?: number | null;
 };
 
 /** A queued `pending-messages` entry (shared/openhands-api-newer.md 5.3). */
 export type PendingMessage = {id: string; content: ContentItem[]};
 
 const hubs = new WeakMap<State, ActivityHub>();
+
+/**
+ * When the agent's current model call began (SDK 1.1.0 holds its conversation's state lock through
+ * a step: `sdk@v1.1.0: local_conversation.py` run loop and `pause`), or null when it is not in one.
+ */
+export function modelCallSince(agent: Agent, nowMs: number): number | null {
+	if (agent.status !== 'running' || agent.dueAt === null || agent.stepFrom === null || agent.queue[0]?.gap !== 'llm') return null;
+	return nowMs < agent.dueAt ? agent.stepFrom : null;
+}
+
+/**
+ * The app server's status check of a RUNNING sandbox times out: an agent in it is in a model call
+ * longer than `lockedHealthMs` (issue 27 item 17: a running conversation read "sandbox ERROR" during a
+ * long model call on d6fab190). The views then say ERROR with no URLs and no key (4.1), while the
+ * agent server itself, and its socket, still answer.
+ */
+export function healthTimesOut(state: State, sandboxId: string): boolean {
+	const hub = hubs.get(state);
+	const after = hub?.options.lockedHealthMs;
+	if (!hub || after == null || hub.options.generation !== 'legacy') return false;
+	const now = state.now();
+	for (const agent of hub.engine.agents.values()) {
+		if (agent.conversation.sandboxId !== sandboxId) continue;
+		const since = modelCallSince(agent, now);
+		if (since !== null && now - since >= after) return true;
+	}
+	return false;
+}
 
 /** The activity of the stand-in's conversations; one per server, found from its State. */
 export function hubOf(state: State): ActivityHub {
@@ -52,6 +85,8 @@ export class ActivityHub {
 	private readonly seeded = new Set<string>();
 	/** the events websockets of the agent listener (../agent/listenerSockets.ts), by conversation */
 	private readonly listeners = new Map<string, Set<(record: EventRecord) => void>>();
+	/** the webhook queues of the agents whose events reach the app server in batches (./webhook.ts) */
+	private readonly webhooks = new Map<Agent, WebhookQueue>();
 	private knownCount = 0;
 	private director: Director | null = null;
 
@@ -65,8 +100,13 @@ export class ActivityHub {
 			stepMs: state.options.stepMs,
 			sandboxRunning: c => this.sandboxRunning(c),
 			onEvent: (agent, record) => {
-				this.eventsByHex.set(record.id.replaceAll('-', ''), {agent, record});
-				if (record.us > agent.conversation.updatedUs) agent.conversation.updatedUs = record.us;
+				const webhook = this.webhooks.get(agent);
+				if (webhook) webhook.add(record, Math.floor(record.us / 1000));
+				else this.eventsByHex.set(record.id.replaceAll('-', ''), {agent, record});
+				// d6fab190 saves the conversation (its `updated_at`) only when the app server itself writes
+				// it (a start, a title, the agent server's pause or start webhook), never for an event: a
+				// finish leaves it where it was (issue 27 item 8). The agent server's own moves (./conversationInfo.ts).
+				if (options.generation !== 'legacy' && record.us > agent.conversation.updatedUs) agent.conversation.updatedUs = record.us;
 				const listeners = this.listeners.get(agent.conversation.id);
 				if (listeners) for (const listener of listeners) listener(record);
 			},
@@ -138,6 +178,25 @@ export class ActivityHub {
 		if (this.state.conversations.length !== this.knownCount) this.discover();
 		if (this.pendingMessages.size > 0) this.deliverPending();
 		this.engine.advance();
+		if (this.webhooks.size > 0) {
+			const now = this.state.now();
+			for (const webhook of this.webhooks.values()) webhook.due(now);
+		}
+	}
+
+	/** From now on the agent's events reach the app server's store through the webhook's batches. */
+	private batch(agent: Agent): void {
+		if (!this.options.eventBatches || this.options.generation !== 'legacy') return;
+		agent.log.batched = true;
+		this.webhooks.set(
+			agent,
+			new WebhookQueue(records => {
+				for (const record of records) {
+					agent.log.store(record);
+					this.eventsByHex.set(record.id.replaceAll('-', ''), {agent, record});
+				}
+			}),
+		);
 	}
 
 	close(): void {
@@ -147,10 +206,13 @@ export class ActivityHub {
 	private materialize(conversation: ConversationRecord, events?: number): Agent {
 		const agent = this.engine.create(conversation);
 		if (!this.seeded.has(conversation.id)) {
+			this.batch(agent);
 			this.begin(agent);
 			return agent;
 		}
 		seedHistory(agent, {events});
+		// a history that happened before: posted long ago
+		this.batch(agent);
 		// demo conversations get their plans from the director; others just carry on
 		if (this.options.live && !this.options.demo && agent.status === 'running') {
 			this.engine.schedule(agent, workPlan(agent, agent.plot.int(3, 8), 'finish'));
@@ -166,10 +228,11 @@ export class ActivityHub {
 		agent.emit(c.createdUs + 1000, {kind: 'SystemPromptEvent', prompt: SYSTEM_PROMPT, tools: ALL_TOOLS});
 		const task = this.state.tasks.find(t => t.appConversationId === c.id);
 		const first = task?.request.initial_message?.content.find(item => item['type'] === 'text');
-		if (first && typeof first['text'] === 'string') agent.userMessage(c.createdUs + 2000, [{type: 'text', text: first['text']}]);
+		const said: ContentItem[] = first && typeof first['text'] === 'string' ? [{type: 'text', text: first['text']}] : [];
+		if (said.length > 0) agent.userMessage(c.createdUs + 2000, said);
 		if (status === 'running') {
 			agent.setStatus(c.createdUs + 3000, 'running');
-			this.engine.schedule(agent, taskPlan(agent, 'finish', {browse: agent.plot.chance(0.5)}));
+			this.engine.schedule(agent, taskPlan(agent, asksFirst(said) ? 'confirm' : 'finish', {browse: agent.plot.chance(0.5)}));
 		} else {
 			c.executionStatus = status;
 		}
@@ -178,7 +241,10 @@ export class ActivityHub {
 	private discover(): void {
 		this.knownCount = this.state.conversations.length;
 		for (const id of [...this.engine.agents.keys()]) {
-			if (!this.state.conversationById.has(id)) this.engine.remove(id);
+			if (this.state.conversationById.has(id)) continue;
+			const gone = this.engine.agents.get(id);
+			if (gone) this.webhooks.delete(gone);
+			this.engine.remove(id);
 		}
 		for (const c of this.state.conversations) {
 			if (!this.seeded.has(c.id) && !this.engine.agents.has(c.id)) this.materialize(c);

@@ -13,12 +13,19 @@ export function legacyFileName(record: EventRecord): string {
 
 export type LegacyFile = {name: string; record: EventRecord};
 
-/** One conversation's events, in timestamp order (appends only ever move time forward). */
+/**
+ * One conversation's events, in timestamp order (appends only ever move time forward): `events` as
+ * its agent server holds them, `legacyFiles()` as a legacy app server's event store does. The two
+ * are the same unless the store gets them through the webhook's batches (./webhook.ts): then
+ * `append` leaves the store to `store`.
+ */
 export class ConversationLog {
 	readonly events: EventRecord[] = [];
 	readonly byId = new Map<string, EventRecord>();
 	/** sorted by name; kept up to date by binary insertion (new names nearly always go last) */
 	private readonly files: LegacyFile[] = [];
+	/** events reach the app server's store only when `store` is called (the webhook posted them) */
+	batched = false;
 
 	constructor(readonly conversationId: string) {}
 
@@ -29,12 +36,18 @@ export class ConversationLog {
 	append(record: EventRecord): void {
 		this.events.push(record);
 		this.byId.set(record.id, record);
+		if (!this.batched) this.store(record);
+	}
+
+	/** The app server's event store gets the event (as a file named after it). */
+	store(record: EventRecord): void {
 		const file = {name: legacyFileName(record), record};
 		let i = this.files.length;
 		while (i > 0 && this.files[i - 1]!.name > file.name) i--;
 		this.files.splice(i, 0, file);
 	}
 
+	/** what the app server's event store holds, in listing order */
 	legacyFiles(): readonly LegacyFile[] {
 		return this.files;
 	}

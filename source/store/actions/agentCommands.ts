@@ -53,6 +53,9 @@ const ENDED_NOW: Record<string, string> = {finished: 'the agent has finished', e
  *   (item 11: a second accept was taken after the header still said "waiting").
  * - What happened is said (item 14): P on an agent that has finished (or stopped, or is paused)
  *   sends nothing and says so; an agent that finishes while pausing is "finished", not "paused".
+ *   A pause waits for the step in flight (SDK 1.1.0's lock), and an agent whose step ended waiting
+ *   for a confirmation is not paused (the SDK pauses only a running or idle one): that is what is
+ *   said, and a watch after a late answer takes any change away from running (issue 27 item 17).
  *   Accept or reject with nothing waiting is not sent (item 7: agent servers answer 200 anyway, and
  *   accept then starts the agent).
  */
@@ -98,7 +101,7 @@ export class AgentCommands {
 			if (!this.mine(entry) || this.core.disposed || isAbort(error)) return;
 			if (outcomeUnknown(error)) {
 				this.core.notice('info', `${UNDER_WAY[command].replace(/…$/, '')}: no answer yet, watching the agent's status…`);
-				this.watch(entry, id, command, error);
+				this.watch(entry, id, command, error, before);
 				return;
 			}
 			this.end(entry, 'error', `${WHAT[command]} ${isUnreachable(error) ? 'failed' : 'refused'}: ${errorMessage(error)}`);
@@ -129,7 +132,7 @@ export class AgentCommands {
 	}
 
 	/** After a call with no answer: the conversation re-read every 3 s until its status shows the command, or the watch time-out. */
-	private watch(entry: PendingAction, id: string, command: AgentCommand, error: unknown): void {
+	private watch(entry: PendingAction, id: string, command: AgentCommand, error: unknown, before: string | null): void {
 		this.core.setPending(entry.key, {...entry, phase: 'checking'});
 		const watched = this.core.get().pending.find(p => p.key === entry.key);
 		const startedAt = this.core.now();
@@ -143,7 +146,10 @@ export class AgentCommands {
 			},
 			onGiveUp: () => {
 				const seconds = Math.round(this.core.config.watchTimeoutMs / 1000);
-				this.end(entry, 'error', `${WHAT[command]}: outcome unknown, the status did not change within ${seconds} s, the events will tell · ${errorMessage(error)}`);
+				const now = this.status(id);
+				// it changed, but not to what the command makes: say to what
+				const changed = now !== null && now !== before ? `the agent is ${STATUS_WORDS[now] ?? now} now` : `the status did not change within ${seconds} s`;
+				this.end(entry, 'error', `${WHAT[command]}: outcome unknown, ${changed}, the events will tell · ${errorMessage(error)}`);
 			},
 		});
 	}
@@ -198,13 +204,27 @@ function refuse(command: AgentCommand, status: string | null): string | null {
 	return null;
 }
 
-/** Whether the status shows the command happened (or made it moot: the agent ended meanwhile). */
+/** A status in words, in a sentence (`the agent is …`). */
+const STATUS_WORDS: Record<string, string> = {
+	waiting_for_confirmation: 'waiting for your confirmation',
+	running: 'running',
+	idle: 'idle',
+	paused: 'paused',
+	finished: 'finished',
+	error: 'stopped with an error',
+	stuck: 'stuck',
+};
+
+/**
+ * Whether the status shows the command happened, or made it moot: the agent ended meanwhile, or (a
+ * pause, an interrupt) it left running some other way, e.g. its step ended waiting for a confirmation.
+ */
 function confirmed(command: AgentCommand, before: string | null, status: string | null): boolean {
 	if (status === null) return false;
 	switch (command) {
 		case 'pause':
 		case 'interrupt':
-			return status === 'paused' || status in ENDED;
+			return status === 'paused' || status in ENDED || (status !== 'running' && status !== before);
 		case 'run':
 			return status !== before && status !== 'paused';
 		default:
@@ -217,6 +237,10 @@ function outcome(command: AgentCommand, status: string | null, conversation: App
 	const title = conversation.title?.trim() || conversation.id;
 	if ((command === 'pause' || command === 'interrupt') && status !== null && status !== 'paused' && ENDED[status]) {
 		return `the agent ${ENDED[status]} before it could ${command === 'pause' ? 'pause' : 'be interrupted'}: ${title}`;
+	}
+	// the step in flight ended waiting for a confirmation (or idle): the SDK pauses only a running agent
+	if ((command === 'pause' || command === 'interrupt') && (status === 'waiting_for_confirmation' || status === 'idle')) {
+		return `not ${command === 'pause' ? 'paused' : 'interrupted'}: the agent's step ended ${status === 'idle' ? 'and it is idle' : 'waiting for your confirmation'}: ${title}`;
 	}
 	return `${DONE[command]}: ${title}`;
 }

@@ -10,6 +10,7 @@ import type {Core} from '../core.js';
 import type {LiveSockets} from '../live/liveSockets.js';
 import type {Resources} from '../lists/resources.js';
 import {shareValue} from '../share.js';
+import {trustLiveSocket} from '../lists/liveTrust.js';
 import type {ActivityState} from '../types.js';
 
 /** Rows from the window's newer edge at which the dropped newer events are fetched again. */
@@ -69,11 +70,14 @@ export class Activity {
 	 * a fresher copy of a conversation (after a batch get elsewhere): into the view and the list.
 	 * `sentAt`: when the request that brought it was sent (older data never replaces newer, ./freshness.ts)
 	 */
-	putConversation(conversation: AppConversation, sentAt: number): void {
-		this.resources.upsert('conversations', conversation, false, sentAt);
+	putConversation(fresh: AppConversation, sentAt: number): void {
+		this.resources.upsert('conversations', fresh, false, sentAt);
 		const run = this.run;
-		if (run?.id !== conversation.id) return;
+		if (run?.id !== fresh.id) return;
+		// one timed-out status check of its sandbox is not taken over the live socket (../lists/liveTrust.ts)
+		const conversation = run.live ? trustLiveSocket(run.conversation, fresh) : fresh;
 		run.conversation = shareValue(run.conversation ?? undefined, conversation);
+		run.reported = conversation.execution_status;
 		this.commit(run, {});
 		this.liveLane.attach(run);
 	}
@@ -99,6 +103,24 @@ export class Activity {
 		const snapshot = this.core.get();
 		if (snapshot.activity) this.core.set({...snapshot, activity: null});
 		this.resources.hold(false);
+	}
+
+	/**
+	 * Ctrl-r while open: what the next tick would do, now (a follow; the newest page or the header where
+	 * the window is away from the end), the agent server asked again where the app server's store is
+	 * behind it (issue 27 item 7).
+	 */
+	refresh(): void {
+		const run = this.run;
+		if (!run) return;
+		run.agentReadKey = null;
+		const job =
+			!run.loaded || (run.hasNewer && run.following)
+				? () => this.reads.newest(run)
+				: run.hasNewer
+					? () => this.refreshHeader(run)
+					: async () => void (await this.reads.follow(run));
+		void run.lane.run('refresh', job, true);
 	}
 
 	setFollow(on: boolean): void {

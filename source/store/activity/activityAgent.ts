@@ -56,9 +56,27 @@ export function withPolicy(conversation: AppConversation | null, policy: Confirm
 	return {...conversation, confirmation_policy: policy};
 }
 
+/** How long the agent server's own report of the conversation is compared with the events held. */
+export const CLOCK_PAIR_MS = 60_000;
+
+/**
+ * Where the offset can be learned reliably (issue 27 item 8): from an `updated_at` that moves at
+ * every event. An agent server's own does (`sdk@v1.1.0: conversation_service.py` _EventSubscriber):
+ * a direct agent server's conversation as listed, or an app server's conversation as its agent
+ * server reports it (read with the agent facts, compared while that read is at most CLOCK_PAIR_MS
+ * old). An app server's own `updated_at` is not: OpenHands d6fab190 moves it only when it saves the
+ * conversation itself, never for an event, so a conversation created 15 minutes before its newest
+ * event read "15m ago" for an event 2 s old.
+ */
+function clockSource(run: Run, now: number): AppConversation | null {
+	if (!run.conversation?.conversation_url) return run.conversation;
+	const seen = run.agentSeen;
+	return seen && now - seen.at <= CLOCK_PAIR_MS ? seen.conversation : null;
+}
+
 /** Learns the run's clock offset from what it holds; true when it changed. */
-export function learnClock(run: Run): boolean {
-	const offset = learnOffset(run.agent.clockOffsetMs, run.conversation, run.events);
+export function learnClock(run: Run, now: number): boolean {
+	const offset = learnOffset(run.agent.clockOffsetMs, clockSource(run, now), run.events);
 	if (offset === run.agent.clockOffsetMs) return false;
 	run.agent = {...run.agent, clockOffsetMs: offset};
 	return true;
@@ -81,6 +99,8 @@ export async function askAgent(run: Run, {core, client, live, commit}: Deps): Pr
 		const facts = await core.send(PRIORITY.poll, o => client.agentFacts(targetOf(conversation), o));
 		if (!live()) return;
 		run.agent = agentInfoOf(facts, run.agent);
+		if (facts.conversation) run.agentSeen = {conversation: facts.conversation, at: core.now()};
+		learnClock(run, core.now());
 		commit();
 	} catch (error) {
 		// aborted (the view closed): nothing to keep; any other failure: not asked again this run

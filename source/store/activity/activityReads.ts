@@ -14,6 +14,7 @@ import type {EventQuery, OpenHandsClient} from '../../api/client.js';
 import {parseServerTime} from '../../api/serverTime.js';
 import type {EventPage} from '../../api/schemas/index.js';
 import {askAgent, learnClock} from './activityAgent.js';
+import {catchUpFromAgent} from './agentCatchUp.js';
 import type {ActivityLive} from './activityLive.js';
 import {MAX_PAGES_PER_JOB, newerStart, olderStart, PAGE, pageUntilFresh, recordFailure, recordSuccess, type Run, takeLive, takePage, guardPage} from './activityRun.js';
 import {backoffMs} from '../backoff.js';
@@ -62,16 +63,25 @@ export class ActivityReads {
 			takeLive(run, this.liveLane.holdFrames(run, false));
 			this.host.commit(run, {loading: false, error: null}, true);
 			if (!run.conversation) await this.host.refetchConversation(run);
-			if (learnClock(run)) this.host.commit(run, {});
+			if (learnClock(run, this.core.now())) this.host.commit(run, {});
 			await this.askAgent(run);
 			this.liveLane.attach(run);
+			// what the app server's store does not have yet, from the agent server (after the socket: it comes first)
+			if ((await this.catchUp(run)) > 0) {
+				learnClock(run, this.core.now());
+				this.host.commit(run, {}, true);
+			}
 		} catch (error) {
 			this.liveLane.holdFrames(run, false);
 			this.fail(run, error);
 		}
 	}
 
-	/** One tick: what is at or after the newest event held (the edge comes back; deduped by id). Returns how many were new. */
+	/**
+	 * One tick: what is at or after the newest event held (the edge comes back; deduped by id), and
+	 * the agent server's own newest events where the app server's store is behind it. Returns how
+	 * many were new.
+	 */
 	async follow(run: Run): Promise<number> {
 		const newest = run.events[run.events.length - 1];
 		if (!newest) return this.newest(run).then(() => run.events.length);
@@ -101,7 +111,10 @@ export class ActivityReads {
 			if (added > 0) this.host.commit(run, {error: null}, true);
 			else if (recovered) this.host.commit(run, {error: null});
 			if (added > 0) await this.host.refetchConversation(run);
-			if (added > 0 && learnClock(run)) this.host.commit(run, {});
+			const caught = await this.catchUp(run);
+			if (caught > 0) this.host.commit(run, {error: null}, true);
+			added += caught;
+			if (added > 0 && learnClock(run, this.core.now())) this.host.commit(run, {});
 			if (!run.factsAsked) await this.askAgent(run);
 			return added;
 		} catch (error) {
@@ -145,6 +158,10 @@ export class ActivityReads {
 	private async search(run: Run, priority: Priority, query: EventQuery): Promise<EventPage> {
 		const page = await this.core.send(priority, o => this.client.searchEvents(run.id, query, o));
 		return guardPage(run, query, page, why => this.host.live(run) && this.core.notice('error', `stopped reading events: ${why}`));
+	}
+
+	private catchUp(run: Run): Promise<number> {
+		return catchUpFromAgent(run, {core: this.core, client: this.client, live: () => this.host.live(run)});
 	}
 
 	private askAgent(run: Run): Promise<void> {

@@ -63,6 +63,15 @@ export type Run = {
 	agent: AgentInfo;
 	/** the agent server was asked once (its version does not change while the view is open) */
 	factsAsked: boolean;
+	/**
+	 * the execution status the agent reports (the conversation as listed or fetched, its socket), not
+	 * what the events held say: an app server's event store can be behind it (./agentCatchUp.ts)
+	 */
+	reported: string | null;
+	/** what the last read of the agent server's own events was for (./agentCatchUp.ts) */
+	agentReadKey: string | null;
+	/** an app server's conversation as its agent server reported it, and when (its clock: ./activityAgent.ts) */
+	agentSeen: {conversation: AppConversation; at: number} | null;
 };
 
 export function newRun(id: string, conversation: AppConversation | null, now: number, onSettled: () => void): Run {
@@ -98,6 +107,9 @@ export function newRun(id: string, conversation: AppConversation | null, now: nu
 		duplicates: new DuplicateEvents(),
 		agent: emptyAgentInfo(),
 		factsAsked: false,
+		reported: conversation?.execution_status ?? null,
+		agentReadKey: null,
+		agentSeen: null,
 	};
 }
 
@@ -169,7 +181,9 @@ export function takeLive(run: Run, events: readonly ConversationEvent[]): number
 	// held is old news (a resume replays a margin before the newest event received)
 	const news = events.filter(event => !isPersisted(event) || !run.ids.has(event.id));
 	const added = run.hasNewer ? 0 : takeEvents(run, news.filter(isPersisted), 'newer');
-	run.conversation = withStatus(run.conversation, latestExecutionStatus(news));
+	const status = latestExecutionStatus(news);
+	run.conversation = withStatus(run.conversation, status);
+	if (status !== null) run.reported = status;
 	return added;
 }
 

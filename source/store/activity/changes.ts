@@ -8,7 +8,9 @@
  *   page priority (ahead of the counts at the budget), so at most two are on the wire.
  * - Diffs are computed here (./diffText.ts, bounded work) and kept as text, up to KEEP_CHARS in
  *   all, so Enter on a counted file costs no request; the raw texts are not kept.
- * - Nothing polls: the list is read when the view opens (again with `openChanges`).
+ * - Nothing polls: the list is read when the view opens, and again on `refresh` (Ctrl-r, issue 26
+ *   item 9: a file stayed at +2 while git had +3), which forgets the diffs kept and reads the list,
+ *   the counts and the diff on screen anew while the old ones stay shown.
  */
 import type {AgentTarget, OpenHandsClient} from '../../api/client.js';
 import {targetOf} from '../actions/agentTarget.js';
@@ -26,7 +28,7 @@ const DELETED_NOTE = 'deleted in the working tree: the agent server has no diff 
 /** Diff text kept in memory, in characters. */
 const KEEP_CHARS = 4_000_000;
 
-type Run = {id: string; target: AgentTarget; workingDir: string | null; queue: Promise<void>};
+type Run = {conversation: AppConversation; target: AgentTarget; workingDir: string | null; queue: Promise<void>};
 
 export class Changes {
 	private run: Run | null = null;
@@ -40,10 +42,28 @@ export class Changes {
 
 	open(conversation: AppConversation): void {
 		this.close();
-		const run: Run = {id: conversation.id, target: targetOf(conversation), workingDir: null, queue: Promise.resolve()};
+		const run: Run = {conversation, target: targetOf(conversation), workingDir: null, queue: Promise.resolve()};
 		this.run = run;
 		this.set({conversationId: conversation.id, workingDir: conversation.working_dir ?? null, files: null, loading: true, error: null, none: null, diff: null});
-		this.enqueue(run, () => this.load(run, conversation));
+		this.enqueue(run, () => this.load(run));
+	}
+
+	/** Reads the open changes again: the list, the counts, and the diff on screen if one is. */
+	refresh(): void {
+		const old = this.run;
+		const state = this.current();
+		if (!old || !state) return;
+		// a new run: what the old one still has on the wire is dropped when it answers
+		const run: Run = {...old, queue: Promise.resolve()};
+		this.run = run;
+		this.kept.clear();
+		this.keptChars = 0;
+		this.patch({loading: true, error: null});
+		const open = state.diff?.path;
+		this.enqueue(run, async () => {
+			await this.load(run);
+			if (open && this.current()?.diff?.path === open) this.openDiff(open, true);
+		});
 	}
 
 	close(): void {
@@ -53,13 +73,14 @@ export class Changes {
 		if (this.core.get().changes) this.core.set({...this.core.get(), changes: null});
 	}
 
-	openDiff(path: string): void {
+	/** `again`: read anew for a refresh, the text on screen staying until the new one comes */
+	openDiff(path: string, again = false): void {
 		const run = this.run;
 		if (!run || !run.workingDir) return;
 		const kept = this.kept.get(path);
 		if (kept) return this.patch({diff: {path, loading: false, error: null, text: kept.text, note: kept.note}});
 		if (this.isDeleted(path)) return this.patch({diff: {path, loading: false, error: null, text: '', note: DELETED_NOTE}});
-		this.patch({diff: {path, loading: true, error: null, text: null, note: null}});
+		if (!again) this.patch({diff: {path, loading: true, error: null, text: null, note: null}});
 		void this.fetchDiff(run, path, PRIORITY.page).then(
 			diff => {
 				if (this.current()?.diff?.path === path) this.patch({diff: {path, loading: false, error: null, text: diff.text, note: diff.note}});
@@ -75,13 +96,15 @@ export class Changes {
 		if (this.current()?.diff) this.patch({diff: null});
 	}
 
-	private async load(run: Run, conversation: AppConversation): Promise<void> {
+	private async load(run: Run): Promise<void> {
 		try {
 			const found = await this.core.send(PRIORITY.page, o => this.client.gitChanges(run.target, o));
 			if (!this.live(run)) return;
 			run.workingDir = found.workingDir;
-			const files: ChangedFile[] = found.files.map(f => ({path: f.path, status: f.status, added: null, removed: null}));
-			this.patch({workingDir: found.workingDir, files, loading: false, none: files.length === 0 ? noneText(conversation, found.workingDir) : null});
+			// read again (Ctrl-r): a file's old counts stay until its new ones come
+			const before = new Map((this.current()?.files ?? []).map(f => [f.path, f]));
+			const files: ChangedFile[] = found.files.map(f => ({path: f.path, status: f.status, added: before.get(f.path)?.added ?? null, removed: before.get(f.path)?.removed ?? null}));
+			this.patch({workingDir: found.workingDir, files, loading: false, none: files.length === 0 ? noneText(run.conversation, found.workingDir) : null});
 			for (const file of files.slice(0, MAX_COUNTED)) this.enqueue(run, () => this.count(run, file.path));
 		} catch (error) {
 			if (!this.live(run) || isAbort(error)) return;
@@ -143,7 +166,7 @@ export class Changes {
 
 	private current(): ChangesState | null {
 		const state = this.core.get().changes;
-		return state && state.conversationId === this.run?.id ? state : null;
+		return state && state.conversationId === this.run?.conversation.id ? state : null;
 	}
 
 	private set(state: ChangesState): void {

@@ -18,6 +18,11 @@
  *   batch get of the sandboxes started or resumed in this session. It skips the conversations when
  *   their visible tab already polls everything there is. Where a conversation's events socket is
  *   open (./liveWatch.ts), its changes count at once.
+ * - A server may leave `updated_at` where it was when an agent finishes (OpenHands d6fab190; issue
+ *   27 item 8): what changed is then not found by time. While conversations were last seen running,
+ *   one conversations turn in RUNNING_TURN asks for those by id instead (a batch get of up to
+ *   RUNNING_BATCH): a finish on another tab is counted within RUNNING_TURN intervals at the latest
+ *   (at once where its socket is watched).
  */
 import type {OpenHandsClient} from '../../api/client.js';
 import type {AppConversation, StartTask} from '../../api/schemas/index.js';
@@ -50,6 +55,10 @@ export const UPDATED_MARGIN_MS = 60_000;
  * whose details run to kilobytes each (70 of them were 335 kB per check, the most of an idle app's CPU).
  */
 export const CHECK_LIMIT = 10;
+/** Conversations last seen running that one turn asks for by id. */
+export const RUNNING_BATCH = 50;
+/** One conversations turn in this many asks for them (every 30 s at the default 5 s). */
+export const RUNNING_TURN = 6;
 
 type Items = readonly AttentionItem[];
 
@@ -65,6 +74,8 @@ export class Attention {
 	private newestUpdate: number | null = null;
 	private cancelTimer: (() => void) | null = null;
 	private turn = 0;
+	/** conversations turns so far: one in RUNNING_TURN asks for what ran, by id */
+	private conversationTurns = 0;
 	/** conversations a check asks for (page 1 of what changed) */
 	private checkLimit = CHECK_LIMIT;
 	/** when the seen marks were last read again */
@@ -195,8 +206,10 @@ export class Attention {
 		}
 		try {
 			const source = this.nextSource();
-			if (source === 'conversations') await this.checkConversations();
-			else if (source === 'sandboxes') await this.sandboxes.check();
+			if (source === 'conversations') {
+				const running = ++this.conversationTurns % RUNNING_TURN === 0 ? this.conversations.running(RUNNING_BATCH) : [];
+				await (running.length > 0 ? this.checkRunning(running) : this.checkConversations());
+			} else if (source === 'sandboxes') await this.sandboxes.check();
 		} catch (error) {
 			if (this.core.disposed || isAbort(error)) return;
 			// A background check fails quietly (the visible tab reports the server's state) and waits
@@ -217,6 +230,20 @@ export class Attention {
 		const sandboxes = this.sandboxes.checkable;
 		if (conversations && sandboxes) return this.turn++ % SANDBOX_TURN === SANDBOX_TURN - 1 ? 'sandboxes' : 'conversations';
 		return conversations ? 'conversations' : sandboxes ? 'sandboxes' : null;
+	}
+
+	/** The conversations last seen running, by id: a finish is found whatever their `updated_at` says. */
+	private async checkRunning(ids: readonly string[]): Promise<void> {
+		let sentAt = this.core.now();
+		const found = await this.core.send(PRIORITY.poll, o => {
+			sentAt = this.core.now();
+			return this.client.getConversations(ids, o);
+		});
+		const rows = found.filter((c): c is AppConversation => c !== null);
+		for (const conversation of rows) this.resources.upsert('conversations', conversation, false, sentAt);
+		const snapshot = this.core.get();
+		const items = this.seeConversations(rows, snapshot.attention, snapshot.activity?.conversationId ?? null, this.core.now());
+		if (items !== snapshot.attention) this.core.set({...snapshot, attention: items});
 	}
 
 	private async checkConversations(): Promise<void> {

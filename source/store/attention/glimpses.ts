@@ -15,11 +15,22 @@
  * - `take(id, events)` is the seam for the live transport (issue 18): events that came over a socket
  *   join the glimpse as a search's would (one de-duplication by id, storage order kept), and
  *   the next search of that conversation waits its full interval again (once it was read at all).
+ * - What changed is its `updated_at` or its execution status (issue 27: OpenHands d6fab190 leaves
+ *   `updated_at` put when an agent stops or comes to wait). Where the app server's event store is
+ *   behind its agent server (it gets the events in batches there: nothing yet, a wait without its
+ *   pending action, a stop without its last steps), the agent server's own newest events are read
+ *   too, through `conversation_url`, once per change (../activity/agentCatchUp.ts).
+ * - An app server's conversation that waits for a confirmation: when `x` is pressed on it
+ *   (`askAgent`), its agent server is asked once what it can do (`Glimpse.agent`), so `x` says when a
+ *   reject cannot work there (before SDK 1.6.0, what d6fab190 launches) before it asks for a reason,
+ *   instead of refusing after it.
  */
 import type {OpenHandsClient} from '../../api/client.js';
 import {parseServerTime} from '../../api/serverTime.js';
 import type {AppConversation, ConversationEvent} from '../../api/schemas/index.js';
 import {freshOnly, mergeEvents} from '../activity/activityWindow.js';
+import {eventsBehind} from '../activity/agentCatchUp.js';
+import {targetOf} from '../actions/agentTarget.js';
 import {retryDelayMs} from '../backoff.js';
 import {remember} from '../bounded.js';
 import {PRIORITY} from '../budget.js';
@@ -42,7 +53,18 @@ const KEEP = 100;
  */
 export const MAX_PACED = 1000;
 
-type Entry = {lastAt: number | null; updatedAt: number | null; failures: number; retryAt: number | null};
+type Entry = {
+	lastAt: number | null;
+	updatedAt: number | null;
+	/** its execution status when last read */
+	status: string | null;
+	failures: number;
+	retryAt: number | null;
+	/** what the last read of its agent server's own events was for (status and newest event held) */
+	agentKey: string | null;
+	/** what its agent server can do, once asked (a waiting app-server conversation) */
+	agent: Glimpse['agent'] | null;
+};
 
 export class Glimpses {
 	private readonly entries = new Map<string, Entry>();
@@ -88,7 +110,9 @@ export class Glimpses {
 		// never read yet: a watching socket asks for no replay, so only a search brings what came
 		// before it (when the agent entered its state); a busy agent would otherwise put it off forever
 		if (entry.lastAt !== null) entry.lastAt = this.core.now();
-		entry.updatedAt = this.conversations().get(id)?.updated_at ?? entry.updatedAt;
+		const conversation = this.conversations().get(id);
+		entry.updatedAt = conversation?.updated_at ?? entry.updatedAt;
+		if (conversation) entry.status = conversation.execution_status;
 		this.put(id, events, null);
 	}
 
@@ -126,7 +150,7 @@ export class Glimpses {
 	private entry(id: string): Entry {
 		let entry = this.entries.get(id);
 		if (!entry) {
-			entry = {lastAt: null, updatedAt: null, failures: 0, retryAt: null};
+			entry = {lastAt: null, updatedAt: null, status: null, failures: 0, retryAt: null, agentKey: null, agent: null};
 			remember(this.entries, id, entry, MAX_PACED);
 		}
 		return entry;
@@ -136,7 +160,9 @@ export class Glimpses {
 		const entry = this.entry(id);
 		if (entry.retryAt !== null) return entry.retryAt;
 		if (entry.lastAt === null) return this.core.now();
-		const moved = conversation !== undefined && Number.isFinite(conversation.updated_at) && conversation.updated_at !== entry.updatedAt;
+		const moved =
+			conversation !== undefined &&
+			((Number.isFinite(conversation.updated_at) && conversation.updated_at !== entry.updatedAt) || conversation.execution_status !== entry.status);
 		if (id === this.focus) {
 			// the preview's: live while its agent works; one that waits or rests only when something changed
 			const busy = conversation === undefined || conversation.execution_status === 'running';
@@ -183,10 +209,12 @@ export class Glimpses {
 			entry.lastAt = this.core.now();
 			this.core.lastSuccessAt = entry.lastAt;
 			entry.updatedAt = conversation?.updated_at ?? null;
+			entry.status = conversation?.execution_status ?? null;
 			entry.failures = 0;
 			entry.retryAt = null;
 			// newest first from the server: held oldest first, like the activity's window
 			this.put(id, [...page.items].reverse(), null);
+			if (conversation) await this.fromAgent(id, conversation, entry);
 		} catch (error) {
 			if (this.core.disposed || isAbort(error)) return;
 			entry.failures++;
@@ -199,15 +227,57 @@ export class Glimpses {
 		}
 	}
 
+	/** The agent server's newest events where the app server's store is behind it (once per change; quiet on failure). */
+	private async fromAgent(id: string, conversation: AppConversation, entry: Entry): Promise<void> {
+		const held = this.core.get().glimpses?.[id]?.events ?? [];
+		if (!conversation.conversation_url || !eventsBehind(held, conversation.execution_status)) return;
+		const key = `${conversation.execution_status ?? ''}\n${held.at(-1)?.id ?? ''}`;
+		if (key === entry.agentKey) return;
+		entry.agentKey = key;
+		try {
+			const page = await this.core.send(PRIORITY.poll, o => this.client.searchAgentEvents(targetOf(conversation), {sortOrder: 'TIMESTAMP_DESC', limit: GLIMPSE_EVENTS}, o));
+			this.put(id, [...page.items].reverse(), null);
+		} catch {
+			// the app server's events stay what the glimpse shows; asked again when something changes
+		}
+	}
+
+	/**
+	 * A waiting app-server conversation: what its agent server can do, asked once (a failure: taken
+	 * as able, the client checks again before it sends). Beside the searches, not after them: `x` waits.
+	 */
+	askAgent(id: string): void {
+		const conversation = this.conversations().get(id);
+		const entry = this.entry(id);
+		if (!conversation || entry.agent || this.asking.has(id)) return;
+		if (conversation.execution_status !== 'waiting_for_confirmation' || !conversation.conversation_url) return;
+		this.asking.add(id);
+		void this.abilities(id, conversation, entry).finally(() => this.asking.delete(id));
+	}
+
+	private readonly asking = new Set<string>();
+
+	private async abilities(id: string, conversation: AppConversation, entry: Entry): Promise<void> {
+		try {
+			const facts = await this.core.send(PRIORITY.poll, o => this.client.agentFacts(targetOf(conversation), o));
+			entry.agent = {version: facts.version, rejects: facts.rejects};
+		} catch (error) {
+			if (isAbort(error)) return;
+			entry.agent = {version: null, rejects: true};
+		}
+		this.put(id, [], null);
+	}
+
 	private put(id: string, incoming: readonly ConversationEvent[], error: Glimpse['error']): void {
 		const snapshot: StoreSnapshot = this.core.get();
 		const all = snapshot.glimpses ?? {};
 		const held = all[id];
 		const before = held?.events ?? [];
 		const events = error ? before : mergeEvents(before, freshOnly(new Set(before.map(e => e.id)), incoming), 'newer', true).slice(-GLIMPSE_EVENTS);
+		const agent = this.entries.get(id)?.agent ?? held?.agent;
 		// nothing new: no snapshot, nobody notified
-		if (held && held.error?.message === error?.message && events.length === before.length && events.every((e, i) => e === before[i])) return;
-		const glimpse: Glimpse = {events, fetchedAt: this.core.now(), error, stateSince: stateSince(events, held?.stateSince ?? null)};
+		if (held && held.agent === agent && held.error?.message === error?.message && events.length === before.length && events.every((e, i) => e === before[i])) return;
+		const glimpse: Glimpse = {events, fetchedAt: this.core.now(), error, stateSince: stateSince(events, held?.stateSince ?? null), ...(agent ? {agent} : {})};
 		const kept = Object.entries(all).filter(([key]) => key !== id);
 		if (kept.length >= KEEP) {
 			const wanted = this.wanted();

@@ -10,7 +10,12 @@
  *   What was there at start, and what changed while the user looked at it (its activity open, or
  *   the first polls after closing it), is counted but never announced.
  * - `at` is when it entered the state: the conversation's `updated_at` when it was first seen so
- *   (server time, so "waiting 7m" is true for a conversation that waited before ohtui started).
+ *   (server time, so "waiting 7m" is true for a conversation that waited before ohtui started), or
+ *   when this session saw it change, if later.
+ * - "Since you looked" is decided from what changed, not from `updated_at` alone (issue 27 item 8):
+ *   OpenHands d6fab190 leaves `updated_at` where it was when an agent finishes. A change of its
+ *   execution status this session saw counts as a change at that moment, and a look records the
+ *   status it saw (./seenStore.ts), so a finish after a look at the running agent is news.
  * - An error or a stuck agent acknowledged with `d` (issue 26 item 2, ./acknowledgements.ts) leaves the
  *   items for a list of its own (`acknowledged()`, what `!` shows on request) until its state changes.
  */
@@ -37,6 +42,8 @@ export class ConversationAttention {
 	private readonly created = new Set<string>();
 	/** conversation id → until when a change still counts as seen in its activity, just closed */
 	private readonly lookedUntil = new Map<string, number>();
+	/** conversation id → when this session saw its execution status change (local time) */
+	private readonly changedAt = new Map<string, number>();
 	private serial = 0;
 	/** acknowledged errors and stuck agents, by conversation id, as items (oldest first) */
 	private readonly acked = new Map<string, AttentionItem>();
@@ -47,13 +54,24 @@ export class ConversationAttention {
 		private readonly now: () => number,
 	) {}
 
+	/** Conversations whose agent ran when last seen (at most `limit`, the most recently remembered first). */
+	running(limit: number): string[] {
+		const ids: string[] = [];
+		for (const [id, state] of [...this.agents].reverse()) {
+			if (state !== 'running') continue;
+			ids.push(id);
+			if (ids.length >= limit) break;
+		}
+		return ids;
+	}
+
 	createdHere(id: string): void {
 		rememberKey(this.created, id, MAX_REMEMBERED);
 	}
 
 	/** The user looks at it (its activity is open): whatever it is now is seen. */
 	look(conversation: AppConversation): void {
-		this.seen.markSeen(conversation.id, finite(conversation.updated_at));
+		this.seen.markSeen(conversation.id, finite(conversation.updated_at), conversation.execution_status);
 	}
 
 	/** Its activity closed: what the next polls bring for it changed while the user looked. */
@@ -84,6 +102,7 @@ export class ConversationAttention {
 	forget(id: string): void {
 		this.agents.delete(id);
 		this.lookedUntil.delete(id);
+		this.changedAt.delete(id);
 		this.putAcked(id, null);
 	}
 
@@ -109,9 +128,10 @@ export class ConversationAttention {
 			// any other state ends an acknowledgement, whatever updated_at says
 			this.seen.moved(c.id, state);
 		}
+		if (before !== undefined && state !== null && state !== before) remember(this.changedAt, c.id, at, MAX_REMEMBERED);
 		const recent = (this.lookedUntil.get(c.id) ?? 0) > at;
 		if (looking === c.id || recent) this.look(c);
-		const judged = attentionState(c, this.seen.isSeen(c.id, finite(c.updated_at)));
+		const judged = attentionState(c, this.seen.isSeen(c.id, this.changed(c), state));
 		const reason = needsYouIn(judged, this.seen.isAcknowledged(c.id, state, finite(c.updated_at)));
 		const quiet = reason === null ? needsYouIn(judged, false) : null;
 		this.putAcked(c.id, quiet === null ? null : c, quiet);
@@ -155,9 +175,16 @@ export class ConversationAttention {
 			reason,
 			transition,
 			title: titleOf(c),
-			at: finite(c.updated_at) ?? at,
+			at: this.changed(c) ?? at,
 			conversation: c,
 		};
+	}
+
+	/** When it last changed: its `updated_at`, or the change of status this session saw, whichever is later. */
+	private changed(c: AppConversation): number | null {
+		const updated = finite(c.updated_at);
+		const saw = this.changedAt.get(c.id);
+		return saw === undefined ? updated : Math.max(updated ?? saw, saw);
 	}
 }
 

@@ -17,6 +17,7 @@
 import {mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {type Ack, type Acks, holds, mergeAcks, newest, parseAcks} from './acknowledgements.js';
+import {mergedStates, movedOn, readStates} from './seenStates.js';
 import {smallFileText} from '../../runtime/smallFile.js';
 
 /**
@@ -33,18 +34,23 @@ export const MAX_MARKS = 2000;
  */
 const MAX_FILE_BYTES = 1024 * 1024;
 
-type SeenFile = {version: 1; server: string; since: number; seen: Record<string, number>; acked?: Record<string, Ack>};
+/** `states`: the execution status each mark saw (issue 27 item 8); older files have none */
+type SeenFile = {version: 1; server: string; since: number; seen: Record<string, number>; states?: Record<string, string>; acked?: Record<string, Ack>};
 
 export type SeenStore = {
 	/** when this server was first tracked (ms): anything that changed before counts as seen */
 	readonly since: number;
-	/** whether the user has looked at the conversation since `changedAt` (its `updated_at`, ms) */
-	isSeen(id: string, changedAt: number | null): boolean;
+	/**
+	 * whether the user has looked at the conversation since `changedAt` (its `updated_at`, ms); with
+	 * `status` (its execution status now), also whether the look saw that status (below)
+	 */
+	isSeen(id: string, changedAt: number | null, status?: string | null): boolean;
 	/**
 	 * The user looked at it now. `changedAt` (its `updated_at`) is recorded when it is later than
 	 * the local clock, so a server clock running ahead cannot make a seen conversation look unseen.
+	 * `status`: its execution status as the user saw it (below).
 	 */
-	markSeen(id: string, changedAt?: number | null): void;
+	markSeen(id: string, changedAt?: number | null, status?: string | null): void;
 	/**
 	 * Whether the user acknowledged the conversation in this state (`error`, `stuck`: `d` in `!`) and it
 	 * has not changed since (`changedAt`: its `updated_at`, ms).
@@ -89,7 +95,7 @@ function parse(text: string, server: string): SeenFile | null {
 		const seen: Record<string, number> = {};
 		for (const [id, at] of Object.entries(data.seen)) if (typeof at === 'number' && Number.isFinite(at)) seen[id] = at;
 		const acked = parseAcks(data.acked);
-		return {version: 1, server, since: data.since, seen, ...(Object.keys(acked).length > 0 ? {acked} : {})};
+		return {version: 1, server, since: data.since, seen, states: readStates(data.states, seen), ...(Object.keys(acked).length > 0 ? {acked} : {})};
 	} catch {
 		return null;
 	}
@@ -159,19 +165,30 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 	const {since} = file;
 	/** the newest MAX_MARKS marks, read or made here: what the file keeps */
 	let seen = mergedMarks(new Map(), file.seen, since);
+	/** the status each mark saw, where it says (above) */
+	let states = new Map(Object.entries(file.states ?? {}));
 	/** the ids of `seen` marked here since the last save */
 	const marked = new Set<string>();
 	const acks = ackBook(now, mergeAcks(new Map(), file.acked ?? {}, MAX_MARKS));
 	return {
 		since,
-		isSeen(id, changedAt) {
+		isSeen(id, changedAt, status) {
 			if (changedAt === null) return true;
+			if (movedOn(states, id, status)) return false;
 			return Math.max(since, seen.get(id) ?? Number.NEGATIVE_INFINITY) >= changedAt;
 		},
-		markSeen(id, changedAt) {
+		markSeen(id, changedAt, status) {
 			const dropped = mark(seen, id, Math.max(now(), changedAt ?? 0));
-			if (dropped !== null) marked.delete(dropped);
-			if (dropped !== id) marked.add(id);
+			if (dropped !== null) {
+				marked.delete(dropped);
+				states.delete(dropped);
+			}
+			if (dropped !== id) {
+				marked.add(id);
+				// a look that does not say what it saw leaves no status (an older one would be wrong now)
+				if (status === undefined) states.delete(id);
+				else states.set(id, status ?? '');
+			}
 		},
 		isAcknowledged: acks.isAcknowledged,
 		acknowledge: acks.acknowledge,
@@ -185,9 +202,20 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 			const mine: Record<string, Ack> = {};
 			for (const id of acks.marked) mine[id] = acks.map.get(id)!;
 			const acked = mergeAcks(latest.acked ?? {}, mine, MAX_MARKS);
-			const ok = write(path, {...latest, seen: kept, ...(acked.size > 0 ? {acked: Object.fromEntries(acked)} : {})});
+			const keptStates = mergedStates(new Map(Object.entries(kept)), seen, states, latest);
+			// members an older ohtui does not know are written only when they hold something
+			const {states: _read, ...rest} = latest;
+			const written: SeenFile = {
+				...rest,
+				seen: kept,
+				...(keptStates.size > 0 ? {states: Object.fromEntries(keptStates)} : {}),
+				...(acked.size > 0 ? {acked: Object.fromEntries(acked)} : {}),
+			};
+			const ok = write(path, written);
 			if (ok) {
+				const before = seen;
 				seen = mergedMarks(seen, kept, since);
+				states = mergedStates(seen, before, states, written);
 				marked.clear();
 				acks.merge(Object.fromEntries(acked));
 				acks.marked.clear();
@@ -197,7 +225,9 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 		reload() {
 			const latest = read(path, server);
 			if (!latest) return;
+			const before = seen;
 			seen = mergedMarks(seen, latest.seen, since);
+			states = mergedStates(seen, before, states, latest);
 			// a mark made here that newer ones pushed out is not written either: the file would drop it
 			for (const id of marked) if (!seen.has(id)) marked.delete(id);
 			acks.merge(latest.acked ?? {});
@@ -241,12 +271,18 @@ function ackBook(now: () => number, initial: Acks) {
 export function memorySeenStore(now: () => number = Date.now): SeenStore {
 	const since = now();
 	const seen = new Map<string, number>();
+	const states = new Map<string, string>();
 	const acks = ackBook(now, new Map());
 	return {
 		since,
-		isSeen: (id, changedAt) => changedAt === null || Math.max(since, seen.get(id) ?? Number.NEGATIVE_INFINITY) >= changedAt,
-		markSeen(id, changedAt) {
-			mark(seen, id, Math.max(now(), changedAt ?? 0));
+		isSeen: (id, changedAt, status) =>
+			changedAt === null || (!movedOn(states, id, status) && Math.max(since, seen.get(id) ?? Number.NEGATIVE_INFINITY) >= changedAt),
+		markSeen(id, changedAt, status) {
+			const dropped = mark(seen, id, Math.max(now(), changedAt ?? 0));
+			if (dropped !== null) states.delete(dropped);
+			if (dropped === id) return;
+			if (status === undefined) states.delete(id);
+			else states.set(id, status ?? '');
 		},
 		isAcknowledged: acks.isAcknowledged,
 		acknowledge: acks.acknowledge,

@@ -24,6 +24,8 @@ export class PagedList {
 	private readonly freshness: Freshness;
 	/** page links found to loop, read as the end of the list (the guard of every paged read) */
 	private readonly guard = new PageGuard();
+	/** what an item shows, given what the snapshot held for it (./liveTrust.ts); null: as the server said */
+	adjust: ((held: () => Item | undefined, fresh: Item) => Item) | null = null;
 
 	constructor(
 		readonly name: ListResourceName,
@@ -126,6 +128,13 @@ export class PagedList {
 		let merged = mergePages(this.pages);
 		if (this.gone.size > 0) merged = merged.filter(item => !this.gone.has(item.id));
 		merged = merged.slice(0, this.core.config.maxItems);
+		const adjust = this.adjust;
+		if (adjust) {
+			// what the snapshot held, by id: made only when an item asks for it
+			let held: Map<string, Item> | null = null;
+			const heldOf = (id: string) => (held ??= new Map((state.data as readonly Item[] | undefined)?.map(item => [item.id, item]) ?? [])).get(id);
+			merged = merged.map(item => adjust(() => heldOf(item.id), item));
+		}
 		const hasMore = (this.pages[this.pages.length - 1]?.nextPageId ?? null) !== null;
 		const unreadable = this.pages.reduce((sum, page) => sum + (page.unreadable ?? 0), 0);
 		this.core.patch(

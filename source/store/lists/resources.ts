@@ -119,6 +119,11 @@ export class Resources {
 		this.lists[name].setViewport(first, last);
 	}
 
+	/** What a list's items show, given what it held for each (./liveTrust.ts). */
+	adjust(name: ListResourceName, adjust: (held: () => Item | undefined, fresh: Item) => Item): void {
+		this.lists[name].adjust = adjust;
+	}
+
 	/** Sees every item a watch or check brings, listed or not (attention follows sandboxes with it). */
 	onItem: ((name: ListResourceName, item: Item) => void) | null = null;
 

@@ -100,6 +100,12 @@ export class LiveSockets {
 		return feed;
 	}
 
+	/** Some socket of this conversation is up now (the activity's or a watch's): its agent server answers. */
+	alive(conversationId: string): boolean {
+		for (const feed of this.feeds) if (feed.conversationId === conversationId && feed.state.kind === 'live') return true;
+		return false;
+	}
+
 	dispose(): void {
 		for (const feed of [...this.feeds]) feed.close();
 	}
@@ -129,6 +135,10 @@ class SocketFeed implements Feed {
 		private readonly listener: FeedListener,
 		private readonly onClosed: () => void,
 	) {}
+
+	get conversationId(): string {
+		return this.target.id;
+	}
 
 	setAnchor(timestamp: string | null): void {
 		if (timestamp !== null) this.anchor = laterServerTime(this.anchor, timestamp);

@@ -11,7 +11,7 @@ import type {ActivityTransport, AgentInfo, PendingAction} from '../../store/type
 import {cost, count, pendingLabel, repoAtBranch, shortId} from '../../present/format.js';
 import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
-import {maskTitle} from '../../text/secrets.js';
+import {maskField, maskTitle} from '../../text/secrets.js';
 
 /** Lines of the approval block for `pending` actions (0 when the agent is not waiting). */
 export const MAX_PENDING_LINES = 3;
@@ -53,7 +53,7 @@ export const ActivityHeader = memo(function ActivityHeader({conversation: c, sta
 		{text: `agent ${status ?? '—'}`, color: theme.status(status)},
 		// beside the agent's status, so a narrow terminal still shows it
 		...(transport ? [{text: transportText(transport), color: transport.live ? theme.ok : theme.muted}] : []),
-		own ? {text: clean(c.working_dir) || '—'} : {text: `sandbox ${clean(c.sandbox_status)}`, color: theme.status(c.sandbox_status)},
+		own ? {text: maskField(c.working_dir) || '—'} : {text: `sandbox ${clean(c.sandbox_status)}`, color: theme.status(c.sandbox_status)},
 		...(own ? [] : [{text: repoAtBranch(c.selected_repository, c.selected_branch)}]),
 	];
 	if (policy) parts.push({text: `confirm: ${policyText(policy)}`});

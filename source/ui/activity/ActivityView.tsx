@@ -5,7 +5,7 @@
  * `p`/`r` the sandbox. The store holds the events (a bounded window it trims from the viewport this
  * view reports); this view only lays them out and forwards keys.
  */
-import React, {useEffect, useMemo, useRef, useState} from 'react';
+import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {ConversationEvent} from '../../api/schemas/event.js';
 import type {AppConversation} from '../../api/schemas/index.js';
@@ -16,12 +16,13 @@ import type {Command, Scope} from '../../keymap/keymap.js';
 import {useTheme} from '../theme.js';
 import {clean} from '../../text/sanitize.js';
 import {selectActivity, selectConversations, selectPending, useCapabilities, useSnapshot} from '../useStore.js';
-import {ApprovalDialog, approvalDialogHeight} from '../attention/ApprovalDialog.js';
+import {useApprovalDialog} from '../attention/ApprovalDialog.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
 import {Pager} from '../widgets/Pager.js';
 import {TextField} from '../widgets/TextField.js';
 import {ACTIVITY_HEADER_HEIGHT, ActivityHeader, ApprovalBlock, approvalHeight} from './ActivityHeader.js';
-import {activityStatusLine} from './activityStatus.js';
+import {activityStatusLine, selectedAt} from './activityStatus.js';
+import {useAgeTick} from '../useAgeTick.js';
 import {AgentDialogs, agentDialogHeight} from './AgentDialogs.js';
 import {eventDetail} from '../../present/events/detail.js';
 import {EventList} from './EventList.js';
@@ -34,6 +35,10 @@ import {bootLabel} from '../../present/booting.js';
 import {droppedSandboxHints} from '../views/sandboxActions.js';
 import {isBoot} from '../views/sandboxParts.js';
 import {maskTitle} from '../../text/secrets.js';
+import {Confirm} from '../widgets/Confirm.js';
+import {questionHeight} from '../views/confirmTexts.js';
+import {useSandboxQuestion} from '../views/useSandboxQuestion.js';
+import {waitingLine} from '../views/agentKeys.js';
 import {CommandPaneView, commandPaneHeight, usePaneSummary} from '../workspace/CommandPaneView.js';
 
 type Props = {
@@ -85,14 +90,23 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const sandboxStatus = bootLabel(boot?.startedAt, conversation.sandbox_status, now()) ? 'STARTING' : conversation.sandbox_status;
 
 	const approval = modal?.kind === 'accept' || modal?.kind === 'reject' ? modal.kind : null;
+	const closeModal = useCallback(() => setModal(null), []);
+	const approvalDialog = useApprovalDialog(approval ? {conversation, kind: approval, pending, waiting} : null, width, height - ACTIVITY_HEADER_HEIGHT, closeModal);
+	// p / r: the sandbox's question (a pause names what stops with it), as on the list
+	const sandboxQuestion = useSandboxQuestion();
+	const {ask, question} = sandboxQuestion;
 	const bottom =
-		modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : modal?.kind === 'command' ? commandPaneHeight(height) : approvalDialogHeight(approval);
+		(modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : modal?.kind === 'command' ? commandPaneHeight(height) : approvalDialog.height) +
+		questionHeight(question, width);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
-	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null});
+	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null && !ask});
+
+	// the selected event's age in the line under the rows keeps moving while nothing else draws
+	useAgeTick(modal?.kind === 'pager' ? null : selectedAt(mine, list), now);
 
 	const {page} = useHandOff();
 	useActivityKeys({
-		active: active && modal === null && !list.filter.editing,
+		active: active && modal === null && !list.filter.editing && !ask,
 		conversation,
 		waiting,
 		sandboxStatus,
@@ -109,6 +123,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		},
 		...(onChanges ? {onChanges} : {}),
 		...(onFiles ? {onFiles} : {}),
+		onSandbox: action => sandboxQuestion.start(action, conversation, waiting ? waitingLine(pending) : null),
 	});
 	// `$`: the last command run in this workspace, in the header (issue 28 item 4)
 	const command = usePaneSummary(conversation);
@@ -116,8 +131,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const own: Scope[] = capabilities?.sandboxes === false ? ['activity'] : ['activity', 'activitySandbox'];
 	// x where the agent server cannot reject (before SDK 1.6.0) only offers to leave the action waiting
 	const answerScope: AnswerScope = agent?.rejects === false ? 'approvalNoReject' : 'approval';
-	const scopes: Scope[] =
-		modal?.kind === 'pager'
+	const scopes: Scope[] = ask
+		? ['confirm']
+		: modal?.kind === 'pager'
 			? ['pager']
 			: modal?.kind === 'command'
 				? ['command']
@@ -185,8 +201,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					onDialog={dialog => setModal(dialog ? {kind: 'agent', dialog} : null)}
 				/>
 			) : null}
-			{modal?.kind === 'command' ? <CommandPaneView conversation={conversation} width={width} height={bottom} onClose={() => setModal(null)} /> : null}
-			{approval ? <ApprovalDialog conversation={conversation} kind={approval} pending={pending} waiting={waiting} width={width} onDone={() => setModal(null)} /> : null}
+			{modal?.kind === 'command' ? <CommandPaneView conversation={conversation} width={width} height={commandPaneHeight(height)} onClose={() => setModal(null)} /> : null}
+			{approvalDialog.node}
+			{ask && question ? <Confirm message={question.message} detail={question.detail} ready={question.ready} width={width} onCancel={sandboxQuestion.cancel} onConfirm={sandboxQuestion.confirm} /> : null}
 		</Box>
 	);
 }

@@ -11,7 +11,7 @@ import type {Ref} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {clean} from '../../text/sanitize.js';
 import {maskTitle} from '../../text/secrets.js';
-import {Confirm} from '../widgets/Confirm.js';
+import {Confirm, detailRows} from '../widgets/Confirm.js';
 import {Picker, type PickerItem} from '../widgets/Picker.js';
 
 export type AgentDialog =
@@ -31,7 +31,7 @@ export const POLICY_PICKER_HEIGHT = CHOICES.length + 2;
 /** Rows the dialog takes under the events. */
 export function agentDialogHeight(dialog: AgentDialog, width: number): number {
 	if (dialog.kind === 'policy') return POLICY_PICKER_HEIGHT;
-	if (dialog.kind === 'noReject') return 2 + Math.ceil(NO_REJECT_DETAIL.length / Math.max(1, width));
+	if (dialog.kind === 'noReject') return 2 + detailRows(NO_REJECT_DETAIL, width).length;
 	return 3;
 }
 

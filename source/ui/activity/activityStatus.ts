@@ -23,10 +23,15 @@ export function activityStatusLine({activity, list, now}: Input): string {
 	if (activity.loadingOlder) parts.push('loading older…');
 	const selected = list.selected;
 	if (selected) {
-		const at = eventEpoch(selected.timestamp);
-		// the server's wall time as sent; how long ago, from its offset to UTC when learned (store/activityAgent.ts)
-		const offset = activity.agent?.clockOffsetMs ?? 0;
-		parts.push(`${eventDateTime(selected.timestamp)}${at === null ? '' : ` (${relativeTime(at - offset, now)})`}`);
+		const at = selectedAt(activity, list);
+		parts.push(`${eventDateTime(selected.timestamp)}${at === null ? '' : ` (${relativeTime(at, now)})`}`);
 	}
 	return parts.join(' · ');
+}
+
+/** When the selected event happened (UTC epoch ms), for its age in the line; null when unreadable. */
+export function selectedAt(activity: ActivityState | null, list: EventRows): number | null {
+	const at = list.selected ? eventEpoch(list.selected.timestamp) : null;
+	// the server's wall time as sent; how long ago, from its offset to UTC when learned (store/activityAgent.ts)
+	return at === null ? null : at - (activity?.agent?.clockOffsetMs ?? 0);
 }

@@ -40,18 +40,17 @@ export function sameActions(shown: readonly string[], now: readonly string[] | n
 }
 
 /**
- * `Accept 2 pending actions?`, `The pending actions changed: accept the pending action: terminal $ ls?`;
- * `named`: `of “title”` where the title is not the screen's (a list row, `!`).
+ * The question before the actions it asks about (./../attention/approvalText.ts lays them out):
+ * `Accept the pending action`, `The pending actions changed: accept 2 pending actions of “title”`;
+ * `named`: `of “title”` where the title is not the screen's (a list row, `!`). A reject always names it.
  */
-export function approvalQuestion(modal: ApprovalModal, lines: readonly string[], title: string, named = false): string {
-	const n = lines.length;
+export function approvalQuestion(modal: ApprovalModal, actions: readonly unknown[], title: string, named = false): string {
+	const n = actions.length;
 	const what = n > 1 ? `${n} pending actions` : 'the pending action';
 	const changed = modal.changed ? 'The pending actions changed: ' : '';
-	if (modal.kind === 'accept') {
-		const question = `${changed ? 'accept' : 'Accept'} ${what}${named ? ` of “${title}”` : ''}${n === 1 ? `: ${lines[0]}` : ''}?`;
-		return `${changed}${question}`;
-	}
-	return `${changed}${changed ? 'reject' : 'Reject'} ${what} of “${title}”: reason (optional), Enter rejects · Esc cancels`;
+	const verb = modal.kind === 'accept' ? 'accept' : 'reject';
+	const of = named || modal.kind === 'reject' ? ` of “${title}”` : '';
+	return `${changed}${changed ? verb : verb[0]!.toUpperCase() + verb.slice(1)} ${what}${of}`;
 }
 
 /** Closes or re-asks an open approval dialog whose pending set changed. */

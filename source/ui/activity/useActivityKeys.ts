@@ -12,7 +12,7 @@ import {useKeys} from '../keys/KeyRouter.js';
 import type {ApprovalModal} from './approvalDialog.js';
 import type {AgentDialog} from './AgentDialogs.js';
 import type {EventRows} from './useEventRows.js';
-import {pauseOrResume} from '../views/sandboxActions.js';
+import {sandboxRefusal, type SandboxAction} from '../views/sandboxActions.js';
 import {workspaceRefusal} from '../workspace/workspaceRefusal.js';
 
 export type ActivityModal = null | {kind: 'pager'; eventId: string} | {kind: 'message'} | ApprovalModal | {kind: 'agent'; dialog: AgentDialog} | {kind: 'command'};
@@ -36,6 +36,8 @@ type Options = {
 	onFiles?(conversation: Tagged<AppConversation>): void;
 	/** the event in full in $PAGER */
 	pageEvent(eventId: string): void;
+	/** `p` / `r` where the sandbox's status allows it: a pause asks first (issue 26 item 7) */
+	onSandbox(action: SandboxAction): void;
 };
 
 /** What a sandbox key says on a conversation of a server without sandboxes. */
@@ -53,9 +55,8 @@ export function agentOutOfReach(c: AppConversation): string | null {
 	return status === 'PAUSED' ? 'the sandbox is PAUSED: r resumes it, then the agent can be run or paused' : `the sandbox is ${status}: the agent runs only while it does`;
 }
 
-export function useActivityKeys({active, conversation, waiting, sandboxStatus, pendingIds, list, agent, capabilities, setModal, onBack, onChanges, onFiles, pageEvent}: Options): void {
+export function useActivityKeys({active, conversation, waiting, sandboxStatus, pendingIds, list, agent, capabilities, setModal, onBack, onChanges, onFiles, pageEvent, onSandbox}: Options): void {
 	const {fleet, copy, notify} = useUi();
-	const sandbox = {server: conversation.server, id: conversation.sandbox_id};
 	const sandboxKeys = capabilities?.sandboxes !== false;
 	useKeys(
 		'view',
@@ -119,9 +120,13 @@ export function useActivityKeys({active, conversation, waiting, sandboxStatus, p
 					else fleet.controlAgent(conversation, 'run');
 					return true;
 				case 'sandbox.pause':
-				case 'sandbox.resume':
-					pauseOrResume({fleet, notify}, command === 'sandbox.pause' ? 'pause' : 'resume', sandbox, sandboxStatus);
+				case 'sandbox.resume': {
+					const action = command === 'sandbox.pause' ? 'pause' : 'resume';
+					const refusal = sandboxRefusal(action, sandboxStatus);
+					if (refusal) notify('info', refusal);
+					else onSandbox(action);
 					return true;
+				}
 				case 'filter':
 					list.editFilter();
 					return true;

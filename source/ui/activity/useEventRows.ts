@@ -13,6 +13,7 @@ import type {TableAction, TableView} from '../widgets/useTableState.js';
 import {useFilterInput, type FilterState} from '../widgets/useFilterInput.js';
 import {INITIAL_SCROLL, followScroll, pauseScroll, resolveScroll, stepScroll, type ScrollState} from './eventScroll.js';
 import {summarizeEvent} from '../../present/events/summarize.js';
+import {eventRows} from '../../present/events/eventRows.js';
 
 type Options = {
 	events: readonly ConversationEvent[];
@@ -51,15 +52,10 @@ export function useEventRows({events, activity, height, active}: Options) {
 	const [scroll, setScroll] = useState<ScrollState>(INITIAL_SCROLL);
 
 	const needle = filter.text.trim().toLowerCase();
+	// no noise rows, usage rows at their time (present/events/eventRows.ts), then the filters
 	const rows = useMemo(() => {
-		if (!needle && !hideObservations) return null;
-		const out: number[] = [];
-		events.forEach((event, i) => {
-			if (hideObservations && isQuietObservation(event)) return;
-			if (needle && !haystack(event).includes(needle)) return;
-			out.push(i);
-		});
-		return out;
+		const keep = needle || hideObservations ? (event: ConversationEvent) => !(hideObservations && isQuietObservation(event)) && !(needle && !haystack(event).includes(needle)) : undefined;
+		return eventRows(events, keep) ?? (keep ? [] : null);
 	}, [events, needle, hideObservations]);
 
 	const count = rows ? rows.length : events.length;
@@ -94,9 +90,11 @@ export function useEventRows({events, activity, height, active}: Options) {
 	const lastViewport = useRef('');
 	useEffect(() => {
 		if (count === 0) return;
-		const first = rows ? rows[offset]! : offset;
 		const lastRow = Math.min(count, offset + height) - 1;
-		const last = rows ? rows[lastRow]! : lastRow;
+		// a usage row moved up makes the rows on screen a few events wider than their ends
+		const onScreen = rows ? rows.slice(offset, lastRow + 1) : null;
+		const first = onScreen ? Math.min(...onScreen) : offset;
+		const last = onScreen ? Math.max(...onScreen) : lastRow;
 		const key = `${first}:${last}`;
 		if (key === lastViewport.current) return;
 		lastViewport.current = key;
@@ -116,7 +114,7 @@ export function useEventRows({events, activity, height, active}: Options) {
 	return {
 		rows,
 		/** a filter or the observations toggle hides some events */
-		filtered: rows !== null,
+		filtered: needle !== '' || hideObservations,
 		count,
 		index,
 		offset,

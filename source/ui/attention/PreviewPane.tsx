@@ -10,7 +10,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import type {Tagged} from '../../fleet/types.js';
 import type {Glimpse} from '../../store/types.js';
 import {clean, truncate} from '../../text/sanitize.js';
-import {maskTitle} from '../../text/secrets.js';
+import {maskField, maskTitle} from '../../text/secrets.js';
 import {wrapLine} from '../../present/events/text.js';
 import {EventList} from '../activity/EventList.js';
 import {pendingActions, pendingLine} from '../../present/events/pending.js';
@@ -20,6 +20,7 @@ import {cost, duration, relativeTime, repoAtBranch} from '../../present/format.j
 import {useTheme} from '../theme.js';
 import {shortModel} from '../views/conversationColumns.js';
 import {stateSince} from '../../present/doingNow.js';
+import {eventRows as shownRows} from '../../present/events/eventRows.js';
 import {lookText, rowLook, type RowState} from '../../present/states.js';
 
 /** Where the preview is on by default: a view this wide and tall keeps a useful list above it (100x30 terminals). */
@@ -47,7 +48,7 @@ export function conversationFacts(c: Tagged<AppConversation>, server: ServerNote
 		// data that may be old says so first, before anything a narrow line cuts
 		...(server?.stale ? [server.text] : []),
 		...(c.sandbox_id ? [`sandbox ${clean(c.sandbox_status) || '—'}`] : []),
-		c.selected_repository || !c.working_dir ? repoAtBranch(c.selected_repository, c.selected_branch) : clean(c.working_dir),
+		c.selected_repository || !c.working_dir ? repoAtBranch(c.selected_repository, c.selected_branch) : maskField(c.working_dir),
 		...(c.llm_model ? [shortModel(c.llm_model)] : []),
 		...((c.metrics?.accumulated_cost ?? 0) > 0 ? [cost(c.metrics!.accumulated_cost)] : []),
 		...(server && !server.stale ? [server.text] : []),
@@ -68,7 +69,7 @@ type Props = {
 export const PreviewPane = memo(function PreviewPane({conversation: c, state, glimpse, server, width, height, now}: Props) {
 	const theme = useTheme();
 	// what x does on this conversation's server (the footer says the same)
-	const keys = answerKeys(useAnswerScope(c?.server));
+	const keys = answerKeys(useAnswerScope(c));
 	if (!c || !state) {
 		return (
 			<Box height={height} flexDirection="column">
@@ -82,6 +83,8 @@ export const PreviewPane = memo(function PreviewPane({conversation: c, state, gl
 	const since = stateSince(c, glimpse);
 	const facts = [`${lookText(look)}${since !== null && since <= now ? ` ${duration(now - since)}` : ''}`, ...conversationFacts(c, server), `updated ${relativeTime(c.updated_at, now)}`, clean(c.id)];
 	const events = glimpse?.events ?? [];
+	// as the activity shows them: no noise rows, usage rows at their time (a glimpse is a few events)
+	const rows = shownRows(events);
 	const pending = state === 'waiting' ? pendingActions(events) : [];
 	// the keys first: a long action is cut at the end, never the way to answer it
 	const waitLine = state === 'waiting' ? `waits for you${keys ? ` (${keys})` : ''}: ${pending.length ? pending.map(pendingLine).join(' · ') : 'a confirmation'}` : null;
@@ -103,7 +106,7 @@ export const PreviewPane = memo(function PreviewPane({conversation: c, state, gl
 					{truncate(`  ${waitLine}`, width)}
 				</Text>
 			) : null}
-			<EventList events={events} rows={null} offset={Math.max(0, events.length - eventRows)} index={-1} height={eventRows} width={width} empty={empty} />
+			<EventList events={events} rows={rows} offset={Math.max(0, (rows ? rows.length : events.length) - eventRows)} index={-1} height={eventRows} width={width} empty={empty} />
 		</Box>
 	);
 });

@@ -1,7 +1,8 @@
 /**
  * A conversation's workspace changes (issue 16 §1): one row per changed file (status, +/- lines,
  * path), Enter opens its diff in the pager, coloured; Esc goes back where it was opened. The store
- * reads the list when this opens and the counts one file after another (store/changes.ts).
+ * reads the list when this opens and the counts one file after another (store/changes.ts); Ctrl-r
+ * reads them again, and the diff on screen (issue 26 item 9: it refreshed only the list under it).
  */
 import React, {useEffect, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
@@ -13,7 +14,7 @@ import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {clean, fit, truncate, truncateMiddle} from '../../text/sanitize.js';
-import {maskTitle} from '../../text/secrets.js';
+import {maskField, maskTitle} from '../../text/secrets.js';
 import {useTheme} from '../theme.js';
 import {movedTo} from '../widgets/movement.js';
 import {selectChanges, useSnapshot} from '../useStore.js';
@@ -75,8 +76,18 @@ export function ChangesView({conversation, width, height, active, onBack}: Props
 		},
 		active && !diff && !patch.open,
 	);
+	// the refresh key refreshes what is on screen: the list of changes or the diff (the pager passes it on)
+	useKeys(
+		'view',
+		name => {
+			if (commandFor('global', name) !== 'refresh') return false;
+			fleet.refreshChanges();
+			return true;
+		},
+		active,
+	);
 
-	const title = `Changes · ${maskTitle(conversation.title) || conversation.id}${mine?.workingDir ? ` · ${clean(mine.workingDir)}` : ''}`;
+	const title = `Changes · ${maskTitle(conversation.title) || conversation.id}${mine?.workingDir ? ` · ${maskField(mine.workingDir)}` : ''}`;
 	const head = (
 		<Text bold color={theme.accent} wrap="truncate">
 			{truncate(title, width)}

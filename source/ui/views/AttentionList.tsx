@@ -10,15 +10,16 @@
 import React, {useCallback, useMemo, useState} from 'react';
 import {Box} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
-import {refKey, type Tagged} from '../../fleet/types.js';
+import {type Ref, refKey, type Tagged} from '../../fleet/types.js';
 import {sortByAttention, type AttentionState} from '../../store/attention/needsYou.js';
 import type {AttentionItem} from '../../store/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope} from '../attention/ApprovalDialog.js';
+import {type ApprovalKind, useAnswerScope, useApprovalDialog, useApprovalScope} from '../attention/ApprovalDialog.js';
 import {answerKeys} from '../activity/approvalDialog.js';
 import {pendingActions} from '../../present/events/pending.js';
 import {attentionLine, pendingGist} from '../../present/attentionText.js';
 import {useUi} from '../context.js';
 import {duration} from '../../present/format.js';
+import {waitingSince} from '../../present/doingNow.js';
 import {useHintScopes} from '../hints.js';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useTheme} from '../theme.js';
@@ -26,14 +27,15 @@ import {selectAcknowledged, selectAttention, selectConversations, selectGlimpses
 import {ChoiceList} from '../widgets/ChoiceList.js';
 
 type Item = Tagged<AttentionItem>;
-type Props = {width: number; height: number; onGo(item: Item): void; onClose(): void};
+/** `closes`: closing it closes ohtui (`ohtui --needs-you`, the tmux popup) */
+type Props = {width: number; height: number; onGo(item: Item): void; onClose(): void; closes?: boolean};
 
 const GLYPHS: Record<string, string> = {waiting: '?', error: '✗', stuck: '!', finished: '✓'};
 
 /** A sandbox's or a start task's failure ranks with the errors. */
 const rankState = (item: Item): AttentionState => item.reason ?? 'error';
 
-export function AttentionList({width, height, onGo, onClose}: Props) {
+export function AttentionList({width, height, onGo, onClose, closes = false}: Props) {
 	const {fleet, now, notify} = useUi();
 	const theme = useTheme();
 	const attention = useSnapshot(selectAttention);
@@ -43,10 +45,10 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 	const conversations = useSnapshot(selectConversations);
 	const several = useSnapshot(selectInView).length > 1;
 	const [answer, setAnswer] = useState<{kind: ApprovalKind; item: Item} | null>(null);
-	// `x` says what it does on the selected item's server: reject, or leave waiting before SDK 1.6.0
-	const [selectedServer, setSelectedServer] = useState<string | undefined>(undefined);
-	const onSelect = useCallback((item: Item | undefined) => setSelectedServer(item?.server), []);
-	const keysScope = useAnswerScope(selectedServer);
+	// `x` says what it does on the selected item's agent server: reject, or leave waiting before SDK 1.6.0
+	const [selectedRef, setSelectedRef] = useState<Ref | undefined>(undefined);
+	const onSelect = useCallback((item: Item | undefined) => setSelectedRef(item ? {server: item.server, id: item.id} : undefined), []);
+	const keysScope = useAnswerScope(selectedRef);
 	const ackedKeys = useMemo(() => new Set(acknowledged.map(item => refKey({server: item.server, id: item.key}))), [acknowledged]);
 	const isAcknowledged = (item: Item) => ackedKeys.has(refKey({server: item.server, id: item.key}));
 	const items = useMemo(
@@ -57,22 +59,31 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 	const eventsOf = (item: Item) => glimpses[refKey({server: item.server, id: item.id})]?.events ?? [];
 	const line = (item: Item) =>
 		attentionLine(item, {server: several ? item.server : null, waitsFor: item.reason === 'waiting' ? pendingGist(eventsOf(item)) : null});
+	// a wait counts from the action waiting now, not from the first wait (issue 26 item 14)
+	const since = (item: Item) => (item.reason === 'waiting' ? (waitingSince(eventsOf(item)) ?? item.at) : item.at);
 	const conversationOf = (item: Item): Tagged<AppConversation> | undefined =>
 		conversations.data?.find(c => c.id === item.id && c.server === item.server) ?? (item.conversation && {...item.conversation, server: item.server});
-	const answerScope = useApprovalScope(answer?.kind ?? null, answer?.item.server);
+	const answerScope = useApprovalScope(answer?.kind ?? null, answer?.item);
 	useHintScopes(answerScope ? [answerScope] : [keysScope, 'attention', 'choice']);
-	const bottom = approvalDialogHeight(answer?.kind ?? null);
 	const answering = answer ? conversationOf(answer.item) : undefined;
+	const closeAnswer = useCallback(() => setAnswer(null), []);
+	const dialog = useApprovalDialog(
+		answer && answering ? {conversation: answering, kind: answer.kind, pending: pendingActions(eventsOf(answer.item)), waiting: answering.execution_status === 'waiting_for_confirmation', named: true} : null,
+		width,
+		height,
+		closeAnswer,
+	);
+	const bottom = dialog.height;
 	return (
 		<Box flexDirection="column" height={height}>
 			<Box flexDirection="column" height={height - bottom} overflow="hidden">
 				<ChoiceList
 					title={`${attention.length ? `Needs you (${attention.length})` : 'Needs you'}${acknowledged.length ? ` · ${acknowledged.length} acknowledged${showAcknowledged ? ' (below)' : ''}` : ''}`}
-					note={`Enter go there · ${answerKeys(keysScope)} · d dismiss · c all · h ${showAcknowledged ? 'hide' : 'show'} acknowledged · Esc back`}
+					note={`Enter go there · ${answerKeys(keysScope)} · d dismiss · c all · h ${showAcknowledged ? 'hide' : 'show'} acknowledged · Esc ${closes ? 'close' : 'back'}`}
 					items={items}
 					label={item =>
 						// the mark first: a narrow terminal cuts the end of the line
-						`${(GLYPHS[item.reason ?? ''] ?? '✗').padEnd(2)}${duration(Math.max(0, at - item.at)).padStart(3)}  ${isAcknowledged(item) ? 'acknowledged · ' : ''}${line(item)}`
+						`${(GLYPHS[item.reason ?? ''] ?? '✗').padEnd(2)}${duration(Math.max(0, at - since(item))).padStart(3)}  ${isAcknowledged(item) ? 'acknowledged · ' : ''}${line(item)}`
 					}
 					color={item => (isAcknowledged(item) ? theme.muted : item.reason === 'stuck' ? theme.tone('stuck') : theme.status(item.state))}
 					getKey={item => refKey({server: item.server, id: item.key})}
@@ -82,6 +93,7 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 					active={answer === null}
 					onChoose={onGo}
 					onSelect={onSelect}
+					settling={conversations.loading}
 					onClose={onClose}
 					onKey={(name, selected) => {
 						const approval = commandFor('approval', name);
@@ -116,9 +128,7 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 					}}
 				/>
 			</Box>
-			{answer && answering ? (
-				<ApprovalDialog conversation={answering} kind={answer.kind} pending={pendingActions(eventsOf(answer.item))} waiting={answering.execution_status === 'waiting_for_confirmation'} named width={width} onDone={() => setAnswer(null)} />
-			) : null}
+			{dialog.node}
 		</Box>
 	);
 }

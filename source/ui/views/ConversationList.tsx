@@ -4,14 +4,14 @@
  * a preview of the selected one (`v`; on where the terminal is large enough, else a details line
  * with its full title). `a` / `x` answer what a waiting agent asks, from the list, with the same
  * confirmation as in its activity. `l` opens the activity, Enter the details, `m` writes to the
- * agent, `s` goes to its sandbox, `p` / `r` pause and resume that sandbox (asking first when other
- * conversations share it), `D` deletes it. Up from the first row selects the start task lines.
+ * agent, `s` goes to its sandbox, `p` / `r` pause and resume that sandbox (a pause asks, naming what
+ * stops with it; a resume asks when other conversations share it), `P` pauses the agent, `D` deletes it. Up from the first row selects the start task lines.
  */
 import React, {useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {refKey, sameRef, type ServerName, type Tagged} from '../../fleet/types.js';
-import {ApprovalDialog, approvalDialogHeight, type ApprovalKind, useAnswerScope, useApprovalScope, useNoReject} from '../attention/ApprovalDialog.js';
+import {type ApprovalKind, useAnswerScope, useApprovalDialog, useApprovalScope, useNoReject} from '../attention/ApprovalDialog.js';
 import {PREVIEW_MIN, PreviewPane, previewHeight, serverNote} from '../attention/PreviewPane.js';
 import {DetailsLines} from './DetailsLines.js';
 import {STATE_SENTENCES} from '../../present/states.js';
@@ -44,6 +44,7 @@ import {conversationEntries, conversationKey, startTaskLine} from './conversatio
 import {conversationFilter, type QuickFilter} from './quickFilters.js';
 import {droppedSandboxHints, sandboxRefusal} from './sandboxActions.js';
 import {useSandboxQuestion} from './useSandboxQuestion.js';
+import {agentPauseRefusal, waitingLine} from './agentKeys.js';
 import {conversationMarks, staleIn, useServerColumn} from './serverColumn.js';
 import {TASK_LINE_SELECTED, useTaskLines} from './useTaskLines.js';
 import {NO_SANDBOX} from '../activity/useActivityKeys.js';
@@ -56,7 +57,7 @@ const MAX_TASK_LINES = 3;
 type Props = ViewProps & {detail: Item | null};
 
 /** `n`: with several servers in view it asks which one first (`server`), then the form */
-type Form = null | {kind: 'server'} | {kind: 'form'; server: ServerName};
+type Form = null | {kind: 'server'; first: ServerName | undefined} | {kind: 'form'; server: ServerName};
 
 export function ConversationList({width, height, active, detail}: Props) {
 	const {fleet, now: clock, notify} = useUi();
@@ -72,7 +73,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const [form, setForm] = useState<Form>(null);
 	const [message, setMessage] = useState<Item | null>(null);
 	const [approval, setApproval] = useState<{kind: ApprovalKind; item: Item} | null>(null);
-	const approvalScope = useApprovalScope(approval?.kind ?? null, approval?.item.server);
+	const approvalScope = useApprovalScope(approval?.kind ?? null, approval?.item);
 	const [preview, setPreview] = usePersistentState<boolean | null>('conversations:preview', null);
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
@@ -82,7 +83,14 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const previewShown = preview ?? (width >= PREVIEW_MIN.columns && height >= PREVIEW_MIN.rows);
 
 	const shownTasks = tasks.slice(0, MAX_TASK_LINES);
-	const bottom = message ? MESSAGE_BOX_HEIGHT : approvalDialogHeight(approval?.kind ?? null);
+	// the dialog judges the row as it is now, not as it was when the key was pressed (issue 21 item 7:
+	// an agent paused or failed under the dialog, its action still unanswered, closes it)
+	const approving = approval ? list.data?.find(c => sameRef(c, approval.item)) : undefined;
+	const closeApproval = useCallback(() => setApproval(null), []);
+	const pendingOf = (row: Item) => pendingActions(context.glimpses[refKey(row)]?.events ?? []);
+	const approvalTarget = approval ? {conversation: approving ?? approval.item, kind: approval.kind, pending: pendingOf(approval.item), waiting: approving?.execution_status === 'waiting_for_confirmation', named: true} : null;
+	const dialog = useApprovalDialog(approvalTarget, width, height, closeApproval);
+	const bottom = message ? MESSAGE_BOX_HEIGHT : dialog.height;
 	const room = height - shownTasks.length - bottom - questionHeight(question, width);
 	// the selected row's full title: the preview (it takes what a short list leaves), or two details lines
 	const rowsWanted = (list.data?.length ?? 0) + LIST_CHROME;
@@ -112,6 +120,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 		shown: shownTasks,
 		conversations: list.data,
 		tableIndex: controller.index,
+		toFirstRow: controller.selectFirst,
 		active: listKeys && !controller.filter.editing,
 		onActivity: (conversation: Item) => nav.push({kind: 'activity', tab: 'conversations', conversation}),
 	});
@@ -122,13 +131,12 @@ export function ConversationList({width, height, active, detail}: Props) {
 	const itemSandboxStatus = item && itemState === 'starting' ? 'STARTING' : item?.sandbox_status;
 	const marks = useSnapshot(conversationMarks);
 	const server = item ? serverNote(item, inView.length > 1, staleIn(marks, item.server)) : null;
-	const pendingOf = (row: Item) => pendingActions(context.glimpses[refKey(row)]?.events ?? []);
 
 	useKeys(
 		'view',
 		name => {
 			if (!detail && commandFor('conversations', name) === 'conversation.new') {
-				setForm(inView.length > 1 ? {kind: 'server'} : {kind: 'form', server: inView[0]!});
+				setForm(inView.length > 1 ? {kind: 'server', first: controller.selected?.server} : {kind: 'form', server: inView[0]!});
 				return true;
 			}
 			if (!detail && commandFor('conversations', name) === 'preview.toggle') {
@@ -178,7 +186,13 @@ export function ConversationList({width, height, active, detail}: Props) {
 					// a key that does nothing says why (the footer does not offer it either)
 					const refusal = sandboxRefusal(action, itemSandboxStatus);
 					if (refusal) notify('info', refusal);
-					else sandboxQuestion.start(action, item);
+					else sandboxQuestion.start(action, item, itemState === 'waiting' ? waitingLine(pendingOf(item)) : null);
+					return true;
+				}
+				case 'agent.pause': {
+					const refusal = item ? agentPauseRefusal(item) : null;
+					if (refusal) notify('info', refusal);
+					else if (item) fleet.controlAgent(item, 'pause');
 					return true;
 				}
 				case 'conversation.delete':
@@ -191,7 +205,7 @@ export function ConversationList({width, height, active, detail}: Props) {
 		active && !form && !controller.filter.editing && !message && !ask && !approval,
 	);
 	const selectedCapabilities = useCapabilities(item?.server);
-	const answerScope = useAnswerScope(item?.server);
+	const answerScope = useAnswerScope(item);
 	const own: Scope[] = selectedCapabilities?.sandboxes === false ? ['conversation'] : ['conversation', 'conversationSandbox'];
 	const answer: Scope[] = itemState === 'waiting' ? [answerScope] : [];
 	useHintScopes(
@@ -208,36 +222,25 @@ export function ConversationList({width, height, active, detail}: Props) {
 							: controller.filter.editing
 								? ['filter']
 								: [...answer, 'conversations', ...own, 'list'],
-		// the footer offers what applies to the selected row's sandbox (./sandboxActions.ts)
-		item ? droppedSandboxHints(itemSandboxStatus) : [],
+		// the footer offers what applies to the selected row's sandbox (./sandboxActions.ts) and agent
+		item ? [...droppedSandboxHints(itemSandboxStatus), ...(agentPauseRefusal(item) ? (['agent.pause'] as const) : [])] : [],
 	);
-	// the dialog judges the row as it is now, not as it was when the key was pressed (issue 21 item 7:
-	// an agent paused or failed under the dialog, its action still unanswered, closes it)
-	const approving = approval ? list.data?.find(c => sameRef(c, approval.item)) : undefined;
 	// the box judges the row as it is now: an agent that starts waiting while you type is said at once
 	const messaging = message ? (list.data?.find(c => sameRef(c, message)) ?? message) : undefined;
-	const messageNoReject = useNoReject(message?.server);
+	const messageNoReject = useNoReject(message);
 	const bottomBox = messaging ? (
 		<MessageBox conversation={messaging} width={width} waiting={messaging.execution_status === 'waiting_for_confirmation'} noReject={messageNoReject} onClose={() => setMessage(null)} />
-	) : approval ? (
-		<ApprovalDialog
-			conversation={approving ?? approval.item}
-			kind={approval.kind}
-			pending={pendingOf(approval.item)}
-			waiting={approving?.execution_status === 'waiting_for_confirmation'}
-			named
-			width={width}
-			onDone={() => setApproval(null)}
-		/>
-	) : null;
+	) : (
+		dialog.node
+	);
 	const confirm =
 		ask && question ? (
 			<Confirm message={question.message} detail={question.detail} ready={question.ready} width={width} onCancel={sandboxQuestion.cancel} onConfirm={sandboxQuestion.confirm} />
 		) : null;
 
 	if (form?.kind === 'server') {
-		// the selected row's server first: Enter starts there
-		const first = controller.selected?.server;
+		// the selected row's server first (Enter starts there), as it was when the picker opened
+		const first = form.first;
 		const servers = first ? [first, ...inView.filter(name => name !== first)] : inView;
 		return (
 			<Picker

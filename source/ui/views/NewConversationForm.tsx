@@ -28,9 +28,13 @@ const AGENT_FIELDS: readonly FieldSpec[] = [
 	{name: 'initialMessage', label: 'First message', required: true, placeholder: 'what should the agent do?'},
 ];
 
-/** `uses the server's saved settings: model … · agent … · confirmation: … · up to 500 iterations` */
+/**
+ * `uses the server's saved settings: model … · agent … · confirmation: … · up to 500 iterations`;
+ * while they are read again (the form reads them when it opens) it says so, not what was read before.
+ */
 export function settingsNote(state: ResourceState<Settings | null>): string {
 	const head = "uses the server's saved settings";
+	if (state.loading) return `${head} (reading them…)`;
 	if (state.data === undefined) return state.error ? `${head} (could not read them: ${clean(state.error.message)})` : `${head} (reading them…)`;
 	if (state.data === null) return `${head} (none saved: the server's defaults)`;
 	const {llm, agent, conversation} = state.data;
@@ -51,9 +55,11 @@ export function NewConversationForm({server, width, onClose, onStarted}: Props) 
 	const several = useSnapshot(selectSeveral);
 	const direct = useCapabilities(server)?.startTasks === false;
 	const settings = useServerSettings(server);
+	// read when the form opens (issue 26 item 13: it showed the model and "no LLM key saved" read
+	// earlier, after they changed on the server, then started with the new ones)
 	useEffect(() => {
-		if (direct) fleet.prefetch('settings');
-	}, [fleet, direct]);
+		if (direct) fleet.readNow(server, 'settings');
+	}, [fleet, direct, server]);
 	const optional = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
 	return (
 		<Form

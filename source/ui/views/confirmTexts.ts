@@ -6,7 +6,8 @@
 import type {AppConversation, Sandbox} from '../../api/schemas/index.js';
 import type {FleetSnapshot, Tagged} from '../../fleet/types.js';
 import {shortId} from '../../present/format.js';
-import {clean, displayWidth} from '../../text/sanitize.js';
+import {clean} from '../../text/sanitize.js';
+import {detailRows} from '../widgets/Confirm.js';
 import {maskTitle} from '../../text/secrets.js';
 
 export type Question = {
@@ -72,20 +73,39 @@ export function deleteSandboxQuestion(s: Tagged<Sandbox>, found: Found): Questio
 }
 
 /**
- * `p`/`r` on a conversation acts on its sandbox: null when no other conversation shares it (no
- * question needed), else the question naming them.
+ * `p`/`r` on a conversation acts on its sandbox. A pause always asks (issue 26 item 7: `p` on a row
+ * paused the whole sandbox without a word, and the pending approval vanished under `‖ paused`):
+ * it names what stops with it, the other conversations in the sandbox and the action waiting for
+ * the user (`waitsFor`, its line), and that `P` pauses only the agent. A resume asks only when
+ * other conversations share the sandbox (null: no question needed), naming them.
  */
-export function sandboxActionQuestion(kind: 'pause' | 'resume', c: Tagged<AppConversation>, found: Found): Question | null {
+export function sandboxActionQuestion(kind: 'pause' | 'resume', c: Tagged<AppConversation>, found: Found, waitsFor: string | null = null): Question | null {
 	const message = `${kind === 'pause' ? 'Pause' : 'Resume'} sandbox ${clean(c.sandbox_id)} of ${conversationName(c)}?`;
 	const seen = lookup(found, c.server, c.sandbox_id, c.id);
 	if ('pending' in seen) return {message, detail: 'checking which conversations share it…', ready: false};
-	if ('failed' in seen) return {message, detail: `could not check which conversations share it (${seen.failed})`, ready: true};
-	if (seen.others.length === 0) return null;
-	return {message, detail: `it also ${kind === 'pause' ? 'runs' : 'holds'} ${names(seen.others)}${seen.caveat}`, ready: true};
+	if (kind === 'resume') {
+		if ('failed' in seen) return {message, detail: `could not check which conversations share it (${seen.failed})`, ready: true};
+		return seen.others.length === 0 ? null : {message, detail: `it also holds ${names(seen.others)}${seen.caveat}`, ready: true};
+	}
+	const others =
+		'failed' in seen
+			? `could not check which other conversations run in it (${seen.failed})`
+			: seen.others.length === 0
+				? `no other conversation runs in it${seen.caveat}`
+				: `${names(seen.others)} stop${seen.others.length === 1 ? 's' : ''} too${waitingNote(seen.others)}${seen.caveat}`;
+	const waits = waitsFor ? `; the action it waits for you to approve (${waitsFor}) stays unanswered while paused` : '';
+	return {message, detail: `the whole runtime stops: ${others}${waits}. P pauses only the agent`, ready: true};
+}
+
+/** `("B" waits for your confirmation)` when conversations that stop wait for the user. */
+function waitingNote(others: readonly AppConversation[]): string {
+	const waiting = others.filter(o => o.execution_status === 'waiting_for_confirmation');
+	if (waiting.length === 0) return '';
+	return ` (${names(waiting)} wait${waiting.length === 1 ? 's' : ''} for your confirmation)`;
 }
 
 /** Rows a Confirm of this question takes at this width (the detail wraps). */
 export function questionHeight(question: Question | null, width: number): number {
 	if (!question) return 0;
-	return 2 + (question.detail ? Math.ceil(displayWidth(clean(question.detail)) / Math.max(1, width)) : 0);
+	return 2 + detailRows(question.detail, width).length;
 }

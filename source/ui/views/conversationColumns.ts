@@ -9,7 +9,7 @@ import {refKey, type Tagged} from '../../fleet/types.js';
 import {attentionRank} from '../../store/attention/needsYou.js';
 import type {Glimpse} from '../../store/types.js';
 import {clean} from '../../text/sanitize.js';
-import {maskTitle} from '../../text/secrets.js';
+import {maskField, maskTitle} from '../../text/secrets.js';
 import {doingText} from '../../present/doingNow.js';
 import {rowState, type RowContext} from '../../present/rowState.js';
 import {lookText, rowLook} from '../../present/states.js';
@@ -124,7 +124,7 @@ const WHERE: Column<Row> = {
 	room: 12,
 	middle: true,
 	sortLetter: 'E',
-	text: c => (c.selected_repository ? repoAtBranch(c.selected_repository, c.selected_branch) : clean(c.working_dir) || '—'),
+	text: c => (c.selected_repository ? repoAtBranch(c.selected_repository, c.selected_branch) : maskField(c.working_dir) || '—'),
 };
 
 /**

@@ -5,7 +5,7 @@ import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch} from '../../store/types.js';
 import {absoluteTime, cost, count, maskSecret, maskUrl, orDash, relativeTime, repoAtBranch, shortId} from '../../present/format.js';
 import {clean} from '../../text/sanitize.js';
-import {maskSecrets} from '../../text/secrets.js';
+import {maskField, maskSecrets} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import {maskTitle} from '../../text/secrets.js';
 
@@ -17,7 +17,7 @@ function agentEntries(c: AppConversation, now: number): Entry[] {
 	return [
 		field('id', clean(c.id)),
 		field('title', maskTitle(c.title) || '—'),
-		field('working directory', orDash(c.working_dir)),
+		field('working directory', maskField(c.working_dir) || '—'),
 		field('model', orDash(c.llm_model)),
 		field('agent status', orDash(c.execution_status)),
 		field('confirmation', policyText(c.confirmation_policy)),

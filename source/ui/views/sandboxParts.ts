@@ -4,6 +4,7 @@ import {refKey, type Tagged} from '../../fleet/types.js';
 import type {LostWatch, PendingAction} from '../../store/types.js';
 import {absoluteTime, maskSecret, maskUrl, orDash, pendingLabel, relativeTime} from '../../present/format.js';
 import {clean} from '../../text/sanitize.js';
+import {maskField} from '../../text/secrets.js';
 import {BOOT_DEADLINE_MS, bootLabel} from '../../present/booting.js';
 import {lostText} from './conversationParts.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
@@ -88,7 +89,7 @@ export function sandboxColumns(
 			},
 			color: (s, t) => (pending.has(refKey(s)) || lostOn(s, lost) ? t.warn : t.status(s.status)),
 		},
-		{id: 'spec', title: 'SPEC', width: 16, grow: 2, max: longest(rows, s => clean(s.sandbox_spec_id), 16), drop: 2, keepEnd: true, sortLetter: 'E', text: s => clean(s.sandbox_spec_id)},
+		{id: 'spec', title: 'SPEC', width: 16, grow: 2, max: longest(rows, s => clean(s.sandbox_spec_id), 16), drop: 2, keepEnd: true, sortLetter: 'E', text: s => maskField(s.sandbox_spec_id)},
 		// `12mo ago`, `CREATED↑`
 		{id: 'created', title: 'CREATED', width: 8, drop: 1, noFilter: true, sortLetter: 'C', text: (s, now) => relativeTime(s.created_at, now), sortKey: s => s.created_at},
 		// `URLS↓`
@@ -109,7 +110,7 @@ export function sandboxEntries(
 	return [
 		field('id', clean(s.id)),
 		field('status', status),
-		field('spec', clean(s.sandbox_spec_id)),
+		field('spec', maskField(s.sandbox_spec_id)),
 		field('created', `${absoluteTime(s.created_at)} (${relativeTime(s.created_at, now)})`),
 		field('created by', orDash(s.created_by_user_id)),
 		field('session api key', maskSecret(s.session_api_key)),

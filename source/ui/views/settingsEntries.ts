@@ -8,15 +8,19 @@
 import type {McpServerSetting, Settings} from '../../api/schemas/index.js';
 import {MASK, cost, orDash, setOrNot, yesNo} from '../../present/format.js';
 import {clean} from '../../text/sanitize.js';
-import {maskArgv, maskEnvValue, maskSecrets, maskUrlSecrets} from '../../text/secrets.js';
+import {maskArgv, maskEnvValue, maskUrlSecrets} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 
 const when = (condition: boolean, ...entries: Entry[]): Entry[] => (condition ? entries : []);
 const present = (value: unknown) => value !== null && value !== undefined;
 const list = (items: readonly string[]) => (items.length ? items.map(item => clean(item)).join(', ') : 'none');
 
-function commandLine(command: string | null, args: readonly string[]): string {
-	return [command ? maskSecrets(command) : '', maskArgv(args)].filter(Boolean).join(' ') || '—';
+/**
+ * An MCP server's command and its arguments, masked as one argv: apart, `sshpass` and its `-p PASS`
+ * were judged each without the other, and the password showed (issue 27 item 1).
+ */
+export function commandLine(command: string | null, args: readonly string[]): string {
+	return maskArgv(command ? [command, ...args] : args) || '—';
 }
 
 function mcpServer(server: McpServerSetting, index: number): Entry[] {

@@ -3,7 +3,7 @@ import type {SandboxSpec} from '../../api/schemas/index.js';
 import {refKey, type Tagged} from '../../fleet/types.js';
 import {absoluteTime, relativeTime} from '../../present/format.js';
 import {clean} from '../../text/sanitize.js';
-import {maskArgv, maskEnvValue} from '../../text/secrets.js';
+import {maskArgv, maskEnvValue, maskField} from '../../text/secrets.js';
 import {field, heading, type Entry} from '../widgets/FieldList.js';
 import type {Column} from '../widgets/columns.js';
 
@@ -18,7 +18,7 @@ export function commandLine(command: readonly string[] | null): string {
 export const SPEC_COLUMNS: readonly Column<SandboxSpec>[] = [
 	{id: 'id', title: 'ID', width: 20, grow: 2, drop: 0, keepEnd: true, text: s => clean(s.id)},
 	{id: 'command', title: 'COMMAND', width: 24, drop: 1, sortLetter: 'C', text: s => commandLine(s.command)},
-	{id: 'dir', title: 'WORKING DIR', width: 22, grow: 1, drop: 2, middle: true, sortLetter: 'N', text: s => clean(s.working_dir)},
+	{id: 'dir', title: 'WORKING DIR', width: 22, grow: 1, drop: 2, middle: true, sortLetter: 'N', text: s => maskField(s.working_dir)},
 	{id: 'env', title: 'ENV', width: 4, drop: 3, align: 'right', noFilter: true, sortLetter: 'E', text: s => String(Object.keys(s.initial_env).length)},
 ];
 
@@ -35,7 +35,7 @@ export function specEntries(s: SandboxSpec, now: number): Entry[] {
 	return [
 		field('id', clean(s.id)),
 		field('command', commandLine(s.command)),
-		field('working dir', clean(s.working_dir)),
+		field('working dir', maskField(s.working_dir)),
 		field('created', `${absoluteTime(s.created_at)} (${relativeTime(s.created_at, now)})`),
 		heading(`Initial env (${env.length})`),
 		...(env.length ? env.map(([name, value]) => field(clean(name), envValue(name, value))) : [field('none', '—')]),

@@ -1,7 +1,7 @@
 /**
  * A question before acting on a conversation (issue 11): delete it, or pause / resume its sandbox.
- * It waits for the names of the conversations sharing the sandbox; a pause or resume of a sandbox
- * nobody else uses goes ahead without one.
+ * It waits for the names of the conversations sharing the sandbox; a pause always asks (it names
+ * what stops, issue 26 item 7), a resume of a sandbox nobody else uses goes ahead without one.
  */
 import {useEffect, useState} from 'react';
 import type {AppConversation} from '../../api/schemas/index.js';
@@ -10,7 +10,8 @@ import {useUi} from '../context.js';
 import {selectSandboxConversations, useSnapshot} from '../useStore.js';
 import {deleteConversationQuestion, sandboxActionQuestion, type Question} from './confirmTexts.js';
 
-export type Ask = {kind: 'delete' | 'pause' | 'resume'; item: Tagged<AppConversation>};
+/** `waitsFor`: the line of the action the conversation waits for the user to approve, if any */
+export type Ask = {kind: 'delete' | 'pause' | 'resume'; item: Tagged<AppConversation>; waitsFor?: string | null};
 
 export function useSandboxQuestion() {
 	const {fleet} = useUi();
@@ -20,7 +21,7 @@ export function useSandboxQuestion() {
 		? null
 		: ask.kind === 'delete'
 			? deleteConversationQuestion(ask.item, siblings)
-			: sandboxActionQuestion(ask.kind, ask.item, siblings);
+			: sandboxActionQuestion(ask.kind, ask.item, siblings, ask.waitsFor ?? null);
 
 	const act = (what: Ask) => {
 		const sandbox = {server: what.item.server, id: what.item.sandbox_id};
@@ -44,10 +45,10 @@ export function useSandboxQuestion() {
 	return {
 		ask,
 		question,
-		start(kind: Ask['kind'], item: Tagged<AppConversation>) {
+		start(kind: Ask['kind'], item: Tagged<AppConversation>, waitsFor: string | null = null) {
 			// no sandbox (an agent server's conversation): nobody to look up
 			if (item.sandbox_id) fleet.conversationsInSandbox({server: item.server, id: item.sandbox_id});
-			setAsk({kind, item});
+			setAsk({kind, item, waitsFor});
 		},
 		confirm() {
 			if (ask) act(ask);

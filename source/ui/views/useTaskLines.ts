@@ -1,6 +1,7 @@
 /**
  * The start task lines above the conversations (issue 11): up from the first row selects them, j
- * goes back down, Enter opens the task's conversation once it exists. After the form creates one,
+ * goes back down to the first row (the one right below them: a conversation just started sits there,
+ * issue 27 item 17), Enter opens the task's conversation once it exists. After the form creates one,
  * its line is selected as soon as it shows (`new:<count of tasks before>`).
  */
 import {useEffect, useState} from 'react';
@@ -21,11 +22,13 @@ type Options = {
 	conversations: readonly Tagged<AppConversation>[] | undefined;
 	/** the table's selected row: up from row 0 reaches the task lines */
 	tableIndex: number;
+	/** selects the table's first row: down from the last line */
+	toFirstRow(): void;
 	active: boolean;
 	onActivity(conversation: Tagged<AppConversation>): void;
 };
 
-export function useTaskLines({tasks, shown, conversations, tableIndex, active, onActivity}: Options) {
+export function useTaskLines({tasks, shown, conversations, tableIndex, toFirstRow, active, onActivity}: Options) {
 	const {notify, fleet} = useUi();
 	// the selected line's refKey, or `new:<count of tasks before>`
 	const [selection, setSelection] = usePersistentState<string | null>(memoryKeys.task, null);
@@ -75,7 +78,12 @@ export function useTaskLines({tasks, shown, conversations, tableIndex, active, o
 					if (index > 0) setSelection(refKey(shown[index - 1]!));
 					return true;
 				case 'move.down':
-					setSelection(index >= 0 && index < shown.length - 1 ? refKey(shown[index + 1]!) : null);
+					if (index >= 0 && index < shown.length - 1) {
+						setSelection(refKey(shown[index + 1]!));
+						return true;
+					}
+					setSelection(null);
+					toFirstRow();
 					return true;
 				case 'open':
 					open();

@@ -32,9 +32,11 @@ type Props<T> = {
 	active?: boolean;
 	/** the item under the marker, each time it changes (what the note and footer say can follow it) */
 	onSelect?(item: T | undefined): void;
+	/** the items are still coming in (the first load from several servers): the marker stays on the first */
+	settling?: boolean;
 };
 
-export function ChoiceList<T>({title, note, items, label, color, getKey, width, height, empty, onChoose, onClose, onKey, active = true, onSelect}: Props<T>) {
+export function ChoiceList<T>({title, note, items, label, color, getKey, width, height, empty, onChoose, onClose, onKey, active = true, onSelect, settling = false}: Props<T>) {
 	const theme = useTheme();
 	const [selectedKey, setSelectedKey] = useState<string | null>(null);
 	// where the marker was: the place kept when its item goes
@@ -44,11 +46,12 @@ export function ChoiceList<T>({title, note, items, label, color, getKey, width, 
 	lastIndex.current = index;
 	const selected = items[index];
 	// the marker stays on its item, not its place, when items come in above it (`!` while agents
-	// work): a key then answers what the marker is on
+	// work): a key then answers what the marker is on. Not while the first items are still coming
+	// (`settling`: another server's): the first one is selected then (issue 26 item 17)
 	const selectedNow = selected === undefined ? null : getKey(selected);
 	useEffect(() => {
-		if (selectedNow !== null && selectedNow !== selectedKey) setSelectedKey(selectedNow);
-	}, [selectedNow, selectedKey]);
+		if (selectedNow !== null && selectedNow !== selectedKey && !settling) setSelectedKey(selectedNow);
+	}, [selectedNow, selectedKey, settling]);
 	useEffect(() => {
 		onSelect?.(selected);
 		// the item's identity, not each render's copy of it

@@ -2,7 +2,7 @@
  * A scrollable list of labelled values (settings, detail panes). Values arrive clean and already
  * masked; this only lays them out, one line each, and scrolls with the `scroll` keys.
  */
-import React, {useMemo} from 'react';
+import React, {useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys, type Layer} from '../keys/KeyRouter.js';
@@ -22,8 +22,8 @@ type Props = {
 	entries: readonly Entry[];
 	width: number;
 	height: number;
-	/** keeps the scroll position per pane */
-	memoryKey: string;
+	/** keeps the scroll position per pane; without one it starts at the top each time it opens (`?`) */
+	memoryKey?: string;
 	active: boolean;
 	/** `modal` when shown in an overlay above a view */
 	layer?: Layer;
@@ -31,7 +31,9 @@ type Props = {
 
 export function FieldList({entries, width, height, memoryKey, active, layer = 'view'}: Props) {
 	const theme = useTheme();
-	const [rawOffset, setOffset] = usePersistentState(`${memoryKey}:scroll`, 0);
+	const remembered = usePersistentState(`${memoryKey ?? ''}:scroll`, 0);
+	const fresh = useState(0);
+	const [rawOffset, setOffset] = memoryKey === undefined ? fresh : remembered;
 	// One line goes to the "1-20 of 42" indicator when the list does not fit.
 	const rows = entries.length > height ? Math.max(1, height - 1) : height;
 	const maxOffset = Math.max(0, entries.length - rows);

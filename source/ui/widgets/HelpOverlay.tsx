@@ -1,12 +1,15 @@
 /**
  * `?` (issue 19 §4): the keys of the screen under it first (the scopes its footer reads), then
- * the ones that work everywhere, then every other screen's; `/` filters by key or description.
- * Esc or ? closes it (Esc clears a filter first).
+ * the keys told apart by case only (p/P, r/R, …), then the ones that work everywhere, then every
+ * other screen's; `/` filters by key or description.
+ * Esc or ? closes it (Esc clears a filter first). It opens at the top each time (issue 26 item 11:
+ * a remembered scroll opened it at line 101 of 139 on another screen).
  */
 import React, {useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {Scope} from '../../keymap/keymap.js';
 import {SCOPE_TITLES} from '../../keymap/scopeTitles.js';
+import {CASE_PAIRS} from '../../keymap/casePairs.js';
 import {commandFor, currentKeymap, isOff, isReadOnly} from '../keys/activeKeymap.js';
 import {keyLabel} from '../keys/keyNames.js';
 import {useKeys} from '../keys/KeyRouter.js';
@@ -36,15 +39,21 @@ export function helpScopes(here: readonly Scope[]): Scope[] {
 export function helpEntries(here: readonly Scope[] = [], filter = ''): Entry[] {
 	const needle = filter.trim().toLowerCase();
 	const scopes = helpScopes(here);
-	return scopes.flatMap((scope, i) => {
-		const rows = currentKeymap()
-			.filter(b => b.scope === scope)
-			.map(b => ({label: keyLabel(b), text: isOff(b) ? `${b.description} (off: read-only)` : b.description}))
-			.filter(row => !needle || row.label.toLowerCase().includes(needle) || row.text.toLowerCase().includes(needle));
-		if (rows.length === 0) return [];
-		const title = i < here.filter(s => s !== 'global').length ? `Here: ${SCOPE_TITLES[scope]}` : SCOPE_TITLES[scope];
-		return [heading(title), ...rows.map(row => field(row.label, row.text))];
-	});
+	const own = here.filter(scope => scope !== 'global' && scopes.includes(scope)).length;
+	const sections = scopes.map((scope, i) => scopeEntries(scope, i < own, needle));
+	// the keys told apart by case only, right under this screen's own (issue 26 item 7)
+	const pairs = CASE_PAIRS.filter(pair => !needle || pair.keys.toLowerCase().includes(needle) || pair.text.toLowerCase().includes(needle));
+	if (pairs.length) sections.splice(own, 0, [heading('Lower and upper case'), ...pairs.map(pair => field(pair.keys, pair.text))]);
+	return sections.flat();
+}
+
+function scopeEntries(scope: Scope, here: boolean, needle: string): Entry[] {
+	const rows = currentKeymap()
+		.filter(b => b.scope === scope)
+		.map(b => ({label: keyLabel(b), text: isOff(b) ? `${b.description} (off: read-only)` : b.description}))
+		.filter(row => !needle || row.label.toLowerCase().includes(needle) || row.text.toLowerCase().includes(needle));
+	if (rows.length === 0) return [];
+	return [heading(here ? `Here: ${SCOPE_TITLES[scope]}` : SCOPE_TITLES[scope]), ...rows.map(row => field(row.label, row.text))];
 }
 
 export function HelpOverlay({width, height, scopes = [], onClose, onQuit}: Props) {
@@ -80,7 +89,7 @@ export function HelpOverlay({width, height, scopes = [], onClose, onQuit}: Props
 			{entries.length === 0 ? (
 				<Text color={theme.muted}>{'  no key matches'}</Text>
 			) : (
-				<FieldList key={filter.text} entries={entries} width={width} height={Math.max(1, height - (filter.editing || filter.text ? 2 : 1))} memoryKey="help" active={!filter.editing} layer="modal" />
+				<FieldList key={filter.text} entries={entries} width={width} height={Math.max(1, height - (filter.editing || filter.text ? 2 : 1))} active={!filter.editing} layer="modal" />
 			)}
 		</Box>
 	);

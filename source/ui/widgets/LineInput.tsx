@@ -16,6 +16,8 @@ import {TextField} from './TextField.js';
 
 type Props = {
 	message: string;
+	/** what the answer is about, laid out over rows above the message (an approval's command and risk) */
+	rows?: readonly string[];
 	placeholder?: string;
 	/** the answer offered, editable (a default path) */
 	initial?: string;
@@ -30,7 +32,7 @@ export const LINE_INPUT_HEIGHT = 2;
 
 const PROMPT = '> ';
 
-export function LineInput({message, placeholder = '', initial = '', width, scope, onSubmit, onCancel}: Props) {
+export function LineInput({message, rows = [], placeholder = '', initial = '', width, scope, onSubmit, onCancel}: Props) {
 	const theme = useTheme();
 	const [state, setState] = useState<TextState>({value: initial, cursor: initial.length});
 	useHintScopes([scope]);
@@ -52,9 +54,11 @@ export function LineInput({message, placeholder = '', initial = '', width, scope
 	);
 	return (
 		<Box flexDirection="column">
-			<Text bold color={theme.warn} wrap="truncate">
-				{truncate(message, width)}
-			</Text>
+			{[...rows, message].map((row, i) => (
+				<Text key={i} bold color={theme.warn} wrap="truncate">
+					{truncate(row, width)}
+				</Text>
+			))}
 			<Box width={width} overflow="hidden">
 				<Text color={theme.accent}>{PROMPT}</Text>
 				<TextField value={state.value} cursor={state.cursor} focused placeholder={placeholder} width={width - PROMPT.length} />

@@ -111,7 +111,8 @@ export function useListController<T extends Row>({resource, list, columns, width
 			},
 		};
 	}, [rows, height, getKey]);
-	const table = useTableState(`${resource}:table`, view);
+	// several servers answering one after another: the top row is chosen once they all have
+	const table = useTableState(`${resource}:table`, view, list.loading);
 	const selected = rows[table.index];
 
 	// Tell the store which loaded rows are on screen, in its (unfiltered, unsorted) indexes, only on
@@ -216,6 +217,8 @@ export function useListController<T extends Row>({resource, list, columns, width
 		quickFilter: quick ? quickFilter : null,
 		index: table.index,
 		offset: table.offset,
+		/** selects the first row (what is below the start task lines) */
+		selectFirst: () => table.dispatch({type: 'first'}),
 		selected,
 		filter,
 		filterCursor: cursor,

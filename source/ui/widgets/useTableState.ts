@@ -60,12 +60,14 @@ export function stepTable(state: TableState, action: TableAction, view: TableVie
 	return {...resolved, key: view.keyAt(resolved.index)};
 }
 
-export function useTableState(memoryKey: string, view: TableView) {
+export function useTableState(memoryKey: string, view: TableView, settling = false) {
 	const [state, setState] = usePersistentState<TableState>(memoryKey, INITIAL_TABLE);
 	const resolved = useMemo(() => resolveTable(state, view), [state, view]);
 	// The row selected before any key was pressed (the top one) is an item too: it is followed when
-	// the list reorders at a poll, so p, r, l, m or Enter act on the row the user saw (issue 21 item 15).
-	const shownKey = state.key === null && view.count > 0 ? view.keyAt(resolved.index) : null;
+	// the list reorders at a poll, so p, r, l, m or Enter act on the row the user saw (issue 21 item
+	// 15). Not while the first load is still `settling` (another server's rows still to come): the
+	// demo's cursor followed the first server's top row down to the second (issue 26 item 17).
+	const shownKey = state.key === null && view.count > 0 && !settling ? view.keyAt(resolved.index) : null;
 	useEffect(() => {
 		if (shownKey !== null) setState(prev => (prev.key === null ? {...prev, index: resolved.index, offset: resolved.offset, key: shownKey} : prev));
 	}, [shownKey, resolved.index, resolved.offset, setState]);

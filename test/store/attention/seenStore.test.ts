@@ -279,3 +279,35 @@ describe('acknowledgements in the seen file (issue 26 item 2)', () => {
 		expect(store.isAcknowledged(`e${MAX_MARKS + 9}`, 'error', MAX_MARKS + 9)).toBe(true);
 	});
 });
+
+// issue 27 item 8: a server that leaves updated_at where it was when an agent finishes
+describe('seen store: the status a look saw', () => {
+	it('a conversation whose status moved on since the look is not seen, whatever the times; kept across processes, the later mark wins', () => {
+		const directory = freshDir();
+		let now = 1000;
+		const store = openSeenStore({directory, server: SERVER, now: () => now});
+		now = 2000;
+		store.markSeen('a', 1500, 'running');
+		// the agent finished; updated_at still 1500
+		expect(store.isSeen('a', 1500)).toBe(true);
+		expect(store.isSeen('a', 1500, 'running')).toBe(true);
+		expect(store.isSeen('a', 1500, 'finished')).toBe(false);
+		expect(store.save()).toBe(true);
+		// `ohtui ls` in another process says the same
+		const other = openSeenStore({directory, server: SERVER, now: () => 3000});
+		expect(other.isSeen('a', 1500, 'finished')).toBe(false);
+		// it looks at the finished one (later): seen there, and here after a reload
+		other.markSeen('a', 1500, 'finished');
+		expect(other.save()).toBe(true);
+		store.reload();
+		expect(store.isSeen('a', 1500, 'finished')).toBe(true);
+		// a look that does not say what it saw leaves no status behind
+		now = 4000;
+		store.markSeen('a', 1500);
+		expect(store.isSeen('a', 1500, 'running')).toBe(true);
+		const memory = memorySeenStore(() => now);
+		memory.markSeen('b', 1000, 'waiting_for_confirmation');
+		expect(memory.isSeen('b', 1000, 'finished')).toBe(false);
+		expect(memory.isSeen('b', 1000, 'waiting_for_confirmation')).toBe(true);
+	});
+});

@@ -202,8 +202,14 @@ describe('activity view', () => {
 		expect(frame).not.toContain('r resume sandbox');
 		// the agent keys still reach the store whatever the footer shows; a sandbox key the sandbox's
 		// status rules out says why instead (a RUNNING sandbox has nothing to resume)
-		await h.press('P', 'R', 'p', 'r');
+		await h.press('P', 'R', 'p');
 		expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'pause', undefined], [ID, 'run', undefined]]);
+		// p pauses the whole runtime: asked once, naming what stops (issue 26 item 7)
+		h.store.set({sandboxConversations: {sandboxId: conversation().sandbox_id, conversations: [conversation()], source: 'server', error: null}});
+		await h.waitFor('no other conversation runs in it');
+		expect(h.frame()).toContain('P pauses only the agent');
+		expect(h.store.callsOf('pauseSandbox')).toEqual([]);
+		await h.press('y', 'r');
 		expect(h.store.callsOf('pauseSandbox')).toEqual([[conversation().sandbox_id]]);
 		await h.waitFor('the sandbox is RUNNING: nothing to resume');
 		expect(h.store.callsOf('resumeSandbox')).toEqual([]);
@@ -217,7 +223,9 @@ describe('activity view', () => {
 		await failed.waitFor('the sandbox is ERROR: it can be resumed or deleted, not paused');
 		expect(failed.store.callsOf('pauseSandbox')).toEqual([]);
 		await failed.press('r');
-		expect(failed.store.callsOf('resumeSandbox')).toEqual([[conversation().sandbox_id]]);
+		// as on the list: a resume asks only when other conversations share the sandbox
+		failed.store.set({sandboxConversations: {sandboxId: conversation().sandbox_id, conversations: [conversation()], source: 'server', error: null}});
+		await vi.waitFor(() => expect(failed.store.callsOf('resumeSandbox')).toEqual([[conversation().sandbox_id]]));
 
 		// a running agent in a paused sandbox: r, not p; no agent key (there is no agent server to ask
 		// until the sandbox runs); P and R say so and send nothing; three distinct words on screen

@@ -131,14 +131,15 @@ describe('approve and reject', () => {
 
 describe('answered from the list and from ! (issue 19 §2)', () => {
 	/** the store read the waiting agent's newest events (store/glimpses.ts) */
-	function listApp(events = waitingEvents(), status = 'waiting_for_confirmation') {
+	// what its agent server can do, as the store's glimpse asked it (issue 27 item 17); null: not asked yet
+	function listApp(events = waitingEvents(), status = 'waiting_for_confirmation', agent: {version: string; rejects: boolean} | null = {version: '1.43.1', rejects: true}) {
 		const c = conversation({execution_status: status as 'waiting_for_confirmation', updated_at: NOW});
 		return renderApp({
 			rows: 40,
 			columns: 120,
 			snapshot: {
 				conversations: list([c]),
-				glimpses: {[ID]: {events, fetchedAt: NOW, error: null, stateSince: null}},
+				glimpses: {[ID]: {events, fetchedAt: NOW, error: null, stateSince: null, ...(agent ? {agent} : {})}},
 				attention: status === 'waiting_for_confirmation' ? [{key: 'k', subject: 'conversation', id: ID, state: status, reason: 'waiting', title: c.title ?? '', at: NOW, conversation: c}] : [],
 			},
 		});
@@ -166,6 +167,22 @@ describe('answered from the list and from ! (issue 19 §2)', () => {
 		await h.waitFor('reason (optional)');
 		await h.press(...'not now', KEYS.enter);
 		await vi.waitFor(() => expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'reject', 'not now']]));
+	});
+
+	it("x before its agent server said whether it can reject: it asks that first, never for a reason it would drop (issue 27 item 17)", async () => {
+		const h = listApp(waitingEvents(), 'waiting_for_confirmation', null);
+		await h.waitFor('Fix flaky');
+		await h.press('x');
+		await h.waitFor('Asking its agent server whether it can reject');
+		expect(h.frame()).not.toContain('reason (optional)');
+		expect(h.store.callsOf('askAgent')).toContainEqual([ID]);
+		await h.press('y');
+		expect(h.store.callsOf('controlAgent')).toEqual([]);
+		h.store.set({glimpses: {[ID]: {events: waitingEvents(), fetchedAt: NOW, error: null, stateSince: null, agent: {version: '1.1.0', rejects: false}}}});
+		await h.waitFor('This agent server (1.1.0) cannot reject an action: leave it waiting?');
+		await h.press('y');
+		await h.waitFor('left waiting: nothing was sent');
+		expect(h.store.callsOf('controlAgent')).toEqual([]);
 	});
 
 	it('from !: the line names what it waits for; a and y accept it there', async () => {
