@@ -24,10 +24,12 @@ import type {Scheduler} from './scheduler.js';
 import type {SeenStore} from './attention/seenStore.js';
 import type {ErrorInfo, ListResourceName, ListState, ResourceName, ResourceState} from './resourceTypes.js';
 import type {LostWatch, Notice, PendingAction} from './actionTypes.js';
+import type {FilesState, Panes, PatchCopy, SaveResult} from './workspaceTypes.js';
 
 export type {AgentInfo, ChangedFile, ChangesState, DiffState} from './agentTypes.js';
 export type {ErrorInfo, ListResourceName, ListState, ResourceName, ResourceState} from './resourceTypes.js';
 export type {ActionKind, LostWatch, Notice, PendingAction} from './actionTypes.js';
+export type {FilesState, FileView, PaneLine, Panes, PaneState, PatchCopy, SaveResult} from './workspaceTypes.js';
 
 /**
  * The activity of the one conversation whose events are open (issue 10): a bounded window of its
@@ -156,6 +158,10 @@ export type StoreSnapshot = {
 	glimpses?: Readonly<Record<string, Glimpse>>;
 	/** the open workspace changes view (issue 16), or null (absent in hand-built snapshots) */
 	changes?: ChangesState | null;
+	/** command panes (issue 28 item 4, `$`) by conversation id (absent: none yet) */
+	panes?: Panes;
+	/** the open workspace file list (issue 28 item 4, `F`), or null (absent: none) */
+	files?: FilesState | null;
 };
 
 /** How a message goes (Store.sendMessage). */
@@ -227,6 +233,24 @@ export interface Store {
 	openDiff(path: string | null): void;
 	/** reads the open changes again: the list, the counts, the diff on screen (Ctrl-r there) */
 	refreshChanges(): void;
+
+	/*
+	 * The workspace (issue 28 item 4): `$`, `F`, `w`, `y`. What saves to a local file answers
+	 * `exists` before any request when the file is there and `overwrite` was not said.
+	 */
+	/** runs a command in the conversation's workspace, into `panes[id]`; refused with a notice while its last one runs */
+	runCommand(conversation: AppConversation, command: string): void;
+	/** reads the workspace's file list into `files`; closeFiles() frees it */
+	openFiles(conversation: AppConversation): void;
+	closeFiles(): void;
+	/** reads the start of one file of the open list into `files.file` (null closes it) */
+	openFile(path: string | null): void;
+	/** a workspace file (relative to its folder) to a local file */
+	saveFile(conversation: AppConversation, path: string, local: string, overwrite?: boolean): Promise<SaveResult>;
+	/** the workspace's patch (of `paths`, else every file) to a local file */
+	savePatch(conversation: AppConversation, local: string, options?: {paths?: readonly string[]; overwrite?: boolean}): Promise<SaveResult>;
+	/** the workspace's patch in memory, for the clipboard, when it is small enough */
+	copyPatch(conversation: AppConversation, options?: {paths?: readonly string[]}): Promise<PatchCopy>;
 
 	/** exactly one DELETE; the row goes when the server confirms */
 	deleteConversation(id: string): void;

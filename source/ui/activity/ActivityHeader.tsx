@@ -30,6 +30,8 @@ type Props = {
 	inFlight: readonly PendingAction[];
 	/** how new events come (issue 18); nothing is said until it is known */
 	transport?: ActivityTransport | null | undefined;
+	/** the last command run in the workspace (`$`): `$ make → exit 2`, and how it went */
+	command?: {text: string; tone: 'running' | 'ok' | 'error'} | null;
 	width: number;
 };
 
@@ -40,7 +42,7 @@ export function transportText(transport: ActivityTransport): string {
 	return `polling every ${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 }
 
-export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, agent = null, inFlight, transport, width}: Props) {
+export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, agent = null, inFlight, transport, command = null, width}: Props) {
 	const theme = useTheme();
 	const title = maskTitle(c.title) || '(untitled)';
 	const usage = c.metrics?.accumulated_token_usage;
@@ -60,6 +62,8 @@ export const ActivityHeader = memo(function ActivityHeader({conversation: c, sta
 	if ((c.metrics?.accumulated_cost ?? 0) > 0) parts.push({text: cost(c.metrics!.accumulated_cost)});
 	if (usage && usage.prompt_tokens + usage.completion_tokens > 0) parts.push({text: `${count(usage.prompt_tokens)} in / ${count(usage.completion_tokens)} out tokens`});
 	for (const action of inFlight) parts.push({text: pendingLabel(action.kind), color: theme.warn});
+	// third, where a narrow terminal still shows it (a long command comes cut: the pane shows it whole)
+	if (command) parts.splice(2, 0, {text: command.text, color: command.tone === 'running' ? theme.warn : command.tone === 'ok' ? theme.ok : theme.error});
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate">

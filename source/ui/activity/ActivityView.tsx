@@ -39,6 +39,7 @@ import {Confirm} from '../widgets/Confirm.js';
 import {questionHeight} from '../views/confirmTexts.js';
 import {useSandboxQuestion} from '../views/useSandboxQuestion.js';
 import {waitingLine} from '../views/agentKeys.js';
+import {CommandPaneView, commandPaneHeight, usePaneSummary} from '../workspace/CommandPaneView.js';
 
 type Props = {
 	conversation: Tagged<AppConversation>;
@@ -48,11 +49,13 @@ type Props = {
 	onBack(): void;
 	/** `c`: the workspace's changes */
 	onChanges?(conversation: Tagged<AppConversation>): void;
+	/** `F`: the workspace's files */
+	onFiles?(conversation: Tagged<AppConversation>): void;
 };
 
 const NO_EVENTS: readonly ConversationEvent[] = [];
 
-export function ActivityView({conversation: opened, width, height, active, onBack, onChanges}: Props) {
+export function ActivityView({conversation: opened, width, height, active, onBack, onChanges, onFiles}: Props) {
 	const {fleet, now, notify} = useUi();
 	const theme = useTheme();
 	const activity = useSnapshot(selectActivity);
@@ -92,7 +95,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	// p / r: the sandbox's question (a pause names what stops with it), as on the list
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
-	const bottom = (modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialog.height) + questionHeight(question, width);
+	const bottom =
+		(modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : modal?.kind === 'command' ? commandPaneHeight(height) : approvalDialog.height) +
+		questionHeight(question, width);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null && !ask});
 
@@ -117,8 +122,11 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 			if (event) void page(eventDetail(event, answerOf(events, index)).map(line => line.text), `event-${eventId}.txt`);
 		},
 		...(onChanges ? {onChanges} : {}),
+		...(onFiles ? {onFiles} : {}),
 		onSandbox: action => sandboxQuestion.start(action, conversation, waiting ? waitingLine(pending) : null),
 	});
+	// `$`: the last command run in this workspace, in the header (issue 28 item 4)
+	const command = usePaneSummary(conversation);
 
 	const own: Scope[] = capabilities?.sandboxes === false ? ['activity'] : ['activity', 'activitySandbox'];
 	// x where the agent server cannot reject (before SDK 1.6.0) only offers to leave the action waiting
@@ -127,7 +135,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		? ['confirm']
 		: modal?.kind === 'pager'
 			? ['pager']
-			: modal?.kind === 'message'
+			: modal?.kind === 'command'
+				? ['command']
+				: modal?.kind === 'message'
 				? ['message']
 				: modal?.kind === 'accept'
 					? ['confirm']
@@ -146,7 +156,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const agentHidden: Command[] = agentOutOfReach(conversation) ? ['agent.run', 'agent.pause', 'agent.interrupt'] : [status === 'running' ? 'agent.run' : 'agent.pause'];
 	useHintScopes(scopes, [...droppedSandboxHints(sandboxStatus), ...agentHidden]);
 
-	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} width={width} />;
+	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} command={command} width={width} />;
 	if (modal?.kind === 'pager') {
 		return (
 			<Box flexDirection="column">
@@ -191,6 +201,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					onDialog={dialog => setModal(dialog ? {kind: 'agent', dialog} : null)}
 				/>
 			) : null}
+			{modal?.kind === 'command' ? <CommandPaneView conversation={conversation} width={width} height={commandPaneHeight(height)} onClose={() => setModal(null)} /> : null}
 			{approvalDialog.node}
 			{ask && question ? <Confirm message={question.message} detail={question.detail} ready={question.ready} width={width} onCancel={sandboxQuestion.cancel} onConfirm={sandboxQuestion.confirm} /> : null}
 		</Box>
