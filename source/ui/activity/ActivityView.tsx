@@ -27,6 +27,7 @@ import {AgentDialogs, agentDialogHeight} from './AgentDialogs.js';
 import {eventDetail} from '../../present/events/detail.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from '../../present/events/pending.js';
+import {pendingText} from '../../present/events/pendingText.js';
 import {useHandOff} from '../useHandOff.js';
 import {type AnswerScope, answerKeys, pendingKey} from './approvalDialog.js';
 import {agentOutOfReach, useActivityKeys, type ActivityModal} from './useActivityKeys.js';
@@ -76,6 +77,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const waiting = status === 'waiting_for_confirmation';
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
+	const pendingTexts = useMemo(() => pending.map(pendingText), [pending]);
 	const pendingIds = useMemo(() => pendingKey(waiting, pending), [waiting, pending]);
 	const inFlight = useMemo(
 		() => inFlightAll.filter(p => p.server === server && (p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id))),
@@ -92,7 +94,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	// p / r: the sandbox's question (a pause names what stops with it), as on the list
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
-	const bottom = (modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialog.height) + questionHeight(question, width);
+	const bottom = (modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width, pendingTexts, height - ACTIVITY_HEADER_HEIGHT) : approvalDialog.height) + questionHeight(question, width);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null && !ask});
 
@@ -186,8 +188,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					conversation={{server, id}}
 					title={maskTitle(conversation.title) || id}
 					policy={conversation.confirmation_policy ?? agent?.policy ?? null}
-					pending={pendingLines}
+					pending={pendingTexts}
 					width={width}
+					room={height - ACTIVITY_HEADER_HEIGHT}
 					onDialog={dialog => setModal(dialog ? {kind: 'agent', dialog} : null)}
 				/>
 			) : null}
