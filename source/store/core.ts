@@ -71,6 +71,7 @@ export class Core {
 	private readonly life = new AbortController();
 	private onWire = 0;
 	private idleWaiters: (() => void)[] = [];
+	private successWaiters: (() => void)[] = [];
 	/**
 	 * When a list, the activity, a glimpse or a watch last read something: the server took the key
 	 * then (the probe's public routes do not count). A first 401 of any of them after that is asked
@@ -181,13 +182,26 @@ export class Core {
 		};
 	}
 
+	/**
+	 * Calls `wake` once, after the next request that succeeds: the server answers again (a socket that
+	 * could not reconnect during an outage tries at once, issue 26 item 8). Returns its cancel.
+	 */
+	afterNextSuccess(wake: () => void): () => void {
+		this.successWaiters.push(wake);
+		return () => {
+			this.successWaiters = this.successWaiters.filter(w => w !== wake);
+		};
+	}
+
 	/** Waits for budget, then sends with the store's abort signal. */
 	async send<T>(priority: Priority, call: (options: CallOptions) => Promise<T>): Promise<T> {
 		const release = await this.budget.acquire(priority);
 		if (this.disposed) throw new ApiError({kind: 'aborted', message: 'the store was closed'});
 		this.onWire++;
 		try {
-			return await call({signal: this.life.signal});
+			const answer = await call({signal: this.life.signal});
+			if (this.successWaiters.length > 0) for (const wake of this.successWaiters.splice(0)) wake();
+			return answer;
 		} finally {
 			release();
 			this.onWire--;

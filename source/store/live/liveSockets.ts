@@ -19,6 +19,8 @@
  *   after REFUSED_RETRY_MS; 1013 (the server's 50 subscribers per conversation, 6.2) after
  *   BUSY_RETRY_MS. A 5xx from a proxy in front (a restart behind it) is a drop. A socket never up
  *   after NEVER_UP_ATTEMPTS tries (a sandbox address only its own network reaches) waits as a refused one.
+ * - Outages: a reconnect that fails before any socket while the server is away is a drop too, tried
+ *   again at once by the store's next REST success (issue 26 item 8: it waited as if refused, 5 min).
  * - Liveness: the server's pings are answered by undici. Our own ping control frame goes every
  *   PING_MS while the socket is up; a socket that showed no life (no frame, no pong) since the last
  *   one is closed and reconnected. Nothing else ticks for an idle socket.
@@ -28,7 +30,7 @@ import type {SocketClose} from '../../api/transport/eventSocket.js';
 import type {LiveConnection} from '../../api/agent/liveEvents.js';
 import type {ConversationEvent} from '../../api/schemas/index.js';
 import {earlierServerTime, laterServerTime} from '../../api/serverTime.js';
-import {isApiError} from '../../api/errors.js';
+import {isApiError, type ApiErrorKind} from '../../api/errors.js';
 import {isPersisted} from '../activity/activityWindow.js';
 import {backoffMs} from '../backoff.js';
 import type {Core} from '../core.js';
@@ -50,7 +52,8 @@ export const NEVER_UP_ATTEMPTS = 3;
  */
 export const FRUITLESS_MS = 10_000;
 export const FRUITLESS_DROPS = 3;
-
+/** Failures of the moment: met by a reconnect of a socket that was up, they are a drop, not a refusal. */
+const PASSING: ReadonlySet<ApiErrorKind> = new Set(['unreachable', 'timeout', 'server', 'rate_limited']);
 
 /** `live`: events come as they happen; otherwise the owner polls (`message` says why, one line). */
 export type FeedState = {kind: 'connecting' | 'live' | 'down' | 'refused'; replays: boolean; message: string | null};
@@ -124,6 +127,7 @@ class SocketFeed implements Feed {
 	private advanced = false;
 	private fruitless = 0;
 	private cancelTimer: (() => void) | null = null;
+	private cancelWake: (() => void) | null = null;
 	private aliveAt = 0;
 	private pingedAt = 0;
 	private batch: ConversationEvent[] = [];
@@ -160,6 +164,8 @@ class SocketFeed implements Feed {
 
 	connect(): void {
 		if (this.closed || this.core.disposed) return;
+		this.cancelWake?.();
+		this.cancelWake = null;
 		const generation = ++this.generation;
 		this.setState({kind: 'connecting', replays: this.state.replays, message: this.state.message});
 		const after = this.anchor === null ? null : earlierServerTime(this.anchor, RESUME_MARGIN_MS);
@@ -194,6 +200,8 @@ class SocketFeed implements Feed {
 				},
 				(error: unknown) => {
 					if (!mine()) return;
+					// it was up: the server is away for a moment (down, restarting), not refusing
+					if (this.everLive && isApiError(error) && PASSING.has(error.kind)) return this.away(errorMessage(error));
 					// no agent server to reach (none advertised, a loopback address from afar) or no live
 					// events on this backend at all: poll, and ask again much later (never for `unsupported`)
 					const final = isApiError(error) && error.kind === 'unsupported';
@@ -247,6 +255,17 @@ class SocketFeed implements Feed {
 		this.retryIn(busy ? BUSY_RETRY_MS : unreachable ? REFUSED_RETRY_MS : quick);
 	}
 
+	private away(message: string): void {
+		this.attempts++;
+		this.setState({kind: 'down', replays: this.state.replays, message});
+		const backoff = backoffMs(this.attempts, this.core.config.random);
+		this.retryIn(this.attempts <= QUICK_ATTEMPTS ? Math.min(backoff, QUICK_CAP_MS) : backoff);
+		this.cancelWake = this.core.afterNextSuccess(() => {
+			this.cancelWake = null;
+			if (!this.closed && !this.socket) this.retryIn(0);
+		});
+	}
+
 	private retryIn(ms: number): void {
 		this.stopTimer();
 		this.cancelTimer = this.core.after(ms, () => {
@@ -274,6 +293,8 @@ class SocketFeed implements Feed {
 	private stopTimer(): void {
 		this.cancelTimer?.();
 		this.cancelTimer = null;
+		this.cancelWake?.();
+		this.cancelWake = null;
 	}
 
 	/** ends the current socket, if any, without telling the listener (a reconnect or the end) */

@@ -9,6 +9,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import {policyText} from '../../api/confirmationPolicy.js';
 import type {ActivityTransport, AgentInfo, PendingAction} from '../../store/types.js';
 import {cost, count, pendingLabel, repoAtBranch, shortId} from '../../present/format.js';
+import {stateGlyph} from '../../present/states.js';
 import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {maskField, maskTitle} from '../../text/secrets.js';
@@ -99,7 +100,7 @@ export const ApprovalBlock = memo(function ApprovalBlock({lines, keys, width}: A
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.warn} wrap="truncate">
-				{truncate(theme.color ? head : `! ${head}`, width)}
+				{truncate(theme.color ? head : `${stateGlyph('waiting')} ${head}`, width)}
 			</Text>
 			{n === 0 ? (
 				<Text color={theme.muted} wrap="truncate">

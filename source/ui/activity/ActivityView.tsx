@@ -27,6 +27,7 @@ import {AgentDialogs, agentDialogHeight} from './AgentDialogs.js';
 import {eventDetail} from '../../present/events/detail.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from '../../present/events/pending.js';
+import {pendingText} from '../../present/events/pendingText.js';
 import {useHandOff} from '../useHandOff.js';
 import {type AnswerScope, answerKeys, pendingKey} from './approvalDialog.js';
 import {agentOutOfReach, useActivityKeys, type ActivityModal} from './useActivityKeys.js';
@@ -79,6 +80,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const waiting = status === 'waiting_for_confirmation';
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
+	const pendingTexts = useMemo(() => pending.map(pendingText), [pending]);
 	const pendingIds = useMemo(() => pendingKey(waiting, pending), [waiting, pending]);
 	const inFlight = useMemo(
 		() => inFlightAll.filter(p => p.server === server && (p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id))),
@@ -96,8 +98,13 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
 	const bottom =
-		(modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : modal?.kind === 'command' ? commandPaneHeight(height) : approvalDialog.height) +
-		questionHeight(question, width);
+		(modal?.kind === 'message'
+			? MESSAGE_BOX_HEIGHT
+			: modal?.kind === 'agent'
+				? agentDialogHeight(modal.dialog, width, pendingTexts, height - ACTIVITY_HEADER_HEIGHT)
+				: modal?.kind === 'command'
+					? commandPaneHeight(height)
+					: approvalDialog.height) + questionHeight(question, width);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null && !ask});
 
@@ -196,8 +203,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					conversation={{server, id}}
 					title={maskTitle(conversation.title) || id}
 					policy={conversation.confirmation_policy ?? agent?.policy ?? null}
-					pending={pendingLines}
+					pending={pendingTexts}
 					width={width}
+					room={height - ACTIVITY_HEADER_HEIGHT}
 					onDialog={dialog => setModal(dialog ? {kind: 'agent', dialog} : null)}
 				/>
 			) : null}
