@@ -50,6 +50,8 @@ export const NEVER_UP_ATTEMPTS = 3;
  */
 export const FRUITLESS_MS = 10_000;
 export const FRUITLESS_DROPS = 3;
+/** Failures to open a socket that say the server is away for now, not that it refuses. */
+const TRANSIENT: ReadonlySet<string> = new Set(['unreachable', 'timeout', 'server', 'rate_limited']);
 
 
 /** `live`: events come as they happen; otherwise the owner polls (`message` says why, one line). */
@@ -194,6 +196,10 @@ class SocketFeed implements Feed {
 				},
 				(error: unknown) => {
 					if (!mine()) return;
+					// a server away for now (the probe or the call that says where the socket is could not
+					// reach it): a drop, asked again at the drop's pace (verify27: after 15 s away this was
+					// taken for a refusal, and the open activity polled for 5 minutes after the server was back)
+					if (isApiError(error) && TRANSIENT.has(error.kind)) return this.retryAfterDrop(false, errorMessage(error));
 					// no agent server to reach (none advertised, a loopback address from afar) or no live
 					// events on this backend at all: poll, and ask again much later (never for `unsupported`)
 					const final = isApiError(error) && error.kind === 'unsupported';
@@ -237,9 +243,14 @@ class SocketFeed implements Feed {
 			this.setState({kind: 'refused', replays: false, message: 'the socket drops each time it opens'});
 			return this.retryIn(REFUSED_RETRY_MS);
 		}
-		this.attempts++;
 		const busy = close.code === 1013;
-		this.setState({kind: 'down', replays: this.state.replays, message: busy ? 'the server has too many sockets on this conversation' : 'the socket dropped'});
+		this.retryAfterDrop(busy, busy ? 'the server has too many sockets on this conversation' : 'the socket dropped');
+	}
+
+	/** down for now: the lane polls, and the socket is asked for again after the drop's back-off */
+	private retryAfterDrop(busy: boolean, message: string): void {
+		this.attempts++;
+		this.setState({kind: 'down', replays: this.state.replays, message});
 		const backoff = backoffMs(this.attempts, this.core.config.random);
 		const quick = this.everLive && this.attempts <= QUICK_ATTEMPTS ? Math.min(backoff, QUICK_CAP_MS) : backoff;
 		// never up after a few tries (an address only the server's own network reaches): as if refused
