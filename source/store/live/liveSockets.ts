@@ -245,9 +245,14 @@ class SocketFeed implements Feed {
 			this.setState({kind: 'refused', replays: false, message: 'the socket drops each time it opens'});
 			return this.retryIn(REFUSED_RETRY_MS);
 		}
-		this.attempts++;
 		const busy = close.code === 1013;
-		this.setState({kind: 'down', replays: this.state.replays, message: busy ? 'the server has too many sockets on this conversation' : 'the socket dropped'});
+		this.retryAfterDrop(busy, busy ? 'the server has too many sockets on this conversation' : 'the socket dropped');
+	}
+
+	/** down for now: the lane polls, and the socket is asked for again after the drop's back-off */
+	private retryAfterDrop(busy: boolean, message: string): void {
+		this.attempts++;
+		this.setState({kind: 'down', replays: this.state.replays, message});
 		const backoff = backoffMs(this.attempts, this.core.config.random);
 		const quick = this.everLive && this.attempts <= QUICK_ATTEMPTS ? Math.min(backoff, QUICK_CAP_MS) : backoff;
 		// never up after a few tries (an address only the server's own network reaches): as if refused
