@@ -27,6 +27,8 @@ export type AgentSockets = {
 	/** withhold frames and pongs (a half-dead connection); what was withheld is lost, as on a dead link */
 	silent: boolean;
 	upgrades: Upgrade[];
+	/** the close code and reason of each socket that ended, as this server saw them (1006: no close frame came) */
+	closes: {code: number; reason: string}[];
 	/** sockets open now, by conversation id */
 	open(conversationId?: string): number;
 	/** appends to the conversation and sends to its sockets, in this order */
@@ -74,7 +76,10 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 		wss.handleUpgrade(req, socket, head, ws => {
 			if (!conversation) return ws.close(4004, 'Conversation not found');
 			byConversation.set(ws, id);
-			ws.on('close', () => byConversation.delete(ws));
+			ws.on('close', (code, reason) => {
+				byConversation.delete(ws);
+				sockets.closes.push({code, reason: reason.toString()});
+			});
 			ws.on('ping', data => {
 				if (!sockets.silent) ws.pong(data);
 			});
@@ -93,6 +98,7 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 		refuse: null,
 		silent: false,
 		upgrades: [],
+		closes: [],
 		open: conversationId => [...byConversation.values()].filter(id => conversationId === undefined || id === conversationId.replaceAll('-', '')).length,
 		publish(conversationId, ...events) {
 			const id = conversationId.replaceAll('-', '');

@@ -103,6 +103,8 @@ export async function openEventSocket(spec: SocketSpec, handlers: SocketHandlers
 	let bytes = 0;
 	let opened = false;
 	let ended = false;
+	/** the close code ohtui sent, when it ended the socket itself */
+	let sent: number | null = null;
 	const logged = (failed: string | null) =>
 		spec.log?.(
 			requestLine({
@@ -121,7 +123,7 @@ export async function openEventSocket(spec: SocketSpec, handlers: SocketHandlers
 		if (ended) return;
 		ended = true;
 		void (made.dispatcher as Dispatcher | null)?.destroy().catch(() => {});
-		logged(`closed ${close.code}`);
+		logged(sent === null ? `closed ${close.code}` : `closed ${sent} by ohtui`);
 		handlers.onClose(close);
 	};
 	if (!made.dispatcher) {
@@ -153,7 +155,10 @@ export async function openEventSocket(spec: SocketSpec, handlers: SocketHandlers
 	});
 	socket.addEventListener('close', close => {
 		alive.delete(socket);
-		// the server's words: one safe line, never the key
+		// Ours: the close frame went (1000) and the connection ended once it was flushed, without
+		// waiting for the server's answer, so undici reports 1006 (no close frame received): what
+		// happened is what was sent (issue 27 item 18). Else the server's words: one safe line, never the key.
+		if (sent !== null) return finish({opened, status, code: sent, reason: ''});
 		finish({opened, status, code: close.code, reason: serverText(close.reason, {operation: 'events socket', host: url.host, apiKey: spec.key || null}, 80)});
 	});
 	return {
@@ -162,6 +167,8 @@ export async function openEventSocket(spec: SocketSpec, handlers: SocketHandlers
 		},
 		close() {
 			if (socket.readyState === WebSocket.CLOSED) return;
+			// before the handshake is answered there is no frame to send: undici aborts the upgrade
+			if (socket.readyState === WebSocket.OPEN) sent = 1000;
 			socket.close(1000);
 			// The close frame is written; a peer that never answers it (a half-dead connection) must
 			// not keep the socket open: the TCP connection ends once the frame is flushed.
