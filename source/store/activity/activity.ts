@@ -158,6 +158,8 @@ export class Activity {
 		const now = this.core.now();
 		run.cancelTimer = this.core.after(Math.max(0, due - now), () => {
 			run.cancelTimer = null;
+			// the socket spoke since the check was planned: it counts from the last frame (issue 27 item 5)
+			if (tick.job === 'silent' && (this.liveLane.silentCheckAt(run) ?? Infinity) > this.core.now()) return this.schedule(run);
 			void run.lane.run('refresh', job, true);
 		});
 	}

@@ -93,6 +93,20 @@ describe.each<Generation>(['legacy', 'current'])('%s: events over the websocket'
 		expect(new Set(ids()).size).toBe(ids().length);
 	});
 
+	it('a socket that speaks more often than the interval while the agent runs: no search at all (issue 27 item 5)', async () => {
+		await openLive(generation, 'running');
+		for (let i = 0; i < 8; i++) {
+			const event = next(1);
+			h!.server.sockets.publish(CONV, ...event);
+			await waitFor(() => expect(ids().at(-1)).toBe(event[0]!.id));
+			await h!.advance(3000);
+		}
+		expect(eventSearches(h!.lines())).toEqual([]);
+		// once it falls silent, the check comes an interval after its last frame
+		await h!.advance(INTERVAL);
+		expect(eventSearches(h!.lines())).toHaveLength(1);
+	});
+
 	it('a socket silent while the agent runs is checked by a search each interval; one that missed events is replaced', async () => {
 		await openLive(generation, 'running');
 		h!.server.sockets.silent = true;
