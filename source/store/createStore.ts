@@ -161,7 +161,11 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 			core.dispose();
 		},
 		setVisible: resource => resources.setVisible(resource),
-		refresh: () => void resources.refresh(core.get().visible, 'user'),
+		refresh: () => {
+			// the open activity's events too (after a stop, they are read again: issue 27 item 13)
+			activity.refresh();
+			void resources.refresh(core.get().visible, 'user');
+		},
 		loadMore: resource => void resources.loadMore(resource),
 		loadAll: resource => void resources.loadAll(resource),
 		setViewport: (resource, first, last) => resources.setViewport(resource, first, last),

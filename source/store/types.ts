@@ -58,6 +58,8 @@ export type ActivityState = {
 	unreadable?: number;
 	/** how new events come (issue 18): over the conversation's websocket, or by a search every interval; null until known */
 	transport?: ActivityTransport | null;
+	/** why reading events stopped (the server's pages went round), until the user asks again (Ctrl-r); null while reading */
+	stopped?: string | null;
 	/** events dropped because their id repeats another's (each counted once) */
 	duplicates?: number;
 	/** its agent server (version, abilities, policy); null until asked (absent in hand-built snapshots) */

@@ -3,7 +3,7 @@ import type {AppConversation, ConfirmationPolicy} from '../../api/schemas/index.
 import {withPolicy} from './activityAgent.js';
 import {ActivityLive} from './activityLive.js';
 import {ActivityReads} from './activityReads.js';
-import {newRun, openedState, recordSuccess, type Run} from './activityRun.js';
+import {newRun, openedState, readAgain, recordSuccess, type Run} from './activityRun.js';
 import {nextTick} from './activityTick.js';
 import {PRIORITY} from '../budget.js';
 import type {Core} from '../core.js';
@@ -121,6 +121,21 @@ export class Activity {
 		}
 	}
 
+	/** Ctrl-r: the events read again now (after a stop, issue 27 item 13, the reading goes on). */
+	refresh(): void {
+		const run = this.run;
+		if (!run) return;
+		if (run.stopped) {
+			readAgain(run);
+			this.commit(run, {});
+		}
+		if (run.lane.has('refresh')) return;
+		run.cancelTimer?.();
+		run.cancelTimer = null;
+		const job = !run.loaded || (run.hasNewer && run.following) ? () => this.reads.newest(run) : async () => void (await this.reads.follow(run));
+		void run.lane.run('refresh', job, true);
+	}
+
 	loadOlder(): void {
 		const run = this.run;
 		if (!run || !run.loaded || !run.hasOlder || run.lane.has('more')) return;
@@ -143,7 +158,8 @@ export class Activity {
 	private schedule(run: Run): void {
 		run.cancelTimer?.();
 		run.cancelTimer = null;
-		if (!this.live(run) || run.lane.has('refresh')) return;
+		// the server's pages went round: nothing on its own until the user asks again (issue 27 item 13)
+		if (!this.live(run) || run.lane.has('refresh') || run.stopped) return;
 		const tick = nextTick(run, this.core.now(), this.core.config.refreshMs, this.liveLane.silentCheckAt(run));
 		if (!tick) return;
 		const jobs = {
@@ -208,6 +224,7 @@ export class Activity {
 			transport: run.transport,
 			duplicates: run.duplicates.count,
 			agent: run.agent,
+			stopped: run.stopped,
 			...fields,
 		};
 		const keys = Object.keys(next) as (keyof ActivityState)[];

@@ -72,6 +72,8 @@ export class ActivityReads {
 
 	/** One tick: what is at or after the newest event held (the edge comes back; deduped by id). Returns how many were new. */
 	async follow(run: Run): Promise<number> {
+		// the server's pages went round: nothing until the user asks again (issue 27 item 13)
+		if (run.stopped) return 0;
 		const newest = run.events[run.events.length - 1];
 		if (!newest) return this.newest(run).then(() => run.events.length);
 		// Legacy pages are cut in file-name order, not time order: a tick that stopped early holds
@@ -112,7 +114,7 @@ export class ActivityReads {
 		const start = olderStart(run);
 		if (!start) return this.host.commit(run, {loadingOlder: false});
 		try {
-			const next = await pageUntilFresh(run, start, 'older', query => this.search(run, PRIORITY.page, query), () => this.host.live(run));
+			const next = await pageUntilFresh(run, start, 'older', query => this.search(run, PRIORITY.page, query, false), () => this.host.live(run));
 			if (!this.host.live(run)) return;
 			run.older = next;
 			run.hasOlder = next !== null;
@@ -127,7 +129,7 @@ export class ActivityReads {
 
 	async newer(run: Run): Promise<void> {
 		const start = newerStart(run);
-		if (!start) return;
+		if (!start || run.stopped) return;
 		try {
 			const next = await pageUntilFresh(run, start, 'newer', query => this.search(run, PRIORITY.page, query), () => this.host.live(run));
 			if (!this.host.live(run)) return;
@@ -140,9 +142,14 @@ export class ActivityReads {
 		}
 	}
 
-	private async search(run: Run, priority: Priority, query: EventQuery): Promise<EventPage> {
+	/** `stops`: a loop in this read stops the reading (every read but the older pages the user scrolls to) */
+	private async search(run: Run, priority: Priority, query: EventQuery, stops = true): Promise<EventPage> {
 		const page = await this.core.send(priority, o => this.client.searchEvents(run.id, query, o));
-		return guardPage(run, query, page, why => this.host.live(run) && this.core.notice('error', `stopped reading events: ${why}`));
+		return guardPage(run, query, page, stops, why => {
+			if (!this.host.live(run)) return;
+			this.core.notice('error', `stopped reading events: ${why}${stops ? ' (Ctrl-r reads again)' : ''}`);
+			this.host.commit(run, {});
+		});
 	}
 
 	private askAgent(run: Run): Promise<void> {

@@ -57,6 +57,11 @@ export type Run = {
 	cancelConversation: (() => void) | null;
 	/** every event search's page links go through it: a looping server ends the read (issue 21 item 10) */
 	guard: PageGuard;
+	/**
+	 * Why reading events stopped (a loop in the server's pages), or null: nothing is searched on
+	 * its own until the user asks again (Ctrl-r, issue 27 item 13); the socket still brings events.
+	 */
+	stopped: string | null;
 	/** events whose ids repeat, counted once each (issue 21 item 18) */
 	duplicates: DuplicateEvents;
 	/** its agent server (version, abilities, policy, clock offset) */
@@ -95,6 +100,7 @@ export function newRun(id: string, conversation: AppConversation | null, now: nu
 		conversationAt: now,
 		cancelConversation: null,
 		guard: new PageGuard(),
+		stopped: null,
 		duplicates: new DuplicateEvents(),
 		agent: emptyAgentInfo(),
 		factsAsked: false,
@@ -117,6 +123,7 @@ export function openedState(run: Run): ActivityState {
 		unreadable: 0,
 		transport: null,
 		agent: run.agent,
+		stopped: null,
 	};
 }
 
@@ -242,9 +249,21 @@ export async function pageUntilFresh(
 	return pageId === null ? null : {query: start.query, pageId};
 }
 
-/** A page of events through the run's loop guard (issue 21 item 10); `say` tells why a read ended. */
-export function guardPage(run: Run, query: EventQuery, page: EventPage, say: (why: string) => unknown): EventPage {
+/**
+ * A page of events through the run's loop guard (issue 21 item 10); `say` tells why a read ended.
+ * A loop in a read of its own (`stops`: follow, catch-up, newer pages) stops the reading until the user asks again.
+ */
+export function guardPage(run: Run, query: EventQuery, page: EventPage, stops: boolean, say: (why: string) => unknown): EventPage {
 	const guarded = run.guard.take(readKey(query), query.pageId ?? null, page);
-	if (guarded.loop) say(guarded.loop);
+	if (guarded.loop) {
+		if (stops) run.stopped = guarded.loop;
+		say(guarded.loop);
+	}
 	return guarded.page;
+}
+
+/** The user asks to read again (Ctrl-r): a stop is forgotten, and the pages' dead ends with it. */
+export function readAgain(run: Run): void {
+	run.stopped = null;
+	run.guard = new PageGuard();
 }

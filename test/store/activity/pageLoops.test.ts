@@ -40,6 +40,37 @@ describe('looping event pages', () => {
 		expect(h.store.getSnapshot().notice?.text).toMatch(/^stopped reading events: .*page/);
 	});
 
+	it('stopped means stopped: after the notice no search goes out until the user asks again (Ctrl-r), which reads once more (issue 27 item 13)', async () => {
+		h = await activityHarness('current', {events: 10});
+		h.store.start();
+		await h.settle();
+		h.store.openActivity(CONV);
+		await h.settle();
+		loopingPages(h, 'TIMESTAMP');
+		await h.advance(INTERVAL);
+		expect(h.store.getSnapshot().notice?.text).toMatch(/^stopped reading events: .*page/);
+		expect(h.store.getSnapshot().activity?.stopped).toMatch(/page/);
+		h.clear();
+		await h.advance(30_000);
+		expect(eventSearches(h.lines())).toEqual([]);
+		h.store.refresh();
+		await h.settle();
+		const again = eventSearches(h.lines()).length;
+		expect(again).toBeGreaterThan(0);
+		expect(again).toBeLessThanOrEqual(3);
+		expect(h.store.getSnapshot().activity?.stopped).toMatch(/page/);
+		await h.advance(30_000);
+		expect(eventSearches(h.lines())).toHaveLength(again);
+		// a server that mends its pages: Ctrl-r and the follow goes on
+		h.server.intercept = null;
+		h.store.refresh();
+		await h.settle();
+		expect(h.store.getSnapshot().activity?.stopped).toBeNull();
+		h.clear();
+		await h.advance(2 * INTERVAL);
+		expect(eventSearches(h.lines())).toHaveLength(2);
+	});
+
 	it('older pages going round end the read too, with the same words', async () => {
 		h = await activityHarness('current', {events: 350});
 		h.store.start();

@@ -30,6 +30,12 @@ describe('the activity header says how events come (issue 18)', () => {
 		expect(await headerWith({transport: {live: false, everyMs: 2500, why: null}})).toMatch(/^agent finished · polling every 2\.5 s · sandbox RUNNING · /);
 	});
 
+	it('stopped reading (the pages went round): says so and how to read again, not a pace (issue 27 item 13)', async () => {
+		expect(await headerWith({transport: {live: false, everyMs: 5000, why: null}, stopped: "the server's next page points back to page 0"})).toMatch(/^agent finished · stopped reading events · Ctrl-r · sandbox RUNNING · /);
+		// the socket still brings events: live it is
+		expect(await headerWith({transport: {live: true, everyMs: 5000, why: null}, stopped: 'a loop'})).toMatch(/^agent finished · live · sandbox RUNNING · /);
+	});
+
 	it('nothing until it is known', async () => {
 		const header = await headerWith({transport: null});
 		expect(header).toMatch(/^agent finished · sandbox RUNNING · /);
