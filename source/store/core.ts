@@ -1,5 +1,5 @@
 import type {CallOptions} from '../api/client.js';
-import {ApiError} from '../api/errors.js';
+import {ApiError, isApiError} from '../api/errors.js';
 import {RequestBudget, type Priority} from './budget.js';
 import {oneLine} from './oneLine.js';
 import {realScheduler, type Scheduler} from './scheduler.js';
@@ -71,6 +71,9 @@ export class Core {
 	private readonly life = new AbortController();
 	private onWire = 0;
 	private idleWaiters: (() => void)[] = [];
+	/** the last request that ended could not reach the server (refused, reset, timed out) */
+	private unreached = false;
+	private readonly reachListeners = new Set<() => void>();
 	disposed = false;
 
 	constructor(options: StoreOptions) {
@@ -179,12 +182,36 @@ export class Core {
 		if (this.disposed) throw new ApiError({kind: 'aborted', message: 'the store was closed'});
 		this.onWire++;
 		try {
-			return await call({signal: this.life.signal});
+			const answer = await call({signal: this.life.signal});
+			this.reached(true);
+			return answer;
+		} catch (error) {
+			if (isApiError(error) && (error.kind === 'unreachable' || error.kind === 'timeout')) this.reached(false);
+			throw error;
 		} finally {
 			release();
 			this.onWire--;
 			if (this.onWire === 0) for (const wake of this.idleWaiters.splice(0)) wake();
 		}
+	}
+
+	/**
+	 * `listener` runs when a request answers after one could not reach the server: it is back
+	 * (what waits for it, such as an events socket, may try at once: issue 26 item 8).
+	 */
+	onReachable(listener: () => void): () => void {
+		this.reachListeners.add(listener);
+		return () => this.reachListeners.delete(listener);
+	}
+
+	private reached(ok: boolean): void {
+		if (!ok) {
+			this.unreached = true;
+			return;
+		}
+		if (!this.unreached) return;
+		this.unreached = false;
+		for (const listener of [...this.reachListeners]) listener();
 	}
 
 	/**

@@ -12,13 +12,16 @@
  *   dated before (6.2), so the newest time received can be later than an event not yet received.
  *   What comes again is dropped by id by the owner. Servers before 1.15 cannot replay: the owner is
  *   told (`replays: false`) and catches up by event search.
- * - Drops: reconnect after 1 s doubling to 30 s (±20 %); a socket that was up comes back quicker, at
- *   most QUICK_CAP_MS apart for its first QUICK_ATTEMPTS tries (a restart or a blip is over in
- *   seconds, and the lane polls meanwhile). A refused upgrade (a 4xx: a wrong key, a bad parameter, an
- *   old server or a proxy without websockets), a 4001 or a 4004 is no blip: it is tried again only
- *   after REFUSED_RETRY_MS; 1013 (the server's 50 subscribers per conversation, 6.2) after
- *   BUSY_RETRY_MS. A 5xx from a proxy in front (a restart behind it) is a drop. A socket never up
- *   after NEVER_UP_ATTEMPTS tries (a sandbox address only its own network reaches) waits as a refused one.
+ * - Drops and a server out of reach: reconnect after 1 s doubling (±20 %), at most the refresh
+ *   interval (or QUICK_CAP_MS) apart, like any request (a restart or a blip is over in seconds, and
+ *   the lane polls meanwhile); a server that could not be reached is tried again at once when a REST
+ *   request to it answers (Core.onReachable, issue 26 item 8: a reconnect that failed during a 20 s
+ *   outage was taken for a refusal and waited five minutes). A refused upgrade (a 4xx: a wrong key, a
+ *   bad parameter, an old server or a proxy without websockets), a 4001 or a 4004 is no blip: it is
+ *   tried again only after REFUSED_RETRY_MS; 1013 (the server's 50 subscribers per conversation, 6.2)
+ *   after BUSY_RETRY_MS. A 5xx from a proxy in front (a restart behind it) is a drop. A socket never
+ *   up after NEVER_UP_ATTEMPTS tries (a sandbox address only its own network reaches) waits as a
+ *   refused one, unless the server answers REST again after an outage.
  * - Liveness: the server's pings are answered by undici. Our own ping control frame goes every
  *   PING_MS while the socket is up; a socket that showed no life (no frame, no pong) since the last
  *   one is closed and reconnected. Nothing else ticks for an idle socket.
@@ -40,7 +43,6 @@ export const RESUME_MARGIN_MS = 1000;
 export const REFUSED_RETRY_MS = 5 * 60_000;
 export const BUSY_RETRY_MS = 30_000;
 export const QUICK_CAP_MS = 5000;
-export const QUICK_ATTEMPTS = 24;
 export const NEVER_UP_ATTEMPTS = 3;
 /**
  * Drops this soon after the socket opened, with no new event in between, are fruitless; this many
@@ -77,7 +79,12 @@ export class LiveSockets {
 		private readonly client: OpenHandsClient,
 		private readonly core: Core,
 		private readonly budget: SocketBudget,
-	) {}
+	) {
+		// the server answers again after an outage: a socket that could not reach it tries at once
+		core.onReachable(() => {
+			for (const feed of this.feeds) feed.reachable();
+		});
+	}
 
 	/**
 	 * A feed of `target`'s events, or null when the budget has no room for this priority. `anchor`:
@@ -118,6 +125,8 @@ class SocketFeed implements Feed {
 	private advanced = false;
 	private fruitless = 0;
 	private cancelTimer: (() => void) | null = null;
+	/** the wait under way is for a server out of reach: a REST answer from it ends the wait */
+	private awaitingServer = false;
 	private aliveAt = 0;
 	private pingedAt = 0;
 	private batch: ConversationEvent[] = [];
@@ -148,8 +157,16 @@ class SocketFeed implements Feed {
 		this.onClosed();
 	}
 
+	/** The server answered a REST request after an outage: a socket that could not reach it tries now. */
+	reachable(): void {
+		if (this.closed || !this.awaitingServer || !this.cancelTimer) return;
+		this.stopTimer();
+		this.connect();
+	}
+
 	connect(): void {
 		if (this.closed || this.core.disposed) return;
+		this.awaitingServer = false;
 		const generation = ++this.generation;
 		this.setState({kind: 'connecting', replays: this.state.replays, message: this.state.message});
 		const after = this.anchor === null ? null : earlierServerTime(this.anchor, RESUME_MARGIN_MS);
@@ -184,6 +201,8 @@ class SocketFeed implements Feed {
 				},
 				(error: unknown) => {
 					if (!mine()) return;
+					// the server (asked what it is first) is out of reach: a drop, not a refusal
+					if (isApiError(error) && (error.kind === 'unreachable' || error.kind === 'timeout')) return this.outOfReach();
 					// no agent server to reach (none advertised, a loopback address from afar) or no live
 					// events on this backend at all: poll, and ask again much later (never for `unsupported`)
 					const final = isApiError(error) && error.kind === 'unsupported';
@@ -227,14 +246,27 @@ class SocketFeed implements Feed {
 			this.setState({kind: 'refused', replays: false, message: 'the socket drops each time it opens'});
 			return this.retryIn(REFUSED_RETRY_MS);
 		}
+		// no answer to the upgrade at all (refused, reset, timed out): the server is out of reach
+		if (!close.opened && close.status === null) return this.outOfReach();
 		this.attempts++;
 		const busy = close.code === 1013;
 		this.setState({kind: 'down', replays: this.state.replays, message: busy ? 'the server has too many sockets on this conversation' : 'the socket dropped'});
-		const backoff = backoffMs(this.attempts, this.core.config.random);
-		const quick = this.everLive && this.attempts <= QUICK_ATTEMPTS ? Math.min(backoff, QUICK_CAP_MS) : backoff;
+		this.retryIn(busy ? BUSY_RETRY_MS : this.backoff());
+	}
+
+	/** Like any request: 1 s doubling, capped at about the refresh interval. */
+	private backoff(): number {
+		return Math.min(backoffMs(this.attempts, this.core.config.random), Math.max(QUICK_CAP_MS, this.core.config.refreshMs));
+	}
+
+	/** The server could not be reached: backed off like any request, and tried at once when REST reaches it again. */
+	private outOfReach(): void {
+		this.attempts++;
+		this.setState({kind: 'down', replays: this.state.replays, message: 'the server cannot be reached'});
 		// never up after a few tries (an address only the server's own network reaches): as if refused
-		const unreachable = !this.everLive && this.attempts >= NEVER_UP_ATTEMPTS;
-		this.retryIn(busy ? BUSY_RETRY_MS : unreachable ? REFUSED_RETRY_MS : quick);
+		const never = !this.everLive && this.attempts >= NEVER_UP_ATTEMPTS;
+		this.retryIn(never ? REFUSED_RETRY_MS : this.backoff());
+		this.awaitingServer = true;
 	}
 
 	private retryIn(ms: number): void {
