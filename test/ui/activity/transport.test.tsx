@@ -41,3 +41,16 @@ describe('the activity header says how events come (issue 18)', () => {
 		expect(header).toMatch(/^agent finished · sandbox RUNNING · /);
 	});
 });
+
+describe('the header while the activity polls (issue 26 item 8)', () => {
+	it('says the server is out of reach when the activity could not reach it, not `ok`', async () => {
+		const unreachable = {kind: 'unreachable' as const, message: 'connection to 127.0.0.1:3000 refused', at: Date.now()};
+		const h = renderApp({rows: 40, columns: 120, snapshot: {conversations: list([conversation()]), activity: activityState(ID, legacyTrajectory(), {error: unreachable, transport: {live: false, everyMs: 5000, why: 'the server cannot be reached'}})}});
+		await h.waitFor('Fix flaky');
+		await h.press('l');
+		const frame = await h.waitFor('Esc back');
+		expect(frame.split('\n')[0]).toMatch(/ offline/);
+		expect(frame.split('\n')[0]).not.toMatch(/ ok\b/);
+	});
+});
+
