@@ -116,6 +116,8 @@ describe.each<Generation>(['legacy', 'current'])('%s: events over the websocket'
 		expect(eventSearches(h!.lines())).toHaveLength(1);
 		expect(ids().slice(-2)).toEqual(missed.map(e => e.id));
 		h!.server.sockets.silent = false;
+		// it brought nothing new since it opened: the next one a backoff step later (issue 27 item 9)
+		await h!.advance(1000);
 		await waitFor(() => expect(h!.server.sockets.upgrades).toHaveLength(2));
 	});
 
