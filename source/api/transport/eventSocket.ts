@@ -52,6 +52,8 @@ export type SocketHandlers = {
 	onUnreadable(): void;
 	/** any sign of life: a frame or the pong to our ping */
 	onAlive(): void;
+	/** the server pinged (undici answers it): counted by the caller, a flood of them is work too */
+	onPing?(): void;
 	onClose(close: SocketClose): void;
 };
 
@@ -78,11 +80,13 @@ export function socketUrl(spec: Pick<SocketSpec, 'url' | 'after' | 'auth' | 'key
 type Parts = typeof import('./webSocketParts.js');
 let parts: Promise<Parts> | null = null;
 const alive = new WeakMap<object, () => void>();
+const pinged = new WeakMap<object, () => void>();
 
 function loadParts(): Promise<Parts> {
 	parts ??= import('./webSocketParts.js').then(loaded => {
 		// undici reports pongs only on this channel; it is process-wide, so each socket is found by identity
 		dc.subscribe('undici:websocket:pong', message => alive.get((message as {websocket: object}).websocket)?.());
+		dc.subscribe('undici:websocket:ping', message => pinged.get((message as {websocket: object}).websocket)?.());
 		return loaded;
 	});
 	return parts;
@@ -139,6 +143,7 @@ export async function openEventSocket(spec: SocketSpec, handlers: SocketHandlers
 	const headers: Record<string, string> = spec.auth === 'header' && spec.key ? {'x-session-api-key': spec.key} : {};
 	const socket = new WebSocket(url.href, {dispatcher, headers});
 	alive.set(socket, () => handlers.onAlive());
+	pinged.set(socket, () => handlers.onPing?.());
 	socket.addEventListener('open', () => {
 		opened = true;
 		logged(null);
@@ -155,6 +160,7 @@ export async function openEventSocket(spec: SocketSpec, handlers: SocketHandlers
 	});
 	socket.addEventListener('close', close => {
 		alive.delete(socket);
+		pinged.delete(socket);
 		// Ours: the close frame went (1000) and the connection ended once it was flushed, without
 		// waiting for the server's answer, so undici reports 1006 (no close frame received): what
 		// happened is what was sent (issue 27 item 18). Else the server's words: one safe line, never the key.

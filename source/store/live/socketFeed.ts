@@ -33,7 +33,7 @@ export const NEVER_UP_ATTEMPTS = 3;
 export const FRUITLESS_MS = 10_000;
 export const FRUITLESS_DROPS = 3;
 /**
- * Frames that bring nothing (no event this client can read, no state, nothing new) in one second
+ * Frames that bring nothing (a ping, no event this client can read, no state, nothing new) in one second
  * beyond which the server is flooding: the socket ends and waits as a refused one. A flood of
  * 10,000 such frames a second kept a core busy (issue 27 item 9); an agent streaming its answer
  * sends tens a second, and a replay's events are new.
@@ -146,6 +146,9 @@ export class SocketFeed implements Feed {
 					if (mine()) this.take(event);
 				},
 				onUnreadable: () => {
+					if (mine()) this.idleFrame();
+				},
+				onPing: () => {
 					if (mine()) this.idleFrame();
 				},
 				onAlive: () => {

@@ -20,7 +20,7 @@ type Fault = {name: string; set(sockets: AgentSockets): void; why: RegExp};
 const FAULTS: Fault[] = [
 	{name: 'a stalled socket (no frame, no pong)', set: s => void (s.silent = true), why: /brings no events/},
 	{name: 'an unfinished fragment', set: s => void (s.stuck = 'fragment'), why: /brings no events/},
-	{name: 'a ping flood', set: s => void (s.stuck = 'pingFlood'), why: /brings no events/},
+	{name: 'a ping flood (a ping a millisecond)', set: s => void (s.stuck = 'pingFlood'), why: /floods the socket/},
 	{name: 'a flood of 10,000 frames a second that are no event', set: s => void (s.stuck = {flood: 10_000}), why: /floods the socket/},
 ];
 
