@@ -176,6 +176,27 @@ export class Core {
 		};
 	}
 
+	/**
+	 * A place in the request budget for something that is not a REST call through `send` (a
+	 * websocket handshake, issue 27 item 6): on the wire until `release` (once its answer came).
+	 */
+	async slot(priority: Priority): Promise<() => void> {
+		const release = await this.budget.acquire(priority);
+		if (this.disposed) {
+			release();
+			throw new ApiError({kind: 'aborted', message: 'the store was closed'});
+		}
+		this.onWire++;
+		let done = false;
+		return () => {
+			if (done) return;
+			done = true;
+			release();
+			this.onWire--;
+			if (this.onWire === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+		};
+	}
+
 	/** Waits for budget, then sends with the store's abort signal. */
 	async send<T>(priority: Priority, call: (options: CallOptions) => Promise<T>): Promise<T> {
 		const release = await this.budget.acquire(priority);

@@ -30,10 +30,12 @@ export type AgentSockets = {
 	/**
 	 * New sockets that never send an event (issue 27 item 9), each answering pings as usual:
 	 * `fragment` sends the first part of a frame and never the rest; `pingFlood` sends nothing but
-	 * pings, one a millisecond; `flood` sends frames that are no event, this many a second.
+	 * pings, 1,000 a second (ten every 10 ms); `flood` sends frames that are no event, this many a second.
 	 */
 	stuck: 'fragment' | 'pingFlood' | {flood: number} | null;
 	upgrades: Upgrade[];
+	/** called at each upgrade request as it arrives (a test notes its own clock there) */
+	onUpgrade: (() => void) | null;
 	/** the close code and reason of each socket that ended, as this server saw them (1006: no close frame came) */
 	closes: {code: number; reason: string}[];
 	/** sockets open now, by conversation id */
@@ -70,6 +72,7 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 	server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		sockets.upgrades.push({path: url.pathname, query: url.searchParams, headers: req.headers});
+		sockets.onUpgrade?.();
 		const m = /^\/sockets\/events\/([0-9a-f-]{32,36})$/i.exec(url.pathname);
 		if (sockets.refuse !== null) return refuse(socket, sockets.refuse);
 		if (!m) return refuse(socket, 403);
@@ -108,7 +111,9 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 		if (how === 'fragment') return ws.send('{"kind": "ConversationStateUpdateEvent", "id": "', {fin: false});
 		const timer =
 			how === 'pingFlood'
-				? setInterval(() => ws.readyState === WebSocket.OPEN && ws.ping(), 1)
+				? setInterval(() => {
+						for (let i = 0; i < 10 && ws.readyState === WebSocket.OPEN; i++) ws.ping();
+					}, 10)
 				: setInterval(() => {
 						for (let i = 0; i < how.flood / 100 && ws.readyState === WebSocket.OPEN; i++) ws.send('{"not": "an event"}');
 					}, 10);
@@ -125,6 +130,7 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 		silent: false,
 		stuck: null,
 		upgrades: [],
+		onUpgrade: null,
 		closes: [],
 		open: conversationId => [...byConversation.values()].filter(id => conversationId === undefined || id === conversationId.replaceAll('-', '')).length,
 		publish(conversationId, ...events) {

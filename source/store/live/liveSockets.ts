@@ -32,6 +32,7 @@
  *   one is closed and reconnected. Nothing else ticks for an idle socket.
  */
 import type {AgentTarget, OpenHandsClient} from '../../api/client.js';
+import {PRIORITY} from '../budget.js';
 import type {Core} from '../core.js';
 import {type Priority, type SocketBudget} from './socketBudget.js';
 import {type Feed, type FeedListener, SocketFeed} from './socketFeed.js';
@@ -64,10 +65,17 @@ export class LiveSockets {
 			onEvicted();
 		});
 		if (!release) return null;
-		feed = new SocketFeed(this.client, this.core, target, listener, () => {
-			release();
-			this.feeds.delete(feed!);
-		});
+		feed = new SocketFeed(
+			this.client,
+			this.core,
+			target,
+			listener,
+			() => {
+				release();
+				this.feeds.delete(feed!);
+			},
+			priority === 'activity' ? PRIORITY.page : PRIORITY.poll,
+		);
 		this.feeds.add(feed);
 		feed.setAnchor(anchor);
 		feed.connect();

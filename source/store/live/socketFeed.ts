@@ -11,6 +11,7 @@ import {earlierServerTime, laterServerTime} from '../../api/serverTime.js';
 import {isApiError} from '../../api/errors.js';
 import {isPersisted} from '../activity/activityWindow.js';
 import {backoffMs} from '../backoff.js';
+import {PRIORITY, type Priority as BudgetPriority} from '../budget.js';
 import type {Core} from '../core.js';
 import {errorMessage} from '../oneLine.js';
 
@@ -88,6 +89,8 @@ export class SocketFeed implements Feed {
 		private readonly target: AgentTarget,
 		private readonly listener: FeedListener,
 		private readonly onClosed: () => void,
+		/** its handshakes' place in the store's request budget (the open activity's before the watches') */
+		private readonly priority: BudgetPriority = PRIORITY.poll,
 	) {}
 
 	setAnchor(timestamp: string | null): void {
@@ -128,11 +131,21 @@ export class SocketFeed implements Feed {
 		this.awaitingServer = false;
 		const generation = ++this.generation;
 		this.setState({kind: 'connecting', replays: this.state.replays, message: this.state.message});
-		const after = this.anchor === null ? null : earlierServerTime(this.anchor, RESUME_MARGIN_MS);
 		const mine = () => generation === this.generation && !this.closed;
+		// a handshake is a request like any other: it waits for its place in the store's budget, and
+		// holds it until answered (issue 27 item 6: 11 handshakes and 9 searches in the first second)
+		this.core.slot(this.priority).then(
+			release => (mine() ? this.open(mine, release) : release()),
+			() => {},
+		);
+	}
+
+	private open(mine: () => boolean, release: () => void): void {
+		const after = this.anchor === null ? null : earlierServerTime(this.anchor, RESUME_MARGIN_MS);
 		this.client
 			.openEvents(this.target, after, {
 				onOpen: () => {
+					release();
 					if (!mine()) return;
 					this.attempts = 0;
 					this.everLive = true;
@@ -155,6 +168,7 @@ export class SocketFeed implements Feed {
 					if (mine()) this.aliveAt = this.core.now();
 				},
 				onClose: close => {
+					release();
 					if (mine()) this.lost(close);
 				},
 			})
@@ -164,6 +178,7 @@ export class SocketFeed implements Feed {
 					else socket.close();
 				},
 				(error: unknown) => {
+					release();
 					if (!mine()) return;
 					// the server (asked what it is first) is out of reach: a drop, not a refusal
 					if (isApiError(error) && (error.kind === 'unreachable' || error.kind === 'timeout')) return this.outOfReach();
