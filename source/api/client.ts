@@ -10,6 +10,7 @@ import type {LiveConnection} from './agent/liveEvents.js';
 import type {
 	AppConversation,
 	ConfirmationPolicy,
+	ConversationEvent,
 	EventPage,
 	NewConversation,
 	Page,
@@ -64,6 +65,12 @@ export interface OpenHandsClient {
 
 	/** A conversation's events: `/api/v1/events/search?conversation_id__eq=` (legacy) or `/api/v1/conversation/{id}/events/search` (current). */
 	searchEvents(conversationId: string, query?: EventQuery, options?: CallOptions): Promise<EventPage>;
+	/**
+	 * One event in full, by id (an event the store keeps short: issue 27 item 2): agent servers `GET
+	 * …/events/{id}`, current app servers `GET /api/v1/conversation/{id}/events?id=`, legacy `GET
+	 * /api/v1/events?id=`; null when the server does not have it.
+	 */
+	getEvent(conversationId: string, eventId: string, options?: CallOptions): Promise<ConversationEvent | null>;
 	/**
 	 * One user message, exactly one POST: current servers `POST /api/v1/app-conversations/{id}/send-message`;
 	 * legacy servers the agent server's `POST {conversation_url}/events` with the sandbox session key.

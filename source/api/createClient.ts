@@ -28,6 +28,7 @@ const OPTIONS_AT: {[K in keyof Backend]: number} = {
 	searchSpecs: 1,
 	getSpecs: 1,
 	searchEvents: 2,
+	getEvent: 2,
 	sendMessage: 2,
 	controlAgent: 3,
 	deleteConversation: 1,
@@ -50,7 +51,7 @@ const ELSEWHERE: ReadonlySet<keyof Backend> = new Set(['sendMessage', 'controlAg
  * they wait for it before choosing a backend too, so none of them goes to an agent server as if it
  * were an app server.
  */
-const NEEDS_PROBE: ReadonlySet<keyof Backend> = new Set(['getSettings', 'searchEvents', 'sendMessage', 'deleteConversation', 'conversationsInSandbox']);
+const NEEDS_PROBE: ReadonlySet<keyof Backend> = new Set(['getSettings', 'searchEvents', 'getEvent', 'sendMessage', 'deleteConversation', 'conversationsInSandbox']);
 
 const isNotOpenHands = (error: unknown) => isApiError(error) && error.kind === 'not_openhands';
 

@@ -49,6 +49,7 @@ export function createLazyClient(options: LazyClientOptions, load: Loader = asyn
 		searchSpecs: async (query, callOptions) => (await real()).searchSpecs(query, callOptions),
 		getSpecs: async (ids, callOptions) => (await real()).getSpecs(ids, callOptions),
 		searchEvents: async (id, query, callOptions) => (await real()).searchEvents(id, query, callOptions),
+		getEvent: async (id, eventId, callOptions) => (await real()).getEvent(id, eventId, callOptions),
 		sendMessage: async (target, text, callOptions) => (await real()).sendMessage(target, text, callOptions),
 		controlAgent: async (target, command, reason, callOptions) => (await real()).controlAgent(target, command, reason, callOptions),
 		deleteConversation: async (id, callOptions) => (await real()).deleteConversation(id, callOptions),

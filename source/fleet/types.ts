@@ -130,6 +130,7 @@ export interface Fleet {
 	loadOlderEvents(): void;
 	setFollow(on: boolean): void;
 	setActivityViewport(firstIndex: number, lastIndex: number): void;
+	readWholeEvent(eventId: string | null): void;
 
 	saveDraft(conversation: Ref, text: string): void;
 	sendMessage(conversation: Ref, text: string, options?: {resumeFirst?: boolean}): void;

@@ -15,7 +15,7 @@ import {
 	searchStartTasks,
 } from './conversations.js';
 import {deleteConversation, deleteSandbox} from './deletes.js';
-import {searchEvents} from './events.js';
+import {getEvent, searchEvents} from './events.js';
 import {getSandboxes, pauseSandbox, resumeSandbox, searchSandboxes, startSandbox} from './sandboxes.js';
 import {getSettings} from './settings.js';
 import {getSpecs, searchSpecs} from './specs.js';
@@ -39,6 +39,7 @@ export function createAppBackend(ctx: ApiContext): Backend {
 		searchSpecs: (query, options) => searchSpecs(http, query, options),
 		getSpecs: (ids, options) => getSpecs(http, ids, options),
 		searchEvents: (id, query, options) => searchEvents(ctx, id, query, options),
+		getEvent: (id, eventId, options) => getEvent(ctx, id, eventId, options),
 		sendMessage: (target, text, options) => sendMessage(ctx, target, text, options),
 		controlAgent: (target, command, reason, options) => controlAgent(ctx, target, command, reason, options),
 		deleteConversation: (id, options) => deleteConversation(ctx, id, options),

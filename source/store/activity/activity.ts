@@ -136,6 +136,15 @@ export class Activity {
 		void run.lane.run('refresh', job, true);
 	}
 
+	/** The whole of an event kept short, for its pager (issue 27 item 2); null: the pager closed, it goes. */
+	readWhole(eventId: string | null): void {
+		const run = this.run;
+		if (!run || run.whole?.id === eventId || (eventId === null && run.whole === null)) return;
+		run.whole = eventId === null ? null : {id: eventId, event: null, error: null};
+		this.commit(run, {});
+		if (eventId !== null) void this.reads.whole(run, eventId);
+	}
+
 	loadOlder(): void {
 		const run = this.run;
 		if (!run || !run.loaded || !run.hasOlder || run.lane.has('more')) return;
@@ -225,6 +234,7 @@ export class Activity {
 			duplicates: run.duplicates.count,
 			agent: run.agent,
 			stopped: run.stopped,
+			wholeEvent: run.whole,
 			...fields,
 		};
 		const keys = Object.keys(next) as (keyof ActivityState)[];

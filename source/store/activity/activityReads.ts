@@ -143,6 +143,21 @@ export class ActivityReads {
 	}
 
 	/** `stops`: a loop in this read stops the reading (every read but the older pages the user scrolls to) */
+	/** The whole of an event the window keeps short: one request, kept while its pager is open. */
+	async whole(run: Run, eventId: string): Promise<void> {
+		let whole: NonNullable<Run['whole']>;
+		try {
+			const event = await this.core.send(PRIORITY.page, o => this.client.getEvent(run.id, eventId, o));
+			whole = {id: eventId, event, error: event ? null : 'the server no longer has this event'};
+		} catch (error) {
+			if (isAbort(error)) return;
+			whole = {id: eventId, event: null, error: toErrorInfo(error, this.core.now()).message};
+		}
+		if (!this.host.live(run) || run.whole?.id !== eventId) return;
+		run.whole = whole;
+		this.host.commit(run, {});
+	}
+
 	private async search(run: Run, priority: Priority, query: EventQuery, stops = true): Promise<EventPage> {
 		const page = await this.core.send(priority, o => this.client.searchEvents(run.id, query, o));
 		return guardPage(run, query, page, stops, why => {
