@@ -14,6 +14,9 @@ import {backoffMs} from '../backoff.js';
 import {PRIORITY, type Priority as BudgetPriority} from '../budget.js';
 import type {Core} from '../core.js';
 import {errorMessage} from '../oneLine.js';
+import {IdleFrames} from './idleFrames.js';
+
+export {FLOOD_FRAMES} from './idleFrames.js';
 
 export const PING_MS = 30_000;
 export const RESUME_MARGIN_MS = 1000;
@@ -33,13 +36,6 @@ export const NEVER_UP_ATTEMPTS = 3;
  */
 export const FRUITLESS_MS = 10_000;
 export const FRUITLESS_DROPS = 3;
-/**
- * Frames that bring nothing (a ping, no event this client can read, no state, nothing new) in one second
- * beyond which the server is flooding: the socket ends and waits as a refused one. A flood of
- * 10,000 such frames a second kept a core busy (issue 27 item 9); an agent streaming its answer
- * sends tens a second, and a replay's events are new.
- */
-export const FLOOD_FRAMES = 1000;
 
 
 /** `live`: events come as they happen; otherwise the owner polls (`message` says why, one line). */
@@ -78,9 +74,7 @@ export class SocketFeed implements Feed {
 	private awaitingServer = false;
 	private aliveAt = 0;
 	private pingedAt = 0;
-	/** frames that brought nothing in the second since `idleSince` (FLOOD_FRAMES) */
-	private idleFrames = 0;
-	private idleSince = 0;
+	private readonly idle = new IdleFrames(() => this.core.now());
 	private batch: ConversationEvent[] = [];
 
 	constructor(
@@ -208,12 +202,7 @@ export class SocketFeed implements Feed {
 
 	/** Counts a frame that brings nothing; true when that makes a flood, and the socket ended. */
 	private idleFrame(): boolean {
-		const now = this.core.now();
-		if (now - this.idleSince >= 1000) {
-			this.idleSince = now;
-			this.idleFrames = 0;
-		}
-		if (++this.idleFrames <= FLOOD_FRAMES) return false;
+		if (!this.idle.flooded()) return false;
 		this.flush();
 		this.drop();
 		this.setState({kind: 'refused', replays: false, message: 'the server floods the socket with frames that bring nothing'});
