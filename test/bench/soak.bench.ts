@@ -96,11 +96,11 @@ async function snapshot(probe: Probe, cwd: string, dir: string, name: string): P
 		await sleep(500);
 		const written = readdirSync(cwd).find(file => file.endsWith('.heapsnapshot') && !before.has(file));
 		if (!written) continue;
-		// written once its size stands still for a second
+		// written once its size, begun, stands still for two seconds
 		let size = -1;
-		while (statSync(join(cwd, written)).size !== size) {
+		while (size <= 0 || statSync(join(cwd, written)).size !== size) {
 			size = statSync(join(cwd, written)).size;
-			await sleep(1000);
+			await sleep(2000);
 		}
 		renameSync(join(cwd, written), join(dir, name));
 		return;
