@@ -177,21 +177,24 @@ export class Core {
 	}
 
 	/**
-	 * A place in the request budget for something that is not a REST call through `send` (a
-	 * websocket handshake, issue 27 item 6): on the wire until `release` (once its answer came).
+	 * `count` places in the request budget for what is not a REST call through `send` (a websocket
+	 * handshake and the version ask before it, issue 27 item 6): on the wire, once all are had,
+	 * until `release` (once the answer came). Waiting for them is not on the wire (tests settle).
 	 */
-	async slot(priority: Priority): Promise<() => void> {
-		const release = await this.budget.acquire(priority);
-		if (this.disposed) {
-			release();
-			throw new ApiError({kind: 'aborted', message: 'the store was closed'});
+	async slot(priority: Priority, count = 1): Promise<() => void> {
+		const held: (() => void)[] = [];
+		try {
+			for (let i = 0; i < count; i++) held.push(await this.budget.acquire(priority));
+		} finally {
+			if (this.disposed || held.length < count) held.forEach(release => release());
 		}
+		if (this.disposed) throw new ApiError({kind: 'aborted', message: 'the store was closed'});
 		this.onWire++;
 		let done = false;
 		return () => {
 			if (done) return;
 			done = true;
-			release();
+			held.forEach(release => release());
 			this.onWire--;
 			if (this.onWire === 0) for (const wake of this.idleWaiters.splice(0)) wake();
 		};

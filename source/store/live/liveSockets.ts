@@ -40,8 +40,23 @@ import {type Feed, type FeedListener, SocketFeed} from './socketFeed.js';
 export {BUSY_RETRY_MS, FLOOD_FRAMES, FRUITLESS_DROPS, FRUITLESS_MS, NEVER_UP_ATTEMPTS, PING_MS, QUICK_CAP_MS, REFUSED_RETRY_MS, RESUME_MARGIN_MS} from './socketFeed.js';
 export type {Feed, FeedListener, FeedState} from './socketFeed.js';
 
+/** Agent servers remembered as asked for their version (a sandbox's address changes when it restarts). */
+const MAX_VERSIONED = 64;
+
+/** `http://host:port` of a conversation's agent server; null for an agent server's own conversations (its version is the probe's). */
+function originOf(url: string | null | undefined): string | null {
+	if (!url) return null;
+	try {
+		return new URL(url).origin;
+	} catch {
+		return null;
+	}
+}
+
 export class LiveSockets {
 	private readonly feeds = new Set<SocketFeed>();
+	/** agent servers a socket opened to: their version is known */
+	private readonly versioned = new Set<string>();
 
 	constructor(
 		private readonly client: OpenHandsClient,
@@ -75,11 +90,28 @@ export class LiveSockets {
 				this.feeds.delete(feed!);
 			},
 			priority === 'activity' ? PRIORITY.page : PRIORITY.poll,
+			this.agentOf(target),
 		);
 		this.feeds.add(feed);
 		feed.setAnchor(anchor);
 		feed.connect();
 		return feed;
+	}
+
+	/**
+	 * A conversation's agent server as the budget sees it: the first connect to an address no socket
+	 * opened to yet asks its version first (api/agent/liveEvents.ts), one request more.
+	 */
+	private agentOf(target: AgentTarget): {places(): number; opened(): void} {
+		const origin = originOf(target.conversation_url);
+		return {
+			places: () => (origin !== null && !this.versioned.has(origin) ? 2 : 1),
+			opened: () => {
+				if (origin === null || this.versioned.has(origin)) return;
+				if (this.versioned.size >= MAX_VERSIONED) this.versioned.delete(this.versioned.values().next().value!);
+				this.versioned.add(origin);
+			},
+		};
 	}
 
 	dispose(): void {

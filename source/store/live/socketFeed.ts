@@ -85,6 +85,8 @@ export class SocketFeed implements Feed {
 		private readonly onClosed: () => void,
 		/** its handshakes' place in the store's request budget (the open activity's before the watches') */
 		private readonly priority: BudgetPriority = PRIORITY.poll,
+		/** its agent server: how many requests a connect costs (its version is asked first, once), and that one opened */
+		private readonly agent: {places(): number; opened(): void} = {places: () => 1, opened: () => {}},
 	) {}
 
 	setAnchor(timestamp: string | null): void {
@@ -127,8 +129,9 @@ export class SocketFeed implements Feed {
 		this.setState({kind: 'connecting', replays: this.state.replays, message: this.state.message});
 		const mine = () => generation === this.generation && !this.closed;
 		// a handshake is a request like any other: it waits for its place in the store's budget, and
-		// holds it until answered (issue 27 item 6: 11 handshakes and 9 searches in the first second)
-		this.core.slot(this.priority).then(
+		// holds it until answered (issue 27 item 6: 11 handshakes and 9 searches in the first second);
+		// the first to an agent server takes one more, for the version asked before it
+		this.core.slot(this.priority, this.agent.places()).then(
 			release => (mine() ? this.open(mine, release) : release()),
 			() => {},
 		);
@@ -140,6 +143,7 @@ export class SocketFeed implements Feed {
 			.openEvents(this.target, after, {
 				onOpen: () => {
 					release();
+					this.agent.opened();
 					if (!mine()) return;
 					this.attempts = 0;
 					this.everLive = true;

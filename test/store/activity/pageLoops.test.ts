@@ -5,6 +5,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {FRUITLESS_MS} from '../../../source/store/live/liveSockets.js';
 import {currentSearch} from '../../support/eventData.js';
 import {type ActivityHarness, CONV, activityHarness, eventSearches} from '../activityHarness.js';
+import {advanceUntil} from '../harness.js';
 
 let h: ActivityHarness | undefined;
 afterEach(async () => {
@@ -97,7 +98,7 @@ describe('looping event pages', () => {
 		h.store.openActivity(CONV);
 		await h.settle();
 		const live = () => h!.store.getSnapshot().activity?.transport?.live === true;
-		await vi.waitFor(() => expect(live()).toBe(true), {timeout: 5000, interval: 5});
+		await advanceUntil(h, live);
 		loopingPages(h, 'TIMESTAMP');
 		h.clear();
 		for (let drop = 0; drop < 5; drop++) {
@@ -108,7 +109,7 @@ describe('looping event pages', () => {
 			await vi.waitFor(() => expect(live()).toBe(false), {timeout: 5000, interval: 5});
 			// eslint-disable-next-line no-await-in-loop
 			await h.advance(INTERVAL);
-			await vi.waitFor(() => expect(live()).toBe(true), {timeout: 5000, interval: 5});
+			await advanceUntil(h, live);
 			await h.settle();
 		}
 		const searches = eventSearches(h.lines());

@@ -131,7 +131,8 @@ describe.each<Generation>(['legacy', 'current'])('%s: events over the websocket'
 		await h.settle();
 		h.store.openActivity(CONV);
 		await h.settle();
-		await waitFor(() => expect(activity().transport).toEqual({live: false, everyMs: INTERVAL, why: 'the server refused the socket (403)'}));
+		await advanceUntil(h, () => activity().transport?.why === 'the server refused the socket (403)');
+		expect(activity().transport).toEqual({live: false, everyMs: INTERVAL, why: 'the server refused the socket (403)'});
 		h.clear();
 		await h.advance(3 * INTERVAL);
 		expect(eventSearches(h.lines())).toHaveLength(3);
@@ -168,7 +169,7 @@ describe('a proxy in front', () => {
 		await h.settle();
 		h.store.openActivity(CONV);
 		await h.settle();
-		await waitFor(() => expect(activity().transport).toMatchObject({live: false, why: 'the socket dropped'}));
+		await advanceUntil(h, () => activity().transport?.why === 'the socket dropped');
 		h.server.sockets.refuse = null;
 		await h.advance(1000);
 		await advanceUntil(h!, () => activity().transport?.live === true);
