@@ -5,6 +5,12 @@
  *
  * - Budget: at most MAX_SOCKETS at once (one SocketBudget may be shared by several stores). The open
  *   activity always gets one: a watch socket is closed to make room.
+ * - Rate: a handshake is a request like any other (issue 27 item 6: 11 handshakes and 9 searches
+ *   went out in the first second of a start). It takes a place in the store's request budget (10 a
+ *   second, ../budget.ts), the open activity's at page priority and the watches' at poll priority,
+ *   and holds it until answered; the first to an agent server takes a second place, for the version
+ *   asked before it. Decided: one budget per store, so an app server and the agent servers behind
+ *   its conversations share its 10 a second (never more to any one of them).
  * - Resume (shared/openhands-agent-server.md 6.4): the feed remembers the newest timestamp of a
  *   persisted event it received (not a `full_state` snapshot, not a streaming delta: their times are
  *   not log positions) and reconnects with `resend_mode=since&after_timestamp=` that timestamp, in
