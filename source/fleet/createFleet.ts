@@ -246,6 +246,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 		loadOlderEvents: () => activityStore()?.loadOlderEvents(),
 		setFollow: on => activityStore()?.setFollow(on),
 		setActivityViewport: (first, last) => activityStore()?.setActivityViewport(first, last),
+		readWholeEvent: eventId => activityStore()?.readWholeEvent(eventId),
 		saveDraft: (ref, text) => storeOf(ref.server)?.saveDraft(ref.id, text),
 		sendMessage: (ref, text, sendOptions) => (sendOptions ? writable(ref.server)?.sendMessage(ref.id, text, sendOptions) : writable(ref.server)?.sendMessage(ref.id, text)),
 		controlAgent: (ref, command, reason) => (reason === undefined ? writable(ref.server)?.controlAgent(ref.id, command) : writable(ref.server)?.controlAgent(ref.id, command, reason)),

@@ -143,6 +143,7 @@ export interface Fleet {
 	loadOlderEvents(): void;
 	setFollow(on: boolean): void;
 	setActivityViewport(firstIndex: number, lastIndex: number): void;
+	readWholeEvent(eventId: string | null): void;
 
 	saveDraft(conversation: Ref, text: string): void;
 	sendMessage(conversation: Ref, text: string, options?: MessageOptions): void;

@@ -1,5 +1,5 @@
 import type {CallOptions} from '../api/client.js';
-import {ApiError} from '../api/errors.js';
+import {ApiError, isApiError} from '../api/errors.js';
 import {RequestBudget, type Priority} from './budget.js';
 import {oneLine} from './oneLine.js';
 import {realScheduler, type Scheduler} from './scheduler.js';
@@ -71,7 +71,6 @@ export class Core {
 	private readonly life = new AbortController();
 	private onWire = 0;
 	private idleWaiters: (() => void)[] = [];
-	private successWaiters: (() => void)[] = [];
 	/**
 	 * When a list, the activity, a glimpse or a watch last read something: the server took the key
 	 * then (the probe's public routes do not count). A first 401 of any of them after that is asked
@@ -80,6 +79,9 @@ export class Core {
 	 * the conversations waited a minute (issue 27 item 12).
 	 */
 	lastSuccessAt: number | null = null;
+	/** the last request that ended could not reach the server (refused, reset, timed out) */
+	private unreached = false;
+	private readonly reachListeners = new Set<() => void>();
 	disposed = false;
 
 	constructor(options: StoreOptions) {
@@ -183,13 +185,26 @@ export class Core {
 	}
 
 	/**
-	 * Calls `wake` once, after the next request that succeeds: the server answers again (a socket that
-	 * could not reconnect during an outage tries at once, issue 26 item 8). Returns its cancel.
+	 * `count` places in the request budget for what is not a REST call through `send` (a websocket
+	 * handshake and the version ask before it, issue 27 item 6): on the wire, once all are had,
+	 * until `release` (once the answer came). Waiting for them is not on the wire (tests settle).
 	 */
-	afterNextSuccess(wake: () => void): () => void {
-		this.successWaiters.push(wake);
+	async slot(priority: Priority, count = 1): Promise<() => void> {
+		const held: (() => void)[] = [];
+		try {
+			for (let i = 0; i < count; i++) held.push(await this.budget.acquire(priority));
+		} finally {
+			if (this.disposed || held.length < count) held.forEach(release => release());
+		}
+		if (this.disposed) throw new ApiError({kind: 'aborted', message: 'the store was closed'});
+		this.onWire++;
+		let done = false;
 		return () => {
-			this.successWaiters = this.successWaiters.filter(w => w !== wake);
+			if (done) return;
+			done = true;
+			held.forEach(release => release());
+			this.onWire--;
+			if (this.onWire === 0) for (const wake of this.idleWaiters.splice(0)) wake();
 		};
 	}
 
@@ -200,13 +215,35 @@ export class Core {
 		this.onWire++;
 		try {
 			const answer = await call({signal: this.life.signal});
-			if (this.successWaiters.length > 0) for (const wake of this.successWaiters.splice(0)) wake();
+			this.reached(true);
 			return answer;
+		} catch (error) {
+			if (isApiError(error) && (error.kind === 'unreachable' || error.kind === 'timeout')) this.reached(false);
+			throw error;
 		} finally {
 			release();
 			this.onWire--;
 			if (this.onWire === 0) for (const wake of this.idleWaiters.splice(0)) wake();
 		}
+	}
+
+	/**
+	 * `listener` runs when a request answers after one could not reach the server: it is back
+	 * (what waits for it, such as an events socket, may try at once: issue 26 item 8).
+	 */
+	onReachable(listener: () => void): () => void {
+		this.reachListeners.add(listener);
+		return () => this.reachListeners.delete(listener);
+	}
+
+	private reached(ok: boolean): void {
+		if (!ok) {
+			this.unreached = true;
+			return;
+		}
+		if (!this.unreached) return;
+		this.unreached = false;
+		for (const listener of [...this.reachListeners]) listener();
 	}
 
 	/**

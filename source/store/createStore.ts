@@ -201,6 +201,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		loadOlderEvents: () => activity.loadOlder(),
 		setFollow: on => activity.setFollow(on),
 		setActivityViewport: (first, last) => activity.setViewport(first, last),
+		readWholeEvent: eventId => activity.readWhole(eventId),
 		saveDraft: (id, text) => messages.saveDraft(id, text),
 		sendMessage: (id, text, options) => messages.send(id, text, options),
 		controlAgent: (id, command, reason) => agentCommands.control(id, command, reason),

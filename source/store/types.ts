@@ -60,6 +60,13 @@ export type ActivityState = {
 	unreadable?: number;
 	/** how new events come (issue 18): over the conversation's websocket, or by a search every interval; null until known */
 	transport?: ActivityTransport | null;
+	/** why reading events stopped (the server's pages went round), until the user asks again (Ctrl-r); null while reading */
+	stopped?: string | null;
+	/**
+	 * The whole of an event the window keeps short (issue 27 item 2), read while its pager is open:
+	 * `event` null while on its way or when the server had it no more (`error` says which).
+	 */
+	wholeEvent?: {id: string; event: ConversationEvent | null; error: string | null} | null;
 	/** events dropped because their id repeats another's (each counted once) */
 	duplicates?: number;
 	/** its agent server (version, abilities, policy); null until asked (absent in hand-built snapshots) */
@@ -212,6 +219,8 @@ export interface Store {
 	setFollow(on: boolean): void;
 	/** the part of the window on screen (indexes into `activity.events`), so the window can be trimmed */
 	setActivityViewport(firstIndex: number, lastIndex: number): void;
+	/** reads the whole of an event kept short, for its pager (`activity.wholeEvent`); null: let it go */
+	readWholeEvent(eventId: string | null): void;
 
 	/** keeps an unsent draft for a conversation (empty text removes it) */
 	saveDraft(conversationId: string, text: string): void;

@@ -102,6 +102,9 @@ export class FakeStore implements Store {
 	setActivityViewport(first: number, last: number) {
 		this.record('setActivityViewport', first, last);
 	}
+	readWholeEvent(eventId: string | null) {
+		this.record('readWholeEvent', eventId);
+	}
 	saveDraft(conversationId: string, text: string) {
 		this.record('saveDraft', conversationId, text);
 		// as the contract says: kept until the app quits, empty text removes it

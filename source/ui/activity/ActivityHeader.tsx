@@ -33,6 +33,8 @@ type Props = {
 	transport?: ActivityTransport | null | undefined;
 	/** the last command run in the workspace (`$`): `$ make → exit 2`, and how it went */
 	command?: {text: string; tone: 'running' | 'ok' | 'error'} | null;
+	/** reading events stopped (the server's pages went round) until Ctrl-r (issue 27 item 13) */
+	stopped?: boolean;
 	width: number;
 };
 
@@ -43,7 +45,7 @@ export function transportText(transport: ActivityTransport): string {
 	return `polling every ${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 }
 
-export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, agent = null, inFlight, transport, command = null, width}: Props) {
+export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, agent = null, inFlight, transport, command = null, stopped = false, width}: Props) {
 	const theme = useTheme();
 	const title = maskTitle(c.title) || '(untitled)';
 	const usage = c.metrics?.accumulated_token_usage;
@@ -53,7 +55,7 @@ export const ActivityHeader = memo(function ActivityHeader({conversation: c, sta
 	const parts: {text: string; color?: string | undefined}[] = [
 		{text: `agent ${status ?? '—'}`, color: theme.status(status)},
 		// beside the agent's status, so a narrow terminal still shows it
-		...(transport ? [{text: transportText(transport), color: transport.live ? theme.ok : theme.muted}] : []),
+		...(stopped && !transport?.live ? [{text: 'stopped reading events · Ctrl-r', color: theme.warn}] : transport ? [{text: transportText(transport), color: transport.live ? theme.ok : theme.muted}] : []),
 		own ? {text: maskField(c.working_dir) || '—'} : {text: `sandbox ${clean(c.sandbox_status)}`, color: theme.status(c.sandbox_status)},
 		...(own ? [] : [{text: repoAtBranch(c.selected_repository, c.selected_branch)}]),
 	];

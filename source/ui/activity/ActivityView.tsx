@@ -25,6 +25,8 @@ import {activityStatusLine, selectedAt} from './activityStatus.js';
 import {useAgeTick} from '../useAgeTick.js';
 import {AgentDialogs, agentDialogHeight} from './AgentDialogs.js';
 import {eventDetail} from '../../present/events/detail.js';
+import {isShortened} from '../../api/paging/tooLargeEvents.js';
+import type {ActivityState} from '../../store/types.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from '../../present/events/pending.js';
 import {pendingText} from '../../present/events/pendingText.js';
@@ -163,12 +165,12 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const agentHidden: Command[] = agentOutOfReach(conversation) ? ['agent.run', 'agent.pause', 'agent.interrupt'] : [status === 'running' ? 'agent.run' : 'agent.pause'];
 	useHintScopes(scopes, [...droppedSandboxHints(sandboxStatus), ...agentHidden]);
 
-	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} command={command} width={width} />;
+	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} command={command} stopped={Boolean(mine?.stopped)} width={width} />;
 	if (modal?.kind === 'pager') {
 		return (
 			<Box flexDirection="column">
 				{header}
-				<PagerFor events={events} eventId={modal.eventId} width={width} height={Math.max(1, height - ACTIVITY_HEADER_HEIGHT)} onClose={() => setModal(null)} active={active} />
+				<PagerFor events={events} eventId={modal.eventId} whole={mine?.wholeEvent ?? null} width={width} height={Math.max(1, height - ACTIVITY_HEADER_HEIGHT)} onClose={() => setModal(null)} active={active} />
 			</Box>
 		);
 	}
@@ -216,12 +218,29 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	);
 }
 
-function PagerFor({events, eventId, width, height, onClose, active}: {events: readonly ConversationEvent[]; eventId: string; width: number; height: number; onClose(): void; active: boolean}) {
+type Whole = NonNullable<ActivityState['wholeEvent']>;
+
+function PagerFor({events, eventId, whole, width, height, onClose, active}: {events: readonly ConversationEvent[]; eventId: string; whole: Whole | null; width: number; height: number; onClose(): void; active: boolean}) {
+	const {fleet} = useUi();
 	const index = events.findIndex(e => e.id === eventId);
 	const event = events[index];
 	const answer = event ? answerOf(events, index) : undefined;
+	// an event the window keeps short is read in full while its pager is open, and let go after (issue 27 item 2)
+	const shortened = event !== undefined && isShortened(event);
+	useEffect(() => {
+		if (!shortened) return;
+		fleet.readWholeEvent(eventId);
+		return () => fleet.readWholeEvent(null);
+	}, [fleet, shortened, eventId]);
+	const full = shortened && whole?.id === eventId ? whole : null;
+	const shown = full?.event ?? event;
 	// built once per event and answer (it can be a long output), not on every poll
-	const lines = useMemo(() => (event ? eventDetail(event, answer) : [{text: 'this event is no longer loaded'}]), [event, answer]);
+	const lines = useMemo(() => {
+		if (!shown) return [{text: 'this event is no longer loaded'}];
+		const detail = eventDetail(shown, answer);
+		if (shortened && !full?.event) detail.push({text: full?.error ? `could not read it: ${clean(full.error)}` : 'reading the whole event…', style: 'muted'});
+		return detail;
+	}, [shown, answer, shortened, full]);
 	const ref = useRef(lines);
 	if (event) ref.current = lines;
 	return <Pager lines={ref.current} width={width} height={height} onClose={onClose} active={active} name={`event-${eventId}.txt`} />;
