@@ -47,7 +47,9 @@ describe('the demo, attention first', () => {
 
 		app.press('!');
 		await app.waitForText('Needs you (6)');
-		expect(app.screenText()).toMatch(/Plan: split the monolith into services \(app\): approve “psql/);
+		// each item says what it waits for once its events are read (the glimpses take their turn in
+		// each server's request budget, after the sockets' handshakes)
+		await app.waitForText(/Plan: split the monolith into services \(app\): approve “psql/, 10_000);
 		app.press('\u001B');
 		await app.waitForText('attention first');
 		// one key and a confirmation, from the list: the top row waits (the selection followed the row
