@@ -116,12 +116,13 @@ export function holdForSkeleton(frame: string, {stdout, stdin, process: target =
 	};
 
 	for (const [signal, handler] of handlers) target.on(signal, handler);
-	write.call(stdout, `${ALTERNATE_ON}${CURSOR_HIDE}${WRAP_OFF}${HOME_CLEAR}${frame}${WRAP_ON}`);
+	// raw mode first: a key typed once the skeleton shows is never echoed
 	try {
 		if (stdin.isTTY) stdin.setRawMode?.(true);
 	} catch {
 		// Ink will say what is wrong with the terminal
 	}
+	write.call(stdout, `${ALTERNATE_ON}${CURSOR_HIDE}${WRAP_OFF}${HOME_CLEAR}${frame}${WRAP_ON}`);
 	stdout.write = watching;
 	return hold;
 }
