@@ -83,7 +83,17 @@ export const startupPatches = [
 	},
 ];
 
-export const startupPatch = {
+export const startupPatch = startupPatchOf(true);
+
+/**
+ * The same patches for a build that holds only some of the patched files (the commands' chunks:
+ * string-width, no Ink): each applies where its file is, and the TUI's build, which holds them all,
+ * is the one that fails when one never applies.
+ */
+export const startupPatchWherePresent = startupPatchOf(false);
+
+function startupPatchOf(everyOne) {
+	return {
 	name: 'startup-patches',
 	setup(build) {
 		const seen = new Set();
@@ -113,14 +123,15 @@ export const startupPatch = {
 
 		build.onEnd(result => {
 			const missed = startupPatches.filter(patch => !seen.has(patch));
-			if (result.errors.length === 0 && missed.length > 0) {
+			if (everyOne && result.errors.length === 0 && missed.length > 0) {
 				return {errors: missed.map(patch => ({text: `start-up patch never applied: no file matched ${patch.file}`}))};
 			}
 
 			return undefined;
 		});
 	},
-};
+	};
+}
 
 /**
  * Node's own modules through require() instead of import: since Node 22, `import … from 'node:http'`
@@ -135,11 +146,20 @@ export const startupPatch = {
  * one shared by files in different chunks became a chunk of its own (esbuild puts each set of
  * entries' shared modules in one), five files of a few hundred bytes before the first frame.
  */
-export const builtinsViaRequire = {
+export const builtinsViaRequire = viaRequire(['import-statement']);
+
+/**
+ * The same for dynamic imports too, for the TUI's script (scripts/build.mjs tuiOptions): a function
+ * run by vm.Script has no import(), so `await import('node:fs')` becomes the module's require().
+ */
+export const builtinsViaRequireAll = viaRequire(['import-statement', 'dynamic-import']);
+
+function viaRequire(kinds) {
+	return {
 	name: 'builtins-via-require',
 	setup(build) {
 		build.onResolve({filter: /^[a-z_]/}, args => {
-			if (args.kind !== 'import-statement') return undefined;
+			if (!kinds.includes(args.kind)) return undefined;
 			if (!args.path.startsWith('node:') && !isBuiltin(args.path)) return undefined;
 			const path = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
 			return {path: `${path}?from=${relative(root, args.importer).split('\\').join('/')}`, namespace: 'ohtui-builtin'};
@@ -149,7 +169,8 @@ export const builtinsViaRequire = {
 			loader: 'js',
 		}));
 	},
-};
+	};
+}
 
 /**
  * zod's error messages in English only. `zod` exports every locale (`z.locales`, 46 of them): half

@@ -122,6 +122,32 @@ async function main(): Promise<void> {
 		.map(name => `${name}=${process.env[name]}`);
 	for (const bench of benches) {
 		let other: BenchRun['compare'];
+		if (compare && COMPARABLE.has(bench.name) && bench.runCompared) {
+			// both builds in one loop, interleaved (the start-up bench)
+			process.stdout.write(`running ${bench.name} on this build and ${compareLabel ?? compare}, interleaved…\n`);
+			const load = loadAverage();
+			let both: {figures: Figure[]; other: Figure[]};
+			try {
+				both = await bench.runCompared(resolve(compare));
+			} catch (error) {
+				const failed = await runBench({name: bench.name, run: () => Promise.reject(error)});
+				both = {figures: failed, other: failed};
+			}
+
+			figures.push(...both.figures, ...both.other.map(figure => ({...figure, bench: `${figure.bench} [${compareLabel ?? compare}]`})));
+			runs[bench.name] = {
+				date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+				node: runtime,
+				cores: cores(),
+				...(load === undefined ? {} : {load}),
+				settings,
+				figures: both.figures,
+				compare: {label: compareLabel ?? compare, ...(load === undefined ? {} : {load}), figures: both.other},
+				label: label ?? 'this build',
+			};
+			continue;
+		}
+
 		if (compare && COMPARABLE.has(bench.name)) {
 			process.stdout.write(`running ${bench.name} on ${compareLabel ?? compare}…\n`);
 			const otherLoad = loadAverage();
