@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Bundles ohtui into dist/: a bundled, production-mode Ink app starts several times faster than
-// unbundled ESM from node_modules (see design.md, "Terminal facts"). Four builds:
-// - the app (dist/chunks/): the first chunk of each path the entry chooses (ENTRY_TARGETS: the TUI,
-//   the commands, serve, doctor, and the config's help, resolution and schema) and the chunks they
-//   load with import(), split so that the first frame comes before the modules it does not need
-//   (undici, zod; `serve`) are even parsed;
+// unbundled ESM from node_modules (see design.md, "Terminal facts"). Six builds:
+// - the TUI (dist/chunks/tui-*.script.js, see tuiEntry): one script, run by the entry with V8's code
+//   cache (runtime/codeCache.ts); what it needs only after the first frame (undici, zod, the
+//   stand-ins) in lazy initialisers;
+// - the app (dist/chunks/): the first chunk of each other path the entry chooses (ENTRY_TARGETS: the
+//   commands, serve, doctor, and the config's help and schema) and the chunks they load with
+//   import(), split so that a command parses only what it needs;
+// - the TUI's start (source/boot/tuiStart.ts: the config's resolution and the skeleton), one file;
 // - the entry (source/cli.tsx, dist/chunks/cli-*.js): the choice of a path, one file, which loads a
-//   path's chunk by its built name;
+//   path's chunk (or the TUI's start and script) by its built name;
 // - `ohtui status` answered from its cache (source/commands/statusFast.ts), one file;
 // - the launcher (source/bin.ts, dist/cli.js), which loads one of the last two.
 //
@@ -20,12 +23,13 @@
 // package at run time (scripts/bundleImports.mjs). The plugins, the patches to dependencies among
 // them, are in scripts/bundlePlugins.mjs.
 import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import {dirname, join, relative} from 'node:path';
+import {isBuiltin} from 'node:module';
+import {basename, dirname, join, relative} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
 import {asciiOnly} from './asciiOutput.mjs';
-import {walkBundle} from './bundleImports.mjs';
-import {builtinsViaRequire, startupPatch, toEsmOnce, wsOptionalNatives, zodEnglishOnly} from './bundlePlugins.mjs';
+import {specifiers as walkSpecifiers, walkBundle} from './bundleImports.mjs';
+import {builtinsViaRequire, builtinsViaRequireAll, startupPatch, startupPatchWherePresent, toEsmOnce, wsOptionalNatives, zodEnglishOnly} from './bundlePlugins.mjs';
 import {ALL as ALL_INK_PATCHES, inkOutputFix} from './inkOutputFix.mjs';
 import {inkFrameFix} from './inkFrameFix.mjs';
 import {stringWidthFast} from './stringWidthFast.mjs';
@@ -41,14 +45,23 @@ const entry = join(root, 'source', 'cli.tsx');
  * by a mark, not by its class (config/errors.ts). The build fails on an import() not listed here.
  */
 const ENTRY_TARGETS = {
-	// the TUI; it holds the config's resolution (the entry's import('./resolveConfig.js')) too
-	runApp: 'source/boot/runApp.ts',
 	main: 'source/commands/main.ts',
 	serve: 'source/server/serve.ts',
 	doctor: 'source/doctor/doctor.ts',
 	usage: 'source/config/usage.ts',
 	fileSchema: 'source/config/fileSchema.ts',
 };
+/**
+ * The TUI (boot/runApp.ts: the config's resolution, terminal, lifecycle, fleet, the UI, and what
+ * it loads after the first frame: the client, the stand-ins) is not a module but one script, which
+ * the entry runs with V8's code cache (boot/loadTui.ts, runtime/codeCache.ts): Node 20 caches no
+ * module's code, and each module file costs the loader ~0.2 ms. It is bundled whole (its import()s
+ * are inlined, so no module state is ever in two copies), as an ES module, then made an async
+ * function's body (tuiScript below); the entry learns its name from OHTUI_TUI_SCRIPT.
+ */
+const tuiEntry = join(root, 'source', 'boot', 'runApp.ts');
+/** what the entry runs before the TUI's script: the config's resolution and the skeleton (boot/tuiStart.ts) */
+const tuiStartEntry = join(root, 'source', 'boot', 'tuiStart.ts');
 const launcher = join(root, 'source', 'bin.ts');
 const statusFastEntry = join(root, 'source', 'commands', 'statusFast.ts');
 const outdir = join(root, 'dist');
@@ -100,7 +113,10 @@ async function main() {
 
 	// the app: each path's first chunk and the chunks they load with import() (code they share in shared chunks)
 	const sources = Object.fromEntries(Object.entries(ENTRY_TARGETS).map(([name, path]) => [name, join(root, path)]));
-	const app = await bundle({...bundleOptions({entryPoints: sources, outdir}), entryNames: 'chunks/[name]-[hash]'});
+	// no Ink in these (the TUI is its own script, below): its patches apply to the script's build
+	const appOptions = bundleOptions({entryPoints: sources, outdir});
+	const withoutInk = appOptions.plugins.filter(plugin => plugin.name !== 'ink-output-allocation-fix').map(plugin => (plugin === startupPatch ? startupPatchWherePresent : plugin));
+	const app = await bundle({...appOptions, plugins: withoutInk, entryNames: 'chunks/[name]-[hash]'});
 	// The entry, `ohtui status` answered from its cache, the launcher: one file each, with everything
 	// they need in it but what they load from another build, by its built name (no shared chunks: a
 	// status bar's call would load a dozen of them, ~0.4 ms each). None has a library to patch (the
@@ -111,16 +127,25 @@ async function main() {
 		plugins: [...(targets ? [otherBuilds(targets, written)] : []), builtinsViaRequire, toEsmOnce],
 	});
 	const paths = Object.fromEntries(Object.values(sources).map(source => [source, entryOutput(app, source)]));
-	// the config's resolution is in the TUI's chunk (boot/runApp.ts says why)
-	paths[join(root, 'source', 'config', 'resolveConfig.ts')] = paths[sources.runApp];
-	const cli = await bundle({...bundleOptions({entryPoints: {cli: entry}, outdir}), ...alone(paths)});
-	const statusFast = await bundle({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone()});
+	const tui = tuiScript(await bundle(tuiOptions()));
+	// the TUI's start before its script (the config's resolution, the skeleton), one file loaded by the entry
+	// CommonJS, loaded with require() (see commonJs): the TUI's start, the entry, status's own file, the launcher
+	const tuiStart = await bundle(commonJs({...bundleOptions({entryPoints: {tuiStart: tuiStartEntry}, outdir}), ...alone()}));
+	paths[tuiStartEntry] = entryOutput(tuiStart, tuiStartEntry);
+	const cliOptions = commonJs({...bundleOptions({entryPoints: {cli: entry}, outdir}), ...alone(paths)});
+	const cli = await bundle({...cliOptions, define: {...cliOptions.define, OHTUI_TUI_SCRIPT: JSON.stringify(`./${basename(tui.outputFiles[0].path)}`)}});
+	const statusFast = await bundle(commonJs({...bundleOptions({entryPoints: {statusFast: statusFastEntry}, outdir}), ...alone()}));
 	const launched = await bundle({
-		...bundleOptions({entryPoints: {cli: launcher}, outdir}),
-		...alone({[entry]: entryOutput(cli, entry), [statusFastEntry]: entryOutput(statusFast, statusFastEntry)}, outdir),
-		entryNames: '[name]',
+		...commonJs({
+			...bundleOptions({entryPoints: {cli: launcher}, outdir}),
+			...alone({[entry]: entryOutput(cli, entry), [statusFastEntry]: entryOutput(statusFast, statusFastEntry)}, outdir),
+			entryNames: '[name]',
+		}),
+		// dist/cli.js: a .js, made CommonJS by dist/package.json
+		outExtension: {},
+		banner: {js: '#!/usr/bin/env node'},
 	});
-	const result = {outputFiles: [...app.outputFiles, ...cli.outputFiles, ...statusFast.outputFiles, ...launched.outputFiles]};
+	const result = {outputFiles: [...app.outputFiles, ...tui.outputFiles, ...tuiStart.outputFiles, ...cli.outputFiles, ...statusFast.outputFiles, ...launched.outputFiles]};
 
 	checkSelfContained(result.outputFiles);
 
@@ -129,6 +154,9 @@ async function main() {
 	const entryFile = result.outputFiles.find(file => file.path === outfile);
 	const chunks = result.outputFiles.filter(file => file !== entryFile);
 	mkdirSync(join(outdir, 'chunks'), {recursive: true});
+	// dist/cli.js is CommonJS, the chunks ES modules (.cjs files CommonJS whatever a package.json says)
+	writeIfChanged(join(outdir, 'package.json'), `${JSON.stringify({type: 'commonjs'})}\n`);
+	writeIfChanged(join(outdir, 'chunks', 'package.json'), `${JSON.stringify({type: 'module'})}\n`);
 	for (const file of [...chunks, entryFile]) {
 		const temporary = `${file.path}.${process.pid}.tmp`;
 		writeFileSync(temporary, asciiOnly(file.text));
@@ -149,12 +177,108 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
 	await main();
 }
 
+/**
+ * A build to CommonJS (.cjs), for files loaded with require(): the launcher (dist/cli.js, which
+ * dist/package.json makes CommonJS), status's own file, the entry and the TUI's start. Neither a
+ * status bar's `ohtui status` nor the TUI's start then starts Node's ES module loader (its set-up,
+ * then an asynchronous read of each file on the thread pool): ~25 M of ~165 M instructions of a
+ * status run on Node 20. The commands' chunks stay ES modules, which the entry import()s.
+ * import.meta.url is the file's URL, made from __filename (node:url is loaded with Node).
+ */
+function commonJs(options) {
+	return {
+		...options,
+		format: 'cjs',
+		outExtension: {'.js': '.cjs'},
+		banner: {js: 'var __ohtuiFileUrl = require("node:url").pathToFileURL(__filename).href;'},
+		define: {...options.define, 'import.meta.url': '__ohtuiFileUrl'},
+		// Node's modules: plain require() calls in CommonJS output (builtinsViaRequire is for ES modules)
+		plugins: options.plugins.filter(plugin => plugin !== builtinsViaRequire),
+	};
+}
+
+function writeIfChanged(path, text) {
+	try {
+		if (readFileSync(path, 'utf8') === text) return;
+	} catch {}
+
+	writeFileSync(`${path}.${process.pid}.tmp`, text);
+	renameSync(`${path}.${process.pid}.tmp`, path);
+}
+
 async function bundle(options) {
 	return esbuild.build({...options, metafile: true}).catch(() => {
 		// esbuild has already printed the errors.
 		console.error('build failed');
 		process.exit(1);
 	});
+}
+
+/**
+ * The modules the TUI's script runs when it is run (before the first frame): its entry's static
+ * imports and requires, followed; what is reached only through an import() is bundled in a lazy
+ * initialiser, run at that import (the client, the stand-ins, the websocket). Paths as esbuild
+ * names its inputs (`node_modules/zod/…`, `ohtui-builtin:node:http?from=…`). For the bundle's tests.
+ */
+export async function tuiStaticInputs() {
+	const {metafile} = await esbuild.build({...tuiOptions(), metafile: true});
+	const start = relative(root, tuiEntry).split('\\').join('/');
+	const reached = new Set([start]);
+	const queue = [start];
+	while (queue.length > 0) {
+		for (const {path, kind} of metafile.inputs[queue.shift()]?.imports ?? []) {
+			if (kind === 'dynamic-import' || reached.has(path) || !(path in metafile.inputs)) continue;
+			reached.add(path);
+			queue.push(path);
+		}
+	}
+
+	return {eager: [...reached].sort(), all: Object.keys(metafile.inputs).sort()};
+}
+
+/** the TUI's script build (see tuiEntry): one file, ES module syntax, no import left but Node's own through require */
+export function tuiOptions() {
+	const options = bundleOptions({entryPoints: {tui: tuiEntry}, outdir});
+	return {
+		...options,
+		splitting: false,
+		entryNames: 'chunks/[name]-[hash].script',
+		// the script gets require from its runner; import.meta is a module's: its url is given as an
+		// argument, and Ink's import.meta.resolve('react-devtools-core') (with DEV=true only, in a
+		// try) throws, as when that package is missing
+		banner: {},
+		define: {...options.define, 'import.meta.url': '__ohtuiScriptUrl', 'import.meta.resolve': 'undefined'},
+		plugins: options.plugins.map(plugin => (plugin === builtinsViaRequire ? builtinsViaRequireAll : plugin)),
+	};
+}
+
+/**
+ * Makes the TUI's bundle the body of an async function (a module's top-level await, yoga's, stays
+ * an await), in strict mode as a module is, returning what the module exported: the script's whole
+ * text is that function, `(async function (require, __ohtuiScriptUrl) {…})`, which
+ * runtime/codeCache.ts compiles and calls. Fails the build on anything a module has that a function
+ * body cannot keep (an import or export left, import.meta).
+ */
+function tuiScript(result) {
+	const [file, ...others] = result.outputFiles;
+	if (!file || others.length > 0) throw new Error('the TUI script build wrote more than one file');
+	const text = file.text;
+	const exported = /\nexport \{([^}]*)\};\n$/.exec(text);
+	if (!exported) throw new Error('the TUI script: no export list at its end (scripts/build.mjs tuiScript)');
+	const body = text.slice(0, exported.index + 1);
+	const names = exported[1].split(',').map(name => name.trim()).filter(Boolean).map(name => {
+		const [local, as = local] = name.split(/\s+as\s+/);
+		return `${as}: ${local}`;
+	});
+	// Node's own modules only, through require (esbuild's parser names its own helpers `<runtime>`)
+	const problems = walkSpecifiers(body).filter(specifier => specifier !== '<runtime>' && !isBuiltin(specifier) && !specifier.startsWith('node:'));
+	if (/\bimport\.meta\b/.test(body.replace(/\/\/.*$/gm, '')) || problems.length > 0) {
+		throw new Error(`the TUI script loads what a function cannot: ${problems.join(', ') || 'import.meta'}`);
+	}
+
+	const script = `(async function (require, __ohtuiScriptUrl) {\n"use strict";\n${body}return {${names.join(', ')}};\n})\n`;
+	const contents = new TextEncoder().encode(script);
+	return {...result, outputFiles: [{path: file.path, contents, hash: file.hash, text: script}]};
 }
 
 /** the absolute path of the file a build wrote for `source` */
@@ -178,7 +302,7 @@ function otherBuilds(targets, written) {
 		name: 'other-builds',
 		setup(build) {
 			build.onResolve({filter: /^\./}, args => {
-				if (args.kind !== 'dynamic-import') return undefined;
+				if (args.kind !== 'dynamic-import' && args.kind !== 'require-call') return undefined;
 				const base = join(args.resolveDir, args.path).replace(/\.js$/, '');
 				const source = ['.ts', '.tsx'].map(extension => base + extension).find(path => path in targets);
 				if (source === undefined) return {errors: [{text: `import('${args.path}') in ${relative(root, args.importer)} loads no other build's entry (scripts/build.mjs ENTRY_TARGETS)`}]};
@@ -220,7 +344,7 @@ function checkSelfContained(files) {
  * only this build's: the package must not ship a chunk nothing loads.
  */
 function removeOldChunks(current, all = false) {
-	const keep = new Set([...current, ...(all ? [] : readManifest()), 'manifest.json']);
+	const keep = new Set([...current, ...(all ? [] : readManifest()), 'manifest.json', 'package.json']);
 	const recent = all ? Number.POSITIVE_INFINITY : Date.now() - 5 * 60_000;
 	for (const name of readdirSync(join(outdir, 'chunks'))) {
 		const path = join(outdir, 'chunks', name);

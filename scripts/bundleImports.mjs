@@ -19,7 +19,16 @@ const SHIM = /\b__require\s*\(\s*(["'])([@\w.][^"'\s]*)\1\s*\)/g;
  * plus the `__require` shim's calls. Order: the parser's, then the shim's.
  */
 export function specifiers(source) {
-	return [...parsedImports(source).map(entry => entry.path), ...shimRequires(source)];
+	return [...parsedImports(source).map(entry => entry.path), ...shimRequires(source), ...scripts(source)];
+}
+
+// A script the bundle runs with vm.Script (the TUI's: scripts/build.mjs, runtime/codeCache.ts) is
+// named by its file name in a string, `"./tui-<hash>.script.js"`: the only strings of that shape.
+const SCRIPT = /(["'])(\.\/[\w-]+\.script\.js)\1/g;
+
+function scripts(source) {
+	const code = transformSync(source, {loader: 'js', format: 'esm', minifyWhitespace: true, legalComments: 'none', logLevel: 'silent'}).code;
+	return [...code.matchAll(SCRIPT)].map(match => match[2]);
 }
 
 /**
@@ -117,10 +126,10 @@ export function walkBundle(entry, read = path => readFileSync(path, 'utf8')) {
 	return {files: [...files].sort(), missing, bare};
 }
 
-/** every .js file under a folder, relative to it */
+/** every .js and .cjs file under a folder, relative to it */
 export function jsFilesUnder(directory) {
 	return readdirSync(directory, {recursive: true, withFileTypes: true})
-		.filter(entry => entry.isFile() && entry.name.endsWith('.js'))
+		.filter(entry => entry.isFile() && (entry.name.endsWith('.js') || entry.name.endsWith('.cjs')))
 		.map(entry => relative(directory, join(entry.parentPath ?? entry.path, entry.name)))
 		.sort();
 }

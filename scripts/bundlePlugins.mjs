@@ -8,6 +8,7 @@
 // - below, yoga's wasm loader reaching for fetch: no release (yoga-layout 3.2.1 is the newest).
 // - below, string-width's eager RGI_Emoji regex: no release (string-width 9.0.0 builds
 //   /^(?:\p{RGI_Emoji}|…)/v at load too).
+// - below, the size of Ink's text caches (4,096 strings each, twice over): no release (Ink 8.0.0).
 // Retired with the move to Ink 8 (issue 17): the incremental renderer's cursor-up fix (Ink 7.0.0,
 // vadimdemedes/ink PR #910; test/e2e/build.test.ts keeps its test) and the bounded measure-text
 // cache (Ink 8.0.0, issue #986; test/runtime/wrapCache.test.ts checks the caches stay bounded).
@@ -25,6 +26,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * losing the patch. None changes what the app shows, only when work is done (or what ships).
  */
 export const startupPatches = [
+	{
+		// Ink 8's two text caches (measure-text.js, wrap-text.js) are QuickLRUs of 4,096 strings each,
+		// kept twice over (QuickLRU's old generation): 16,384 row texts in all, a few hundred bytes
+		// each. Under a followed live agent (two new rows a second, each with its own time) they
+		// filled for most of an hour: about 4 MB an hour of the soak's live heap growth (issue 27
+		// item 3; heap snapshots 8 and 16 minutes in: their maps were the growth, with the JIT's
+		// code). A screen measures a few hundred texts a frame: 1,024 keeps every one of them and
+		// fills in minutes. Upstream: no release (Ink 8.0.0's sizes).
+		file: /[\\/]ink[\\/]build[\\/](?:measure|wrap)-text\.js$/,
+		replacements: [['new QuickLRU({ maxSize: 4096 })', 'new QuickLRU({ maxSize: 1024 })']],
+	},
 	{
 		// With DEV=true, Ink (6.8 to 8.0) imports its devtools.js (React DevTools, and the ws WebSocket
 		// library it needs): a 117 kB chunk that a user never loads (react-devtools-core is not
@@ -71,7 +83,17 @@ export const startupPatches = [
 	},
 ];
 
-export const startupPatch = {
+export const startupPatch = startupPatchOf(true);
+
+/**
+ * The same patches for a build that holds only some of the patched files (the commands' chunks:
+ * string-width, no Ink): each applies where its file is, and the TUI's build, which holds them all,
+ * is the one that fails when one never applies.
+ */
+export const startupPatchWherePresent = startupPatchOf(false);
+
+function startupPatchOf(everyOne) {
+	return {
 	name: 'startup-patches',
 	setup(build) {
 		const seen = new Set();
@@ -101,14 +123,15 @@ export const startupPatch = {
 
 		build.onEnd(result => {
 			const missed = startupPatches.filter(patch => !seen.has(patch));
-			if (result.errors.length === 0 && missed.length > 0) {
+			if (everyOne && result.errors.length === 0 && missed.length > 0) {
 				return {errors: missed.map(patch => ({text: `start-up patch never applied: no file matched ${patch.file}`}))};
 			}
 
 			return undefined;
 		});
 	},
-};
+	};
+}
 
 /**
  * Node's own modules through require() instead of import: since Node 22, `import … from 'node:http'`
@@ -123,11 +146,20 @@ export const startupPatch = {
  * one shared by files in different chunks became a chunk of its own (esbuild puts each set of
  * entries' shared modules in one), five files of a few hundred bytes before the first frame.
  */
-export const builtinsViaRequire = {
+export const builtinsViaRequire = viaRequire(['import-statement']);
+
+/**
+ * The same for dynamic imports too, for the TUI's script (scripts/build.mjs tuiOptions): a function
+ * run by vm.Script has no import(), so `await import('node:fs')` becomes the module's require().
+ */
+export const builtinsViaRequireAll = viaRequire(['import-statement', 'dynamic-import']);
+
+function viaRequire(kinds) {
+	return {
 	name: 'builtins-via-require',
 	setup(build) {
 		build.onResolve({filter: /^[a-z_]/}, args => {
-			if (args.kind !== 'import-statement') return undefined;
+			if (!kinds.includes(args.kind)) return undefined;
 			if (!args.path.startsWith('node:') && !isBuiltin(args.path)) return undefined;
 			const path = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
 			return {path: `${path}?from=${relative(root, args.importer).split('\\').join('/')}`, namespace: 'ohtui-builtin'};
@@ -137,7 +169,8 @@ export const builtinsViaRequire = {
 			loader: 'js',
 		}));
 	},
-};
+	};
+}
 
 /**
  * zod's error messages in English only. `zod` exports every locale (`z.locales`, 46 of them): half

@@ -11,6 +11,7 @@ import type {Workspace} from './agent/workspace.js';
 import type {
 	AppConversation,
 	ConfirmationPolicy,
+	ConversationEvent,
 	EventPage,
 	NewConversation,
 	Page,
@@ -72,6 +73,12 @@ export interface OpenHandsClient {
 	 * or 30 s after the newest (issue 27 item 7).
 	 */
 	searchAgentEvents(target: AgentTarget, query?: EventQuery, options?: CallOptions): Promise<EventPage>;
+	/**
+	 * One event in full, by id (an event the store keeps short: issue 27 item 2): agent servers `GET
+	 * …/events/{id}`, current app servers `GET /api/v1/conversation/{id}/events?id=`, legacy `GET
+	 * /api/v1/events?id=`; null when the server does not have it.
+	 */
+	getEvent(conversationId: string, eventId: string, options?: CallOptions): Promise<ConversationEvent | null>;
 	/**
 	 * One user message, exactly one POST: current servers `POST /api/v1/app-conversations/{id}/send-message`;
 	 * legacy servers the agent server's `POST {conversation_url}/events` with the sandbox session key.

@@ -29,6 +29,7 @@ const OPTIONS_AT: {[K in keyof Backend]: number} = {
 	getSpecs: 1,
 	searchEvents: 2,
 	searchAgentEvents: 2,
+	getEvent: 2,
 	sendMessage: 2,
 	controlAgent: 3,
 	deleteConversation: 1,
@@ -52,7 +53,7 @@ const ELSEWHERE: ReadonlySet<keyof Backend> = new Set(['sendMessage', 'controlAg
  * they wait for it before choosing a backend too, so none of them goes to an agent server as if it
  * were an app server.
  */
-const NEEDS_PROBE: ReadonlySet<keyof Backend> = new Set(['getSettings', 'searchEvents', 'sendMessage', 'deleteConversation', 'conversationsInSandbox']);
+const NEEDS_PROBE: ReadonlySet<keyof Backend> = new Set(['getSettings', 'searchEvents', 'getEvent', 'sendMessage', 'deleteConversation', 'conversationsInSandbox']);
 
 const isNotOpenHands = (error: unknown) => isApiError(error) && error.kind === 'not_openhands';
 

@@ -42,13 +42,21 @@ export function watchOutput(who: string): void {
 	if (stdout[WATCHED]) return;
 	stdout[WATCHED] = true;
 	stdout.on('error', (error: NodeJS.ErrnoException) => {
-		if (error.code === 'EPIPE') process.exit(0);
-		const reason = (error.code && REASONS[error.code]) ?? error.code ?? 'write error';
-		try {
-			process.stderr.write(`${who}: output not written (${reason})\n`);
-		} catch {
-			// stderr is gone too: the exit code still says it
-		}
-		process.exit(1);
+		process.exit(outputFailed(who, error));
 	});
+}
+
+/**
+ * A write to stdout failed: what watchOutput does of it, as an exit code. A reader that went away
+ * (EPIPE) took what it wanted: 0, quietly; anything else is one line on stderr and 1.
+ */
+export function outputFailed(who: string, error: NodeJS.ErrnoException): number {
+	if (error.code === 'EPIPE') return 0;
+	const reason = (error.code && REASONS[error.code]) ?? error.code ?? 'write error';
+	try {
+		process.stderr.write(`${who}: output not written (${reason})\n`);
+	} catch {
+		// stderr is gone too: the exit code still says it
+	}
+	return 1;
 }

@@ -50,6 +50,7 @@ export function createLazyClient(options: LazyClientOptions, load: Loader = asyn
 		getSpecs: async (ids, callOptions) => (await real()).getSpecs(ids, callOptions),
 		searchEvents: async (id, query, callOptions) => (await real()).searchEvents(id, query, callOptions),
 		searchAgentEvents: async (target, query, callOptions) => (await real()).searchAgentEvents(target, query, callOptions),
+		getEvent: async (id, eventId, callOptions) => (await real()).getEvent(id, eventId, callOptions),
 		sendMessage: async (target, text, callOptions) => (await real()).sendMessage(target, text, callOptions),
 		controlAgent: async (target, command, reason, callOptions) => (await real()).controlAgent(target, command, reason, callOptions),
 		deleteConversation: async (id, callOptions) => (await real()).deleteConversation(id, callOptions),

@@ -1,10 +1,10 @@
 /**
  * The full-screen TUI's start (`ohtui` with no command): terminal, lifecycle, log, fleet, then the
- * UI. Its own chunk, loaded by cli.tsx with import() on that path only: the commands, `--help` and
- * `--version` never parse the fleet, the stores, the terminal handling or the UI. The UI (./renderApp.tsx)
- * is imported statically, in the same chunk: as a chunk of its own (an import() here) it split off
- * every module it shared with this one into one more file to load before the first frame (~0.2 ms
- * and ~4.5 M instructions each on Node 20), and it was loaded on this path anyway, at once.
+ * UI. Built, this module is the entry of the TUI's script (scripts/build.mjs tuiEntry), which the
+ * entry runs on that path only, with V8's code cache (./loadTui.ts): the commands, `--help` and
+ * `--version` never parse the fleet, the stores, the terminal handling or the UI. The UI
+ * (./renderApp.tsx) is imported statically; what comes after the first frame (the client, the
+ * stand-ins) with import(), which the script runs only then.
  */
 import {version} from '../../package.json';
 import type {Config} from '../config/resolveConfig.js';
@@ -22,17 +22,22 @@ import {writeWithoutBlocking} from '../terminal/tty.js';
 import {exit} from './exit.js';
 import {fleetMembers} from './members.js';
 import {renderApp} from './renderApp.js';
+import type {SkeletonHold} from './skeleton.js';
 
-// The config's resolution is in this chunk: the entry's import('./resolveConfig.js') (config/startup.ts)
-// loads it from here (scripts/build.mjs ENTRY_TARGETS). Only the TUI's path resolves the whole config,
-// and it loads this chunk next anyway: as a chunk of its own, with the modules it shares with the
-// commands, it was six more files before the first frame.
-export {resolveConfig} from '../config/resolveConfig.js';
 
 /** What the entry needs of an embedded server (either stand-in). */
 type Listening = {url: string; close(): Promise<void>};
 
-export async function runApp(config: Config, warnings: readonly string[], openAttention: boolean): Promise<void> {
+export type RunOptions = {
+	/** `--needs-you`: the UI opens on the needs-you list */
+	openAttention?: boolean;
+	/** the skeleton on screen (./skeleton.ts): the terminal is held from it until Ink's frame replaces it */
+	skeleton?: SkeletonHold | null;
+	/** called once Ink's first frame is written (the code cache's writer: ./loadTui.ts) */
+	afterFirstFrame?: () => void;
+};
+
+export async function runApp(config: Config, warnings: readonly string[], {openAttention = false, skeleton = null, afterFirstFrame = () => {}}: RunOptions = {}): Promise<void> {
 	// tmux names a window after its program where the user lets it (`automatic-rename`, on by
 	// default): `ohtui`, not `node` (issue 26 item 17). Nothing is asked of tmux or set in it: where
 	// automatic-rename is off, the window keeps the name the user gave it.
@@ -53,22 +58,30 @@ export async function runApp(config: Config, warnings: readonly string[], openAt
 		cleanupTimeoutMs: 500,
 	});
 	lifecycle.installProcessHandlers();
+	if (skeleton) {
+		// the lifecycle's from now on; until Ink's frame, its restore is the skeleton's
+		skeleton.handOver();
+		screen.hold(() => skeleton.restore());
+	}
 	const suspender = createSuspender();
 	lifecycle.defer(suspender.install());
 
+	const notices = [...warnings];
 	let log: LogFile | null = null;
 	if (config.logFile !== null) {
 		try {
 			log = openLogFile(config.logFile, redact);
 			log.write(`${new Date().toISOString()} ohtui ${version} (node ${process.version}) started`);
 		} catch (error) {
-			// said now, while stderr is still the terminal's
-			process.stderr.write(`ohtui: cannot open the log file (${oneLine(error)}); running without a log\n`);
+			// said now, while stderr is still the terminal's; over the skeleton, in the footer
+			const line = `cannot open the log file (${oneLine(error)}); running without a log`;
+			if (skeleton) notices.push(line);
+			else process.stderr.write(`ohtui: ${line}\n`);
 		}
 	}
 
 	try {
-		await startApp(config, keys, screen, lifecycle, log, warnings, suspender, openAttention);
+		await startApp(config, keys, screen, lifecycle, log, notices, suspender, openAttention, afterFirstFrame);
 	} catch (error) {
 		lifecycle.fatal(error);
 	}
@@ -83,6 +96,7 @@ async function startApp(
 	warnings: readonly string[],
 	suspender: Suspender,
 	openAttention: boolean,
+	afterFirstFrame: () => void,
 ): Promise<void> {
 	// Registered first so it runs last of the clean-ups, right before the screen is restored: warnings
 	// printed while the UI unmounts and sockets close still go to the log, and a fatal message after
@@ -140,6 +154,9 @@ async function startApp(
 	lifecycle.defer(() => {
 		screen.restore();
 	});
+	// Ink has written the first frame (synchronously, in render()). The code cache holds what ran for
+	// it; made before the heap flags, which V8 records in it (runtime/codeCache.ts)
+	afterFirstFrame();
 	fleet.start();
 	for (const server of embedded) {
 		// each kind's stand-in in its own chunk, with its demo story (live agents, one waiting for you)

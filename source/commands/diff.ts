@@ -11,7 +11,8 @@
 import {UsageError} from '../config/errors.js';
 import {statLines} from '../present/diffStat.js';
 import {coloursWanted, type Sgr, sgr} from '../terminal/sgr.js';
-import {safeOutputLine} from '../text/outputStream.js';
+import {BEGIN_KEY, safeOutputLine} from '../text/outputStream.js';
+import {MASK} from '../text/secretShapes.js';
 import {clean} from '../text/sanitize.js';
 import type {Section} from '../store/workspace/patchReader.js';
 import {PatchRefused} from '../store/workspace/patchSource.js';
@@ -48,9 +49,14 @@ function terminalView(write: (text: string) => void, colours: boolean): PatchVie
 	const paint = (text: string, style: Sgr | null) => (colours && style ? sgr(text, style) : text);
 	let binary = false;
 	let style: Sgr | null = null;
+	let marker = '';
+	/** the label of the private key whose block the lines are in, and whether this line's pieces are left out */
+	let key: string | null = null;
+	let dropping = false;
 	return {
 		section(section: Section) {
 			binary = section.binary;
+			key = null;
 			const lines = section.head.toString('utf8').split('\n');
 			if (lines.at(-1) === '') lines.pop();
 			for (const line of lines) write(`${paint(safeOutputLine(line), 'bold')}\n`);
@@ -65,9 +71,35 @@ function terminalView(write: (text: string) => void, colours: boolean): PatchVie
 			const raw = bytes.toString('utf8');
 			const ends = raw.endsWith('\n');
 			const text = ends ? raw.slice(0, -1) : raw;
-			if (first) style = text.startsWith('+') ? 'green' : text.startsWith('-') ? 'red' : text.startsWith('@@') ? 'cyan' : null;
+			if (first) {
+				style = text.startsWith('+') ? 'green' : text.startsWith('-') ? 'red' : text.startsWith('@@') ? 'cyan' : null;
+				// a line's mark stays ahead of its cleaning: a carriage return inside the line kept only its
+				// last state, and the + or - went with what came before it
+				marker = style === 'cyan' ? '' : /^[+\- ]/.exec(text)?.[0] ?? '';
+				dropping = false;
+				const content = text.slice(marker.length);
+				if (key !== null && style !== 'cyan') {
+					// inside a private key's block, every line is the key's until its END line
+					dropping = true;
+					if (content.includes(`-----END ${key}-----`)) write(`${paint(`${marker}-----END ${key}-----`, style)}\n`);
+					else return;
+					key = null;
+					return;
+				}
+				key = null;
+				const begin = BEGIN_KEY.exec(content);
+				if (begin && !content.includes(`-----END ${begin[1]}-----`)) {
+					// masked as a whole across its lines, as the pager and exec mask it (its body lines, judged
+					// one by one, do not all look secret)
+					key = begin[1]!;
+					dropping = true;
+					write(`${paint(`${marker}${safeOutputLine(content.slice(0, begin.index))}-----BEGIN ${key}----- ${MASK}`, style)}\n`);
+					return;
+				}
+			} else if (dropping) return;
 			const hunk = first && style === 'cyan' ? HUNK.exec(text) : null;
-			const shown = hunk ? `${paint(hunk[1]!, 'cyan')}${safeOutputLine(hunk[2]!)}` : paint(safeOutputLine(text), style);
+			const rest = first ? text.slice(marker.length) : text;
+			const shown = hunk ? `${paint(hunk[1]!, 'cyan')}${safeOutputLine(hunk[2]!)}` : paint(`${first ? marker : ''}${safeOutputLine(rest)}`, style);
 			write(`${shown}${ends ? '\n' : ''}`);
 		},
 	};

@@ -3,12 +3,15 @@
  * confirmation, and its last events, one line each as the activity view summarizes them
  * (ui/activity/summarize.ts: cleaned and masked). `--follow` prints new events as they come until
  * Ctrl-c, as `tail -f` does. Showing a conversation counts as looking at it: a finished one no longer
- * needs you (store/seenStore.ts).
+ * needs you (store/seenStore.ts). The text shows the rows the activity shows (present/events/eventRows.ts,
+ * issue 26 item 17): no `last_user_message_id` bookkeeping, usage lines at their time; the JSON keeps
+ * every event in the server's order.
  */
 import type {ConversationEvent} from '../api/schemas/index.js';
 import {UsageError} from '../config/errors.js';
 import {clean, truncate} from '../text/sanitize.js';
 import {maskSecrets} from '../text/secrets.js';
+import {eventRows, isNoiseEvent} from '../present/events/eventRows.js';
 import {pendingActions, pendingLine} from '../present/events/pending.js';
 import {summarizeEvent} from '../present/events/summarize.js';
 import {eventClock, eventUtc} from '../present/time.js';
@@ -87,7 +90,10 @@ async function follow(ctx: CommandContext, source: EventSource, refreshMs: numbe
 			const events = await source.next(ctx.io.signal);
 			if (failing) ctx.warn('following again');
 			failing = false;
-			for (const event of events) ctx.io.stdout.write(`${json ? JSON.stringify(eventJson(event, offsetMs)) : eventLine(event, width)}\n`);
+			for (const event of events) {
+				if (json) ctx.io.stdout.write(`${JSON.stringify(eventJson(event, offsetMs))}\n`);
+				else if (!isNoiseEvent(event)) ctx.io.stdout.write(`${eventLine(event, width)}\n`);
+			}
 		} catch (error) {
 			if (ctx.io.signal.aborted) break;
 			// like tail -f on a file that went away for a moment: say it once, keep trying
@@ -132,7 +138,9 @@ export const show: Command = {
 			if (pending.length > 0) {
 				lines.push('', `waiting for your confirmation (ohtui approve / reject ${clean(conversation.id).slice(0, 8)}):`, ...pending.map(p => (width === null ? `  ${p}` : truncate(`  ${p}`, width))));
 			}
-			if (count > 0) lines.push('', shown.length > 0 ? `last ${shown.length} event${shown.length > 1 ? 's' : ''}:` : 'no events yet', ...shown.map(e => eventLine(e, width)));
+			// the activity's rows of what was read: bookkeeping left out, usage lines moved to their time
+			const rows = (eventRows(events) ?? events.map((_, i) => i)).slice(-count).map(i => events[i]!);
+			if (count > 0) lines.push('', rows.length > 0 ? `last ${rows.length} event${rows.length > 1 ? 's' : ''}:` : 'no events yet', ...rows.map(e => eventLine(e, width)));
 			writeLines(ctx.io.stdout, lines);
 		}
 		if (skipped > 0) ctx.warn(`${skipped} event${skipped > 1 ? 's' : ''} the server sent could not be read (left out)`);

@@ -12,7 +12,13 @@ export type Startup =
 	| {kind: 'command'; name: CommandName; argv: string[]}
 	| {kind: 'exit'; code: 0 | 2; stdout?: string; stderr?: string};
 
-export async function decideStartup(argv: readonly string[], env: Env, version: string, nodeVersion = process.version): Promise<Startup> {
+/**
+ * Where the config's resolution comes from, on the TUI's path only: built, the TUI's script holds
+ * it (the entry gives boot/loadTui.ts), so the entry that every command loads stays without it.
+ */
+export type ResolverLoader = () => Promise<{resolveConfig: typeof import('./resolveConfig.js').resolveConfig}>;
+
+export async function decideStartup(argv: readonly string[], env: Env, version: string, loadResolver: ResolverLoader, nodeVersion = process.version): Promise<Startup> {
 	const path = configPath(env);
 	try {
 		const parsed = parseArgs(argv);
@@ -41,10 +47,8 @@ export async function decideStartup(argv: readonly string[], env: Env, version: 
 			}
 
 			case 'run': {
-				// only the TUI's path resolves the whole config (and the key map with it): the entry
-				// that every command and --version load stays without it. Built, this loads the TUI's
-				// chunk, which holds it (boot/runApp.ts).
-				const [{resolveConfig}, loaded] = await Promise.all([import('./resolveConfig.js'), loadConfigFile(path)]);
+				// only the TUI's path resolves the whole config (and the key map with it)
+				const [{resolveConfig}, loaded] = await Promise.all([loadResolver(), loadConfigFile(path)]);
 				const warnings = [...loaded.warnings];
 				const config = resolveConfig({flags: parsed.flags, env: readEnv(env), file: loaded.file, filePath: path}, warnings);
 				return {kind: 'run', config, warnings, ...(parsed.flags.needsYou ? {needsYou: true} : {})};

@@ -69,6 +69,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 	let own: Notice | null = null;
 	let activityServer: ServerName | null = null;
 	let changesServer: ServerName | null = null;
+	let filesServer: ServerName | null = null;
 	let snapshot: FleetSnapshot;
 
 	function pick(wanted: readonly ServerName[]): ServerName[] {
@@ -119,6 +120,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 		entry.tagger = new Tagger(entry.member.name);
 		if (activityServer === entry.member.name) activityServer = null;
 		if (changesServer === entry.member.name) changesServer = null;
+		if (filesServer === entry.member.name) filesServer = null;
 	}
 
 	for (const entry of shown()) open(entry);
@@ -150,6 +152,9 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 
 	const activityStore = () => (activityServer === null ? null : (entries.get(activityServer)?.store ?? null));
 	const changesStore = () => (changesServer === null ? null : (entries.get(changesServer)?.store ?? null));
+	const filesStore = () => (filesServer === null ? null : (entries.get(filesServer)?.store ?? null));
+	/** A save or copy on a server out of view answers what storeOf said. */
+	const away = (server: ServerName) => Promise.resolve({kind: 'failed' as const, message: entries.has(server) ? `${server} is not in view` : `no server named ${server}`});
 
 	return {
 		subscribe(listener) {
@@ -241,6 +246,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 		loadOlderEvents: () => activityStore()?.loadOlderEvents(),
 		setFollow: on => activityStore()?.setFollow(on),
 		setActivityViewport: (first, last) => activityStore()?.setActivityViewport(first, last),
+		readWholeEvent: eventId => activityStore()?.readWholeEvent(eventId),
 		saveDraft: (ref, text) => storeOf(ref.server)?.saveDraft(ref.id, text),
 		sendMessage: (ref, text, sendOptions) => (sendOptions ? writable(ref.server)?.sendMessage(ref.id, text, sendOptions) : writable(ref.server)?.sendMessage(ref.id, text)),
 		controlAgent: (ref, command, reason) => (reason === undefined ? writable(ref.server)?.controlAgent(ref.id, command) : writable(ref.server)?.controlAgent(ref.id, command, reason)),
@@ -258,6 +264,22 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 		},
 		openDiff: path => changesStore()?.openDiff(path),
 		refreshChanges: () => changesStore()?.refreshChanges(),
+		runCommand: (conversation, command) => writable(conversation.server)?.runCommand(conversation, command),
+		openFiles(conversation) {
+			const store = storeOf(conversation.server);
+			if (!store) return;
+			if (filesServer !== conversation.server) filesStore()?.closeFiles();
+			filesServer = conversation.server;
+			store.openFiles(conversation);
+		},
+		closeFiles() {
+			filesStore()?.closeFiles();
+			filesServer = null;
+		},
+		openFile: path => filesStore()?.openFile(path),
+		saveFile: (conversation, path, local, overwrite) => storeOf(conversation.server)?.saveFile(conversation, path, local, overwrite) ?? away(conversation.server),
+		savePatch: (conversation, local, saveOptions) => storeOf(conversation.server)?.savePatch(conversation, local, saveOptions) ?? away(conversation.server),
+		copyPatch: (conversation, copyOptions) => storeOf(conversation.server)?.copyPatch(conversation, copyOptions) ?? away(conversation.server),
 		deleteConversation: ref => writable(ref.server)?.deleteConversation(ref.id),
 		deleteSandbox: ref => writable(ref.server)?.deleteSandbox(ref.id),
 		dismissAttention(item) {

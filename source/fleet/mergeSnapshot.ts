@@ -4,7 +4,7 @@
  * that brought nothing new on any server reaches nobody (as with one store).
  */
 import type {AppConversation, Sandbox, SandboxSpec} from '../api/schemas/index.js';
-import type {Glimpse, LostWatch, Notice, ResourceName, StoreSnapshot} from '../store/types.js';
+import type {Glimpse, LostWatch, Notice, PaneState, ResourceName, StoreSnapshot} from '../store/types.js';
 import {ListMerger} from './mergeList.js';
 import {memo, type Tagger} from './tag.js';
 import {refKey, type FleetServer, type FleetSnapshot, type ServerName} from './types.js';
@@ -30,6 +30,8 @@ export class SnapshotMerger {
 	private readonly changes = memo<FleetSnapshot['changes']>();
 	private readonly drafts = memo<FleetSnapshot['drafts']>();
 	private readonly glimpses = memo<FleetSnapshot['glimpses']>();
+	private readonly panes = memo<FleetSnapshot['panes']>();
+	private readonly files = memo<FleetSnapshot['files']>();
 	private readonly named = new WeakMap<Notice, Notice>();
 	private last: FleetSnapshot | null = null;
 
@@ -82,6 +84,11 @@ export class SnapshotMerger {
 			}),
 			drafts: this.drafts(field('drafts'), () => byRef(sources, s => s.snapshot.drafts)),
 			glimpses: this.glimpses(field('glimpses'), () => byRef(sources, s => s.snapshot.glimpses ?? EMPTY_GLIMPSES)),
+			panes: this.panes(field('panes'), () => byRef(sources, s => s.snapshot.panes ?? EMPTY_PANES)),
+			files: this.files(field('files'), () => {
+				const source = sources.find(s => s.snapshot.files);
+				return source ? source.tagger.tag(source.snapshot.files!) : null;
+			}),
 		};
 		const last = this.last;
 		if (last && (Object.keys(next) as (keyof FleetSnapshot)[]).every(key => next[key] === last[key])) return last;
@@ -122,6 +129,7 @@ export class SnapshotMerger {
 const EMPTY_LOST: Readonly<Record<string, LostWatch>> = {};
 const EMPTY_ITEMS: StoreSnapshot['attention'] = [];
 const EMPTY_GLIMPSES: Readonly<Record<string, Glimpse>> = {};
+const EMPTY_PANES: Readonly<Record<string, PaneState>> = {};
 
 /** A record keyed by id on each server, keyed by `refKey` across them. */
 function byRef<V>(sources: readonly MergeSource[], read: (source: MergeSource) => Readonly<Record<string, V>>): Readonly<Record<string, V>> {

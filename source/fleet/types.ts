@@ -15,14 +15,18 @@ import type {
 	AttentionItem,
 	Glimpse,
 	ChangesState,
+	FilesState,
 	ListResourceName,
 	ListState,
 	LostWatch,
 	MessageOptions,
 	Notice,
+	PaneState,
+	PatchCopy,
 	PendingAction,
 	ResourceName,
 	SandboxConversations,
+	SaveResult,
 	StoreSnapshot,
 } from '../store/types.js';
 
@@ -98,6 +102,10 @@ export type FleetSnapshot = {
 	drafts: Readonly<Record<string, string>>;
 	/** the newest events of conversations on screen or waiting, by `refKey` (store/glimpses.ts) */
 	glimpses: Readonly<Record<string, Glimpse>>;
+	/** command panes (issue 28 item 4, `$`) by `refKey` of the conversation */
+	panes: Readonly<Record<string, PaneState>>;
+	/** the open workspace file list (`F`), of whichever server */
+	files: Tagged<FilesState> | null;
 };
 
 export interface Fleet {
@@ -135,6 +143,7 @@ export interface Fleet {
 	loadOlderEvents(): void;
 	setFollow(on: boolean): void;
 	setActivityViewport(firstIndex: number, lastIndex: number): void;
+	readWholeEvent(eventId: string | null): void;
 
 	saveDraft(conversation: Ref, text: string): void;
 	sendMessage(conversation: Ref, text: string, options?: MessageOptions): void;
@@ -147,6 +156,17 @@ export interface Fleet {
 	openDiff(path: string | null): void;
 	/** reads the open changes view's list and diff again (Ctrl-r there) */
 	refreshChanges(): void;
+
+	/** the workspace (issue 28 item 4): a command in it (refused on a read-only server) */
+	runCommand(conversation: Tagged<AppConversation>, command: string): void;
+	/** its file list (one at a time, of one server); a file of it read for the pager */
+	openFiles(conversation: Tagged<AppConversation>): void;
+	closeFiles(): void;
+	openFile(path: string | null): void;
+	/** a workspace file, or its patch, to a local file (`exists` first, unless `overwrite`); the patch for the clipboard */
+	saveFile(conversation: Tagged<AppConversation>, path: string, local: string, overwrite?: boolean): Promise<SaveResult>;
+	savePatch(conversation: Tagged<AppConversation>, local: string, options?: {paths?: readonly string[]; overwrite?: boolean}): Promise<SaveResult>;
+	copyPatch(conversation: Tagged<AppConversation>, options?: {paths?: readonly string[]}): Promise<PatchCopy>;
 
 	deleteConversation(conversation: Ref): void;
 	deleteSandbox(sandbox: Ref): void;

@@ -31,7 +31,12 @@ export type Scope =
 	| 'pager'
 	| 'message'
 	| 'reason'
-	| 'servers';
+	| 'servers'
+	| 'changesDiff'
+	| 'files'
+	| 'filePager'
+	| 'command'
+	| 'savePath';
 
 export type Command =
 	| 'tab.settings'
@@ -96,7 +101,14 @@ export type Command =
 	| 'servers.open'
 	| 'servers.toggle'
 	| 'servers.all'
-	| 'preview.toggle';
+	| 'preview.toggle'
+	| 'patch.write'
+	| 'patch.copy'
+	| 'workspace.command'
+	| 'workspace.files'
+	| 'file.save'
+	| 'history.prev'
+	| 'history.next';
 
 export type Binding = {
 	scope: Scope;
@@ -125,6 +137,7 @@ export const MUTATING: ReadonlySet<string> = new Set([
 	'agent.reject',
 	'agent.interrupt',
 	'agent.policy',
+	'workspace.command',
 ]);
 
 /**
@@ -245,6 +258,9 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'activity', keys: ['pageup'], command: 'page.up', description: 'page up'},
 	{scope: 'activity', keys: ['y'], command: 'copy', description: 'copy the selected event id (OSC 52)'},
 	{scope: 'activity', keys: ['e'], command: 'pager.open', description: 'the selected event in full in $PAGER (default less)'},
+	// Issue 28 item 4: the conversation's workspace, on its agent server
+	{scope: 'activity', keys: ['$'], command: 'workspace.command', description: 'run a command in the workspace (its output below; Esc leaves it running)', hint: 'command'},
+	{scope: 'activity', keys: ['F'], command: 'workspace.files', description: "the workspace's files (Enter reads one, w saves it)", hint: 'files'},
 
 	{scope: 'changes', keys: ['j', 'down'], command: 'move.down', description: 'next file'},
 	{scope: 'changes', keys: ['k', 'up'], command: 'move.up', description: 'previous file'},
@@ -252,6 +268,32 @@ export const KEYMAP: readonly Binding[] = [
 	{scope: 'changes', keys: ['G', 'end'], command: 'move.last', description: 'last file'},
 	{scope: 'changes', keys: ['enter'], command: 'open', description: "the selected file's diff (pager)", hint: 'diff'},
 	{scope: 'changes', keys: ['esc'], command: 'back', description: 'back to where the changes were opened', hint: 'back'},
+	{scope: 'changes', keys: ['w'], command: 'patch.write', description: 'write the patch of every file to a file you name (git apply takes it)', hint: 'write patch'},
+	{scope: 'changes', keys: ['y'], command: 'patch.copy', description: 'copy the patch of every file (OSC 52, up to 75 kB)', hint: 'copy patch'},
+	{scope: 'changesDiff', keys: ['w'], command: 'patch.write', description: "write this file's patch to a file you name (git apply takes it)", hint: 'write patch'},
+	{scope: 'changesDiff', keys: ['y'], command: 'patch.copy', description: "copy this file's patch (OSC 52, up to 75 kB)", hint: 'copy patch'},
+
+	{scope: 'files', keys: ['j', 'down'], command: 'move.down', description: 'next file'},
+	{scope: 'files', keys: ['k', 'up'], command: 'move.up', description: 'previous file'},
+	{scope: 'files', keys: ['g', 'home'], command: 'move.first', description: 'first file'},
+	{scope: 'files', keys: ['G', 'end'], command: 'move.last', description: 'last file'},
+	{scope: 'files', keys: ['pagedown'], command: 'page.down', description: 'page down'},
+	{scope: 'files', keys: ['pageup'], command: 'page.up', description: 'page up'},
+	{scope: 'files', keys: ['/'], command: 'filter', description: 'filter the files by name', hint: 'filter'},
+	{scope: 'files', keys: ['enter'], command: 'open', description: 'read the selected file (pager; binary files are named, large ones shown in part)', hint: 'read'},
+	{scope: 'files', keys: ['w'], command: 'file.save', description: 'save the selected file to a local file you name', hint: 'save'},
+	{scope: 'files', keys: ['esc'], command: 'back', description: 'back to the activity (clears the filter first)', hint: 'back'},
+	{scope: 'filePager', keys: ['w'], command: 'file.save', description: 'save this file to a local file you name', hint: 'save'},
+
+	{scope: 'command', keys: ['enter'], command: 'submit', description: 'run the command (one at a time per conversation)', hint: 'run'},
+	{scope: 'command', keys: ['esc'], command: 'cancel', description: 'close the pane: a running command goes on, its end shows in the header', hint: 'close'},
+	{scope: 'command', keys: ['up'], command: 'history.prev', description: 'the command before (history)', hint: 'history'},
+	{scope: 'command', keys: ['down'], command: 'history.next', description: 'the command after (history)'},
+	{scope: 'command', keys: ['pageup'], command: 'page.up', description: 'scroll the output up', hint: 'scroll'},
+	{scope: 'command', keys: ['pagedown'], command: 'page.down', description: 'scroll the output down'},
+
+	{scope: 'savePath', keys: ['enter'], command: 'submit', description: 'write to the path typed (asks before writing over a file)', hint: 'write'},
+	{scope: 'savePath', keys: ['esc'], command: 'cancel', description: 'cancel', hint: 'cancel'},
 
 	{scope: 'pager', keys: ['esc'], command: 'close', description: 'close the event', hint: 'close'},
 	{scope: 'pager', keys: ['j', 'down'], command: 'move.down', description: 'scroll down', hint: 'scroll'},
@@ -281,4 +323,4 @@ export const KEYMAP: readonly Binding[] = [
  * Scopes of inputs and dialogs that take every key while open (q types a q): the global keys do
  * not work there, so the footer does not offer them.
  */
-export const HOLDS_EVERY_KEY: ReadonlySet<Scope> = new Set(['form', 'filter', 'confirm', 'picker', 'message', 'reason']);
+export const HOLDS_EVERY_KEY: ReadonlySet<Scope> = new Set(['form', 'filter', 'confirm', 'picker', 'message', 'reason', 'command', 'savePath']);

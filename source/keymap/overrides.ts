@@ -26,6 +26,10 @@ const SCREENS: ReadonlyArray<readonly Scope[]> = [
 	['global', 'activity', 'approval', 'approvalNoReject', 'activitySandbox'],
 	['global', 'changes'],
 	['global', 'pager'],
+	// a changed file's diff and a workspace file are pagers with keys of their own (issue 28 item 4)
+	['global', 'pager', 'changesDiff'],
+	['global', 'files'],
+	['global', 'pager', 'filePager'],
 	['global', 'list', 'sandboxes'],
 	['global', 'detail', 'scroll', 'sandboxDetail'],
 	['global', 'list', 'specs'],
@@ -38,7 +42,7 @@ const SCREENS: ReadonlyArray<readonly Scope[]> = [
 ];
 
 /** Scopes where the user types: a character bound there could not be typed, nor an edit key used. */
-const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['form', 'filter', 'message', 'reason']);
+const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['form', 'filter', 'message', 'reason', 'command', 'savePath']);
 const EDIT_KEYS = new Set(['left', 'right', 'home', 'end', 'backspace', 'delete', 'ctrl-a', 'ctrl-e', 'ctrl-u', 'ctrl-k', 'ctrl-w', 'ctrl-d']);
 
 /** Whether a key bound in `scope` takes a key the user needs there for typing or editing. */

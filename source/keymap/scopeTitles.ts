@@ -28,4 +28,9 @@ export const SCOPE_TITLES: Record<Scope, string> = {
 	message: 'Message box',
 	reason: 'Reject reason input',
 	servers: 'Servers in view (S): Enter shows the marked ones, or the one under the cursor',
+	changesDiff: "A changed file's diff",
+	files: "A conversation's files (F)",
+	filePager: 'A file read from the workspace',
+	command: 'Command pane ($)',
+	savePath: 'Path to write to',
 };

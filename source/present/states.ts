@@ -43,6 +43,11 @@ export const NEEDS_YOU_MARK = '⚑';
 /** Running, in `ohtui status`'s line: the state's own glyph. */
 export const RUNNING_MARK = LOOKS.running.glyph;
 
+/** A state's own glyph (`?` waiting), where a mark without colour stands for it. */
+export function stateGlyph(state: RowState): string {
+	return LOOKS[state].glyph;
+}
+
 /** The glyph and word of a row in its state (`conversation` says which word a state's row shows). */
 export function rowLook(conversation: Pick<AppConversation, 'execution_status' | 'sandbox_status'>, state: RowState): RowLook {
 	const look = {state, ...LOOKS[state]};

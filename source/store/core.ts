@@ -1,5 +1,5 @@
 import type {CallOptions} from '../api/client.js';
-import {ApiError} from '../api/errors.js';
+import {ApiError, isApiError} from '../api/errors.js';
 import {RequestBudget, type Priority} from './budget.js';
 import {oneLine} from './oneLine.js';
 import {realScheduler, type Scheduler} from './scheduler.js';
@@ -79,6 +79,9 @@ export class Core {
 	 * the conversations waited a minute (issue 27 item 12).
 	 */
 	lastSuccessAt: number | null = null;
+	/** the last request that ended could not reach the server (refused, reset, timed out) */
+	private unreached = false;
+	private readonly reachListeners = new Set<() => void>();
 	disposed = false;
 
 	constructor(options: StoreOptions) {
@@ -181,18 +184,66 @@ export class Core {
 		};
 	}
 
+	/**
+	 * `count` places in the request budget for what is not a REST call through `send` (a websocket
+	 * handshake and the version ask before it, issue 27 item 6): on the wire, once all are had,
+	 * until `release` (once the answer came). Waiting for them is not on the wire (tests settle).
+	 */
+	async slot(priority: Priority, count = 1): Promise<() => void> {
+		const held: (() => void)[] = [];
+		try {
+			for (let i = 0; i < count; i++) held.push(await this.budget.acquire(priority));
+		} finally {
+			if (this.disposed || held.length < count) held.forEach(release => release());
+		}
+		if (this.disposed) throw new ApiError({kind: 'aborted', message: 'the store was closed'});
+		this.onWire++;
+		let done = false;
+		return () => {
+			if (done) return;
+			done = true;
+			held.forEach(release => release());
+			this.onWire--;
+			if (this.onWire === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+		};
+	}
+
 	/** Waits for budget, then sends with the store's abort signal. */
 	async send<T>(priority: Priority, call: (options: CallOptions) => Promise<T>): Promise<T> {
 		const release = await this.budget.acquire(priority);
 		if (this.disposed) throw new ApiError({kind: 'aborted', message: 'the store was closed'});
 		this.onWire++;
 		try {
-			return await call({signal: this.life.signal});
+			const answer = await call({signal: this.life.signal});
+			this.reached(true);
+			return answer;
+		} catch (error) {
+			if (isApiError(error) && (error.kind === 'unreachable' || error.kind === 'timeout')) this.reached(false);
+			throw error;
 		} finally {
 			release();
 			this.onWire--;
 			if (this.onWire === 0) for (const wake of this.idleWaiters.splice(0)) wake();
 		}
+	}
+
+	/**
+	 * `listener` runs when a request answers after one could not reach the server: it is back
+	 * (what waits for it, such as an events socket, may try at once: issue 26 item 8).
+	 */
+	onReachable(listener: () => void): () => void {
+		this.reachListeners.add(listener);
+		return () => this.reachListeners.delete(listener);
+	}
+
+	private reached(ok: boolean): void {
+		if (!ok) {
+			this.unreached = true;
+			return;
+		}
+		if (!this.unreached) return;
+		this.unreached = false;
+		for (const listener of [...this.reachListeners]) listener();
 	}
 
 	/**

@@ -71,6 +71,8 @@
  *   (before the first list, which then waits for its verdict) and again when the server comes back
  *   from an outage.
  * - A conversation's workspace changes (./changes.ts): read when the view opens, never polled.
+ * - Its workspace (./workspace/, issue 28 item 4): a command pane per conversation (`panes`), the
+ *   open file list (`files`), and the patch or a file saved or copied; read when asked, never polled.
  * - Notifications: only when the snapshot changes. Equal data keeps its objects (per item by id,
  *   deep-equal), lists keep their arrays, the snapshot keeps its identity. `loading` is exposed
  *   only while the user waits (first load, `refresh()`), and `fetchedAt` only moves with another
@@ -104,6 +106,10 @@ import {ServerInfoWatch} from './serverInfo.js';
 import type {Store, StoreOptions} from './types.js';
 import {registerWatchSources} from './actions/watchSources.js';
 import {WatchHub} from './actions/watches.js';
+import {CommandPanes} from './workspace/commandPanes.js';
+import {FilesLane} from './workspace/filesLane.js';
+import {WorkspaceOpener} from './workspace/workspaceOpener.js';
+import {WorkspaceSaves} from './workspace/workspaceSaves.js';
 
 export type PollingStore = Store & {
 	/** resolves once no request is on the wire (tests step a manual clock with it) */
@@ -134,6 +140,11 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 	// what a watched agent does comes over its socket into its glimpse: the doing column and the preview, live
 	const watch = new LiveWatch(core, sockets, resources, (id, events) => glimpses.take(id, events));
 	const changes = new Changes(client, core);
+	// issue 28 item 4: a conversation's workspace, opened once and kept, every request within the budget
+	const workspaces = new WorkspaceOpener(client, core);
+	const panes = new CommandPanes(workspaces, core);
+	const files = new FilesLane(workspaces, core);
+	const saves = new WorkspaceSaves(workspaces);
 	// another server after an outage: what the old one could not serve is asked again
 	let server = core.get().server;
 	core.subscribe(() => {
@@ -160,6 +171,8 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 			attention.dispose();
 			watch.dispose();
 			changes.close();
+			panes.dispose();
+			files.close();
 			activity.dispose();
 			sockets.dispose();
 			serverInfo.dispose();
@@ -188,6 +201,7 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		loadOlderEvents: () => activity.loadOlder(),
 		setFollow: on => activity.setFollow(on),
 		setActivityViewport: (first, last) => activity.setViewport(first, last),
+		readWholeEvent: eventId => activity.readWhole(eventId),
 		saveDraft: (id, text) => messages.saveDraft(id, text),
 		sendMessage: (id, text, options) => messages.send(id, text, options),
 		controlAgent: (id, command, reason) => agentCommands.control(id, command, reason),
@@ -196,6 +210,13 @@ export function createStore(client: OpenHandsClient, options: StoreOptions = {})
 		closeChanges: () => changes.close(),
 		openDiff: path => (path === null ? changes.closeDiff() : changes.openDiff(path)),
 		refreshChanges: () => changes.refresh(),
+		runCommand: (conversation, command) => void panes.run(conversation, command),
+		openFiles: conversation => files.open(conversation),
+		closeFiles: () => files.close(),
+		openFile: path => files.openFile(path),
+		saveFile: (conversation, path, local, overwrite) => saves.saveFile(conversation, path, local, overwrite),
+		savePatch: (conversation, local, options) => saves.savePatch(conversation, local, options),
+		copyPatch: (conversation, options) => saves.copyPatch(conversation, options),
 		deleteConversation: id => deletes.conversation(id),
 		deleteSandbox: id => deletes.sandbox(id),
 		dismissAttention: key => attention.dismiss(key),

@@ -24,10 +24,12 @@ import type {Scheduler} from './scheduler.js';
 import type {SeenStore} from './attention/seenStore.js';
 import type {ErrorInfo, ListResourceName, ListState, ResourceName, ResourceState} from './resourceTypes.js';
 import type {LostWatch, Notice, PendingAction} from './actionTypes.js';
+import type {FilesState, Panes, PatchCopy, SaveResult} from './workspaceTypes.js';
 
 export type {AgentInfo, ChangedFile, ChangesState, DiffState} from './agentTypes.js';
 export type {ErrorInfo, ListResourceName, ListState, ResourceName, ResourceState} from './resourceTypes.js';
 export type {ActionKind, LostWatch, Notice, PendingAction} from './actionTypes.js';
+export type {FilesState, FileView, PaneLine, Panes, PaneState, PatchCopy, SaveResult} from './workspaceTypes.js';
 
 /**
  * The activity of the one conversation whose events are open (issue 10): a bounded window of its
@@ -58,6 +60,13 @@ export type ActivityState = {
 	unreadable?: number;
 	/** how new events come (issue 18): over the conversation's websocket, or by a search every interval; null until known */
 	transport?: ActivityTransport | null;
+	/** why reading events stopped (the server's pages went round), until the user asks again (Ctrl-r); null while reading */
+	stopped?: string | null;
+	/**
+	 * The whole of an event the window keeps short (issue 27 item 2), read while its pager is open:
+	 * `event` null while on its way or when the server had it no more (`error` says which).
+	 */
+	wholeEvent?: {id: string; event: ConversationEvent | null; error: string | null} | null;
 	/** events dropped because their id repeats another's (each counted once) */
 	duplicates?: number;
 	/** its agent server (version, abilities, policy); null until asked (absent in hand-built snapshots) */
@@ -156,6 +165,10 @@ export type StoreSnapshot = {
 	glimpses?: Readonly<Record<string, Glimpse>>;
 	/** the open workspace changes view (issue 16), or null (absent in hand-built snapshots) */
 	changes?: ChangesState | null;
+	/** command panes (issue 28 item 4, `$`) by conversation id (absent: none yet) */
+	panes?: Panes;
+	/** the open workspace file list (issue 28 item 4, `F`), or null (absent: none) */
+	files?: FilesState | null;
 };
 
 /** How a message goes (Store.sendMessage). */
@@ -206,6 +219,8 @@ export interface Store {
 	setFollow(on: boolean): void;
 	/** the part of the window on screen (indexes into `activity.events`), so the window can be trimmed */
 	setActivityViewport(firstIndex: number, lastIndex: number): void;
+	/** reads the whole of an event kept short, for its pager (`activity.wholeEvent`); null: let it go */
+	readWholeEvent(eventId: string | null): void;
 
 	/** keeps an unsent draft for a conversation (empty text removes it) */
 	saveDraft(conversationId: string, text: string): void;
@@ -227,6 +242,24 @@ export interface Store {
 	openDiff(path: string | null): void;
 	/** reads the open changes again: the list, the counts, the diff on screen (Ctrl-r there) */
 	refreshChanges(): void;
+
+	/*
+	 * The workspace (issue 28 item 4): `$`, `F`, `w`, `y`. What saves to a local file answers
+	 * `exists` before any request when the file is there and `overwrite` was not said.
+	 */
+	/** runs a command in the conversation's workspace, into `panes[id]`; refused with a notice while its last one runs */
+	runCommand(conversation: AppConversation, command: string): void;
+	/** reads the workspace's file list into `files`; closeFiles() frees it */
+	openFiles(conversation: AppConversation): void;
+	closeFiles(): void;
+	/** reads the start of one file of the open list into `files.file` (null closes it) */
+	openFile(path: string | null): void;
+	/** a workspace file (relative to its folder) to a local file */
+	saveFile(conversation: AppConversation, path: string, local: string, overwrite?: boolean): Promise<SaveResult>;
+	/** the workspace's patch (of `paths`, else every file) to a local file */
+	savePatch(conversation: AppConversation, local: string, options?: {paths?: readonly string[]; overwrite?: boolean}): Promise<SaveResult>;
+	/** the workspace's patch in memory, for the clipboard, when it is small enough */
+	copyPatch(conversation: AppConversation, options?: {paths?: readonly string[]}): Promise<PatchCopy>;
 
 	/** exactly one DELETE; the row goes when the server confirms */
 	deleteConversation(id: string): void;

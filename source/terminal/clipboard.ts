@@ -17,7 +17,8 @@ import {execFile} from 'node:child_process';
 export type CopyResult = {ok: true} | {ok: false; reason: string};
 
 export type Clipboard = {
-	copy(text: string): Promise<CopyResult>;
+	/** text goes as UTF-8; bytes (a patch) as they are */
+	copy(text: string | Buffer): Promise<CopyResult>;
 };
 
 export type ClipboardOptions = {
@@ -28,8 +29,8 @@ export type ClipboardOptions = {
 	tmuxOption?(name: string): Promise<string | null>;
 };
 
-export function osc52(text: string): string {
-	return `\u001B]52;c;${Buffer.from(text, 'utf8').toString('base64')}\u0007`;
+export function osc52(text: string | Buffer): string {
+	return `\u001B]52;c;${(typeof text === 'string' ? Buffer.from(text, 'utf8') : text).toString('base64')}\u0007`;
 }
 
 export function tmuxPassthrough(sequence: string): string {
@@ -53,7 +54,7 @@ export function tmuxCopyRoute(clipboard: string | null, passthrough: string | nu
 	return null;
 }
 
-type Route = {sequence: (text: string) => string} | {reason: string};
+type Route = {sequence: (text: string | Buffer) => string} | {reason: string};
 
 export function createClipboard({env, write, tmuxOption = async name => askTmux(name, env)}: ClipboardOptions): Clipboard {
 	let route: Promise<Route> | undefined;

@@ -14,7 +14,7 @@ import {MASK} from './secretShapes.js';
 const MAX_LINE = 1 << 20;
 /** Tabs ride through the cleaning as a private-use character (which cleaning keeps), then come back. */
 const TAB_STAND_IN = '\ue000';
-const BEGIN_KEY = /-----BEGIN ([A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----/;
+export const BEGIN_KEY = /-----BEGIN ([A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?)-----/;
 
 /** One line (no line break in it): cleaned, tabs kept, masked piece by piece so its spacing stays. */
 export function safeOutputLine(raw: string): string {

@@ -40,10 +40,17 @@ const HEADER = /(?<![\w-])([A-Za-z][\w-]*)(["'`]?)(:\s*)((?:bearer|basic|token|b
 // `OPENAI_API_KEY is sk-…` in a sentence: an environment variable's name, then the value
 const SAID_IS = /(?<![\w$])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(\s+(?:is|was|to|as)\s+)(["'`]?)([^\s"'`,;]*[^\s"'`,;.])/g;
 const FLAG_VALUE = /(?<!\S)(--?[A-Za-z][\w-]*)(\s+)(?!-)("[^"]*"|'[^']*'|\S+)/g;
+// a JSON member inside a JSON string, its quotes escaped (`{\"password\":\"…\"}`: a request body in a
+// log line, a tool's arguments quoted), found by the verification after round 4
+const ESCAPED_MEMBER = /\\(["'])([^"'\\\n]{1,64})\\\1(\s*:\s*)\\(["'])((?:(?!\\\4)[^\n])*)\\\4/g;
+// `my password is …`, `the API key was: …` in prose: a word that names a secret, then its value; a
+// value that reads as a word (`is required`) or as a variable is none
+const PROSE_SECRET = /\b((?:password|passphrase|passwd|secret|token|(?:api|access|secret)[ _-]key)s?)(\s+(?:is|was)(?::\s*|\s+))(["'`]?)([^\s"'`,;]*[^\s"'`,;.!?:])/gi;
 const AUTH_SCHEME = /\b(bearer|basic)(\s+)[\w.~+/=-]{6,}/gi;
 // the quick tests before the rules above
 const HEX_RUN = /[0-9a-fA-F]{32}/;
 const SAID = /_[A-Z0-9]+\s+(?:is|was|to|as)\s/;
+const PROSE = /(?:password|passphrase|passwd|secret|token|key)s?\s+(?:is|was)\b/i;
 const SCHEME = /bearer|basic/i;
 const NAME_AND_COLON = /^[A-Za-z][\w-]*:$/;
 
@@ -87,6 +94,9 @@ function maskText(text: string): string {
 	}
 	if (out.includes('=')) {
 		const assigned = (whole: string, name: string, sign: string, value: string): string => {
+			// a flag's value that is itself an assignment (`--from-literal=password=…`, `--env=API_TOKEN=…`)
+			const inner = value.includes(MASK) || hidesValue(name, value) ? null : /^([A-Za-z_][\w.-]*)=(.+)$/s.exec(value);
+			if (inner && hidesValue(inner[1]!, inner[2]!)) return `${name}${sign}${inner[1]}=${MASK}`;
 			if (value.includes(MASK) || !hidesValue(name, value)) return whole;
 			const quote = /^["']/.test(value) ? value[0]! : '';
 			return `${name}${sign}${quote}${MASK}${quote}`;
@@ -94,11 +104,21 @@ function maskText(text: string): string {
 		out = out.replace(ASSIGNMENT, (whole, name: string, value: string) => assigned(whole, name, '=', value));
 		out = out.replace(SPACED_ASSIGNMENT, assigned);
 	}
+	if (out.includes('\\"') || out.includes("\\'")) {
+		out = out.replace(ESCAPED_MEMBER, (whole, q: string, name: string, colon: string, vq: string, value: string) =>
+			hidesValue(name, value) && !value.includes(MASK) ? `\\${q}${name}\\${q}${colon}\\${vq}${MASK}\\${vq}` : whole,
+		);
+	}
 	if (HEX_RUN.test(out)) out = out.replace(NAMED_HEX, (_whole, head: string) => `${head}${MASK}`).replace(CAMEL_NAMED_HEX, (_whole, head: string) => `${head}${MASK}`);
 	if (out.includes(':')) out = maskHeaders(out);
 	if (SAID.test(out)) {
 		out = out.replace(SAID_IS, (whole, name: string, is: string, q: string, value: string) =>
 			readsAsWord(value) || value.includes(MASK) || !hidesValue(name, value) ? whole : `${name}${is}${q}${MASK}`,
+		);
+	}
+	if (PROSE.test(out)) {
+		out = out.replace(PROSE_SECRET, (whole, name: string, is: string, q: string, value: string) =>
+			readsAsWord(value) || value.includes(MASK) || !hidesValue(name.replace(/\s+/g, '_'), value) ? whole : `${name}${is}${q}${MASK}`,
 		);
 	}
 	if (out.includes('-')) {

@@ -146,6 +146,11 @@ export function App({
 					);
 				});
 			},
+			copyBytes(bytes, label) {
+				void clipboard.copy(bytes).then(result => {
+					setLocalNotice(result.ok ? {level: 'info', text: `copied ${maskSecrets(clean(label))}`, at: now()} : {level: 'error', text: result.reason, at: now()});
+				});
+			},
 		}),
 		[fleet, now, clipboard],
 	);

@@ -48,7 +48,7 @@ export const Footer = memo(function Footer({notice, hints, globalHints, width, n
  * mid-word, `Enter det…`). Hints not listed go next, the rightmost of them first; help and quit
  * go last.
  */
-const DROP_FIRST: readonly Command[] = ['sort.default', 'preview.toggle', 'filter.status', 'agent.policy', 'copy', 'conversation.changes', 'refresh', 'filter', 'open', 'move.down', 'field.next', 'tab.next'];
+const DROP_FIRST: readonly Command[] = ['sort.default', 'preview.toggle', 'filter.status', 'agent.policy', 'copy', 'workspace.files', 'conversation.changes', 'refresh', 'filter', 'open', 'move.down', 'field.next', 'tab.next'];
 const KEEP_LAST: readonly Command[] = ['help', 'quit'];
 const SEPARATOR = '  ';
 

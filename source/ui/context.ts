@@ -12,6 +12,8 @@ export type Ui = {
 	 * footer, by `label` when given (a URL with a token is never echoed), or why it could not
 	 */
 	copy(text: string, label?: string): void;
+	/** copies bytes as they are (a patch: nothing cleaned out of it) and says so by `label` */
+	copyBytes(bytes: Buffer, label: string): void;
 	/** a footer message that does not come from the store */
 	notify(level: 'info' | 'error', text: string): void;
 };

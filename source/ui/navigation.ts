@@ -36,6 +36,8 @@ type Place =
 	| {kind: 'activity'; tab: 'conversations'; conversation: Tagged<AppConversation>}
 	/** a conversation's workspace changes (issue 16 §1) */
 	| {kind: 'changes'; tab: 'conversations'; conversation: Tagged<AppConversation>}
+	/** a conversation's workspace files (issue 28 item 4) */
+	| {kind: 'files'; tab: 'conversations'; conversation: Tagged<AppConversation>}
 	| {kind: 'sandboxConversations'; tab: 'sandboxes'; sandbox: Tagged<Sandbox>}
 	/** `popup`: the list `ohtui --needs-you` opened on, which is the whole app there (closing it quits) */
 	| {kind: 'attention'; popup?: true}
@@ -62,6 +64,8 @@ export function routeKey(route: Route): string {
 			return `activity:${refKey(route.conversation)}`;
 		case 'changes':
 			return `changes:${refKey(route.conversation)}`;
+		case 'files':
+			return `files:${refKey(route.conversation)}`;
 		case 'sandboxConversations':
 			return `sandboxConversations:${refKey(route.sandbox)}`;
 		default:

@@ -6,7 +6,7 @@
 import type {FleetSnapshot} from '../fleet/types.js';
 import type {ResourceName, ResourceState} from '../store/types.js';
 import {needYouText} from '../present/attentionText.js';
-import {KIND_WORDS, OFFLINE, type Health} from './useHealth.js';
+import {KIND_WORDS, OFFLINE, type Health, activityOutage, withOutage} from './useHealth.js';
 
 export type ServerHealth = {
 	name: string;
@@ -45,7 +45,7 @@ export function serverHealthKey(snapshot: FleetSnapshot, tab: ResourceName, alwa
 	return JSON.stringify(
 		snapshot.servers.map((server): ServerHealth => {
 			const capable = tab === 'sandboxes' || tab === 'specs' ? server.snapshot.server?.capabilities[tab] !== false : true;
-			const {level, text} = capable ? word(server.snapshot[tab], tab) : {level: 'ok' as const, text: NONE[tab]!};
+			const {level, text} = capable ? word(withOutage(server.snapshot[tab], activityOutage(server.snapshot)), tab) : {level: 'ok' as const, text: NONE[tab]!};
 			const need = needs.get(server.name) ?? 0;
 			const shown = need === 0 ? text : level === 'ok' ? needYouText(need) : `${text}, ${needYouText(need)}`;
 			return {name: server.name, index: snapshot.names.indexOf(server.name), level, text: shown};

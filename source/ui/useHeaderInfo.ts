@@ -9,12 +9,13 @@ import type {FleetSnapshot} from '../fleet/types.js';
 import {namedError} from '../fleet/mergeList.js';
 import type {ErrorInfo, Notice, ResourceName} from '../store/types.js';
 import {parseServerHealth, serverHealthKey} from './serverHealth.js';
-import {useHealth} from './useHealth.js';
+import {activityOutage, useHealth, withOutage} from './useHealth.js';
 import {useSnapshot} from './useStore.js';
 
 const selectName = (s: FleetSnapshot) => (s.servers.length === 1 && s.servers[0]!.fromProfile ? s.servers[0]!.name : null);
 const selectLabel = (s: FleetSnapshot) => s.servers[0]!.label;
 /** the one server's probed label, e.g. `current · sandbox-server` */
+const selectOutage = (s: FleetSnapshot) => activityOutage(s.servers[0]!.snapshot);
 const selectDetected = (s: FleetSnapshot) => (s.servers.length === 1 ? (s.servers[0]!.snapshot.server?.label ?? null) : null);
 
 /** An error that retrying soon will not change: the server has no such thing, or is no OpenHands server. */
@@ -52,12 +53,15 @@ export function useHeaderInfo(tab: ResourceName, now: () => number) {
 	const error = useSnapshot(selectError);
 	const serversKey = useSnapshot(selectServers);
 	const servers = useMemo(() => parseServerHealth(serversKey), [serversKey]);
+	const visible = useSnapshot(selectVisible);
+	const outage = useSnapshot(selectOutage);
+	const state = useMemo(() => withOutage(visible, outage), [visible, outage]);
 	// The visible tab's failed fetch is the footer's message until a newer one comes, and it goes
 	// away by itself when a fetch succeeds again (the store clears `error`).
 	const fetchError = useMemo<Notice | null>(() => (error ? {level: 'error', text: error.message, at: error.at} : null), [error]);
 	return {
 		/** the first server's health (the one-server header) */
-		health: useHealth(useSnapshot(selectVisible), now),
+		health: useHealth(state, now),
 		detected: useSnapshot(selectDetected),
 		name: useSnapshot(selectName),
 		label: useSnapshot(selectLabel),

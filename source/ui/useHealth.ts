@@ -8,7 +8,7 @@
  * "stale for 12s" and "retrying in 4s" current.
  */
 import {useEffect, useMemo, useState} from 'react';
-import type {ErrorInfo, ResourceState} from '../store/types.js';
+import type {ErrorInfo, ResourceState, StoreSnapshot} from '../store/types.js';
 import {seconds} from '../present/format.js';
 
 export type Health = {level: 'ok' | 'loading' | 'stale' | 'offline'; text: string};
@@ -25,6 +25,21 @@ export const KIND_WORDS: Partial<Record<ErrorInfo['kind'], string>> = {
 	validation: 'rejected',
 	not_openhands: 'not an OpenHands server',
 };
+
+/**
+ * While an activity is open it is what polls (the lists wait): its search that could not reach the
+ * server says the server is out of reach, as a list's would (issue 26 item 8: the header said `ok`
+ * while only the activity's status line knew). Part of the snapshot, so a selector may return it.
+ */
+export function activityOutage(snapshot: StoreSnapshot): ErrorInfo | null {
+	const error = snapshot.activity?.error ?? null;
+	return error && OFFLINE.has(error.kind) ? error : null;
+}
+
+/** The visible list's state, with the open activity's outage when the list itself has no error. */
+export function withOutage<S extends ResourceState<unknown>>(state: S, outage: ErrorInfo | null): S {
+	return outage && !state.error ? {...state, error: outage, retryAt: null} : state;
+}
 
 export function healthOf(state: ResourceState<unknown>, now: number): Health {
 	// what this server does not have is no failure: the view says it in one line

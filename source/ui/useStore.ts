@@ -31,6 +31,9 @@ export const selectDrafts = (s: FleetSnapshot) => s.drafts;
 export const selectGlimpses = (s: FleetSnapshot) => s.glimpses;
 /** the open workspace changes view (issue 16), of whichever server */
 export const selectChanges = (s: FleetSnapshot) => s.changes;
+/** the workspace (issue 28 item 4): command panes by conversation, the open file list */
+export const selectPanes = (s: FleetSnapshot) => s.panes;
+export const selectFiles = (s: FleetSnapshot) => s.files;
 
 /**
  * What a server in view can do (issue 16 decision 1); null while it is not probed (the views then

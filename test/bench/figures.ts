@@ -11,7 +11,11 @@ export type Figure = {
 	note?: string;
 };
 
-export type Bench = {name: string; run(): Promise<Figure[]>};
+/**
+ * `runCompared` (optional): this build and another (`--compare ROOT`) measured in one loop,
+ * interleaved, so both see the same load; without it, run.ts runs the bench on each in turn.
+ */
+export type Bench = {name: string; run(): Promise<Figure[]>; runCompared?(otherRoot: string): Promise<{figures: Figure[]; other: Figure[]}>};
 
 export function median(values: readonly number[]): number {
 	if (values.length === 0) return Number.NaN;

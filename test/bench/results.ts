@@ -150,7 +150,7 @@ export function renderComparison(results: Results, benchOrder: readonly string[]
 	return [
 		'## Side by side',
 		'',
-		`Each bench run twice in one run on each Node line, first on the other build (\`npm run bench -- --compare ROOT\`), then on this one (${loads.join('; ')}).`,
+		`Each bench run twice in one run on each Node line, first on the other build (\`npm run bench -- --compare ROOT\`), then on this one; the start-up bench runs both in one loop, interleaved, so both see the same load (${loads.join('; ')}).`,
 		'',
 		[head, head.map(() => '---'), ...rows].map(cells => `| ${cells.map(escape).join(' | ')} |`).join('\n'),
 		'',

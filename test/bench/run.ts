@@ -13,7 +13,7 @@
  * BENCH_ACTIVITY_IDLE_SECONDS, BENCH_ACTIVITY_GENERATION (legacy|current), BENCH_COMMAND_RUNS (15), BENCH_LIVE_EVENTS,
  * BENCH_LIVE_IDLE_SECONDS, BENCH_LIVE_DROP_SECONDS, BENCH_LIVE_IDLE_WINDOW, BENCH_LIVE_TRANSITIONS,
  * BENCH_OUTPUT_PRESSES (100), BENCH_OUTPUT_ROUNDS (2), BENCH_WORKSPACE_RUNS (3),
- * BENCH_FLEET_PRESSES (20), BENCH_FLEET_IDLE_SECONDS (30),
+ * BENCH_FLEET_PRESSES (20), BENCH_FLEET_IDLE_SECONDS (30), BENCH_FAULTS_SECONDS (40), BENCH_FAULTS_HUGE_SECONDS (50),
  * BENCH_SOAK_MINUTES (60), BENCH_SOAK_WARMUP_MINUTES (10), BENCH_SOAK_SAMPLE_SECONDS (30). `npm run bench`
  * runs the soak too (an hour); name the others to leave it out.
  */
@@ -32,6 +32,7 @@ import {idle} from './idle.bench.js';
 import {live} from './live.bench.js';
 import {liveIdle} from './liveIdle.bench.js';
 import {masking} from './masking.bench.js';
+import {liveFaults} from './liveFaults.bench.js';
 import {output} from './output.bench.js';
 import {type BenchRun, mergeRun, readResults, renderMarkdown} from './results.js';
 import {refreshBytes} from './refreshBytes.bench.js';
@@ -40,7 +41,7 @@ import {soak} from './soak.bench.js';
 import {startup} from './startup.bench.js';
 import {workspace} from './workspace.bench.js';
 
-const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, workspace, live, liveIdle, output, fleet, masking, soak};
+const ALL: Record<string, Bench> = {startup, refreshBytes, idle, scale, action, activity, commands, workspace, live, liveIdle, liveFaults, output, fleet, masking, soak};
 const here = dirname(fileURLToPath(import.meta.url));
 
 function loadAverage(): string | undefined {
@@ -89,7 +90,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 /** benches that measure a build as a user runs it (the output bench weighs this build's patches) */
-const COMPARABLE = new Set(['start-up', 'bytes per refresh', 'idle cost', 'scale', 'action latency', 'activity', 'commands', 'fleet']);
+const COMPARABLE = new Set(['start-up', 'bytes per refresh', 'idle cost', 'scale', 'action latency', 'activity', 'commands', 'fleet', 'live faults']);
 
 async function runBench(bench: Bench): Promise<Figure[]> {
 	try {
@@ -116,11 +117,37 @@ async function main(): Promise<void> {
 	const benches = names.length ? names.map(name => ALL[name]).filter((b): b is Bench => Boolean(b)) : Object.values(ALL);
 	const figures: Figure[] = [];
 	const runs: Record<string, BenchRun> = {};
-	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION', 'BENCH_COMMAND_RUNS', 'BENCH_LIVE_EVENTS', 'BENCH_LIVE_IDLE_SECONDS', 'BENCH_LIVE_DROP_SECONDS', 'BENCH_LIVE_IDLE_WINDOW', 'BENCH_LIVE_TRANSITIONS', 'BENCH_OUTPUT_PRESSES', 'BENCH_OUTPUT_ROUNDS', 'BENCH_FLEET_PRESSES', 'BENCH_FLEET_IDLE_SECONDS', 'BENCH_SOAK_MINUTES', 'BENCH_SOAK_WARMUP_MINUTES', 'BENCH_SOAK_SAMPLE_SECONDS']
+	const settings = ['BENCH_IDLE_SECONDS', 'BENCH_IDLE_WARMUP_SECONDS', 'BENCH_STARTUP_RUNS', 'BENCH_SCALE_PRESSES', 'BENCH_ACTION_ROUNDS', 'BENCH_REFRESH_SECONDS', 'BENCH_ACTIVITY_EVENTS', 'BENCH_ACTIVITY_RUNS', 'BENCH_ACTIVITY_IDLE_SECONDS', 'BENCH_ACTIVITY_GENERATION', 'BENCH_COMMAND_RUNS', 'BENCH_LIVE_EVENTS', 'BENCH_LIVE_IDLE_SECONDS', 'BENCH_LIVE_DROP_SECONDS', 'BENCH_LIVE_IDLE_WINDOW', 'BENCH_LIVE_TRANSITIONS', 'BENCH_OUTPUT_PRESSES', 'BENCH_OUTPUT_ROUNDS', 'BENCH_FLEET_PRESSES', 'BENCH_FLEET_IDLE_SECONDS', 'BENCH_FAULTS_SECONDS', 'BENCH_FAULTS_HUGE_SECONDS', 'BENCH_SOAK_MINUTES', 'BENCH_SOAK_WARMUP_MINUTES', 'BENCH_SOAK_SAMPLE_SECONDS']
 		.filter(name => process.env[name])
 		.map(name => `${name}=${process.env[name]}`);
 	for (const bench of benches) {
 		let other: BenchRun['compare'];
+		if (compare && COMPARABLE.has(bench.name) && bench.runCompared) {
+			// both builds in one loop, interleaved (the start-up bench)
+			process.stdout.write(`running ${bench.name} on this build and ${compareLabel ?? compare}, interleaved…\n`);
+			const load = loadAverage();
+			let both: {figures: Figure[]; other: Figure[]};
+			try {
+				both = await bench.runCompared(resolve(compare));
+			} catch (error) {
+				const failed = await runBench({name: bench.name, run: () => Promise.reject(error)});
+				both = {figures: failed, other: failed};
+			}
+
+			figures.push(...both.figures, ...both.other.map(figure => ({...figure, bench: `${figure.bench} [${compareLabel ?? compare}]`})));
+			runs[bench.name] = {
+				date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+				node: runtime,
+				cores: cores(),
+				...(load === undefined ? {} : {load}),
+				settings,
+				figures: both.figures,
+				compare: {label: compareLabel ?? compare, ...(load === undefined ? {} : {load}), figures: both.other},
+				label: label ?? 'this build',
+			};
+			continue;
+		}
+
 		if (compare && COMPARABLE.has(bench.name)) {
 			process.stdout.write(`running ${bench.name} on ${compareLabel ?? compare}…\n`);
 			const otherLoad = loadAverage();

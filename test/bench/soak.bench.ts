@@ -1,24 +1,32 @@
 /**
- * Issue 21 item 13: ohtui is kept open for days. A soak of BENCH_SOAK_MINUTES (default 60) under the
- * load the issue describes: refresh every second, the activity open and following a live agent
- * (the stand-in's demo conversations keep working), paging into older events and back every
- * 30 s, the list churning (back to it, another conversation, another tab) every 2 minutes, and a
- * message every 4 minutes. A preload (./heapSampler.mjs, `--expose-gc`) takes a full collection
- * and notes the live heap and resident memory every BENCH_SOAK_SAMPLE_SECONDS (default 30).
+ * Issue 21 item 13, issue 27 item 3: ohtui is kept open for days. A soak of BENCH_SOAK_MINUTES
+ * (default 60) against the agent-server stand-in under the load issue 27 measured a leak with:
+ * refresh every second; three conversations get an event over their websockets every second (a
+ * message another client sends, with the state update it brings: two frames a second each); three
+ * more change status every 20 s (run, then pause: the runs add their own events); the activity open
+ * and following one of the busy three. On top, as before: paging into older events and back every
+ * 30 s, the list churning (back to it, another tab and back, the same conversation again) every 2
+ * minutes, and a message typed in the app every 4 minutes. A preload (./heapSampler.mjs,
+ * `--expose-gc`) takes a full collection and notes the live heap and resident memory every
+ * BENCH_SOAK_SAMPLE_SECONDS (default 30). BENCH_SOAK_SNAPSHOTS=DIR also writes a heap snapshot
+ * there (SIGUSR2) after the warm-up and at the end, for a comparison of what grew.
  *
  * Figures, from the samples after BENCH_SOAK_WARMUP_MINUTES (default 10): live heap growth and
  * resident memory growth, each the least-squares slope in MB an hour. Targets: live heap <= 1 MB an
  * hour; resident memory flat (<= 2 MB an hour: the allocator's pages come and go). A short run
  * (BENCH_SOAK_MINUTES=3 BENCH_SOAK_WARMUP_MINUTES=1) checks the harness; its slopes mean little.
  */
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {startStandInServer} from '../../source/server/standInServer.js';
+import {startAgentServerStandIn} from '../../source/server/agentServer/start.js';
+import type {AgentServerStandIn} from '../../source/server/agentServer/types.js';
+import {KEY, conversationTitles, sendMessage} from '../support/agentRest.js';
 import {cliPath} from '../e2e/pty.js';
-import {benchNode, type Probe, rssMb, spawnProbe} from '../support/ptyProbe.js';
+import {benchNode, benchRoot, type Probe, rssMb, spawnProbe} from '../support/ptyProbe.js';
 import {type Bench, type Figure, hasTabs, round, sleep} from './figures.js';
+import {selectRow} from './liveSetup.js';
 
 const PAGE_UP = '\u001b[5~';
 const ESC = '\u001b';
@@ -52,20 +60,51 @@ function readSamples(file: string): Sample[] {
 	}
 }
 
-/** Opens the activity of the first conversation whose agent is running (the demo's live ones). */
-async function openLiveActivity(probe: Probe): Promise<void> {
+/** What the issue's load does on the server: events on three conversations, statuses on three more. */
+function startLoad(server: AgentServerStandIn, busy: readonly string[], churned: readonly string[]): () => void {
+	const headers = {'content-type': 'application/json', 'x-session-api-key': KEY};
+	const post = (path: string) => fetch(`${server.url}${path}`, {method: 'POST', headers, body: '{}'}).then(r => r.text(), () => '');
+	let n = 0;
+	const events = setInterval(() => {
+		n++;
+		for (const id of busy) void sendMessage(server, id, `soak event ${n}: ${'the agent reports progress '.repeat(4)}`).catch(() => {});
+	}, 1000);
+	let running = false;
+	const statuses = setInterval(() => {
+		running = !running;
+		for (const id of churned) void post(`/api/conversations/${id}/${running ? 'run' : 'pause'}`);
+	}, 20_000);
+	return () => {
+		clearInterval(events);
+		clearInterval(statuses);
+	};
+}
+
+/** Opens the activity of the conversation titled `title` (the list is sorted by attention first). */
+async function openActivity(probe: Probe, title: string): Promise<void> {
 	probe.press('2');
-	// a running agent: its state's glyph and word (the attention-first list), or the older columns
-	const running = /▶ running|RUNNING\s+running/;
-	await probe.waitForScreen(screen => running.test(screen), 'conversation rows', 60_000);
-	for (let i = 0; i < 30; i++) {
-		const selected = probe.screenText().split('\n').find(line => line.trimStart().startsWith('›')) ?? '';
-		if (running.test(selected)) break;
-		probe.press('j');
-		await sleep(300);
-	}
+	await selectRow(probe, title);
 	probe.press('l');
 	await probe.waitForScreen(screen => /Esc back/.test(screen), 'the activity', 30_000);
+}
+
+/** `SIGUSR2` (node --heapsnapshot-signal) and the snapshot moved to `dir` as `name` once written. */
+async function snapshot(probe: Probe, cwd: string, dir: string, name: string): Promise<void> {
+	const before = new Set(readdirSync(cwd));
+	process.kill(probe.pid, 'SIGUSR2');
+	for (let i = 0; i < 600; i++) {
+		await sleep(500);
+		const written = readdirSync(cwd).find(file => file.endsWith('.heapsnapshot') && !before.has(file));
+		if (!written) continue;
+		// written once its size, begun, stands still for two seconds
+		let size = -1;
+		while (size <= 0 || statSync(join(cwd, written)).size !== size) {
+			size = statSync(join(cwd, written)).size;
+			await sleep(2000);
+		}
+		renameSync(join(cwd, written), join(dir, name));
+		return;
+	}
 }
 
 export const soak: Bench = {
@@ -74,23 +113,36 @@ export const soak: Bench = {
 		const minutes = Number(process.env['BENCH_SOAK_MINUTES'] ?? 60);
 		const warmup = Number(process.env['BENCH_SOAK_WARMUP_MINUTES'] ?? 10);
 		const sampleSeconds = Number(process.env['BENCH_SOAK_SAMPLE_SECONDS'] ?? 30);
+		const snapshots = process.env['BENCH_SOAK_SNAPSHOTS'];
 		const dir = mkdtempSync(join(tmpdir(), 'ohtui-soak-'));
 		const file = join(dir, 'samples.jsonl');
-		const server = await startStandInServer({rateLimit: false, bootMs: 0});
+		const server = await startAgentServerStandIn({apiKey: KEY, live: false});
 		const sampler = fileURLToPath(new URL('./heapSampler.mjs', import.meta.url));
+		const cli = process.env['OHTUI_BENCH_ROOT'] ? join(benchRoot(), 'dist', 'cli.js') : cliPath;
 		const probe = spawnProbe({
 			command: benchNode(),
-			args: ['--expose-gc', '--import', sampler, cliPath, '--url', server.url, '--refresh', '1'],
-			env: {OHTUI_SOAK_FILE: file, OHTUI_SOAK_SAMPLE_MS: String(sampleSeconds * 1000)},
+			args: ['--expose-gc', '--import', sampler, ...(snapshots ? [`--heapsnapshot-signal=SIGUSR2`, `--diagnostic-dir=${dir}`] : []), cli, '--url', server.url, '--refresh', '1'],
+			env: {OHTUI_SOAK_FILE: file, OHTUI_SOAK_SAMPLE_MS: String(sampleSeconds * 1000), OPENHANDS_API_KEY: KEY},
 		});
 		const bench = `soak (${minutes} min)`;
+		let stopLoad = () => {};
 		try {
 			await probe.waitForScreen(hasTabs, 'tabs', 60_000);
-			await openLiveActivity(probe);
+			const conversations = await conversationTitles(server);
+			const busy = conversations.filter(c => c.status === 'running').slice(0, 3);
+			const churned = conversations.filter(c => c.status !== 'running' && c.status !== 'waiting_for_confirmation').slice(0, 3);
+			const followed = busy[0]!.title;
+			stopLoad = startLoad(server, busy.map(c => c.id), churned.map(c => c.id));
+			await openActivity(probe, followed);
 			const t0 = Date.now();
 			let messages = 0;
+			let snapped = false;
 			for (let second = 0; Date.now() - t0 < minutes * 60_000; second += 10) {
 				await sleep(10_000);
+				if (snapshots && !snapped && Date.now() - t0 >= warmup * 60_000) {
+					snapped = true;
+					await snapshot(probe, dir, snapshots, 'after-warmup.heapsnapshot');
+				}
 				if (second % 240 === 230) {
 					// a message every 4 minutes
 					probe.press('m');
@@ -99,16 +151,12 @@ export const soak: Bench = {
 					await sleep(500);
 					probe.press('\r');
 				} else if (second % 120 === 110) {
-					// list churn: back to the list, another tab and back, another conversation
+					// list churn: back to the list, another tab and back, the followed conversation again
 					probe.press(ESC);
 					await sleep(1000);
 					probe.press('3');
 					await sleep(3000);
-					probe.press('2');
-					await sleep(1000);
-					probe.press(second % 240 < 120 ? 'j' : 'k');
-					await sleep(500);
-					probe.press('l');
+					await openActivity(probe, followed).catch(() => {});
 				} else if (second % 30 === 20) {
 					// paging into older events, then following again
 					for (let i = 0; i < 5; i++) probe.press(PAGE_UP);
@@ -116,6 +164,7 @@ export const soak: Bench = {
 					probe.press('G');
 				}
 			}
+			if (snapshots) await snapshot(probe, dir, snapshots, 'end.heapsnapshot');
 			const samples = readSamples(file);
 			const steady = samples.filter(s => s.t >= t0 + warmup * 60_000);
 			const heap = slopePerHour(steady, s => s.heap);
@@ -134,6 +183,7 @@ export const soak: Bench = {
 				{bench, name: 'resident memory growth after the warm-up', value: round(rss, 2), unit: 'MB/h', target: '<= 2 MB/h (flat)', pass: rss <= 2, note: `now ${round(rssMb(probe.pid))} MB`},
 			];
 		} finally {
+			stopLoad();
 			probe.dispose();
 			await server.close();
 			rmSync(dir, {recursive: true, force: true});

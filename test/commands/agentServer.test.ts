@@ -45,6 +45,31 @@ describe('the commands against an agent server', () => {
 		}
 	});
 
+	it('show: the activity\'s rows (issue 26 item 17): no last_user_message_id rows, each usage line at its time', async () => {
+		// before the next test rejects it: the seeded wait with its long history
+		const waiting = await byState('waiting');
+		const run = await ohtui(['show', waiting.id, '--events', '100'], {env});
+		expect(run.code, run.err).toBe(0);
+		const lines = run.out.split(/^last \d+ events:\n/m)[1]!.trimEnd().split('\n');
+		expect(lines.length).toBeGreaterThan(20);
+		expect(lines.filter(line => line.includes('last_user_message_id'))).toEqual([]);
+		// the JSON keeps every event as the server stores it: the seeded history has both kinds
+		const json = JSON.parse((await ohtui(['show', waiting.id, '--events', '100', '--json'], {env})).out) as {events: {text: string}[]};
+		expect(json.events.some(e => e.text.startsWith('last_user_message_id'))).toBe(true);
+		const clock = (line: string) => {
+			const [h, m, sec] = line.slice(0, 8).split(':').map(Number);
+			return h! * 3600 + m! * 60 + sec!;
+		};
+		const usage = lines.flatMap((line, i) => (i > 0 && line.includes('  usage: ') ? [i] : []));
+		expect(usage.length).toBeGreaterThan(3);
+		// a usage line is dated when the model answered, before its step's action: never after the next row's time
+		const late = usage.filter(i => {
+			const back = clock(lines[i - 1]!) - clock(lines[i]!);
+			return back > 0 && back < 3600;
+		});
+		expect(late.map(i => `${lines[i - 1]} | ${lines[i]}`)).toEqual([]);
+	});
+
 	it('show, reject, pause and run: one request each to the agent server', async () => {
 		const waiting = await byState('waiting');
 		const shown = await ohtui(['show', waiting.id.slice(0, 8), '--events', '3'], {env});

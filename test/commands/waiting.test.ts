@@ -55,10 +55,10 @@ describe.each(['legacy', 'current'] as const)('waiting commands against a %s app
 		// the reads of this conversation (a current server's probe also reads the list, unasked for it)
 		const reads = server.requests.filter(r => r.path === '/api/v1/app-conversations' && r.method === 'GET' && r.query.includes(paused.id));
 		expect(reads.length).toBeGreaterThanOrEqual(1);
-		// at the refresh pace: never two reads within much less than a second (a count of all the list's
-		// reads in 2.5 s was 4 on a loaded machine: the probe's read and the lookup then came 0.5 s apart)
-		const gaps = reads.slice(1).map((read, i) => read.at - reads[i]!.at);
-		expect(Math.min(...gaps, Infinity)).toBeGreaterThan(700);
+		// at the refresh pace: in 2.5 s at most the lookup and a read a second (a loop that does not wait
+		// makes dozens). Counted, not timed: under load one read's answer comes late and the gap to the
+		// next one, which waits from when it was sent, looks short (494 ms against 700, three times)
+		expect(reads.length).toBeLessThanOrEqual(4);
 	});
 
 	it('wait --until any: returns when something else moves the conversation', async () => {

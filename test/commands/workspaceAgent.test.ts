@@ -85,6 +85,21 @@ describe('ohtui diff against an agent server', () => {
 		const plain = await run(['diff', id, 'evil.txt'], {tty: true, env: {TERM: 'xterm', NO_COLOR: '1'}});
 		expect(plain.text).not.toContain('\x1b[');
 	});
+
+	it('to a terminal: a private key added over several lines is masked as a whole; a line with a carriage return keeps its +', async () => {
+		// verify27: each line was masked alone, and a key's first body line (base64 of text) showed whole
+		const body = ['b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW', 'QyNTUxOQAAACDx5Y9M0Wm1nYt0uQ8xXvR2m5KkS0a1hP4E7JxkQm9GZgAAAJgR3kq0Ed5K'];
+		writeFileSync(join(local, 'key.txt'), `before\n-----BEGIN OPENSSH PRIVATE KEY-----\n${body.join('\n')}\n-----END OPENSSH PRIVATE KEY-----\nprogress 10%\rprogress 100%\nafter\n`);
+		expect((await run(['cp', join(local, 'key.txt'), `${id}:key.txt`])).code).toBe(0);
+		for (const env of [{TERM: 'xterm-256color'}, {TERM: 'xterm', NO_COLOR: '1'}] as Record<string, string>[]) {
+			const got = await run(['diff', id, 'key.txt'], {tty: true, env});
+			expect([got.code, got.err]).toEqual([0, '']);
+			const text = got.text.replace(/\x1b\[[0-9;]*m/g, '');
+			for (const line of body) expect(text).not.toContain(line.slice(0, 16));
+			expect(text).toContain('+-----BEGIN OPENSSH PRIVATE KEY----- ••••\n+-----END OPENSSH PRIVATE KEY-----\n');
+			expect(text).toContain('+progress 100%\n+after\n');
+		}
+	});
 });
 
 describe('ohtui exec against an agent server', () => {

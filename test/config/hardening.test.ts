@@ -11,6 +11,8 @@ import {resolveConfig, type Config} from '../../source/config/resolveConfig.js';
 import {decideStartup} from '../../source/config/startup.js';
 import {configHome} from './helpers.js';
 
+const resolver = async () => ({resolveConfig});
+
 function failure(run: () => unknown): string {
 	try {
 		run();
@@ -173,13 +175,13 @@ describe('the config file is read only when it is a small regular file', () => {
 
 	it('a profile URL with credentials or a key with a newline names the field', async () => {
 		const {env, path} = configHome({profiles: {w: {url: 'http://u:pw@h'}}});
-		expect(await decideStartup(['--profile', 'w'], env, '1')).toMatchObject({
+		expect(await decideStartup(['--profile', 'w'], env, '1', resolver)).toMatchObject({
 			kind: 'exit',
 			code: 2,
 			stderr: expect.stringContaining(`config ${path}: profiles.w.url: credentials in the URL are not supported`),
 		});
 		const withKey = configHome({profiles: {w: {url: 'http://h', apiKey: 'sk-abc\n'}}});
-		const startup = await decideStartup([], withKey.env, '1');
+		const startup = await decideStartup([], withKey.env, '1', resolver);
 		expect(startup).toMatchObject({kind: 'exit', code: 2, stderr: expect.stringContaining('profiles.w.apiKey: contains a line break')});
 		writeFileSync(path, '{}');
 	});

@@ -5,6 +5,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {jsFilesUnder, specifiers, staticClosure, walkBundle} from '../../scripts/bundleImports.mjs';
+import {tuiStaticInputs} from '../../scripts/build.mjs';
 import {fromPackage} from './bundledPaths.js';
 import {buildOnce, root} from './pty.js';
 
@@ -36,6 +37,11 @@ describe('specifiers', () => {
 			'const r = require("some-package");',
 		].join('\n');
 		expect(specifiers(source).sort()).toEqual(['./chunks/a.js', './chunks/b.js', './chunks/c.js', './chunks/side.js', 'fs', 'node:zlib', 'some-package']);
+	});
+
+	it('names the scripts the bundle runs with vm.Script by their file names (runtime/codeCache.ts)', () => {
+		const source = 'var TUI = "./tui-AB12CD.script.js"; const other = "./notes.js"; // "./gone.script.js"';
+		expect(specifiers(source)).toEqual(['./tui-AB12CD.script.js']);
 	});
 
 	it('ignores import-like text in strings and template literals (the demo quotes source code)', () => {
@@ -75,6 +81,11 @@ describe('walkBundle', () => {
 	});
 });
 
+/** the entry's file (./chunks/cli-<hash>.cjs), as the launcher names it */
+function entryChunk(): string {
+	return launcherTargets().find(name => name.startsWith('./chunks/cli-'))!;
+}
+
 /** the files dist/cli.js (the launcher) imports, in its order */
 function launcherTargets(): string[] {
 	return specifiers(readFileSync(join(root, 'dist', 'cli.js'), 'utf8')).filter(name => name.startsWith('./'));
@@ -101,29 +112,36 @@ describe('the built bundle', () => {
 		}
 	});
 
-	it('parses neither zod nor undici before the first frame (the launcher, the entry, the TUI chunk with the UI in it, the demo server)', () => {
-		const chunks = join(root, 'dist', 'chunks');
-		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
-		const firstFrame = current.filter(name => /^(cli|runApp|standInServer)-/.test(name));
-		expect(firstFrame).toHaveLength(3);
-		const files = new Set([join(root, 'dist', 'cli.js'), ...firstFrame.map(name => join(chunks, name))].flatMap(entry => staticClosure(entry).map(name => join(entry, '..', name))));
-		for (const file of files) {
-			// esbuild names each bundled module's path in a comment
-			expect(readFileSync(file, 'utf8'), file).not.toMatch(fromPackage('(zod|undici)/'));
-		}
-	});
+	it('runs neither zod, undici, ws nor a stand-in before the first frame: the TUI\'s script has them only in lazy initialisers, run at their import()', async () => {
+		// the launcher and the entry hold none of them at all
+		const files = [join(root, 'dist', 'cli.js'), join(root, 'dist', entryChunk())];
+		for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toMatch(fromPackage('(zod|undici|ws)/'));
+		// the script holds them (no module state in two copies), reached only through an import()
+		const {eager, all} = await tuiStaticInputs();
+		const later = /^(node_modules\/(zod|undici|ws)\/|source\/server\/|source\/api\/(createClient|schemas\/))/;
+		expect(all.filter(path => later.test(path)).length).toBeGreaterThan(100);
+		expect(eager.filter(path => later.test(path))).toEqual([]);
+		// the first frame's own modules are run with it
+		expect(eager).toEqual(expect.arrayContaining(['source/boot/renderApp.tsx', 'node_modules/ink/build/index.js']));
+	}, 30_000);
 
-	it('loads few files before the first frame: the entry is one file, the config is resolved from the TUI\'s chunk, no Node module is a chunk of its own', () => {
-		// each file costs a Node 20 start ~0.2 ms and ~4.5 M instructions (scripts/build.mjs): the
-		// entry, bundled alone, holds its config modules; the TUI's chunk holds the UI and the config's
-		// resolution; each file's require() of a Node module sits with it (scripts/bundlePlugins.mjs)
+	it('loads three files before the first frame: the entry, the TUI\'s start (the config\'s resolution, the skeleton), the TUI as one script; no Node module is a chunk of its own', () => {
+		// each module file costs a Node 20 start ~0.2 ms and ~4.5 M instructions in the loader: the
+		// entry, bundled alone, holds its config modules; the TUI's start is one file with no React or
+		// Ink (the skeleton is drawn before they load); the TUI's script holds the rest and is run with
+		// V8's code cache (runtime/codeCache.ts); each file's require() of a Node module sits with it
+		// (scripts/bundlePlugins.mjs)
 		const chunks = join(root, 'dist', 'chunks');
-		const entryChunk = launcherTargets().find(name => name.startsWith('./chunks/cli-'))!;
-		expect(staticClosure(join(root, 'dist', entryChunk))).toEqual([entryChunk.slice('./chunks/'.length)]);
-		const loads = specifiers(readFileSync(join(root, 'dist', entryChunk), 'utf8'));
-		const tui = loads.find(name => name.startsWith('./runApp-'));
-		expect(loads.filter(name => name === tui)).toHaveLength(2);
-		expect(loads.some(name => /^\.\/(renderApp|resolveConfig)-/.test(name))).toBe(false);
+		expect(staticClosure(join(root, 'dist', entryChunk()))).toEqual([entryChunk().slice('./chunks/'.length)]);
+		const loads = specifiers(readFileSync(join(root, 'dist', entryChunk()), 'utf8')).filter(name => name.startsWith('./'));
+		expect(loads.filter(name => name.endsWith('.script.js'))).toEqual([expect.stringMatching(/^\.\/tui-\w+\.script\.js$/)]);
+		const start = loads.filter(name => name.startsWith('./tuiStart-'));
+		expect(start).toHaveLength(1);
+		expect(walkBundle(join(chunks, start[0]!)).files).toEqual([start[0]!.slice(2)]);
+		const startText = readFileSync(join(chunks, start[0]!), 'utf8');
+		expect(startText).toMatch(/^\/\/ source\/config\/resolveConfig\.ts$/m);
+		expect(startText).not.toMatch(fromPackage('(ink|react|react-reconciler|yoga-layout|zod|undici)/'));
+		expect(loads.some(name => /^\.\/(runApp|renderApp|resolveConfig)-/.test(name))).toBe(false);
 		const current = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current;
 		for (const name of current) {
 			const modules = [...readFileSync(join(chunks, name), 'utf8').matchAll(/^\/\/ (\S+)$/gm)].map(m => m[1]!);
@@ -131,18 +149,15 @@ describe('the built bundle', () => {
 		}
 	});
 
-	it('loads no node:http, node:v8 or node:vm before the first frame (each is needed only after it)', () => {
-		// a static import of one anywhere in the TUI's chunks made Node load it before the first frame
+	it('loads no node:http or node:v8 before the first frame (each is needed only after it)', async () => {
+		// a static import of one anywhere on the TUI's path made Node load it before the first frame
 		// (node:http ~2 ms on Node 20, node:v8 ~1.6 ms): the reason phrases come from node:http at the
-		// first error answer (undici loads it with the client anyway), the heap settings (node:v8,
-		// node:vm) are set after the first frame
-		const chunks = join(root, 'dist', 'chunks');
-		const entryChunk = launcherTargets().find(name => name.startsWith('./chunks/cli-'))!;
-		const tui = (JSON.parse(readFileSync(join(chunks, 'manifest.json'), 'utf8')) as {current: string[]}).current.find(name => name.startsWith('runApp-'))!;
-		const files = new Set([join(root, 'dist', entryChunk), join(chunks, tui)].flatMap(entry => staticClosure(entry).map(name => join(entry, '..', name))));
-		expect(files.size).toBeGreaterThan(2);
-		for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toMatch(/^\/\/ ohtui-builtin:node:(http|v8|vm)\b/m);
-	});
+		// first error answer (undici loads it with the client anyway), the heap settings (node:v8) are
+		// set after the first frame. node:vm is loaded before it: it runs the TUI's script.
+		expect(readFileSync(join(root, 'dist', entryChunk()), 'utf8')).not.toMatch(/^\/\/ ohtui-builtin:node:(http|v8)\b/m);
+		const {eager} = await tuiStaticInputs();
+		expect(eager.filter(path => /^ohtui-builtin:node:(http|v8|vm)\b/.test(path))).toEqual([]);
+	}, 30_000);
 
 	it('reaches no path of its own statically: the entry (which every command but status from its cache, --help and --version load) holds only the choice of a path', () => {
 		// each path comes in with import() (cli.tsx): the TUI's start (boot/runApp.ts: terminal,
@@ -156,7 +171,7 @@ describe('the built bundle', () => {
 		const text = files.map(file => readFileSync(file, 'utf8')).join('\n');
 		expect(text).toMatch(/^\/\/ source\/config\/startup\.ts$/m);
 		const modules = [...text.matchAll(/^\/\/ (source\/\S+)$/gm)].map(m => m[1]!);
-		const ownPaths = /^source\/(boot\/(?!exit\.ts$)|terminal\/(?!oneLine\.ts$)|fleet\/|store\/|ui\/|api\/|log\/|commands\/|doctor\/|server\/|config\/(resolveConfig|fileSchema)\.ts$)/;
+		const ownPaths = /^source\/(boot\/(?!(exit|loadTui)\.ts$)|terminal\/(?!oneLine\.ts$)|fleet\/|store\/|ui\/|api\/|log\/|commands\/|doctor\/|server\/|config\/(resolveConfig|fileSchema)\.ts$)/;
 		expect(modules.filter(name => ownPaths.test(name))).toEqual([]);
 		expect(text).not.toMatch(fromPackage('(ink|react|react-reconciler|yoga-layout|scheduler|zod|undici|ws)/'));
 	});
@@ -165,7 +180,11 @@ describe('the built bundle', () => {
 		// a status bar calls `ohtui status` every few seconds: answered from its cache it parses two
 		// files (source/bin.ts, source/commands/statusFast.ts), not the entry's two dozen chunks
 		const targets = launcherTargets();
-		expect(targets).toEqual([expect.stringMatching(/^\.\/chunks\/statusFast-\w+\.js$/), expect.stringMatching(/^\.\/chunks\/cli-\w+\.js$/)]);
+		expect(targets).toEqual([expect.stringMatching(/^\.\/chunks\/statusFast-\w+\.cjs$/), expect.stringMatching(/^\.\/chunks\/cli-\w+\.cjs$/)]);
+		// all CommonJS (required: no ES module loader on a status bar's call, nor on the TUI's path)
+		expect(readFileSync(join(root, 'dist', 'package.json'), 'utf8')).toMatch(/"type":\s*"commonjs"/);
+		expect(readFileSync(join(root, 'dist', 'chunks', 'package.json'), 'utf8')).toMatch(/"type":\s*"module"/);
+		expect(readFileSync(join(root, 'dist', 'cli.js'), 'utf8')).toMatch(/require\("\.\/chunks\/statusFast-\w+\.cjs"\)/);
 		const fast = join(root, 'dist', targets[0]!);
 		expect(walkBundle(fast).files).toEqual([targets[0]!.slice('./chunks/'.length)]);
 		expect(specifiers(readFileSync(fast, 'utf8')).every(name => name.startsWith('node:'))).toBe(true);
@@ -186,7 +205,8 @@ describe('the built bundle', () => {
 		}
 		// the events websocket (issue 18) is loaded with import() at the first socket: a session that
 		// opens none never parses it
-		const sockets = current.filter(name => fromPackage('undici/lib/web/websocket/').test(readFileSync(join(chunks, name), 'utf8')));
+		// (the TUI's script has its own copy, reached only through the same import(): see above)
+		const sockets = current.filter(name => !name.endsWith('.script.js') && fromPackage('undici/lib/web/websocket/').test(readFileSync(join(chunks, name), 'utf8')));
 		expect(sockets).toEqual([expect.stringMatching(/^webSocketParts-/)]);
 		const client = current.find(name => name.startsWith('createClient-'))!;
 		for (const entry of [join(root, 'dist', 'cli.js'), join(chunks, client)]) expect(staticClosure(entry)).not.toContain(sockets[0]);

@@ -3,7 +3,7 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {staticClosure, walkBundle} from '../../scripts/bundleImports.mjs';
+import {walkBundle} from '../../scripts/bundleImports.mjs';
 import {fromPackage} from './bundledPaths.js';
 import {buildOnce, root} from './pty.js';
 
@@ -16,20 +16,18 @@ describe('ws in the bundle', () => {
 		buildOnce();
 	});
 
-	it('is bundled once, with its native add-ons resolved to a module that throws (ws falls back to JavaScript)', () => {
+	it('is bundled in `serve`\'s chunk and in the TUI\'s script, each time with its native add-ons resolved to a module that throws (ws falls back to JavaScript)', () => {
 		const withWs = current().filter(name => WS.test(readFileSync(join(chunks, name), 'utf8')));
-		expect(withWs).toHaveLength(1);
-		const source = readFileSync(join(chunks, withWs[0]!), 'utf8');
-		expect(source).toContain('bufferutil is not bundled');
+		// one of them the TUI's script (scripts/build.mjs tuiEntry: no module in two copies within a process)
+		expect(withWs.filter(name => /^tui-\w+\.script\.js$/.test(name))).toHaveLength(1);
+		expect(withWs).toHaveLength(2);
+		for (const name of withWs) expect(readFileSync(join(chunks, name), 'utf8'), name).toContain('bufferutil is not bundled');
 		expect(walkBundle(join(root, 'dist', 'cli.js')).bare).toEqual([]);
 	});
 
-	it('is not loaded before a handshake: neither the entry, the UI nor the demo server reach it statically', () => {
-		const firstFrame = current().filter(name => /^(runApp|standInServer)-/.test(name));
-		expect(firstFrame).toHaveLength(2);
-		const files = [join(root, 'dist', 'cli.js'), ...firstFrame.map(name => join(chunks, name))].flatMap(entry =>
-			staticClosure(entry).map(name => join(entry, '..', name)),
-		);
-		for (const file of new Set(files)) expect(readFileSync(file, 'utf8'), file).not.toMatch(WS);
+	it('is not loaded before a handshake: neither the launcher, the entry nor the TUI\'s start reach it; the TUI\'s script runs it only at its import() (test/e2e/bundle.test.ts)', () => {
+		const starts = current().filter(name => /^(cli|tuiStart)-\w+\.cjs$/.test(name));
+		expect(starts).toHaveLength(2);
+		for (const file of [join(root, 'dist', 'cli.js'), ...starts.map(name => join(chunks, name))]) expect(readFileSync(file, 'utf8'), file).not.toMatch(WS);
 	});
 });

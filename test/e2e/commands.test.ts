@@ -247,6 +247,7 @@ describe('the commands in the bundle', () => {
 		const zod = current.map(name => readFileSync(join(chunks, name), 'utf8')).filter(text => fromPackage('zod/').test(text));
 		expect(zod.length).toBeGreaterThan(0);
 		const locales = zod.flatMap(text => [...text.matchAll(fromPackage('zod/v4/locales/(\\w+)\\.js$', 'gm'))].map(m => m[1]));
-		expect(locales.sort()).toEqual(['en', 'index']);
+		// (zod is in the commands' chunk and in the TUI's script: scripts/build.mjs tuiEntry)
+		expect([...new Set(locales)].sort()).toEqual(['en', 'index']);
 	});
 });

@@ -59,7 +59,9 @@ describe('the November-2025 server (legacy stand-in with event batches)', () => 
 		await waitForScreen(app, screen => !screen.includes('cannot reject an action'), 'the question closed');
 		// the activity reads what the app server has not got yet from the agent server: a names it
 		app.press('l');
-		await app.waitForText('waiting for confirmation: 1 action', 10_000);
+		// the pending action as the agent server has it: its page holds the wait itself (until it is in,
+		// the app server's events may end on an earlier action whose observation is in the next batch)
+		await app.waitForText(/waiting for confirmation: 1 action[^]*status running → waiting_for_confirmation/, 10_000);
 		app.press('a');
 		await app.waitForText(/Accept the pending action: terminal \$ /, 10_000);
 		expect(app.screenText()).not.toContain('Accept the pending action?');

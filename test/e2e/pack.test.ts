@@ -69,7 +69,8 @@ describe('the packed and installed ohtui', () => {
 		expect(bare).toEqual([]);
 		expect(missing).toEqual([]);
 		expect(jsFilesUnder(join(installed, 'dist'))).toEqual(files);
-		expect(packedFiles.filter(path => path.startsWith('dist/')).map(path => path.slice('dist/'.length))).toEqual(files);
+		// and the two package.json files that say dist/cli.js is CommonJS and the chunks ES modules
+		expect(packedFiles.filter(path => path.startsWith('dist/')).map(path => path.slice('dist/'.length))).toEqual([...files, 'chunks/package.json', 'package.json'].sort());
 	});
 
 	it('installs without a warning: its package.json has no scripts (npm 11 asks to --allow-scripts a tarball with `prepare`)', () => {
@@ -82,7 +83,7 @@ describe('the packed and installed ohtui', () => {
 		expect(existsSync(join(root, '.package.json.prepack'))).toBe(false);
 	});
 
-	it('is one package with no dependencies, about 3 MB installed', () => {
+	it('is one package with no dependencies, about 5 MB installed', () => {
 		expect(existsSync(join(installed, 'node_modules'))).toBe(false);
 		const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
 		expect(manifest['dependencies']).toBeUndefined();
@@ -90,7 +91,9 @@ describe('the packed and installed ohtui', () => {
 		const bytes = readdirSync(installed, {recursive: true, withFileTypes: true})
 			.filter(entry => entry.isFile())
 			.reduce((sum, entry) => sum + statSync(join(entry.parentPath ?? entry.path, entry.name)).size, 0);
-		expect(bytes).toBeLessThan(3.5 * 1024 * 1024);
+		// the TUI's script (3.1 MB, with its own client and stand-ins: scripts/build.mjs tuiEntry) and the
+		// commands' chunks (~2 MB)
+		expect(bytes).toBeLessThan(6 * 1024 * 1024);
 	});
 
 	it("is installed as the README's first lines say until it is published; the tarball left in a checkout is ignored by git", async () => {

@@ -2,8 +2,8 @@
 // the launcher dist/cli.js before the entry): a copy of the package holding only those two files
 // answers as the whole command does, and gives anything else (--fresh, --help, a usage error) to
 // the entry, which the copy lacks.
-import {spawn} from 'node:child_process';
-import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {spawn, spawnSync} from 'node:child_process';
+import {copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {connect, createServer, type Socket} from 'node:net';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -29,6 +29,8 @@ beforeAll(async () => {
 	mkdirSync(join(copy, 'dist', 'chunks'), {recursive: true});
 	writeFileSync(join(copy, 'package.json'), JSON.stringify({type: 'module'}));
 	copyFileSync(cliPath, join(copy, 'dist', 'cli.js'));
+	// dist/cli.js is CommonJS in the package's module package.json (scripts/build.mjs commonJs)
+	copyFileSync(join(root, 'dist', 'package.json'), join(copy, 'dist', 'package.json'));
 	copyFileSync(join(root, 'dist', fast), join(copy, 'dist', fast));
 	twoFiles = join(copy, 'dist', 'cli.js');
 }, 120_000);
@@ -66,7 +68,7 @@ describe('ohtui status answered by its own file', () => {
 		const fast = await run(twoFiles, args);
 		expect(fast.out).toBe(filled.out);
 		expect(fast).toEqual(await inProcess(args));
-		expect(fast.err).not.toMatch(/ERR_MODULE_NOT_FOUND|chunks\//);
+		expect(fast.err).not.toMatch(/ERR_MODULE_NOT_FOUND|Cannot find module|chunks\//);
 	});
 
 	it('global flags before status (ohtui --url URL status): answered by its own file as well', async () => {
@@ -74,6 +76,18 @@ describe('ohtui status answered by its own file', () => {
 		const fast = await run(twoFiles, [], ['--url', server.url, 'status', '--max-age', '600']);
 		expect(fast).toEqual(filled);
 		expect(fast.out).toMatch(/^⚑\d+ ▶\d+\n$/);
+	});
+
+	it.runIf(existsSync('/dev/full'))('writes its line with write(2) and says so when it cannot: /dev/full is exit 1 and one line, a reader gone is exit 0', async () => {
+		const full = spawnSync(process.execPath, [twoFiles, 'status', '--max-age', '600'], {env, stdio: ['ignore', openSync('/dev/full', 'w'), 'pipe'], encoding: 'utf8'});
+		expect([full.status, full.stderr]).toEqual([1, 'ohtui status: output not written (no space left on device)\n']);
+		// the reading end closed (before the line is written, as the child starts): EPIPE, quietly
+		const child = spawn(process.execPath, [twoFiles, 'status', '--max-age', '600'], {env, stdio: ['ignore', 'pipe', 'pipe']});
+		child.stdout.destroy();
+		let err = '';
+		child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+		expect(await new Promise(resolve => child.on('close', resolve))).toBe(0);
+		expect(err).toBe('');
 	});
 
 	it('an answer older than --max-age: printed at once, and the refresh asked for', async () => {
@@ -98,7 +112,8 @@ describe('ohtui status answered by its own file', () => {
 		const fast = await run(twoFiles, args);
 		expect(fast.code).not.toBe(0);
 		expect(fast.out).toBe('');
-		expect(fast.err).toMatch(/ERR_MODULE_NOT_FOUND[^\n]*chunks\/cli-/);
+		// the launcher requires the entry (CommonJS), which the copy lacks
+		expect(fast.err).toMatch(/Cannot find module '\.\/chunks\/cli-\w+\.cjs'/);
 		const whole = await run(cliPath, args);
 		expect(whole).toEqual(await inProcess(args));
 	});

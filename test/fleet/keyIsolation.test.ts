@@ -109,7 +109,8 @@ describe('three servers, three keys, one fleet', () => {
 			await advance(100);
 			// one message or agent command of a conversation at a time
 			fleet.sendMessage(ref(talk.id), `hello ${name}`);
-			await advance(100);
+			// sent once its turn in the request budget came (the activity's socket handshakes count there too)
+			for (let i = 0; i < 50 && fleet.getSnapshot().pending.some(p => p.kind === 'message'); i++) await advance(100);
 			// one agent command of a conversation at a time (a second is refused while one is under way),
 			// and a reject only where an agent waits for a confirmation (else it is not sent)
 			for (const command of ['pause', 'run', 'reject'] as const) {

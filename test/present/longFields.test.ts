@@ -30,6 +30,9 @@ describe('long fields', () => {
 		}
 		// prose still breaks after a space in the second half of a row
 		expect(wrapLine('the quick brown fox jumps over the lazy dog', 20)).toEqual(['the quick brown fox ', 'jumps over the lazy ', 'dog']);
+		// a word that ends at the last column: the row is the width, never a column more (a space past it)
+		expect(wrapLine('the quick brown fox jumps', 19)).toEqual(['the quick brown fox', 'jumps']);
+		expect(wrapLine('Run it first: terminal $ psql "$URL" -c "DROP"', 36).map(row => displayWidth(row))).toEqual([36, 9]);
 	});
 
 	it('a name-like field is cut and says how long it was; truncating a huge one looks at its head only', () => {

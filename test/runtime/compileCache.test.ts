@@ -2,7 +2,7 @@
 // built bundle in a pty, that a run leaves a cache behind on a Node that has one (feature
 // detection: `module.enableCompileCache` exists from Node 22.1).
 import {spawnSync} from 'node:child_process';
-import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import nodeModule from 'node:module';
 import {join} from 'node:path';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
@@ -64,7 +64,7 @@ describe('the built app', () => {
 		buildOnce();
 	}, 120_000);
 
-	it(`leaves a compile cache in $XDG_CACHE_HOME/ohtui after a run${hasCompileCache ? '' : ' (none: this Node has no compile cache)'}`, async () => {
+	it(`leaves a compile cache and the TUI's code cache in $XDG_CACHE_HOME/ohtui after a run, and the next run uses the latter${hasCompileCache ? '' : ' (none: this Node has no compile cache)'}`, async () => {
 		const directory = home();
 		const session = spawnCli({home: directory});
 		cleanups.push(session.dispose);
@@ -79,7 +79,22 @@ describe('the built app', () => {
 		} else {
 			expect(existsSync(cache)).toBe(false);
 		}
-	});
+
+		// the TUI's script has its own code cache, on every Node (runtime/codeCache.ts): made by the
+		// first run, used as it is by the next (a cache that was used is not written again)
+		const code = join(directory, '.cache', 'ohtui', 'code-cache');
+		const files = readdirSync(code);
+		expect(files).toEqual([expect.stringMatching(new RegExp(`^tui-\\w+\\.script-${process.version}-${process.arch}\\.bin$`))]);
+		const before = statSync(join(code, files[0]!));
+		const again = spawnCli({home: directory});
+		cleanups.push(again.dispose);
+		await again.waitForText('Sandboxes', 20_000);
+		again.press('q');
+		expect((await again.waitForExit()).exitCode).toBe(0);
+		const after = statSync(join(code, files[0]!));
+		expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+		expect(readdirSync(code)).toEqual(files);
+	}, 60_000);
 
 	it('prints nothing when the cache folder cannot be made', () => {
 		const directory = home();

@@ -2,8 +2,8 @@
  * Child process for test/runtime/wrapCache.test.ts, bundled like the app (the Ink it ships, with its
  * patches): renders 100,000 distinct strings too wide for their box, `wrap="truncate"` as the app's
  * tables do, 500 per frame into a stand-in terminal, and prints the heap in use (after a full
- * collection) once 10,000 have been drawn and again after all of them (JSON on stdout). Run with
- * --expose-gc.
+ * collection) once 1,000 and 10,000 have been drawn and again after all of them (JSON on stdout).
+ * Run with --expose-gc.
  */
 import {Writable} from 'node:stream';
 import React from 'react';
@@ -58,15 +58,17 @@ const settle = async (written: number) => {
 	while (stdout.frames === written) await new Promise(resolve => setTimeout(resolve, 2));
 };
 
+let first = 0;
 let early = 0;
 for (let frame = 1; frame < FRAMES; frame++) {
 	const written = stdout.frames;
 	instance.rerender(<Rows frame={frame} />);
 	// eslint-disable-next-line no-await-in-loop
 	await settle(written);
+	if (frame === 2) first = heapUsed();
 	if (frame === 20) early = heapUsed();
 }
 
 const late = heapUsed();
 instance.unmount();
-process.stdout.write(JSON.stringify({strings: FRAMES * PER_FRAME, early, late}));
+process.stdout.write(JSON.stringify({strings: FRAMES * PER_FRAME, first, early, late}));

@@ -93,6 +93,20 @@ export function requestLine(request: RequestRecord): string {
 	return `${request.method} ${request.path}${query}`;
 }
 
+/**
+ * Moves the store's clock `stepMs` at a time until `done()` holds (then stops; at most `maxMs`):
+ * for what waits its turn in the request budget, which moves only with the clock (a websocket
+ * handshake among the requests of an activity that just opened, issue 27 item 6). Each step
+ * settles first, handshakes included, so `done` reads a state that stands still.
+ */
+export async function advanceUntil(h: Pick<ClockedStore, 'advance' | 'settle'>, done: () => boolean, stepMs = 50, maxMs = 10_000): Promise<void> {
+	await h.settle();
+	for (let spent = 0; !done(); spent += stepMs) {
+		if (spent >= maxMs) throw new Error(`not done after ${maxMs} ms of store time`);
+		await h.advance(stepMs);
+	}
+}
+
 /** Records every snapshot the store publishes. */
 export function record(store: PollingStore): StoreSnapshot[] {
 	const seen: StoreSnapshot[] = [];

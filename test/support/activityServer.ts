@@ -163,6 +163,12 @@ export async function startActivityServer(generation: Generation, start = Date.U
 			if (!/^[0-9a-f]{32}$/.test(id)) return {status: 500, text: 'Internal Server Error'};
 			return currentSearch(conversations.get(id)?.events ?? [], query);
 		}
+		// one event by id (4.1, 4.2): an array, null for a miss; legacy finds it across conversations
+		const byId = /^\/api\/v1\/conversation\/([^/]+)\/events$/.exec(path);
+		if (method === 'GET' && ((generation === 'current' && byId) || (generation === 'legacy' && path === '/api/v1/events'))) {
+			const pool = byId ? (conversations.get(byId[1]!.replaceAll('-', ''))?.events ?? []) : [...conversations.values()].flatMap(c => c.events);
+			return json(200, query.getAll('id').map(id => pool.find(e => e.id === id) ?? null));
+		}
 		const sendMessage = /^\/api\/v1\/app-conversations\/([^/]+)\/send-message$/.exec(path);
 		if (method === 'POST' && generation === 'current' && sendMessage) return appSendMessage(sendMessage[1]!, r.body);
 		return deleteRoute(r) ?? json(404, {detail: 'Not Found'});

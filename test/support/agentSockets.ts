@@ -5,7 +5,8 @@
  * wrong one is a bare 403; before 1.12 only the query parameter), a `full_state` frame first, the
  * `resend_mode=since&after_timestamp=` replay (inclusive, since 1.15), then what `publish` sends.
  * Faults: refuse every upgrade with a status, drop every socket without a close frame, go silent
- * (no frames, no pongs: a half-dead connection).
+ * (no frames, no pongs: a half-dead connection), and sockets that never send an event: one stuck
+ * in an unfinished fragment, one that only pings, one flooded with frames that are no event.
  */
 import {randomUUID} from 'node:crypto';
 import type {IncomingMessage, Server} from 'node:http';
@@ -26,7 +27,17 @@ export type AgentSockets = {
 	refuse: number | null;
 	/** withhold frames and pongs (a half-dead connection); what was withheld is lost, as on a dead link */
 	silent: boolean;
+	/**
+	 * New sockets that never send an event (issue 27 item 9), each answering pings as usual:
+	 * `fragment` sends the first part of a frame and never the rest; `pingFlood` sends nothing but
+	 * pings, 1,000 a second (ten every 10 ms); `flood` sends frames that are no event, this many a second.
+	 */
+	stuck: 'fragment' | 'pingFlood' | {flood: number} | null;
 	upgrades: Upgrade[];
+	/** called at each upgrade request as it arrives (a test notes its own clock there) */
+	onUpgrade: (() => void) | null;
+	/** the close code and reason of each socket that ended, as this server saw them (1006: no close frame came) */
+	closes: {code: number; reason: string}[];
 	/** sockets open now, by conversation id */
 	open(conversationId?: string): number;
 	/** appends to the conversation and sends to its sockets, in this order */
@@ -61,6 +72,7 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 	server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		sockets.upgrades.push({path: url.pathname, query: url.searchParams, headers: req.headers});
+		sockets.onUpgrade?.();
 		const m = /^\/sockets\/events\/([0-9a-f-]{32,36})$/i.exec(url.pathname);
 		if (sockets.refuse !== null) return refuse(socket, sockets.refuse);
 		if (!m) return refuse(socket, 403);
@@ -74,17 +86,41 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 		wss.handleUpgrade(req, socket, head, ws => {
 			if (!conversation) return ws.close(4004, 'Conversation not found');
 			byConversation.set(ws, id);
-			ws.on('close', () => byConversation.delete(ws));
+			ws.on('close', (code, reason) => {
+				byConversation.delete(ws);
+				sockets.closes.push({code, reason: reason.toString()});
+			});
+			ws.on('error', () => ws.terminate());
 			ws.on('ping', data => {
 				if (!sockets.silent) ws.pong(data);
 			});
+			const stuck = sockets.stuck;
+			if (stuck !== null) return stick(ws, stuck);
 			send(ws, fullState(conversation.status));
 			if (after !== null) for (const event of conversation.events) if (event.timestamp >= after) send(ws, event);
 		});
 	});
 
+	const stuckSockets = new Set<WebSocket>();
 	const send = (ws: WebSocket, event: RawEvent) => {
-		if (!sockets.silent && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(event));
+		if (!sockets.silent && !stuckSockets.has(ws) && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(event));
+	};
+	/** A socket that answers pings and never sends an event. */
+	const stick = (ws: WebSocket, how: NonNullable<AgentSockets['stuck']>) => {
+		stuckSockets.add(ws);
+		if (how === 'fragment') return ws.send('{"kind": "ConversationStateUpdateEvent", "id": "', {fin: false});
+		const timer =
+			how === 'pingFlood'
+				? setInterval(() => {
+						for (let i = 0; i < 10 && ws.readyState === WebSocket.OPEN; i++) ws.ping();
+					}, 10)
+				: setInterval(() => {
+						for (let i = 0; i < how.flood / 100 && ws.readyState === WebSocket.OPEN; i++) ws.send('{"not": "an event"}');
+					}, 10);
+		ws.on('close', () => {
+			clearInterval(timer);
+			stuckSockets.delete(ws);
+		});
 	};
 
 	const sockets: AgentSockets = {
@@ -92,7 +128,10 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 		serverInfo: true,
 		refuse: null,
 		silent: false,
+		stuck: null,
 		upgrades: [],
+		onUpgrade: null,
+		closes: [],
 		open: conversationId => [...byConversation.values()].filter(id => conversationId === undefined || id === conversationId.replaceAll('-', '')).length,
 		publish(conversationId, ...events) {
 			const id = conversationId.replaceAll('-', '');

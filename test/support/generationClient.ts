@@ -5,7 +5,7 @@ import type {ClientOptions, Generation, OpenHandsClient, ServerInfo} from '../..
 import type {ApiContext} from '../../source/api/context.js';
 import {createClient} from '../../source/api/createClient.js';
 import {deleteConversation, deleteSandbox} from '../../source/api/app/deletes.js';
-import {searchEvents} from '../../source/api/app/events.js';
+import {getEvent, searchEvents} from '../../source/api/app/events.js';
 import {createHttp} from '../../source/api/transport/http.js';
 import {type LiveSeams, createLiveEvents} from '../../source/api/agent/liveEvents.js';
 import {eventSocket} from '../../source/api/app/agentControl.js';
@@ -39,6 +39,7 @@ export function clientFor(options: ClientOptions, generation: Generation): OpenH
 		serverInfo: () => ctx.server(),
 		searchEvents: (id, query, o) => searchEvents(ctx, id, query, o),
 		searchAgentEvents: (target, query, o) => agentEvents(ctx, target, query, o),
+		getEvent: (id, eventId, o) => getEvent(ctx, id, eventId, o),
 		sendMessage: (target, text, o) => sendMessage(ctx, target, text, o),
 		controlAgent: (target, command, reason, o) => controlAgent(ctx, target, command, reason, o),
 		deleteConversation: (id, o) => deleteConversation(ctx, id, o),

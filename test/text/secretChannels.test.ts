@@ -8,7 +8,7 @@ import {clearKnownSecrets} from '../../source/text/knownSecrets.js';
 import {makeError} from '../../source/api/errorText.js';
 import {repoAtBranch} from '../../source/present/format.js';
 import {conversationEntries} from '../../source/ui/views/conversationParts.js';
-import {sandboxEntries} from '../../source/ui/views/sandboxParts.js';
+import {exposedUrlLabel, sandboxEntries} from '../../source/ui/views/sandboxParts.js';
 import {SPEC_COLUMNS, specEntries} from '../../source/ui/views/specParts.js';
 import {NOW, conversation, sandbox, spec} from '../ui/fixtures.js';
 import {CHANNELS} from './channels.js';
@@ -44,6 +44,15 @@ describe('fields the screen drew as sent while the commands masked them', () => 
 		const s = spec({working_dir: `/srv/run?token=${PW}`});
 		expect(text(specEntries(s, NOW)) + SPEC_COLUMNS.map(column => column.text(s, 0)).join(' ')).not.toContain(PW);
 		expect(text(sandboxEntries({...sandbox({sandbox_spec_id: `registry.example.com/app:${TOKEN}`}), server: 'local'}, NOW, undefined))).not.toContain(TOKEN.slice(4, 20));
+	});
+
+	it("a sandbox's exposed URL names and its id, in its details and the URL picker (shown as sent, masked by ls --json)", () => {
+		// verify27: a name `curl --user alice:… https://…` showed its password in the details
+		const named = {...sandbox({id: `sb-${TOKEN}`, exposed_urls: [{name: `curl --user alice:${PW} https://api.example.com`, url: 'https://vs.example.com/?tkn=x', port: 1}]}), server: 'local'};
+		const shown = text(sandboxEntries(named, NOW, undefined)) + named.exposed_urls!.map(exposedUrlLabel).join('\n');
+		expect(shown).not.toContain(PW);
+		expect(shown).not.toContain(TOKEN.slice(4, 20));
+		expect(shown).toContain('curl --user alice:••••');
 	});
 
 	it("a server's error detail: masked before it is cut into the status line", () => {

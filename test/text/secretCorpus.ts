@@ -99,6 +99,14 @@ const STRUCTURES: Shape[] = [
 	shape('jdbc', 'ODBC ;Pwd=', `Driver={ODBC Driver 18 for SQL Server};Server=db;Uid=sa;Pwd=${PW};`, PW),
 	shape('sentence', 'a numeric password in YAML', '  password: 90210417', '90210417'),
 	shape('jdbc', 'jdbc ?password=', `jdbc:postgresql://db:5432/shop?user=app&password=${PW}`, PW),
+	// found by the verification after the round-4 merge (verify27): shapes a user has that the issue did not list
+	shape('nested', 'kubectl --from-literal=password=', `kubectl create secret generic db --from-literal=password=${PW}`, PW),
+	shape('nested', '--env=NAME=value', `podman run --env=API_TOKEN=${PW} app`, PW),
+	shape('escaped', 'JSON inside a JSON string', `{\\"password\\":\\"${PW}\\"}`, PW),
+	shape('escaped', 'JSON inside a JSON string, spaced', `"body": "{\\"api_key\\": \\"${PW}\\", \\"x\\": 1}"`, PW),
+	shape('prose', 'my password is …', `my password is ${PW} for the staging box`, PW),
+	shape('prose', 'the API key is …', `the API key is ${PW}, keep it`, PW),
+	shape('prose', 'the token was: …', `the token was: ${PW}`, PW),
 ];
 
 export const SHAPES: readonly Shape[] = [...COMMANDS, ...TOKENS, ...STRUCTURES];
@@ -149,4 +157,11 @@ export const ORDINARY: readonly string[] = [
 	'PMAK is not set; set NRAK in newrelic.yml',
 	'"usage": {"prompt_tokens": 12903112, "max_tokens": 4096}, "keys": ["a", "b"], "auth": {"kind": "none"}',
 	'auth_enabled=1',
+	'the password is required',
+	'Your password is too short.',
+	'the secret is in the vault',
+	'the password is `$DB_PASSWORD`',
+	'The token is expired, log in again',
+	'--from-literal=LOG_LEVEL=debug',
+	'{\\"name\\":\\"app\\",\\"debug\\":true}',
 ];

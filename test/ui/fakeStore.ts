@@ -1,5 +1,5 @@
 /** An in-memory Store for view tests: records every call, lets the test swap snapshots. */
-import type {ListResourceName, ResourceName, Store, StoreSnapshot} from '../../source/store/types.js';
+import type {ListResourceName, PatchCopy, ResourceName, SaveResult, Store, StoreSnapshot} from '../../source/store/types.js';
 import type {AppConversation, ConfirmationPolicy, NewConversation} from '../../source/api/schemas/index.js';
 import type {AgentCommand} from '../../source/api/client.js';
 
@@ -102,6 +102,9 @@ export class FakeStore implements Store {
 	setActivityViewport(first: number, last: number) {
 		this.record('setActivityViewport', first, last);
 	}
+	readWholeEvent(eventId: string | null) {
+		this.record('readWholeEvent', eventId);
+	}
 	saveDraft(conversationId: string, text: string) {
 		this.record('saveDraft', conversationId, text);
 		// as the contract says: kept until the app quits, empty text removes it
@@ -129,6 +132,33 @@ export class FakeStore implements Store {
 
 	openDiff(path: string | null) {
 		this.record('openDiff', path);
+	}
+	runCommand(conversation: AppConversation, command: string) {
+		this.record('runCommand', conversation.id, command);
+	}
+	openFiles(conversation: AppConversation) {
+		this.record('openFiles', conversation.id);
+	}
+	closeFiles() {
+		this.record('closeFiles');
+	}
+	openFile(path: string | null) {
+		this.record('openFile', path);
+	}
+	/** what saves and copies answer (a test sets them) */
+	saveAnswer: SaveResult = {kind: 'saved', path: 'x', bytes: 0, note: null};
+	copyAnswer: PatchCopy = {kind: 'empty'};
+	async saveFile(conversation: AppConversation, path: string, local: string, overwrite?: boolean) {
+		this.record('saveFile', conversation.id, path, local, overwrite);
+		return this.saveAnswer;
+	}
+	async savePatch(conversation: AppConversation, local: string, options?: {paths?: readonly string[]; overwrite?: boolean}) {
+		this.record('savePatch', conversation.id, local, options);
+		return this.saveAnswer;
+	}
+	async copyPatch(conversation: AppConversation, options?: {paths?: readonly string[]}) {
+		this.record('copyPatch', conversation.id, options);
+		return this.copyAnswer;
 	}
 	deleteConversation(id: string) {
 		this.record('deleteConversation', id);

@@ -34,7 +34,8 @@ describe.each(['legacy', 'current'] as const)('App with the real store, client a
 		await server.close();
 	});
 
-	it('lists, opens, starts and creates, and never shows a secret', async () => {
+	// a walk of every tab with real timers: about 9 s alone, over 20 s at load 20 (the suite's default)
+	it('lists, opens, starts and creates, and never shows a secret', {timeout: 60_000}, async () => {
 		const onQuit = vi.fn();
 		const written: string[] = [];
 		const h = render(

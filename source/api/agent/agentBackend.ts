@@ -10,6 +10,7 @@ import {
 	commandAgent,
 	deleteAgentConversation,
 	searchAgentEvents,
+	getAgentEvent,
 	sendToAgent,
 	setConfirmationPolicy,
 } from './agentRoutes.js';
@@ -64,6 +65,7 @@ export function createAgentBackend(http: Http, apiKey: string | null, server: (s
 		getSpecs: () => unsupported('GET /api/v1/sandbox-specs', 'specs'),
 		searchEvents: (id, query, options) => searchAgentEvents(endpoint(id), query, options),
 		searchAgentEvents: (target, query, options) => searchAgentEvents(endpoint(target.id), query, options),
+		getEvent: (id, eventId, options) => getAgentEvent(endpoint(id), eventId, options),
 		sendMessage: (target, text, options) => sendToAgent(endpoint(target.id), text, options),
 		async controlAgent(target, command, reason, options) {
 			const ep = endpoint(target.id);

@@ -16,7 +16,7 @@ import type {Http, HttpResponse, RequestSpec} from '../transport/http.js';
 import {clampLimit} from '../paging/pageQuery.js';
 import {parseJsonBody, parseWith} from '../transport/parseBody.js';
 import {agentConversationSchema} from '../schemas/agentConversation.js';
-import type {AppConversation, ConfirmationPolicy, EventPage} from '../schemas/index.js';
+import type {AppConversation, ConfirmationPolicy, ConversationEvent, EventPage} from '../schemas/index.js';
 
 export type AgentEndpoint = {
 	http: Http;
@@ -132,6 +132,21 @@ export async function searchAgentEvents(ep: AgentEndpoint, query: EventQuery = {
 	const raw = await send(ep, spec, 'read');
 	const page = parseWith(raw.ctx, rawEventPageSchema, parseJsonBody(raw.ctx, raw), raw.status);
 	return {...readEvents(page.items), next_page_id: page.next_page_id};
+}
+
+/**
+ * `GET …/events/{event_id}` (doc 5.2): the event with its nulls; an id the log does not hold is a
+ * 500 (a KeyError the server does not catch), read as not there.
+ */
+export async function getAgentEvent(ep: AgentEndpoint, eventId: string, options?: CallOptions): Promise<ConversationEvent | null> {
+	const spec: RequestSpec = {method: 'GET', path: `${ep.path}/events/${encodeURIComponent(eventId)}`, signal: options?.signal, deadlineMs: options?.deadlineMs};
+	try {
+		const raw = await send(ep, spec, 'read');
+		return readEvents([parseJsonBody(raw.ctx, raw)]).items[0] ?? null;
+	} catch (error) {
+		if (isApiError(error) && (error.status === 500 || error.status === 404)) return null;
+		throw error;
+	}
 }
 
 const changesSchema = z.array(z.looseObject({status: z.string().catch('UPDATED'), path: z.string()}));

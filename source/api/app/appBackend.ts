@@ -16,7 +16,7 @@ import {
 	searchStartTasks,
 } from './conversations.js';
 import {deleteConversation, deleteSandbox} from './deletes.js';
-import {searchEvents} from './events.js';
+import {getEvent, searchEvents} from './events.js';
 import {getSandboxes, pauseSandbox, resumeSandbox, searchSandboxes, startSandbox} from './sandboxes.js';
 import {getSettings} from './settings.js';
 import {getSpecs, searchSpecs} from './specs.js';
@@ -41,6 +41,7 @@ export function createAppBackend(ctx: ApiContext): Backend {
 		getSpecs: (ids, options) => getSpecs(http, ids, options),
 		searchEvents: (id, query, options) => searchEvents(ctx, id, query, options),
 		searchAgentEvents: (target, query, options) => agentEvents(ctx, target, query, options),
+		getEvent: (id, eventId, options) => getEvent(ctx, id, eventId, options),
 		sendMessage: (target, text, options) => sendMessage(ctx, target, text, options),
 		controlAgent: (target, command, reason, options) => controlAgent(ctx, target, command, reason, options),
 		deleteConversation: (id, options) => deleteConversation(ctx, id, options),

@@ -6,7 +6,8 @@ import type {Http} from '../transport/http.js';
 import {naiveUtc, rawEventPageSchema, readEvents} from '../paging/eventPage.js';
 import {legacyFileName, searchLegacyEvents} from './legacyEvents.js';
 import {clampLimit} from '../paging/pageQuery.js';
-import type {EventPage} from '../schemas/index.js';
+import {z} from 'zod';
+import type {ConversationEvent, EventPage} from '../schemas/index.js';
 import {ShrinkMemory, searchShrinking} from '../paging/tooLargeEvents.js';
 
 /**
@@ -27,6 +28,17 @@ export async function searchEvents(
 		return searchShrinking(query, q => searchLegacyEvents(ctx.http, conversationId, q, options), event => legacyFileName(event.raw), remembered);
 	}
 	return searchShrinking(query, q => searchCurrentEvents(ctx, conversationId, q, options), (_event, q) => nextOffset(q.pageId), remembered);
+}
+
+/**
+ * One event by id: `GET /api/v1/conversation/{id}/events?id=` (current) or `GET /api/v1/events?id=`
+ * (legacy, found across conversations), each an array with null for a miss (shared/openhands-api-newer.md 4.1, 4.2).
+ */
+export async function getEvent(ctx: ApiContext, conversationId: string, eventId: string, options?: CallOptions): Promise<ConversationEvent | null> {
+	const server = await ctx.server(options?.signal);
+	const path = server.generation === 'legacy' ? '/api/v1/events' : `/api/v1/conversation/${encodeURIComponent(conversationId)}/events`;
+	const raw = await ctx.http.json({method: 'GET', path, query: {id: eventId}, signal: options?.signal, deadlineMs: options?.deadlineMs}, z.array(z.unknown()));
+	return readEvents(raw.filter(item => item !== null)).items.find(event => event.id === eventId) ?? null;
 }
 
 const memories = new WeakMap<object, ShrinkMemory>();

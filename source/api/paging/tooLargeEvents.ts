@@ -12,6 +12,16 @@ import type {ConversationEvent, EventPage} from '../schemas/index.js';
 
 /** Marks a stand-in event in `raw`: the size the server declared (bytes), or null when it did not say. */
 export const TOO_LARGE = 'ohtui:tooLarge';
+/**
+ * Marks a stand-in the store made for an event it holds short (store/activity/largeEvents.ts,
+ * issue 27 item 2): the whole event came under the cap, and is read again when the user opens it.
+ */
+export const SHORTENED = 'ohtui:shortened';
+
+/** Whether `event` is a stand-in the store made (readable in full on request). */
+export function isShortened(event: Pick<ConversationEvent, 'raw'>): boolean {
+	return event.raw[SHORTENED] === true;
+}
 
 const SMALLER = [10, 1];
 

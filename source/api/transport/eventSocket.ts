@@ -52,6 +52,8 @@ export type SocketHandlers = {
 	onUnreadable(): void;
 	/** any sign of life: a frame or the pong to our ping */
 	onAlive(): void;
+	/** the server pinged (undici answers it): counted by the caller, a flood of them is work too */
+	onPing?(): void;
 	onClose(close: SocketClose): void;
 };
 
@@ -78,11 +80,13 @@ export function socketUrl(spec: Pick<SocketSpec, 'url' | 'after' | 'auth' | 'key
 type Parts = typeof import('./webSocketParts.js');
 let parts: Promise<Parts> | null = null;
 const alive = new WeakMap<object, () => void>();
+const pinged = new WeakMap<object, () => void>();
 
 function loadParts(): Promise<Parts> {
 	parts ??= import('./webSocketParts.js').then(loaded => {
 		// undici reports pongs only on this channel; it is process-wide, so each socket is found by identity
 		dc.subscribe('undici:websocket:pong', message => alive.get((message as {websocket: object}).websocket)?.());
+		dc.subscribe('undici:websocket:ping', message => pinged.get((message as {websocket: object}).websocket)?.());
 		return loaded;
 	});
 	return parts;
@@ -103,6 +107,8 @@ export async function openEventSocket(spec: SocketSpec, handlers: SocketHandlers
 	let bytes = 0;
 	let opened = false;
 	let ended = false;
+	/** the close code ohtui sent, when it ended the socket itself */
+	let sent: number | null = null;
 	const logged = (failed: string | null) =>
 		spec.log?.(
 			requestLine({
@@ -121,7 +127,7 @@ export async function openEventSocket(spec: SocketSpec, handlers: SocketHandlers
 		if (ended) return;
 		ended = true;
 		void (made.dispatcher as Dispatcher | null)?.destroy().catch(() => {});
-		logged(`closed ${close.code}`);
+		logged(sent === null ? `closed ${close.code}` : `closed ${sent} by ohtui`);
 		handlers.onClose(close);
 	};
 	if (!made.dispatcher) {
@@ -137,6 +143,7 @@ export async function openEventSocket(spec: SocketSpec, handlers: SocketHandlers
 	const headers: Record<string, string> = spec.auth === 'header' && spec.key ? {'x-session-api-key': spec.key} : {};
 	const socket = new WebSocket(url.href, {dispatcher, headers});
 	alive.set(socket, () => handlers.onAlive());
+	pinged.set(socket, () => handlers.onPing?.());
 	socket.addEventListener('open', () => {
 		opened = true;
 		logged(null);
@@ -153,7 +160,11 @@ export async function openEventSocket(spec: SocketSpec, handlers: SocketHandlers
 	});
 	socket.addEventListener('close', close => {
 		alive.delete(socket);
-		// the server's words: one safe line, never the key
+		pinged.delete(socket);
+		// Ours: the close frame went (1000) and the connection ended once it was flushed, without
+		// waiting for the server's answer, so undici reports 1006 (no close frame received): what
+		// happened is what was sent (issue 27 item 18). Else the server's words: one safe line, never the key.
+		if (sent !== null) return finish({opened, status, code: sent, reason: ''});
 		finish({opened, status, code: close.code, reason: serverText(close.reason, {operation: 'events socket', host: url.host, apiKey: spec.key || null}, 80)});
 	});
 	return {
@@ -162,6 +173,8 @@ export async function openEventSocket(spec: SocketSpec, handlers: SocketHandlers
 		},
 		close() {
 			if (socket.readyState === WebSocket.CLOSED) return;
+			// before the handshake is answered there is no frame to send: undici aborts the upgrade
+			if (socket.readyState === WebSocket.OPEN) sent = 1000;
 			socket.close(1000);
 			// The close frame is written; a peer that never answers it (a half-dead connection) must
 			// not keep the socket open: the TCP connection ends once the frame is flushed.

@@ -4,7 +4,7 @@
  * error text; unknown kinds as pretty JSON. Lines are clean and masked, not yet wrapped.
  */
 import type {ConversationEvent} from '../../api/schemas/event.js';
-import {tooLargeBytes} from '../../api/paging/tooLargeEvents.js';
+import {isShortened, tooLargeBytes} from '../../api/paging/tooLargeEvents.js';
 import {MASK} from '../format.js';
 import {clean} from '../../text/sanitize.js';
 import {arr, capField, contentText, obj, str, type Raw} from './fields.js';
@@ -30,7 +30,12 @@ export function eventDetail(event: ConversationEvent, answer?: ConversationEvent
 	const large = tooLargeBytes(event);
 	if (large !== undefined) {
 		out.push({text: tooLargeText(event.kind, large), style: 'error'});
-		line(out, 'The server sent it in a response over the 8 MB ohtui reads at once; the events before and after it are shown.');
+		line(
+			out,
+			isShortened(event)
+				? 'ohtui keeps an event this large short in memory (its kind, id, time and size); opened here, it is read in full from the server.'
+				: 'The server sent it in a response over the 8 MB ohtui reads at once; the events before and after it are shown.',
+		);
 		return out;
 	}
 	switch (event.kind) {

@@ -68,7 +68,9 @@ export function wrapLine(line: string, width: number): string[] {
 			let space = start + w;
 			while (space > start + w / 2 && line[space] !== ' ') space--;
 			const end = space > start + w / 2 ? space + 1 : start + w;
-			rows.push(line.slice(start, end));
+			// a word that ends at the row's last column: the space after it goes, not onto the row (one
+			// column too wide, a dialog's row was cut with `…` though nothing was missing)
+			rows.push(line.slice(start, Math.min(end, start + w)));
 			start = end;
 		}
 		rows.push(line.slice(start));

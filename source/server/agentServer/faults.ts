@@ -10,11 +10,13 @@ export class Faults {
 	silent = false;
 	/** until then (Date.now ms), upgrades are cut like a network that is down */
 	cutUntil = 0;
+	/** the whole server is out of reach: every connection, REST or upgrade, is cut at once */
+	down = false;
 	private stalled: (() => void)[] | null = null;
 	private stallTimer: NodeJS.Timeout | null = null;
 
 	cutting(): boolean {
-		return Date.now() < this.cutUntil;
+		return this.down || Date.now() < this.cutUntil;
 	}
 
 	stall(ms?: number): void {

@@ -20,6 +20,10 @@ export function lazySockets(backend: () => SocketBackend, faults: Faults, option
 		},
 		setRefuseUpgrades: on => void (faults.refuseUpgrades = on),
 		setSilent: on => void (faults.silent = on),
+		setDown(on) {
+			faults.down = on;
+			if (on && sockets) void sockets.then(s => s.drop());
+		},
 	};
 	return {
 		upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {

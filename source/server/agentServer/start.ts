@@ -82,6 +82,8 @@ export async function startAgentServerStandIn(options: AgentServerOptions = {}):
 	const handle = async (req: IncomingMessage, res: ServerResponse) => {
 		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
 		const method = (req.method ?? 'GET').toUpperCase();
+		// out of reach: the request never arrives
+		if (faults.down) return void req.socket.destroy();
 		requests.push({method, path: url.pathname, query: url.search.replace(/^\?/, ''), at: now(), credentials: credentialsOf(req.headers)});
 		await faults.gate();
 		const raw = await readRawBody(req, url.pathname.startsWith('/api/file/upload') ? MAX_UPLOAD : undefined);

@@ -75,6 +75,11 @@ export type SocketHooks = {
 	setRefuseUpgrades(on: boolean): void;
 	/** sockets (open and new) go silent: accepted, but no frame and no pong is sent */
 	setSilent(on: boolean): void;
+	/**
+	 * The whole server out of reach (an outage, a restart): every socket is cut, and while `on`
+	 * every connection, REST or websocket, is cut as soon as it arrives.
+	 */
+	setDown(on: boolean): void;
 };
 
 export interface AgentServerStandIn extends SocketHooks {

@@ -3,7 +3,7 @@ import type {AppConversation, ConfirmationPolicy} from '../../api/schemas/index.
 import {withPolicy} from './activityAgent.js';
 import {ActivityLive} from './activityLive.js';
 import {ActivityReads} from './activityReads.js';
-import {newRun, openedState, recordSuccess, type Run} from './activityRun.js';
+import {newRun, openedState, readAgain, recordSuccess, type Run} from './activityRun.js';
 import {nextTick} from './activityTick.js';
 import {PRIORITY} from '../budget.js';
 import type {Core} from '../core.js';
@@ -105,24 +105,6 @@ export class Activity {
 		this.resources.hold(false);
 	}
 
-	/**
-	 * Ctrl-r while open: what the next tick would do, now (a follow; the newest page or the header where
-	 * the window is away from the end), the agent server asked again where the app server's store is
-	 * behind it (issue 27 item 7).
-	 */
-	refresh(): void {
-		const run = this.run;
-		if (!run) return;
-		run.agentReadKey = null;
-		const job =
-			!run.loaded || (run.hasNewer && run.following)
-				? () => this.reads.newest(run)
-				: run.hasNewer
-					? () => this.refreshHeader(run)
-					: async () => void (await this.reads.follow(run));
-		void run.lane.run('refresh', job, true);
-	}
-
 	setFollow(on: boolean): void {
 		const run = this.run;
 		if (!run || run.following === on) return;
@@ -141,6 +123,40 @@ export class Activity {
 		if (run.hasNewer && run.loaded && last >= run.events.length - NEAR_EDGE && !run.lane.has('all')) {
 			void run.lane.run('all', () => this.reads.newer(run), true);
 		}
+	}
+
+	/**
+	 * Ctrl-r while open: what the next tick would do, now (a follow; the newest page or the header where
+	 * the window is away from the end); after a stop (issue 27 item 13) the reading goes on, and the
+	 * agent server is asked again where the app server's store is behind it (issue 27 item 7).
+	 */
+	refresh(): void {
+		const run = this.run;
+		if (!run) return;
+		if (run.stopped) {
+			readAgain(run);
+			this.commit(run, {});
+		}
+		run.agentReadKey = null;
+		if (run.lane.has('refresh')) return;
+		run.cancelTimer?.();
+		run.cancelTimer = null;
+		const job =
+			!run.loaded || (run.hasNewer && run.following)
+				? () => this.reads.newest(run)
+				: run.hasNewer
+					? () => this.refreshHeader(run)
+					: async () => void (await this.reads.follow(run));
+		void run.lane.run('refresh', job, true);
+	}
+
+	/** The whole of an event kept short, for its pager (issue 27 item 2); null: the pager closed, it goes. */
+	readWhole(eventId: string | null): void {
+		const run = this.run;
+		if (!run || run.whole?.id === eventId || (eventId === null && run.whole === null)) return;
+		run.whole = eventId === null ? null : {id: eventId, event: null, error: null};
+		this.commit(run, {});
+		if (eventId !== null) void this.reads.whole(run, eventId);
 	}
 
 	loadOlder(): void {
@@ -165,7 +181,8 @@ export class Activity {
 	private schedule(run: Run): void {
 		run.cancelTimer?.();
 		run.cancelTimer = null;
-		if (!this.live(run) || run.lane.has('refresh')) return;
+		// the server's pages went round: nothing on its own until the user asks again (issue 27 item 13)
+		if (!this.live(run) || run.lane.has('refresh') || run.stopped) return;
 		const tick = nextTick(run, this.core.now(), this.core.config.refreshMs, this.liveLane.silentCheckAt(run));
 		if (!tick) return;
 		const jobs = {
@@ -180,6 +197,8 @@ export class Activity {
 		const now = this.core.now();
 		run.cancelTimer = this.core.after(Math.max(0, due - now), () => {
 			run.cancelTimer = null;
+			// the socket spoke since the check was planned: it counts from the last frame (issue 27 item 5)
+			if (tick.job === 'silent' && (this.liveLane.silentCheckAt(run) ?? Infinity) > this.core.now()) return this.schedule(run);
 			void run.lane.run('refresh', job, true);
 		});
 	}
@@ -228,6 +247,8 @@ export class Activity {
 			transport: run.transport,
 			duplicates: run.duplicates.count,
 			agent: run.agent,
+			stopped: run.stopped,
+			wholeEvent: run.whole,
 			...fields,
 		};
 		const keys = Object.keys(next) as (keyof ActivityState)[];

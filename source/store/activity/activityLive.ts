@@ -16,6 +16,7 @@
 import type {AgentTarget} from '../../api/client.js';
 import type {ConversationEvent} from '../../api/schemas/index.js';
 import {type Run, takeLive} from './activityRun.js';
+import {keepableAll} from './largeEvents.js';
 import type {Core} from '../core.js';
 import type {FeedState, LiveSockets} from '../live/liveSockets.js';
 import type {ActivityState} from '../types.js';
@@ -87,7 +88,7 @@ export class ActivityLive {
 		if (!this.host.isOpen(run)) return;
 		run.heardAt = this.core.now();
 		if (run.arrived) {
-			run.arrived.push(...events);
+			run.arrived.push(...keepableAll(events));
 			return;
 		}
 		const running = run.conversation?.execution_status === 'running';

@@ -83,6 +83,8 @@ export class ActivityReads {
 	 * many were new.
 	 */
 	async follow(run: Run): Promise<number> {
+		// the server's pages went round: nothing until the user asks again (issue 27 item 13)
+		if (run.stopped) return 0;
 		const newest = run.events[run.events.length - 1];
 		if (!newest) return this.newest(run).then(() => run.events.length);
 		// Legacy pages are cut in file-name order, not time order: a tick that stopped early holds
@@ -127,7 +129,7 @@ export class ActivityReads {
 		const start = olderStart(run);
 		if (!start) return this.host.commit(run, {loadingOlder: false});
 		try {
-			const next = await pageUntilFresh(run, start, 'older', query => this.search(run, PRIORITY.page, query), () => this.host.live(run));
+			const next = await pageUntilFresh(run, start, 'older', query => this.search(run, PRIORITY.page, query, false), () => this.host.live(run));
 			if (!this.host.live(run)) return;
 			run.older = next;
 			run.hasOlder = next !== null;
@@ -142,7 +144,7 @@ export class ActivityReads {
 
 	async newer(run: Run): Promise<void> {
 		const start = newerStart(run);
-		if (!start) return;
+		if (!start || run.stopped) return;
 		try {
 			const next = await pageUntilFresh(run, start, 'newer', query => this.search(run, PRIORITY.page, query), () => this.host.live(run));
 			if (!this.host.live(run)) return;
@@ -155,9 +157,29 @@ export class ActivityReads {
 		}
 	}
 
-	private async search(run: Run, priority: Priority, query: EventQuery): Promise<EventPage> {
+	/** `stops`: a loop in this read stops the reading (every read but the older pages the user scrolls to) */
+	/** The whole of an event the window keeps short: one request, kept while its pager is open. */
+	async whole(run: Run, eventId: string): Promise<void> {
+		let whole: NonNullable<Run['whole']>;
+		try {
+			const event = await this.core.send(PRIORITY.page, o => this.client.getEvent(run.id, eventId, o));
+			whole = {id: eventId, event, error: event ? null : 'the server no longer has this event'};
+		} catch (error) {
+			if (isAbort(error)) return;
+			whole = {id: eventId, event: null, error: toErrorInfo(error, this.core.now()).message};
+		}
+		if (!this.host.live(run) || run.whole?.id !== eventId) return;
+		run.whole = whole;
+		this.host.commit(run, {});
+	}
+
+	private async search(run: Run, priority: Priority, query: EventQuery, stops = true): Promise<EventPage> {
 		const page = await this.core.send(priority, o => this.client.searchEvents(run.id, query, o));
-		return guardPage(run, query, page, why => this.host.live(run) && this.core.notice('error', `stopped reading events: ${why}`));
+		return guardPage(run, query, page, stops, why => {
+			if (!this.host.live(run)) return;
+			this.core.notice('error', `stopped reading events: ${why}${stops ? ' (Ctrl-r reads again)' : ''}`);
+			this.host.commit(run, {});
+		});
 	}
 
 	private catchUp(run: Run): Promise<number> {

@@ -11,6 +11,7 @@ import {type Viewport, freshOnly, indexOf, isPersisted, latestExecutionStatus, m
 import {type AgentInfo, emptyAgentInfo} from '../agentTypes.js';
 import {retryDelayMs} from '../backoff.js';
 import {DuplicateEvents} from './duplicateEvents.js';
+import {keepableAll} from './largeEvents.js';
 import {Lane} from '../lane.js';
 import type {Feed} from '../live/liveSockets.js';
 import type {ActivityState, ActivityTransport} from '../types.js';
@@ -57,6 +58,13 @@ export type Run = {
 	cancelConversation: (() => void) | null;
 	/** every event search's page links go through it: a looping server ends the read (issue 21 item 10) */
 	guard: PageGuard;
+	/**
+	 * Why reading events stopped (a loop in the server's pages), or null: nothing is searched on
+	 * its own until the user asks again (Ctrl-r, issue 27 item 13); the socket still brings events.
+	 */
+	stopped: string | null;
+	/** the whole of an event kept short, read for its pager (issue 27 item 2) */
+	whole: {id: string; event: ConversationEvent | null; error: string | null} | null;
 	/** events whose ids repeat, counted once each (issue 21 item 18) */
 	duplicates: DuplicateEvents;
 	/** its agent server (version, abilities, policy, clock offset) */
@@ -104,6 +112,8 @@ export function newRun(id: string, conversation: AppConversation | null, now: nu
 		conversationAt: now,
 		cancelConversation: null,
 		guard: new PageGuard(),
+		stopped: null,
+		whole: null,
 		duplicates: new DuplicateEvents(),
 		agent: emptyAgentInfo(),
 		factsAsked: false,
@@ -129,6 +139,7 @@ export function openedState(run: Run): ActivityState {
 		unreadable: 0,
 		transport: null,
 		agent: run.agent,
+		stopped: null,
 	};
 }
 
@@ -164,7 +175,8 @@ export function newerStart(run: Run): Continuation | null {
  * `descending`: the page came newest first (TIMESTAMP_DESC); the window is oldest first.
  */
 export function takePage(run: Run, page: EventPage, side: 'older' | 'newer', descending: boolean): number {
-	const items = descending ? [...page.items].reverse() : page.items;
+	// an event too large to keep is a stand-in from here on (issue 27 item 2)
+	const items = keepableAll(descending ? [...page.items].reverse() : page.items);
 	run.duplicates.note(items, id => (run.ids.has(id) ? run.events.findLast(e => e.id === id) : undefined));
 	// a follow tick fetches its edge again: count what it could not read only with news
 	if (side === 'older' || freshOnly(run.ids, items).length > 0) run.unreadable += page.skipped;
@@ -176,7 +188,8 @@ export function takePage(run: Run, page: EventPage, side: 'older' | 'newer', des
  * into the window (a `full_state` snapshot and streaming deltas never are in a search either, 6.2),
  * and only while the window reaches the newest events; the state they report counts either way.
  */
-export function takeLive(run: Run, events: readonly ConversationEvent[]): number {
+export function takeLive(run: Run, frames: readonly ConversationEvent[]): number {
+	const events = keepableAll(frames);
 	// the state they report: a `full_state` (the state now) and what is new; a replayed event already
 	// held is old news (a resume replays a margin before the newest event received)
 	const news = events.filter(event => !isPersisted(event) || !run.ids.has(event.id));
@@ -259,9 +272,21 @@ export async function pageUntilFresh(
 	return pageId === null ? null : {query: start.query, pageId};
 }
 
-/** A page of events through the run's loop guard (issue 21 item 10); `say` tells why a read ended. */
-export function guardPage(run: Run, query: EventQuery, page: EventPage, say: (why: string) => unknown): EventPage {
+/**
+ * A page of events through the run's loop guard (issue 21 item 10); `say` tells why a read ended.
+ * A loop in a read of its own (`stops`: follow, catch-up, newer pages) stops the reading until the user asks again.
+ */
+export function guardPage(run: Run, query: EventQuery, page: EventPage, stops: boolean, say: (why: string) => unknown): EventPage {
 	const guarded = run.guard.take(readKey(query), query.pageId ?? null, page);
-	if (guarded.loop) say(guarded.loop);
+	if (guarded.loop) {
+		if (stops) run.stopped = guarded.loop;
+		say(guarded.loop);
+	}
 	return guarded.page;
+}
+
+/** The user asks to read again (Ctrl-r): a stop is forgotten, and the pages' dead ends with it. */
+export function readAgain(run: Run): void {
+	run.stopped = null;
+	run.guard = new PageGuard();
 }

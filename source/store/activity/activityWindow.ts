@@ -1,5 +1,8 @@
 import {parseServerTime} from '../../api/serverTime.js';
 import type {AppConversation, ConversationEvent} from '../../api/schemas/index.js';
+import {eventBytes} from './largeEvents.js';
+
+export {eventBytes} from './largeEvents.js';
 
 /**
  * The bounded window of one conversation's events: plain functions over an array kept oldest
@@ -11,44 +14,22 @@ export const WINDOW_MAX = 1000;
 /**
  * And about this much event data at most (issue 21 item 13): a thousand 30 KB observations are
  * 30 MB, which a followed agent filled over the first hour and more, so the live heap of an app
- * kept open kept growing. Never fewer than WINDOW_MIN events: a screen and room to scroll.
+ * kept open kept growing. Never fewer than WINDOW_MIN events (a screen and room to scroll) while
+ * they fit in WINDOW_HARD_BYTES, and never fewer than WINDOW_FLOOR: events each under the
+ * stand-in size (./largeEvents.ts) still held 200 x 256 KB = 51 MB at WINDOW_MIN (issue 27 item 2).
  */
 export const WINDOW_BYTES = 6 * 1024 * 1024;
 export const WINDOW_MIN = 200;
-
-const sizes = new WeakMap<object, number>();
-
-/** About the bytes an event holds (strings counted by their length), once per event. */
-export function eventBytes(event: ConversationEvent): number {
-	let size = sizes.get(event);
-	if (size === undefined) {
-		size = 0;
-		const stack: unknown[] = [event.raw];
-		while (stack.length > 0) {
-			const value = stack.pop();
-			if (typeof value === 'string') size += value.length + 16;
-			else if (Array.isArray(value)) {
-				size += 16 + 8 * value.length;
-				for (const item of value) stack.push(item);
-			} else if (value && typeof value === 'object') {
-				for (const [key, item] of Object.entries(value)) {
-					size += key.length + 24;
-					stack.push(item);
-				}
-			} else size += 8;
-		}
-		sizes.set(event, size);
-	}
-	return size;
-}
+export const WINDOW_HARD_BYTES = 4 * WINDOW_BYTES;
+export const WINDOW_FLOOR = 50;
 
 /** How many of `events` the window may keep: WINDOW_MAX, fewer when they are large (by their average). */
 export function windowLimit(events: readonly ConversationEvent[]): number {
-	if (events.length <= WINDOW_MIN) return WINDOW_MAX;
 	let total = 0;
 	for (const event of events) total += eventBytes(event);
 	if (total <= WINDOW_BYTES) return WINDOW_MAX;
-	return Math.max(WINDOW_MIN, Math.min(WINDOW_MAX, Math.floor((WINDOW_BYTES * events.length) / total)));
+	const fit = (bytes: number) => Math.floor((bytes * events.length) / total);
+	return Math.max(WINDOW_FLOOR, Math.min(WINDOW_MAX, Math.max(WINDOW_MIN, fit(WINDOW_BYTES)), fit(WINDOW_HARD_BYTES)));
 }
 
 export type Viewport = {first: number; last: number};

@@ -31,6 +31,7 @@ import type {AppConversation, ConversationEvent} from '../../api/schemas/index.j
 import {freshOnly, mergeEvents} from '../activity/activityWindow.js';
 import {eventsBehind} from '../activity/agentCatchUp.js';
 import {targetOf} from '../actions/agentTarget.js';
+import {eventBytes, keepableAll} from '../activity/largeEvents.js';
 import {retryDelayMs} from '../backoff.js';
 import {remember} from '../bounded.js';
 import {PRIORITY} from '../budget.js';
@@ -40,6 +41,11 @@ import type {Glimpse, StoreSnapshot} from '../types.js';
 
 /** Events one glimpse holds (enough to find a pending action behind a few state updates). */
 export const GLIMPSE_EVENTS = 20;
+/**
+ * And about this much event data at most, the newest event always (issue 27 item 2: twenty 7.9 MB
+ * events a conversation); an event too large to keep is a stand-in here too (../activity/largeEvents.ts).
+ */
+export const GLIMPSE_BYTES = 1024 * 1024;
 /** The pace of a conversation on screen that nothing says has changed. */
 export const GLIMPSE_MS = 30_000;
 /** The least time between two searches of a waiting conversation that keeps changing. */
@@ -273,7 +279,7 @@ export class Glimpses {
 		const all = snapshot.glimpses ?? {};
 		const held = all[id];
 		const before = held?.events ?? [];
-		const events = error ? before : mergeEvents(before, freshOnly(new Set(before.map(e => e.id)), incoming), 'newer', true).slice(-GLIMPSE_EVENTS);
+		const events = error ? before : bounded(mergeEvents(before, freshOnly(new Set(before.map(e => e.id)), keepableAll(incoming)), 'newer', true));
 		const agent = this.entries.get(id)?.agent ?? held?.agent;
 		// nothing new: no snapshot, nobody notified
 		if (held && held.agent === agent && held.error?.message === error?.message && events.length === before.length && events.every((e, i) => e === before[i])) return;
@@ -286,6 +292,20 @@ export class Glimpses {
 		}
 		this.core.set({...snapshot, glimpses: Object.fromEntries([...kept, [id, glimpse]])});
 	}
+}
+
+/** The newest GLIMPSE_EVENTS that fit in GLIMPSE_BYTES (the newest one always). */
+function bounded(events: ConversationEvent[]): ConversationEvent[] {
+	let start = Math.max(0, events.length - GLIMPSE_EVENTS);
+	let bytes = 0;
+	for (let i = events.length - 1; i >= start; i--) {
+		bytes += eventBytes(events[i]!);
+		if (bytes > GLIMPSE_BYTES && i < events.length - 1) {
+			start = i + 1;
+			break;
+		}
+	}
+	return start === 0 ? events : events.slice(start);
 }
 
 /**

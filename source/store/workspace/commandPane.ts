@@ -31,6 +31,9 @@ export type PaneState = {
 
 export type PaneOptions = {maxLines?: number; maxHistory?: number; readOnly?: boolean; timeoutS?: number};
 
+/** Characters of one line kept for the pane: the scrollback stays bounded in bytes, not only in lines. */
+export const MAX_LINE_CHARS = 8192;
+
 const EMPTY: PaneState = {command: null, running: false, transport: null, lines: [], dropped: 0, end: null, error: null, history: []};
 
 export class CommandPane {
@@ -84,7 +87,8 @@ export class CommandPane {
 		const pieces = (partial.held + text).split('\n');
 		partial.held = pieces.pop()!;
 		if (pieces.length === 0) return;
-		const lines = [...this.state.lines, ...pieces.map(piece => ({text: piece, stderr}))];
+		// a line is kept up to MAX_LINE_CHARS (a minified file on one line would hold megabytes a line)
+		const lines = [...this.state.lines, ...pieces.map(piece => ({text: piece.length > MAX_LINE_CHARS ? `${piece.slice(0, MAX_LINE_CHARS)} … (${piece.length - MAX_LINE_CHARS} more characters)` : piece, stderr}))];
 		const over = Math.max(0, lines.length - this.maxLines);
 		this.set({lines: over > 0 ? lines.slice(over) : lines, dropped: this.state.dropped + over});
 	}

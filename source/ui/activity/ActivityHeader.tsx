@@ -9,6 +9,7 @@ import type {AppConversation} from '../../api/schemas/index.js';
 import {policyText} from '../../api/confirmationPolicy.js';
 import type {ActivityTransport, AgentInfo, PendingAction} from '../../store/types.js';
 import {cost, count, pendingLabel, repoAtBranch, shortId} from '../../present/format.js';
+import {stateGlyph} from '../../present/states.js';
 import {clean, truncate} from '../../text/sanitize.js';
 import {useTheme} from '../theme.js';
 import {maskField, maskTitle} from '../../text/secrets.js';
@@ -30,6 +31,10 @@ type Props = {
 	inFlight: readonly PendingAction[];
 	/** how new events come (issue 18); nothing is said until it is known */
 	transport?: ActivityTransport | null | undefined;
+	/** the last command run in the workspace (`$`): `$ make → exit 2`, and how it went */
+	command?: {text: string; tone: 'running' | 'ok' | 'error'} | null;
+	/** reading events stopped (the server's pages went round) until Ctrl-r (issue 27 item 13) */
+	stopped?: boolean;
 	width: number;
 };
 
@@ -40,7 +45,7 @@ export function transportText(transport: ActivityTransport): string {
 	return `polling every ${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 }
 
-export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, agent = null, inFlight, transport, width}: Props) {
+export const ActivityHeader = memo(function ActivityHeader({conversation: c, status, agent = null, inFlight, transport, command = null, stopped = false, width}: Props) {
 	const theme = useTheme();
 	const title = maskTitle(c.title) || '(untitled)';
 	const usage = c.metrics?.accumulated_token_usage;
@@ -50,7 +55,7 @@ export const ActivityHeader = memo(function ActivityHeader({conversation: c, sta
 	const parts: {text: string; color?: string | undefined}[] = [
 		{text: `agent ${status ?? '—'}`, color: theme.status(status)},
 		// beside the agent's status, so a narrow terminal still shows it
-		...(transport ? [{text: transportText(transport), color: transport.live ? theme.ok : theme.muted}] : []),
+		...(stopped && !transport?.live ? [{text: 'stopped reading events · Ctrl-r', color: theme.warn}] : transport ? [{text: transportText(transport), color: transport.live ? theme.ok : theme.muted}] : []),
 		own ? {text: maskField(c.working_dir) || '—'} : {text: `sandbox ${clean(c.sandbox_status)}`, color: theme.status(c.sandbox_status)},
 		...(own ? [] : [{text: repoAtBranch(c.selected_repository, c.selected_branch)}]),
 	];
@@ -60,6 +65,8 @@ export const ActivityHeader = memo(function ActivityHeader({conversation: c, sta
 	if ((c.metrics?.accumulated_cost ?? 0) > 0) parts.push({text: cost(c.metrics!.accumulated_cost)});
 	if (usage && usage.prompt_tokens + usage.completion_tokens > 0) parts.push({text: `${count(usage.prompt_tokens)} in / ${count(usage.completion_tokens)} out tokens`});
 	for (const action of inFlight) parts.push({text: pendingLabel(action.kind), color: theme.warn});
+	// third, where a narrow terminal still shows it (a long command comes cut: the pane shows it whole)
+	if (command) parts.splice(2, 0, {text: command.text, color: command.tone === 'running' ? theme.warn : command.tone === 'ok' ? theme.ok : theme.error});
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate">
@@ -95,7 +102,7 @@ export const ApprovalBlock = memo(function ApprovalBlock({lines, keys, width}: A
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.warn} wrap="truncate">
-				{truncate(theme.color ? head : `! ${head}`, width)}
+				{truncate(theme.color ? head : `${stateGlyph('waiting')} ${head}`, width)}
 			</Text>
 			{n === 0 ? (
 				<Text color={theme.muted} wrap="truncate">

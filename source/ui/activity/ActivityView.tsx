@@ -25,8 +25,11 @@ import {activityStatusLine, selectedAt} from './activityStatus.js';
 import {useAgeTick} from '../useAgeTick.js';
 import {AgentDialogs, agentDialogHeight} from './AgentDialogs.js';
 import {eventDetail} from '../../present/events/detail.js';
+import {isShortened} from '../../api/paging/tooLargeEvents.js';
+import type {ActivityState} from '../../store/types.js';
 import {EventList} from './EventList.js';
 import {agentStatus, answerOf, pendingActions, pendingLine} from '../../present/events/pending.js';
+import {pendingText} from '../../present/events/pendingText.js';
 import {useHandOff} from '../useHandOff.js';
 import {type AnswerScope, answerKeys, pendingKey} from './approvalDialog.js';
 import {agentOutOfReach, useActivityKeys, type ActivityModal} from './useActivityKeys.js';
@@ -39,6 +42,7 @@ import {Confirm} from '../widgets/Confirm.js';
 import {questionHeight} from '../views/confirmTexts.js';
 import {useSandboxQuestion} from '../views/useSandboxQuestion.js';
 import {waitingLine} from '../views/agentKeys.js';
+import {CommandPaneView, commandPaneHeight, usePaneSummary} from '../workspace/CommandPaneView.js';
 
 type Props = {
 	conversation: Tagged<AppConversation>;
@@ -48,11 +52,13 @@ type Props = {
 	onBack(): void;
 	/** `c`: the workspace's changes */
 	onChanges?(conversation: Tagged<AppConversation>): void;
+	/** `F`: the workspace's files */
+	onFiles?(conversation: Tagged<AppConversation>): void;
 };
 
 const NO_EVENTS: readonly ConversationEvent[] = [];
 
-export function ActivityView({conversation: opened, width, height, active, onBack, onChanges}: Props) {
+export function ActivityView({conversation: opened, width, height, active, onBack, onChanges, onFiles}: Props) {
 	const {fleet, now, notify} = useUi();
 	const theme = useTheme();
 	const activity = useSnapshot(selectActivity);
@@ -76,6 +82,7 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const waiting = status === 'waiting_for_confirmation';
 	const pending = useMemo(() => (waiting ? pendingActions(events) : []), [waiting, events]);
 	const pendingLines = useMemo(() => pending.map(pendingLine), [pending]);
+	const pendingTexts = useMemo(() => pending.map(pendingText), [pending]);
 	const pendingIds = useMemo(() => pendingKey(waiting, pending), [waiting, pending]);
 	const inFlight = useMemo(
 		() => inFlightAll.filter(p => p.server === server && (p.targetId === id || (p.targetId !== null && p.targetId === conversation.sandbox_id))),
@@ -92,7 +99,14 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	// p / r: the sandbox's question (a pause names what stops with it), as on the list
 	const sandboxQuestion = useSandboxQuestion();
 	const {ask, question} = sandboxQuestion;
-	const bottom = (modal?.kind === 'message' ? MESSAGE_BOX_HEIGHT : modal?.kind === 'agent' ? agentDialogHeight(modal.dialog, width) : approvalDialog.height) + questionHeight(question, width);
+	const bottom =
+		(modal?.kind === 'message'
+			? MESSAGE_BOX_HEIGHT
+			: modal?.kind === 'agent'
+				? agentDialogHeight(modal.dialog, width, pendingTexts, height - ACTIVITY_HEADER_HEIGHT)
+				: modal?.kind === 'command'
+					? commandPaneHeight(height)
+					: approvalDialog.height) + questionHeight(question, width);
 	const listHeight = Math.max(1, height - ACTIVITY_HEADER_HEIGHT - approvalHeight(waiting, pending.length) - 1 - bottom);
 	const list = useEventRows({events, activity: mine, height: listHeight, active: active && modal === null && !ask});
 
@@ -117,8 +131,11 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 			if (event) void page(eventDetail(event, answerOf(events, index)).map(line => line.text), `event-${eventId}.txt`);
 		},
 		...(onChanges ? {onChanges} : {}),
+		...(onFiles ? {onFiles} : {}),
 		onSandbox: action => sandboxQuestion.start(action, conversation, waiting ? waitingLine(pending) : null),
 	});
+	// `$`: the last command run in this workspace, in the header (issue 28 item 4)
+	const command = usePaneSummary(conversation);
 
 	const own: Scope[] = capabilities?.sandboxes === false ? ['activity'] : ['activity', 'activitySandbox'];
 	// x where the agent server cannot reject (before SDK 1.6.0) only offers to leave the action waiting
@@ -127,7 +144,9 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 		? ['confirm']
 		: modal?.kind === 'pager'
 			? ['pager']
-			: modal?.kind === 'message'
+			: modal?.kind === 'command'
+				? ['command']
+				: modal?.kind === 'message'
 				? ['message']
 				: modal?.kind === 'accept'
 					? ['confirm']
@@ -146,12 +165,12 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 	const agentHidden: Command[] = agentOutOfReach(conversation) ? ['agent.run', 'agent.pause', 'agent.interrupt'] : [status === 'running' ? 'agent.run' : 'agent.pause'];
 	useHintScopes(scopes, [...droppedSandboxHints(sandboxStatus), ...agentHidden]);
 
-	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} width={width} />;
+	const header = <ActivityHeader conversation={conversation} status={status} inFlight={inFlight} agent={agent} transport={mine?.transport} command={command} stopped={Boolean(mine?.stopped)} width={width} />;
 	if (modal?.kind === 'pager') {
 		return (
 			<Box flexDirection="column">
 				{header}
-				<PagerFor events={events} eventId={modal.eventId} width={width} height={Math.max(1, height - ACTIVITY_HEADER_HEIGHT)} onClose={() => setModal(null)} active={active} />
+				<PagerFor events={events} eventId={modal.eventId} whole={mine?.wholeEvent ?? null} width={width} height={Math.max(1, height - ACTIVITY_HEADER_HEIGHT)} onClose={() => setModal(null)} active={active} />
 			</Box>
 		);
 	}
@@ -186,23 +205,42 @@ export function ActivityView({conversation: opened, width, height, active, onBac
 					conversation={{server, id}}
 					title={maskTitle(conversation.title) || id}
 					policy={conversation.confirmation_policy ?? agent?.policy ?? null}
-					pending={pendingLines}
+					pending={pendingTexts}
 					width={width}
+					room={height - ACTIVITY_HEADER_HEIGHT}
 					onDialog={dialog => setModal(dialog ? {kind: 'agent', dialog} : null)}
 				/>
 			) : null}
+			{modal?.kind === 'command' ? <CommandPaneView conversation={conversation} width={width} height={commandPaneHeight(height)} onClose={() => setModal(null)} /> : null}
 			{approvalDialog.node}
 			{ask && question ? <Confirm message={question.message} detail={question.detail} ready={question.ready} width={width} onCancel={sandboxQuestion.cancel} onConfirm={sandboxQuestion.confirm} /> : null}
 		</Box>
 	);
 }
 
-function PagerFor({events, eventId, width, height, onClose, active}: {events: readonly ConversationEvent[]; eventId: string; width: number; height: number; onClose(): void; active: boolean}) {
+type Whole = NonNullable<ActivityState['wholeEvent']>;
+
+function PagerFor({events, eventId, whole, width, height, onClose, active}: {events: readonly ConversationEvent[]; eventId: string; whole: Whole | null; width: number; height: number; onClose(): void; active: boolean}) {
+	const {fleet} = useUi();
 	const index = events.findIndex(e => e.id === eventId);
 	const event = events[index];
 	const answer = event ? answerOf(events, index) : undefined;
+	// an event the window keeps short is read in full while its pager is open, and let go after (issue 27 item 2)
+	const shortened = event !== undefined && isShortened(event);
+	useEffect(() => {
+		if (!shortened) return;
+		fleet.readWholeEvent(eventId);
+		return () => fleet.readWholeEvent(null);
+	}, [fleet, shortened, eventId]);
+	const full = shortened && whole?.id === eventId ? whole : null;
+	const shown = full?.event ?? event;
 	// built once per event and answer (it can be a long output), not on every poll
-	const lines = useMemo(() => (event ? eventDetail(event, answer) : [{text: 'this event is no longer loaded'}]), [event, answer]);
+	const lines = useMemo(() => {
+		if (!shown) return [{text: 'this event is no longer loaded'}];
+		const detail = eventDetail(shown, answer);
+		if (shortened && !full?.event) detail.push({text: full?.error ? `could not read it: ${clean(full.error)}` : 'reading the whole event…', style: 'muted'});
+		return detail;
+	}, [shown, answer, shortened, full]);
 	const ref = useRef(lines);
 	if (event) ref.current = lines;
 	return <Pager lines={ref.current} width={width} height={height} onClose={onClose} active={active} name={`event-${eventId}.txt`} />;

@@ -11,6 +11,8 @@ import type {Ref} from '../../fleet/types.js';
 import {useUi} from '../context.js';
 import {clean} from '../../text/sanitize.js';
 import {maskTitle} from '../../text/secrets.js';
+import type {PendingText} from '../../present/events/pendingText.js';
+import {FEW_ROWS, approvalText, type ApprovalText} from '../attention/approvalText.js';
 import {Confirm, detailRows} from '../widgets/Confirm.js';
 import {Picker, type PickerItem} from '../widgets/Picker.js';
 
@@ -18,7 +20,8 @@ export type AgentDialog =
 	| {kind: 'policy'}
 	| {kind: 'policyConfirm'; policy: ConfirmationPolicy}
 	| {kind: 'noReject'; version: string | null}
-	| {kind: 'run'};
+	/** `all`: Enter asked for the whole command */
+	| {kind: 'run'; all?: boolean};
 
 const CHOICES: readonly (PickerItem & {policy: ConfirmationPolicy})[] = [
 	{key: 'always', label: 'always confirm: every action waits for you', value: 'always', policy: ALWAYS},
@@ -28,10 +31,21 @@ const CHOICES: readonly (PickerItem & {policy: ConfirmationPolicy})[] = [
 
 export const POLICY_PICKER_HEIGHT = CHOICES.length + 2;
 
-/** Rows the dialog takes under the events. */
-export function agentDialogHeight(dialog: AgentDialog, width: number): number {
+/**
+ * What R asks while actions wait: a run executes them, so it shows them as `a` does (issue 26 item 3):
+ * the whole command wrapped, a few rows then `…` (Enter: all of it, in the `room` rows the view has),
+ * the risk whole.
+ */
+function runText(actions: readonly PendingText[], all: boolean, width: number, room: number): ApprovalText {
+	const what = actions.length > 1 ? `${actions.length} pending actions` : 'the pending action';
+	return approvalText({question: `Run the agent? It first runs ${what}`, actions, end: '', width, rows: all ? Math.max(FEW_ROWS, room - 4) : FEW_ROWS});
+}
+
+/** Rows the dialog takes under the events (`room`: the rows below the activity's header). */
+export function agentDialogHeight(dialog: AgentDialog, width: number, actions: readonly PendingText[], room: number): number {
 	if (dialog.kind === 'policy') return POLICY_PICKER_HEIGHT;
 	if (dialog.kind === 'noReject') return 2 + detailRows(NO_REJECT_DETAIL, width).length;
+	if (dialog.kind === 'run') return runText(actions, dialog.all === true, width, room).rows.length + 1;
 	return 3;
 }
 
@@ -44,13 +58,15 @@ type Props = {
 	title: string;
 	/** the policy in force, if known */
 	policy: ConfirmationPolicy | null;
-	/** the pending actions, one line each */
-	pending: readonly string[];
+	/** the pending actions, as a confirmation shows them */
+	pending: readonly PendingText[];
 	width: number;
+	/** rows below the activity's header: what all of a long command may take */
+	room: number;
 	onDialog(next: AgentDialog | null): void;
 };
 
-export function AgentDialogs({dialog, conversation, title, policy, pending, width, onDialog}: Props) {
+export function AgentDialogs({dialog, conversation, title, policy, pending, width, room, onDialog}: Props) {
 	const {fleet, notify} = useUi();
 	const close = () => onDialog(null);
 	switch (dialog.kind) {
@@ -91,12 +107,14 @@ export function AgentDialogs({dialog, conversation, title, policy, pending, widt
 				/>
 			);
 		case 'run': {
-			const n = pending.length;
-			const what = n === 0 ? 'the pending action' : n === 1 ? `the pending action: ${pending[0]}` : `${n} pending actions`;
+			const all = dialog.all === true;
+			const text = runText(pending, all, width, room);
 			return (
 				<Confirm
-					message={`Run the agent? It first runs ${what}`}
+					message="Run the agent?"
+					rows={text.rows}
 					width={width}
+					onMore={text.cut && !all ? () => onDialog({kind: 'run', all: true}) : null}
 					onConfirm={() => {
 						fleet.controlAgent(conversation, 'run');
 						close();

@@ -13,8 +13,9 @@ import type {ApprovalModal} from './approvalDialog.js';
 import type {AgentDialog} from './AgentDialogs.js';
 import type {EventRows} from './useEventRows.js';
 import {sandboxRefusal, type SandboxAction} from '../views/sandboxActions.js';
+import {workspaceRefusal} from '../workspace/workspaceRefusal.js';
 
-export type ActivityModal = null | {kind: 'pager'; eventId: string} | {kind: 'message'} | ApprovalModal | {kind: 'agent'; dialog: AgentDialog};
+export type ActivityModal = null | {kind: 'pager'; eventId: string} | {kind: 'message'} | ApprovalModal | {kind: 'agent'; dialog: AgentDialog} | {kind: 'command'};
 
 type Options = {
 	active: boolean;
@@ -31,6 +32,8 @@ type Options = {
 	setModal(modal: ActivityModal): void;
 	onBack(): void;
 	onChanges?(conversation: Tagged<AppConversation>): void;
+	/** `F`: the workspace's files */
+	onFiles?(conversation: Tagged<AppConversation>): void;
 	/** the event in full in $PAGER */
 	pageEvent(eventId: string): void;
 	/** `p` / `r` where the sandbox's status allows it: a pause asks first (issue 26 item 7) */
@@ -52,7 +55,7 @@ export function agentOutOfReach(c: AppConversation): string | null {
 	return status === 'PAUSED' ? 'the sandbox is PAUSED: r resumes it, then the agent can be run or paused' : `the sandbox is ${status}: the agent runs only while it does`;
 }
 
-export function useActivityKeys({active, conversation, waiting, sandboxStatus, pendingIds, list, agent, capabilities, setModal, onBack, onChanges, pageEvent, onSandbox}: Options): void {
+export function useActivityKeys({active, conversation, waiting, sandboxStatus, pendingIds, list, agent, capabilities, setModal, onBack, onChanges, onFiles, pageEvent, onSandbox}: Options): void {
 	const {fleet, copy, notify} = useUi();
 	const sandboxKeys = capabilities?.sandboxes !== false;
 	useKeys(
@@ -89,6 +92,15 @@ export function useActivityKeys({active, conversation, waiting, sandboxStatus, p
 					if (capabilities?.gitChanges === false) notify('info', 'this server cannot show a workspace\'s changes');
 					else onChanges?.(conversation);
 					return true;
+				case 'workspace.command':
+				case 'workspace.files': {
+					// issue 28 item 4: the conversation's workspace, on its agent server (ui/workspace/)
+					const refused = workspaceRefusal(fleet, conversation, capabilities, command === 'workspace.command');
+					if (refused) notify('info', refused);
+					else if (command === 'workspace.command') setModal({kind: 'command'});
+					else onFiles?.(conversation);
+					return true;
+				}
 				case 'back':
 					if (list.filter.text) list.clearFilter();
 					else onBack();

@@ -20,6 +20,7 @@ import {movedTo} from '../widgets/movement.js';
 import {selectChanges, useSnapshot} from '../useStore.js';
 import {Pager} from '../widgets/Pager.js';
 import {diffPagerLines} from './diffLines.js';
+import {usePatchKeys} from './usePatchKeys.js';
 
 type Props = {conversation: Tagged<AppConversation>; width: number; height: number; active: boolean; onBack(): void};
 
@@ -50,7 +51,9 @@ export function ChangesView({conversation, width, height, active, onBack}: Props
 
 	const diff = mine?.diff ?? null;
 	const pagerLines = useMemo(() => (diff ? diffPagerLines(diff) : null), [diff]);
-	useHintScopes(diff ? ['pager'] : ['changes']);
+	// w and y: the patch, of every file or of the one whose diff is open (issue 28 item 4)
+	const patch = usePatchKeys({conversation, path: diff?.path ?? null, files: mine?.files?.length ?? null, width, active});
+	useHintScopes(patch.open ? ['savePath'] : diff ? ['pager', 'changesDiff'] : ['changes']);
 	useKeys(
 		'view',
 		name => {
@@ -71,7 +74,7 @@ export function ChangesView({conversation, width, height, active, onBack}: Props
 					return false;
 			}
 		},
-		active && !diff,
+		active && !diff && !patch.open,
 	);
 	// the refresh key refreshes what is on screen: the list of changes or the diff (the pager passes it on)
 	useKeys(
@@ -94,11 +97,12 @@ export function ChangesView({conversation, width, height, active, onBack}: Props
 		return (
 			<Box flexDirection="column">
 				{head}
-				<Pager lines={pagerLines} width={width} height={Math.max(1, height - 1)} onClose={() => fleet.openDiff(null)} active={active} name="changes.diff" />
+				<Pager lines={pagerLines} width={width} height={Math.max(1, height - 1 - patch.height)} onClose={() => fleet.openDiff(null)} active={active && !patch.open} name="changes.diff" />
+				{patch.dialog}
 			</Box>
 		);
 	}
-	const rows = Math.max(1, height - 3);
+	const rows = Math.max(1, height - 3 - patch.height);
 	const offset = Math.max(0, Math.min(selected - rows + 1, files.length - rows));
 	const pathWidth = Math.max(10, width - 2 - STATUS_WIDTH - 2 * COUNT_WIDTH - 3);
 	return (
@@ -116,6 +120,7 @@ export function ChangesView({conversation, width, height, active, onBack}: Props
 			<Text color={theme.muted} wrap="truncate">
 				{truncate(files.length ? `${files.length} file${files.length === 1 ? '' : 's'} changed · Enter diff · Esc back` : 'Esc back', width)}
 			</Text>
+			{patch.dialog}
 		</Box>
 	);
 }

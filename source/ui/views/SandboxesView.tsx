@@ -10,8 +10,8 @@ import {commandFor} from '../keys/activeKeymap.js';
 import {useKeys} from '../keys/KeyRouter.js';
 import {useUi} from '../context.js';
 import {useHintScopes} from '../hints.js';
-import {maskUrl} from '../../present/format.js';
 import {clean} from '../../text/sanitize.js';
+import {maskField} from '../../text/secrets.js';
 import {useTheme} from '../theme.js';
 import {useNav} from '../navigation.js';
 import {selectAttention, selectLostWatches, selectPending, selectSandboxConversations, selectInView, selectSandboxes, selectSpecs, useSnapshot} from '../useStore.js';
@@ -25,7 +25,7 @@ import {deleteSandboxQuestion, questionHeight} from './confirmTexts.js';
 import {sandboxFilter, type QuickFilter} from './quickFilters.js';
 import {SandboxConversationsList} from './SandboxConversationsList.js';
 import {droppedSandboxHints, pauseOrResume} from './sandboxActions.js';
-import {bootsUnderWay, pendingBySandbox, sandboxColumns, sandboxEntries, sandboxKey, shownStatus} from './sandboxParts.js';
+import {bootsUnderWay, exposedUrlLabel, pendingBySandbox, sandboxColumns, sandboxEntries, sandboxKey, shownStatus} from './sandboxParts.js';
 import {useServerColumn} from './serverColumn.js';
 import type {ViewProps} from './viewProps.js';
 
@@ -158,7 +158,7 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 		return (
 			<Picker
 				title="Copy which URL (with its token)?"
-				items={urls.map((u, i) => ({key: String(i), label: `${clean(u.name) || '(unnamed)'}  ${maskUrl(u.url)}`, value: String(i)}))}
+				items={urls.map((u, i) => ({key: String(i), label: exposedUrlLabel(u), value: String(i)}))}
 				width={width}
 				height={height}
 				onPick={value => {
@@ -204,7 +204,7 @@ export function SandboxesView({route, width, height, active}: ViewProps) {
 		const item = list.data?.find(s => sameRef(s, mode.item)) ?? mode.item;
 		return (
 			<DetailPane
-				title={`Sandbox ${item.id}${several ? ` on ${clean(item.server)}` : ''}`}
+				title={`Sandbox ${maskField(item.id)}${several ? ` on ${clean(item.server)}` : ''}`}
 				id={item.id}
 				entries={sandboxEntries(item, now, pendingMap.get(refKey(item)), lost)}
 				width={width}

@@ -70,7 +70,7 @@ export function sandboxColumns(
 	const statusWidth = Math.min(14, Math.max(booting ? 12 : 9, longest(rows, s => clean(s.status), 0) + 1));
 	return [
 		...(server ? [server] : []),
-		{id: 'id', title: 'ID', width: 20, grow: 1, drop: 0, middle: true, text: s => clean(s.id)},
+		{id: 'id', title: 'ID', width: 20, grow: 1, drop: 0, middle: true, text: s => maskField(s.id)},
 		{
 			id: 'status',
 			title: 'STATUS',
@@ -97,6 +97,14 @@ export function sandboxColumns(
 	];
 }
 
+type ExposedUrl = NonNullable<Sandbox['exposed_urls']>[number];
+
+/** An exposed URL's name as the details and the URL picker show it: masked, as `ls sandboxes --json` masks it. */
+export const exposedUrlName = (u: ExposedUrl): string => maskField(u.name) || '(unnamed)';
+
+/** A line of the URL picker: the name and the URL, both masked (the token goes only into the copy). */
+export const exposedUrlLabel = (u: ExposedUrl): string => `${exposedUrlName(u)}  ${maskUrl(u.url)}`;
+
 export function sandboxEntries(
 	s: Tagged<Sandbox>,
 	now: number,
@@ -108,15 +116,15 @@ export function sandboxEntries(
 	const booting = pending && isBoot(pending) ? bootLabel(pending.startedAt, s.status, now) : null;
 	const status = booting ? `${booting} (the server reports ${clean(s.status)} while its agent server boots)` : pending ? `${clean(s.status)} (${pendingLabel(pending.kind)})` : gaveUp ? `${clean(s.status)} (${lostText(gaveUp, now)})` : clean(s.status);
 	return [
-		field('id', clean(s.id)),
+		field('id', maskField(s.id)),
 		field('status', status),
 		field('spec', maskField(s.sandbox_spec_id)),
 		field('created', `${absoluteTime(s.created_at)} (${relativeTime(s.created_at, now)})`),
-		field('created by', orDash(s.created_by_user_id)),
+		field('created by', orDash(maskField(s.created_by_user_id))),
 		field('session api key', maskSecret(s.session_api_key)),
 		heading(`Exposed urls (${urls.length})`),
 		...(urls.length
-			? urls.map(u => field(clean(u.name) || '(unnamed)', maskUrl(u.url) + (u.port != null ? `  (port ${u.port})` : '')))
+			? urls.map(u => field(exposedUrlName(u), maskUrl(u.url) + (u.port != null ? `  (port ${u.port})` : '')))
 			: [field('none', s.status === 'RUNNING' ? '—' : 'only while RUNNING')]),
 	];
 }

@@ -19,6 +19,8 @@ type Props = {
 	/** what the answer is about, laid out over rows above the message (an approval's command and risk) */
 	rows?: readonly string[];
 	placeholder?: string;
+	/** the answer offered, editable (a default path) */
+	initial?: string;
 	width: number;
 	/** the keymap scope that names Enter and Esc here */
 	scope: Scope;
@@ -30,9 +32,9 @@ export const LINE_INPUT_HEIGHT = 2;
 
 const PROMPT = '> ';
 
-export function LineInput({message, rows = [], placeholder = '', width, scope, onSubmit, onCancel}: Props) {
+export function LineInput({message, rows = [], placeholder = '', initial = '', width, scope, onSubmit, onCancel}: Props) {
 	const theme = useTheme();
-	const [state, setState] = useState<TextState>({value: '', cursor: 0});
+	const [state, setState] = useState<TextState>({value: initial, cursor: initial.length});
 	useHintScopes([scope]);
 	useKeys(
 		'modal',

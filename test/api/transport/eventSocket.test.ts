@@ -1,4 +1,4 @@
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {createAgentServers} from '../../../source/api/agent/agentServer.js';
 import type {AgentTarget, Generation} from '../../../source/api/client.js';
 import type {ApiContext} from '../../../source/api/context.js';
@@ -162,6 +162,20 @@ describe('the events websocket', () => {
 		server.sockets.closeAll(4001, `bad key ${KEY}\u001b[2J`);
 		await r.until(s => s.closed !== null);
 		expect(r.seen.closed).toMatchObject({opened: true, code: 4001, reason: 'bad key *** [2J'});
+	});
+
+	it('ohtui ends its own socket with a close frame (1000) and logs the code it sent, not 1006 (issue 27 item 18)', async () => {
+		const {server, ctx, target} = await fixture();
+		const r = recorder();
+		const log: string[] = [];
+		const socket = await createLiveEvents(appLiveSeams(ctx), {baseUrl: ctx.http.baseUrl, env: {}, log: line => log.push(line)}).open(target, null, r.handlers);
+		await r.until(s => s.events.length === 1);
+		socket.close();
+		await r.until(s => s.closed !== null);
+		await vi.waitFor(() => expect(server.sockets.closes).toHaveLength(1), {timeout: 5000, interval: 5});
+		expect(server.sockets.closes[0]).toEqual({code: 1000, reason: ''});
+		expect(r.seen.closed).toMatchObject({opened: true, code: 1000});
+		expect(log.at(-1)).toMatch(/ WS \/sockets\/events\/\S+ 101 \d+ms \d+B closed 1000 by ohtui$/);
 	});
 
 	it('answers to a ping count as alive; frames that are no event are counted, not fatal', async () => {

@@ -5,6 +5,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {FRUITLESS_MS} from '../../../source/store/live/liveSockets.js';
 import {currentSearch} from '../../support/eventData.js';
 import {type ActivityHarness, CONV, activityHarness, eventSearches} from '../activityHarness.js';
+import {advanceUntil} from '../harness.js';
 
 let h: ActivityHarness | undefined;
 afterEach(async () => {
@@ -40,6 +41,37 @@ describe('looping event pages', () => {
 		expect(h.store.getSnapshot().notice?.text).toMatch(/^stopped reading events: .*page/);
 	});
 
+	it('stopped means stopped: after the notice no search goes out until the user asks again (Ctrl-r), which reads once more (issue 27 item 13)', async () => {
+		h = await activityHarness('current', {events: 10});
+		h.store.start();
+		await h.settle();
+		h.store.openActivity(CONV);
+		await h.settle();
+		loopingPages(h, 'TIMESTAMP');
+		await h.advance(INTERVAL);
+		expect(h.store.getSnapshot().notice?.text).toMatch(/^stopped reading events: .*page/);
+		expect(h.store.getSnapshot().activity?.stopped).toMatch(/page/);
+		h.clear();
+		await h.advance(30_000);
+		expect(eventSearches(h.lines())).toEqual([]);
+		h.store.refresh();
+		await h.settle();
+		const again = eventSearches(h.lines()).length;
+		expect(again).toBeGreaterThan(0);
+		expect(again).toBeLessThanOrEqual(3);
+		expect(h.store.getSnapshot().activity?.stopped).toMatch(/page/);
+		await h.advance(30_000);
+		expect(eventSearches(h.lines())).toHaveLength(again);
+		// a server that mends its pages: Ctrl-r and the follow goes on
+		h.server.intercept = null;
+		h.store.refresh();
+		await h.settle();
+		expect(h.store.getSnapshot().activity?.stopped).toBeNull();
+		h.clear();
+		await h.advance(2 * INTERVAL);
+		expect(eventSearches(h.lines())).toHaveLength(2);
+	});
+
 	it('older pages going round end the read too, with the same words', async () => {
 		h = await activityHarness('current', {events: 350});
 		h.store.start();
@@ -66,7 +98,7 @@ describe('looping event pages', () => {
 		h.store.openActivity(CONV);
 		await h.settle();
 		const live = () => h!.store.getSnapshot().activity?.transport?.live === true;
-		await vi.waitFor(() => expect(live()).toBe(true), {timeout: 5000, interval: 5});
+		await advanceUntil(h, live);
 		loopingPages(h, 'TIMESTAMP');
 		h.clear();
 		for (let drop = 0; drop < 5; drop++) {
@@ -77,7 +109,7 @@ describe('looping event pages', () => {
 			await vi.waitFor(() => expect(live()).toBe(false), {timeout: 5000, interval: 5});
 			// eslint-disable-next-line no-await-in-loop
 			await h.advance(INTERVAL);
-			await vi.waitFor(() => expect(live()).toBe(true), {timeout: 5000, interval: 5});
+			await advanceUntil(h, live);
 			await h.settle();
 		}
 		const searches = eventSearches(h.lines());

@@ -2,7 +2,7 @@
 // so following an agent whose observations are large does not grow the heap for an hour. Pure
 // rules first, then over real HTTP: scrolling up through large events keeps the window near 6 MB.
 import {afterEach, describe, expect, it} from 'vitest';
-import {WINDOW_BYTES, WINDOW_MAX, WINDOW_MIN, eventBytes, windowLimit} from '../../../source/store/activity/activityWindow.js';
+import {WINDOW_BYTES, WINDOW_FLOOR, WINDOW_HARD_BYTES, WINDOW_MAX, WINDOW_MIN, eventBytes, windowLimit} from '../../../source/store/activity/activityWindow.js';
 import {event} from '../../ui/eventFixtures.js';
 import {type ActivityHarness, CONV, activityHarness} from '../activityHarness.js';
 
@@ -22,7 +22,12 @@ describe('the window by bytes', () => {
 		const limit = windowLimit(Array.from({length: 600}, (_, n) => big(n, 20)));
 		expect(limit).toBeLessThan(WINDOW_MAX);
 		expect(limit * 20 * 1024).toBeLessThanOrEqual(WINDOW_BYTES);
-		expect(windowLimit(Array.from({length: 600}, (_, n) => big(n, 200)))).toBe(WINDOW_MIN);
+		expect(windowLimit(Array.from({length: 600}, (_, n) => big(n, 100)))).toBe(WINDOW_MIN);
+		// issue 27 item 2: events near the stand-in size (256 KB) hold WINDOW_HARD_BYTES at most, WINDOW_FLOOR at least
+		const hard = windowLimit(Array.from({length: 600}, (_, n) => big(n, 250)));
+		expect(hard).toBeLessThan(WINDOW_MIN);
+		expect(hard * 250 * 1024).toBeLessThanOrEqual(WINDOW_HARD_BYTES);
+		expect(windowLimit(Array.from({length: 600}, (_, n) => big(n, 5000)))).toBe(WINDOW_FLOOR);
 	});
 
 	it('over real HTTP: loading older pages of 20 KB events keeps the window within its bytes', async () => {

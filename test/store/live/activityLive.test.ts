@@ -5,7 +5,7 @@ import {PING_MS, REFUSED_RETRY_MS, RESUME_MARGIN_MS} from '../../../source/store
 import type {ActivityState} from '../../../source/store/types.js';
 import {type RawEvent, makeEvent, stateEvent} from '../../support/eventData.js';
 import {type ActivityHarness, CONV, SANDBOX, activityHarness, eventSearches} from '../activityHarness.js';
-import {realSleep, record} from '../harness.js';
+import {advanceUntil, realSleep, record} from '../harness.js';
 
 let h: ActivityHarness | undefined;
 afterEach(async () => {
@@ -38,7 +38,7 @@ async function openLive(generation: Generation, execution = 'idle', events = 30)
 	await h.settle();
 	h.store.openActivity(CONV);
 	await h.settle();
-	await waitFor(() => expect(activity().transport).toMatchObject({live: true}));
+	await advanceUntil(h!, () => activity().transport?.live === true);
 	h.clear();
 	return h;
 }
@@ -86,15 +86,31 @@ describe.each<Generation>(['legacy', 'current'])('%s: events over the websocket'
 		const during = next(4);
 		h!.server.conversations.get(CONV)!.events.push(...during);
 		await h!.advance(1000);
-		await waitFor(() => expect(activity().transport).toMatchObject({live: true}));
+		await advanceUntil(h!, () => activity().transport?.live === true);
 		expect(h!.server.sockets.upgrades.at(-1)!.query.get('after_timestamp')).toBe(earlierServerTime(before[1]!.timestamp, RESUME_MARGIN_MS));
 		await waitFor(() => expect(ids().slice(-4)).toEqual(during.map(e => e.id)));
 		expect(ids()).toEqual(serverIds());
 		expect(new Set(ids()).size).toBe(ids().length);
 	});
 
+	it('a socket that speaks more often than the interval while the agent runs: no search at all (issue 27 item 5)', async () => {
+		await openLive(generation, 'running');
+		for (let i = 0; i < 8; i++) {
+			const event = next(1);
+			h!.server.sockets.publish(CONV, ...event);
+			await waitFor(() => expect(ids().at(-1)).toBe(event[0]!.id));
+			await h!.advance(3000);
+		}
+		expect(eventSearches(h!.lines())).toEqual([]);
+		// once it falls silent, the check comes an interval after its last frame
+		await h!.advance(INTERVAL);
+		expect(eventSearches(h!.lines())).toHaveLength(1);
+	});
+
 	it('a socket silent while the agent runs is checked by a search each interval; one that missed events is replaced', async () => {
 		await openLive(generation, 'running');
+		// (a running conversation had a watch socket before its activity opened)
+		const opened = h!.server.sockets.upgrades.length;
 		h!.server.sockets.silent = true;
 		const missed = next(2);
 		h!.server.sockets.publish(CONV, ...missed);
@@ -102,7 +118,10 @@ describe.each<Generation>(['legacy', 'current'])('%s: events over the websocket'
 		expect(eventSearches(h!.lines())).toHaveLength(1);
 		expect(ids().slice(-2)).toEqual(missed.map(e => e.id));
 		h!.server.sockets.silent = false;
-		await waitFor(() => expect(h!.server.sockets.upgrades).toHaveLength(2));
+		// it brought nothing new since it opened: the next one a backoff step later (issue 27 item 9)
+		await h!.advance(1000);
+		await advanceUntil(h!, () => h!.server.sockets.upgrades.length > opened);
+		expect(h!.server.sockets.upgrades).toHaveLength(opened + 1);
 	});
 
 	it('a refused upgrade: the lane polls every interval, the header says so, the socket is asked for again only much later', async () => {
@@ -112,14 +131,15 @@ describe.each<Generation>(['legacy', 'current'])('%s: events over the websocket'
 		await h.settle();
 		h.store.openActivity(CONV);
 		await h.settle();
-		await waitFor(() => expect(activity().transport).toEqual({live: false, everyMs: INTERVAL, why: 'the server refused the socket (403)'}));
+		await advanceUntil(h, () => activity().transport?.why === 'the server refused the socket (403)');
+		expect(activity().transport).toEqual({live: false, everyMs: INTERVAL, why: 'the server refused the socket (403)'});
 		h.clear();
 		await h.advance(3 * INTERVAL);
 		expect(eventSearches(h.lines())).toHaveLength(3);
 		expect(h.server.sockets.upgrades).toHaveLength(1);
 		h.server.sockets.refuse = null;
 		await h.advance(REFUSED_RETRY_MS);
-		await waitFor(() => expect(activity().transport).toMatchObject({live: true}));
+		await advanceUntil(h!, () => activity().transport?.live === true);
 		expect(h.server.sockets.upgrades).toHaveLength(2);
 	});
 });
@@ -149,10 +169,10 @@ describe('a proxy in front', () => {
 		await h.settle();
 		h.store.openActivity(CONV);
 		await h.settle();
-		await waitFor(() => expect(activity().transport).toMatchObject({live: false, why: 'the socket dropped'}));
+		await advanceUntil(h, () => activity().transport?.why === 'the socket dropped');
 		h.server.sockets.refuse = null;
 		await h.advance(1000);
-		await waitFor(() => expect(activity().transport).toMatchObject({live: true}));
+		await advanceUntil(h!, () => activity().transport?.live === true);
 		expect(h.server.sockets.upgrades).toHaveLength(2);
 	});
 });
@@ -165,8 +185,8 @@ describe('older agent servers', () => {
 		await h.settle();
 		h.store.openActivity(CONV);
 		await h.settle();
-		await waitFor(() => expect(activity().transport).toMatchObject({live: true}));
-		await h.settle();
+		// live, then the catch-up search (each waits its turn in the request budget)
+		await advanceUntil(h!, () => activity().transport?.live === true && eventSearches(h!.lines()).length >= 2);
 		expect(eventSearches(h.lines())).toHaveLength(2);
 		expect(eventSearches(h.lines())[1]).toMatch(/timestamp__gte=/);
 		expect(h.server.sockets.upgrades[0]!.query.get('session_api_key')).toBe('sess-3b1f');

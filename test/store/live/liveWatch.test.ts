@@ -2,6 +2,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {MAX_SOCKETS} from '../../../source/store/live/socketBudget.js';
 import {makeEvent, stateEvent} from '../../support/eventData.js';
 import {type ActivityHarness, CONV, SANDBOX, activityHarness} from '../activityHarness.js';
+import {advanceUntil} from '../harness.js';
 
 let h: ActivityHarness | undefined;
 afterEach(async () => {
@@ -36,13 +37,13 @@ describe('running conversations over their sockets (issue 18 §2)', () => {
 
 	it(`at most ${MAX_SOCKETS} sockets; the open activity always gets one`, async () => {
 		await started(12);
-		await waitFor(() => expect(h!.server.sockets.open()).toBe(MAX_SOCKETS));
+		await advanceUntil(h!, () => h!.server.sockets.open() === MAX_SOCKETS);
 		h!.server.conversations.set(hex(99), {id: hex(99), sandboxId: SANDBOX, title: 'idle one', execution: 'idle', events: []});
 		h!.store.refresh();
 		await h!.settle();
 		h!.store.openActivity(hex(99));
 		await h!.settle();
-		await waitFor(() => expect(h!.store.getSnapshot().activity?.transport).toMatchObject({live: true}));
+		await advanceUntil(h!, () => h!.store.getSnapshot().activity?.transport?.live === true);
 		expect(h!.server.sockets.open(hex(99))).toBe(1);
 		await waitFor(() => expect(h!.server.sockets.open()).toBe(MAX_SOCKETS));
 	});

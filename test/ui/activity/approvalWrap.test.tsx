@@ -12,12 +12,12 @@ afterEach(() => cleanup());
 
 const ID = conversation().id;
 const LONG = `psql "$DATABASE_URL" -c "BEGIN; DELETE FROM sessions WHERE created_at < now() - interval '30 days'; DROP TABLE legacy_sessions; DROP TABLE legacy_tokens; VACUUM FULL; COMMIT;" && echo done-${'x'.repeat(120)}-end`;
-const action = event({...CURRENT.pendingRm, action: {kind: 'TerminalAction', command: LONG, is_input: false, reset: false}});
+const pendingRun = (command: string) => event({...CURRENT.pendingRm, action: {kind: 'TerminalAction', command, is_input: false, reset: false}});
 const waiting = event(CURRENT.waiting);
 
-function app(columns = 80, rows = 24) {
+function app(columns = 80, rows = 24, command = LONG) {
 	const c = conversation({execution_status: 'waiting_for_confirmation', updated_at: NOW, title: 'Clean up the old session tables'});
-	const events = [action, waiting];
+	const events = [pendingRun(command), waiting];
 	return renderApp({
 		columns,
 		rows,
@@ -77,6 +77,32 @@ describe('approval dialogs at 80x24', () => {
 		const reject = dialog(await h.waitFor('Enter rejects'), /^Reject the pending action of/);
 		expect(reject[0]).toMatch(/terminal \$ psql/);
 		expect(reject.at(-2)).toMatch(/… · risk HIGH$/);
+	});
+});
+
+describe('R while an action waits (a run executes it: a confirmation like a)', () => {
+	it('the activity at 80x24: the command wrapped, then … and the risk whole; Enter shows all of it, y runs', async () => {
+		const h = app(80, 24, `${LONG} && ${'y'.repeat(60)}-last`);
+		await h.waitFor('Clean up the old');
+		await h.press('l');
+		await h.waitFor('waiting for confirmation:');
+		// without colour the block is marked with waiting's own glyph, not stuck's `!` (issue 26 item 6)
+		expect(await h.waitFor('waiting for confirmation:')).toMatch(/^\? waiting for confirmation: 1 action/m);
+		await h.press('R');
+		const frame = await h.waitFor('Enter shows all of it');
+		const rows = dialog(frame, /^Run the agent\? It first runs/);
+		// was one row cut after `psql "$DATABASE_URL"…`, with no risk
+		expect(rows[0]).toMatch(/^Run the agent\? It first runs the pending action: terminal \$ psql/);
+		expect(rows.length).toBeGreaterThanOrEqual(4);
+		expect(rows.at(-2)).toMatch(/… · risk HIGH$/);
+		expect(frame.split('\n')).toHaveLength(24);
+		await h.press('\r');
+		const all = await h.waitFor(/-last( · |\n)risk HIGH/);
+		expect(h.store.callsOf('controlAgent')).toEqual([]);
+		expect(all.split('\n')).toHaveLength(24);
+		expect(all.replace(/\n/g, '')).toContain('DROP TABLE legacy_tokens;');
+		await h.press('y');
+		await vi.waitFor(() => expect(h.store.callsOf('controlAgent')).toEqual([[ID, 'run', undefined]]));
 	});
 });
 

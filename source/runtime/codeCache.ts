@@ -1,0 +1,141 @@
+/**
+ * The TUI's script run with V8's code cache, on every Node line (issue 29). Node 20 has no compile
+ * cache for modules: parsing and compiling the 1.3 MB UI chunk was ~40 % of its start. A script run
+ * through `vm.Script` can be given the code V8 made for it last time (`cachedData`), which skips
+ * the parse and the compile of every function that had run before the cache was made.
+ *
+ * The script (dist/chunks/tui-<hash>.script.js, written by scripts/build.mjs) is one expression:
+ * an async function taking `require` and the script's URL, returning the TUI's exports. Its cache is
+ * kept with the user's other caches, $XDG_CACHE_HOME/ohtui/code-cache (else ~/.cache/…), one file
+ * per script and Node: `<script's name>-<node version>-<arch>.bin`. A stale cache is never used:
+ * the script's name carries its content's hash (a changed bundle has another name), the file's
+ * name Node's version, and V8 checks the rest itself (its version, its flags, the source's length)
+ * and rejects a cache that does not match (`cachedDataRejected`): the script is then compiled from
+ * its source and the cache written again. V8 does not check the cache's own bytes (a damaged cache
+ * was accepted in a test), so each file starts with a CRC-32 of the rest, checked before V8 sees
+ * it; Node's compile cache does the same. Files are written whole (a temporary file renamed), so a
+ * cache is never read half written. Delete the folder any time: it is only ever a cache.
+ * NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own compile cache
+ * (./compileCache.ts); so does a Node without zlib.crc32 (before 20.15).
+ *
+ * The cache is made after the first frame (`saveCache`), so it holds the code of everything that
+ * drew it, and before the heap flags are set (./memory.ts): V8 records its flags in a cache and
+ * rejects one made under others, so a cache made after them would never be used.
+ */
+import {mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {basename, join} from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {ohtuiDirectory} from './xdg.js';
+
+/** What became of the cache when the script was compiled. */
+export type CacheUse = 'used' | 'rejected' | 'absent' | 'off';
+
+export type CachedScript<T> = {
+	exports: T;
+	cache: CacheUse;
+	/** the cache file, when caching is on */
+	cachePath: string | undefined;
+	/** writes the cache unless the one used was accepted; never throws, writes once */
+	saveCache(): void;
+};
+
+/** caches of other scripts (older builds) not touched for this long are removed when one is written */
+const STALE_MS = 7 * 24 * 3600 * 1000;
+
+/** the file's first bytes: a mark, then the CRC-32 of the V8 cache after them */
+const MAGIC = Buffer.from('ohtuiCC1');
+const HEADER = MAGIC.length + 4;
+
+/**
+ * node:vm and node:zlib on the TUI's path only: this module is in the entry, which every command
+ * loads. zlib.crc32: Node >= 20.15 and 22.2.
+ */
+const load = createRequire(import.meta.url);
+const crc32 = (data: Uint8Array) => (load('node:zlib') as {crc32: (data: Uint8Array) => number}).crc32(data);
+const hasCrc32 = () => typeof (load('node:zlib') as {crc32?: unknown}).crc32 === 'function';
+
+/** $XDG_CACHE_HOME/ohtui/code-cache, or null when NODE_DISABLE_COMPILE_CACHE is set or this Node cannot check a cache */
+export function codeCacheDirectory(env: NodeJS.ProcessEnv = process.env): string | null {
+	if (env['NODE_DISABLE_COMPILE_CACHE'] || !hasCrc32()) return null;
+	return join(ohtuiDirectory('cache', env), 'code-cache');
+}
+
+export function codeCachePath(directory: string, scriptPath: string, runtime = `${process.version}-${process.arch}`): string {
+	return join(directory, `${basename(scriptPath, '.js')}-${runtime}.bin`);
+}
+
+/** the V8 cache in the file, 'damaged' when its check fails, undefined when there is none */
+function readCache(path: string | undefined): Buffer | 'damaged' | undefined {
+	if (path === undefined) return undefined;
+	let file: Buffer;
+	try {
+		file = readFileSync(path);
+	} catch {
+		return undefined;
+	}
+
+	const data = file.subarray(HEADER);
+	const fits = file.length > HEADER && file.subarray(0, MAGIC.length).equals(MAGIC) && file.readUInt32BE(MAGIC.length) === crc32(data);
+	return fits ? data : 'damaged';
+}
+
+function withHeader(data: Buffer): Buffer {
+	const header = Buffer.alloc(HEADER);
+	MAGIC.copy(header);
+	header.writeUInt32BE(crc32(data), MAGIC.length);
+	return Buffer.concat([header, data]);
+}
+
+/**
+ * Compiles the script at `scriptPath` with its cache (if any), runs it, and awaits what it returns.
+ * Errors of the script itself (a bug) are thrown; the cache's never are.
+ */
+export async function runCachedScript<T>(scriptPath: string, directory: string | null = codeCacheDirectory()): Promise<CachedScript<T>> {
+	const source = readFileSync(scriptPath, 'utf8');
+	const cachePath = directory === null ? undefined : codeCachePath(directory, scriptPath);
+	const cached = readCache(cachePath);
+	const cachedData = cached instanceof Buffer ? cached : undefined;
+	const {Script} = load('node:vm') as typeof import('node:vm');
+	const script = new Script(source, {filename: scriptPath, ...(cachedData ? {cachedData} : {})});
+	const cache: CacheUse = cachePath === undefined ? 'off' : cached === undefined ? 'absent' : cached === 'damaged' || script.cachedDataRejected ? 'rejected' : 'used';
+	const run = script.runInThisContext() as (require: NodeJS.Require, url: string) => Promise<T>;
+	const exports = await run(createRequire(scriptPath), pathToFileURL(scriptPath).href);
+	let saved = cache === 'used' || cache === 'off';
+	return {
+		exports,
+		cache,
+		cachePath,
+		saveCache() {
+			if (saved || directory === null || cachePath === undefined) return;
+			saved = true;
+			writeCache(directory, cachePath, () => withHeader(script.createCachedData()));
+		},
+	};
+}
+
+function writeCache(directory: string, path: string, data: () => Buffer): void {
+	try {
+		mkdirSync(directory, {recursive: true, mode: 0o700});
+		const temporary = `${path}.${process.pid}.tmp`;
+		writeFileSync(temporary, data(), {mode: 0o600});
+		renameSync(temporary, path);
+		removeStale(directory, path);
+	} catch {
+		// a read-only or full disk: the next start compiles from the source, as Node 20 always did
+	}
+}
+
+/** other builds' caches (and temporary files of writers that died) unused for a week */
+function removeStale(directory: string, kept: string): void {
+	const now = Date.now();
+	for (const name of readdirSync(directory)) {
+		const path = join(directory, name);
+		if (path === kept) continue;
+		try {
+			if (now - statSync(path).mtimeMs > STALE_MS) rmSync(path, {force: true});
+		} catch {
+			// removed meanwhile
+		}
+	}
+}
