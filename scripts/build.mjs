@@ -115,7 +115,7 @@ async function main() {
 	const sources = Object.fromEntries(Object.entries(ENTRY_TARGETS).map(([name, path]) => [name, join(root, path)]));
 	// no Ink in these (the TUI is its own script, below): its patches apply to the script's build
 	const appOptions = bundleOptions({entryPoints: sources, outdir});
-	const withoutInk = appOptions.plugins.filter(plugin => plugin.name !== 'ink-output-allocation-fix').map(plugin => (plugin === startupPatch ? startupPatchWherePresent : plugin));
+	const withoutInk = appOptions.plugins.filter(plugin => !['ink-output-allocation-fix', 'ink-one-frame-per-turn', 'string-width-by-parts'].includes(plugin.name)).map(plugin => (plugin === startupPatch ? startupPatchWherePresent : plugin));
 	const app = await bundle({...appOptions, plugins: withoutInk, entryNames: 'chunks/[name]-[hash]'});
 	// The entry, `ohtui status` answered from its cache, the launcher: one file each, with everything
 	// they need in it but what they load from another build, by its built name (no shared chunks: a
@@ -207,9 +207,9 @@ function writeIfChanged(path, text) {
 }
 
 async function bundle(options) {
-	return esbuild.build({...options, metafile: true}).catch(() => {
-		// esbuild has already printed the errors.
-		console.error('build failed');
+	return esbuild.build({...options, metafile: true}).catch(error => {
+		// esbuild prints a file's errors but not a plugin's onEnd errors: say them all
+		console.error(`build failed: ${error.message}`);
 		process.exit(1);
 	});
 }
