@@ -36,7 +36,9 @@ export function normalizeInput(input: string): string {
 		.join('\n');
 }
 
-const segmenter = new Intl.Segmenter();
+// made at the first edit, not when the TUI loads: a segmenter maps ICU's break rules (~1 MB resident)
+let made: Intl.Segmenter | undefined;
+const segmenter = {segment: (text: string) => (made ??= new Intl.Segmenter()).segment(text)};
 
 /** Index of the grapheme boundary before / after `at` (a CJK character or emoji moves as one). */
 function previousBoundary(text: string, at: number): number {
