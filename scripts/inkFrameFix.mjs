@@ -9,7 +9,9 @@
 // React's scheduler has run the passive effects, queued before it in the same commit, and the
 // commit they cause), so every commit of one turn is one frame: the throttle is unchanged for
 // renders that come in later turns. Settling (unmount, suspend) flushes or cancels a waiting draw
-// as it does a throttled one.
+// as it does a throttled one. The first frame is still drawn at once, inside render(): the app's
+// start goes on after it (the code cache, the polling, the demo's servers, the heap's settling:
+// boot/runApp.ts), and deferred it came after all of that, 60 ms later on Node 20.
 // Bundle-time only; the needle must be found exactly once, so an Ink upgrade fails the build
 // instead of shipping a half-applied patch.
 import {readFileSync} from 'node:fs';
@@ -26,12 +28,18 @@ export const patch = {
             };
             this.throttledOnRender = throttled;`,
 			`            let turn = null;
+            let drawn = false;
             const endOfTurn = () => {
                 turn = null;
                 throttled();
             };
             this.rootNode.onRender = () => {
                 this.hasPendingThrottledRender = true;
+                if (!drawn) {
+                    drawn = true;
+                    throttled();
+                    return;
+                }
                 turn ??= setImmediate(endOfTurn);
             };
             this.throttledOnRender = {

@@ -14,7 +14,8 @@ import {root} from './pty.js';
 const ESU = '\u001B[?2026l';
 const directory = mkdtempSync(join(tmpdir(), 'ohtui-inkframe-'));
 
-type Run = {frames: string[]; dispose(): void};
+/** frames: those the key drew; inRender: those written before render() returned */
+type Run = {frames: string[]; inRender: number; dispose(): void};
 type Module = {start(stdout: NodeJS.WritableStream, stdin: NodeJS.ReadableStream, done: (text: string) => boolean): Promise<Run>};
 
 // the app: a row and a footer that follows it through an effect, as useHintScopes reports the keys
@@ -36,6 +37,7 @@ export async function start(stdout, stdin, done) {
 	let text = '';
 	stdout.on('frame', frame => frames.push(frame));
 	const instance = render(React.createElement(App), {stdout, stdin, interactive: true, patchConsole: false, exitOnCtrlC: false});
+	const inRender = frames.length;
 	// past the throttle's window: the next draw is a leading one
 	await new Promise(resolve => setTimeout(resolve, 100));
 	frames.length = 0;
@@ -43,7 +45,7 @@ export async function start(stdout, stdin, done) {
 		stdout.on('frame', () => { if (done(frames.join(''))) resolve(); });
 		stdin.write('j');
 	});
-	return {frames, dispose: () => instance.unmount()};
+	return {frames, inRender, dispose: () => instance.unmount()};
 }
 `;
 
@@ -109,11 +111,13 @@ afterAll(() => {
 	rmSync(directory, {recursive: true, force: true});
 });
 
-async function framesOf(module: Module): Promise<string[]> {
+async function runOf(module: Module): Promise<Run> {
 	const run = await module.start(terminal(), keyboard(), text => text.includes('row 1 footer 1'));
 	run.dispose();
-	return run.frames;
+	return run;
 }
+
+const framesOf = async (module: Module) => (await runOf(module)).frames;
 
 describe('Ink render patch: one frame per turn', () => {
 	it('draws a key and what its effect changes in one frame (unpatched Ink: two, 34 ms apart)', async () => {
@@ -123,6 +127,11 @@ describe('Ink render patch: one frame per turn', () => {
 		const after = await framesOf(patched);
 		expect(after).toHaveLength(1);
 		expect(after[0]).toContain('row 1 footer 1');
+	});
+
+	it("still draws the first frame inside render(), as unpatched Ink does (the app's start goes on after it)", async () => {
+		expect((await runOf(plain)).inRender).toBe(1);
+		expect((await runOf(patched)).inRender).toBe(1);
 	});
 
 	it('fails loudly when the patched lines are not there exactly once', () => {
