@@ -172,7 +172,7 @@ on a busy machine (load near or above the number of cores) the times are noise.
 ${renderTable(results, order)}
 
 Targets: first frame <= 1.5x the first frame of a minimal Ink app bundled the same way (on every
-Node; on Node 20 also <= 3x \`node -e 0\`); resident memory after loading 1,000 rows <= 120 MB; idle
+Node; on Node 20 also <= 3x \`node -e 0\`); resident memory after loading 1,000 rows <= 80 MB (caches warm); idle
 CPU <= 0.2% of a core; key to frame < 50 ms (to the end of its frame on Conversations: < 25 ms with
 10 servers x 1,000, < 15 ms with one server x 1,000); action to screen < 1.5 s; bytes per refresh as listed;
 live events (issue 18): event to screen over the socket p50 <= 150 ms and p95 <= 300 ms, 0 event
