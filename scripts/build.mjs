@@ -22,13 +22,14 @@
 // (package.json lists them all as devDependencies). The build fails if the output would load a
 // package at run time (scripts/bundleImports.mjs). The plugins, the patches to dependencies among
 // them, are in scripts/bundlePlugins.mjs.
-import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import {isBuiltin} from 'node:module';
+import {chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import {basename, dirname, join, relative} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import * as esbuild from 'esbuild';
 import {asciiOnly} from './asciiOutput.mjs';
-import {specifiers as walkSpecifiers, walkBundle} from './bundleImports.mjs';
+import {walkBundle} from './bundleImports.mjs';
+import {isStale, removeOldChunks} from './buildDist.mjs';
+import {commonJs, otherBuilds, tuiScript} from './buildForms.mjs';
 import {builtinsViaRequire, builtinsViaRequireAll, startupPatch, startupPatchWherePresent, toEsmOnce, wsOptionalNatives, zodEnglishOnly} from './bundlePlugins.mjs';
 import {ALL as ALL_INK_PATCHES, inkOutputFix} from './inkOutputFix.mjs';
 import {inkFrameFix} from './inkFrameFix.mjs';
@@ -66,8 +67,8 @@ const launcher = join(root, 'source', 'bin.ts');
 const statusFastEntry = join(root, 'source', 'commands', 'statusFast.ts');
 const outdir = join(root, 'dist');
 const outfile = join(outdir, 'cli.js');
-/** the chunks of the last build (see removeOldChunks) */
-const manifest = join(outdir, 'chunks', 'manifest.json');
+/** what a build reads besides source/: a change to any makes `--if-stale` build again */
+const BUILD_INPUTS = ['package.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/buildForms.mjs', 'scripts/buildDist.mjs', 'scripts/inkOutputFix.mjs', 'scripts/inkFrameFix.mjs', 'scripts/stringWidthFast.mjs', 'scripts/bundleImports.mjs', 'scripts/bundlePlugins.mjs', 'scripts/asciiOutput.mjs'].map(path => join(root, path));
 
 export {builtinsViaRequire, startupPatch, startupPatches, toEsmOnce, wsOptionalNatives, zodEnglishOnly} from './bundlePlugins.mjs';
 
@@ -107,7 +108,7 @@ export function bundleOptions({entryPoints, outdir: directory, inkPatches = ALL_
 }
 
 async function main() {
-	if (process.argv.includes('--if-stale') && !isStale()) {
+	if (process.argv.includes('--if-stale') && !isStale(outdir, outfile, join(root, 'source'), BUILD_INPUTS)) {
 		return;
 	}
 
@@ -124,7 +125,7 @@ async function main() {
 	const alone = (targets, written = join(outdir, 'chunks')) => ({
 		splitting: false,
 		entryNames: 'chunks/[name]-[hash]',
-		plugins: [...(targets ? [otherBuilds(targets, written)] : []), builtinsViaRequire, toEsmOnce],
+		plugins: [...(targets ? [otherBuilds(targets, written, root)] : []), builtinsViaRequire, toEsmOnce],
 	});
 	const paths = Object.fromEntries(Object.values(sources).map(source => [source, entryOutput(app, source)]));
 	const tui = tuiScript(await bundle(tuiOptions()));
@@ -168,6 +169,7 @@ async function main() {
 	}
 
 	removeOldChunks(
+		outdir,
 		chunks.map(file => file.path.slice(join(outdir, 'chunks').length + 1)),
 		process.argv.includes('--pack'),
 	);
@@ -175,26 +177,6 @@ async function main() {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
 	await main();
-}
-
-/**
- * A build to CommonJS (.cjs), for files loaded with require(): the launcher (dist/cli.js, which
- * dist/package.json makes CommonJS), status's own file, the entry and the TUI's start. Neither a
- * status bar's `ohtui status` nor the TUI's start then starts Node's ES module loader (its set-up,
- * then an asynchronous read of each file on the thread pool): ~25 M of ~165 M instructions of a
- * status run on Node 20. The commands' chunks stay ES modules, which the entry import()s.
- * import.meta.url is the file's URL, made from __filename (node:url is loaded with Node).
- */
-function commonJs(options) {
-	return {
-		...options,
-		format: 'cjs',
-		outExtension: {'.js': '.cjs'},
-		banner: {js: 'var __ohtuiFileUrl = require("node:url").pathToFileURL(__filename).href;'},
-		define: {...options.define, 'import.meta.url': '__ohtuiFileUrl'},
-		// Node's modules: plain require() calls in CommonJS output (builtinsViaRequire is for ES modules)
-		plugins: options.plugins.filter(plugin => plugin !== builtinsViaRequire),
-	};
 }
 
 function writeIfChanged(path, text) {
@@ -252,64 +234,12 @@ export function tuiOptions() {
 	};
 }
 
-/**
- * Makes the TUI's bundle the body of an async function (a module's top-level await, yoga's, stays
- * an await), in strict mode as a module is, returning what the module exported: the script's whole
- * text is that function, `(async function (require, __ohtuiScriptUrl) {…})`, which
- * runtime/codeCache.ts compiles and calls. Fails the build on anything a module has that a function
- * body cannot keep (an import or export left, import.meta).
- */
-function tuiScript(result) {
-	const [file, ...others] = result.outputFiles;
-	if (!file || others.length > 0) throw new Error('the TUI script build wrote more than one file');
-	const text = file.text;
-	const exported = /\nexport \{([^}]*)\};\n$/.exec(text);
-	if (!exported) throw new Error('the TUI script: no export list at its end (scripts/build.mjs tuiScript)');
-	const body = text.slice(0, exported.index + 1);
-	const names = exported[1].split(',').map(name => name.trim()).filter(Boolean).map(name => {
-		const [local, as = local] = name.split(/\s+as\s+/);
-		return `${as}: ${local}`;
-	});
-	// Node's own modules only, through require (esbuild's parser names its own helpers `<runtime>`)
-	const problems = walkSpecifiers(body).filter(specifier => specifier !== '<runtime>' && !isBuiltin(specifier) && !specifier.startsWith('node:'));
-	if (/\bimport\.meta\b/.test(body.replace(/\/\/.*$/gm, '')) || problems.length > 0) {
-		throw new Error(`the TUI script loads what a function cannot: ${problems.join(', ') || 'import.meta'}`);
-	}
-
-	const script = `(async function (require, __ohtuiScriptUrl) {\n"use strict";\n${body}return {${names.join(', ')}};\n})\n`;
-	const contents = new TextEncoder().encode(script);
-	return {...result, outputFiles: [{path: file.path, contents, hash: file.hash, text: script}]};
-}
-
 /** the absolute path of the file a build wrote for `source` */
 function entryOutput(result, source) {
 	const input = relative(root, source).split('\\').join('/');
 	const [path] = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === input) ?? [];
 	if (!path) throw new Error(`no output for ${input}`);
 	return join(root, path);
-}
-
-/**
- * A build of one file (the launcher, the entry) imports other builds' files by their source names
- * (the launcher `./cli.js`, the entry `./boot/runApp.js`): `targets` maps each source file to what
- * the other build wrote for it, and the import() is left to load that file at run time, named
- * relative to `written` (the folder this build's file goes to). Static imports are bundled into
- * the file; an import() of anything else fails the build (bundled, it would put a whole path into
- * the file).
- */
-function otherBuilds(targets, written) {
-	return {
-		name: 'other-builds',
-		setup(build) {
-			build.onResolve({filter: /^\./}, args => {
-				if (args.kind !== 'dynamic-import' && args.kind !== 'require-call') return undefined;
-				const base = join(args.resolveDir, args.path).replace(/\.js$/, '');
-				const source = ['.ts', '.tsx'].map(extension => base + extension).find(path => path in targets);
-				if (source === undefined) return {errors: [{text: `import('${args.path}') in ${relative(root, args.importer)} loads no other build's entry (scripts/build.mjs ENTRY_TARGETS)`}]};
-				return {path: `./${relative(written, targets[source]).split('\\').join('/')}`, external: true};
-			});
-		},
-	};
 }
 
 /**
@@ -334,73 +264,4 @@ function checkSelfContained(files) {
 		console.error(`build failed: the bundle is not self-contained\n  ${problems.join('\n  ')}`);
 		process.exit(1);
 	}
-}
-
-/**
- * Chunk names carry a content hash, so each build adds files. Removes the chunks of older builds,
- * but keeps the previous build's (a dist/cli.js started just before this build finished still
- * imports those) and anything written in the last few minutes (another build of other sources
- * running at the same time, as when two test runs build at once). With `all` (--pack), keeps
- * only this build's: the package must not ship a chunk nothing loads.
- */
-function removeOldChunks(current, all = false) {
-	const keep = new Set([...current, ...(all ? [] : readManifest()), 'manifest.json', 'package.json']);
-	const recent = all ? Number.POSITIVE_INFINITY : Date.now() - 5 * 60_000;
-	for (const name of readdirSync(join(outdir, 'chunks'))) {
-		const path = join(outdir, 'chunks', name);
-		try {
-			if (!keep.has(name) && statSync(path).mtimeMs < recent) {
-				rmSync(path, {force: true});
-			}
-		} catch {
-			// removed by the other build meanwhile
-		}
-	}
-
-	writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify({current}));
-	renameSync(`${manifest}.${process.pid}.tmp`, manifest);
-}
-
-/** this build's chunks as the last build recorded them */
-function readManifest() {
-	try {
-		const data = JSON.parse(readFileSync(manifest, 'utf8'));
-		return Array.isArray(data.current) ? data.current.filter(name => typeof name === 'string') : [];
-	} catch {
-		return [];
-	}
-}
-
-function isStale() {
-	let built;
-	try {
-		built = statSync(outfile).mtimeMs;
-	} catch {
-		return true;
-	}
-
-	// dist/chunks removed by hand: the entry alone cannot run
-	if (!readManifest().every(name => existsSync(join(outdir, 'chunks', name)))) {
-		return true;
-	}
-
-	const inputs = [join(root, 'package.json'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url), join(root, 'scripts', 'inkOutputFix.mjs'), join(root, 'scripts', 'inkFrameFix.mjs'), join(root, 'scripts', 'stringWidthFast.mjs'), join(root, 'scripts', 'bundleImports.mjs'), join(root, 'scripts', 'bundlePlugins.mjs')];
-	return newestMtime(join(root, 'source'), inputs) > built;
-}
-
-function newestMtime(directory, extra) {
-	let newest = 0;
-	for (const file of extra) {
-		try {
-			newest = Math.max(newest, statSync(file).mtimeMs);
-		} catch {}
-	}
-
-	for (const entry of readdirSync(directory, {withFileTypes: true, recursive: true})) {
-		if (entry.isFile()) {
-			newest = Math.max(newest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
-		}
-	}
-
-	return newest;
 }
