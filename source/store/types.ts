@@ -10,7 +10,6 @@ import type {AgentCommand, ServerInfo} from '../api/client.js';
 import type {ConfirmationPolicy} from '../api/schemas/index.js';
 import type {
 	AppConversation,
-	ConversationEvent,
 	NewConversation,
 	Sandbox,
 	SandboxSpec,
@@ -18,102 +17,21 @@ import type {
 	StartTask,
 } from '../api/schemas/index.js';
 import type {SocketBudget} from './live/socketBudget.js';
-import type {NeedsYouReason} from './attention/needsYou.js';
 import type {AgentInfo, ChangesState} from './agentTypes.js';
 import type {Scheduler} from './scheduler.js';
 import type {SeenStore} from './attention/seenStore.js';
 import type {ErrorInfo, ListResourceName, ListState, ResourceName, ResourceState} from './resourceTypes.js';
 import type {LostWatch, Notice, PendingAction} from './actionTypes.js';
 import type {FilesState, Panes, PatchCopy, SaveResult} from './workspaceTypes.js';
+import type {ActivityState} from './activityTypes.js';
+import type {AttentionItem, Glimpse} from './attentionTypes.js';
 
 export type {AgentInfo, ChangedFile, ChangesState, DiffState} from './agentTypes.js';
 export type {ErrorInfo, ListResourceName, ListState, ResourceName, ResourceState} from './resourceTypes.js';
 export type {ActionKind, LostWatch, Notice, PendingAction} from './actionTypes.js';
 export type {FilesState, FileView, PaneLine, Panes, PaneState, PatchCopy, SaveResult} from './workspaceTypes.js';
-
-/**
- * The activity of the one conversation whose events are open (issue 10): a bounded window of its
- * events, oldest first, with a cursor for what is newer and a page id for what is older.
- */
-export type ActivityState = {
-	conversationId: string;
-	/** oldest first; a bounded window (older ones are dropped when scrolled away, loaded again on demand) */
-	events: readonly ConversationEvent[];
-	/** the server has events older than the first one held */
-	hasOlder: boolean;
-	loadingOlder: boolean;
-	/** new events are fetched every interval (on while the user is at the end) */
-	following: boolean;
-	/** the first load is in flight */
-	loading: boolean;
-	error: ErrorInfo | null;
-	/** epoch ms of the last change */
-	fetchedAt: number | null;
-	/*
-	 * Always set by the store; optional only so snapshots built by hand in UI tests need not.
-	 */
-	/** events newer than the last one held exist (the window dropped them while the user read far back) */
-	hasNewer?: boolean;
-	/** the conversation (title, statuses, cost), kept fresh while the view is open; null until known */
-	conversation?: AppConversation | null;
-	/** events the server sent that could not be read (skipped, never blanking the view) */
-	unreadable?: number;
-	/** how new events come (issue 18): over the conversation's websocket, or by a search every interval; null until known */
-	transport?: ActivityTransport | null;
-	/** why reading events stopped (the server's pages went round), until the user asks again (Ctrl-r); null while reading */
-	stopped?: string | null;
-	/**
-	 * The whole of an event the window keeps short (issue 27 item 2), read while its pager is open:
-	 * `event` null while on its way or when the server had it no more (`error` says which).
-	 */
-	wholeEvent?: {id: string; event: ConversationEvent | null; error: string | null} | null;
-	/** events dropped because their id repeats another's (each counted once) */
-	duplicates?: number;
-	/** its agent server (version, abilities, policy); null until asked (absent in hand-built snapshots) */
-	agent?: AgentInfo | null;
-};
-
-/** `live`: the websocket brings events as they happen; else a search every `everyMs` (`why`: one line, why no socket). */
-export type ActivityTransport = {live: boolean; everyMs: number; why: string | null};
-
-/**
- * Something that needs the user (issue 19 §1): a conversation in a state that needs you now
- * (./needsYouItems.ts), or a start task or sandbox of this session that failed (./attention.ts).
- */
-export type AttentionItem = {
-	/** unique per entry into a state, e.g. `conversation:<id>:waiting_for_confirmation:<epoch ms>:<n>` */
-	key: string;
-	subject: 'conversation' | 'start-task' | 'sandbox';
-	/** conversation id, start-task id or sandbox id */
-	id: string;
-	/** the state that needs the user: waiting_for_confirmation, finished, error, stuck, ERROR, MISSING */
-	state: string;
-	/** one line, cleaned by the UI */
-	title: string;
-	at: number;
-	/** the conversation as last seen (it may not be among the loaded rows): `!` opens its activity */
-	conversation?: AppConversation;
-	/** a conversation's: why it needs you (store/needsYou.ts) */
-	reason?: NeedsYouReason;
-	/** this session saw it happen (not there at start, nor while the user looked): announce it */
-	transition?: boolean;
-};
-
-/** A conversation's newest events, for the list's "doing now" and the preview (./glimpses.ts). */
-export type Glimpse = {
-	/** oldest first, the newest few */
-	events: readonly ConversationEvent[];
-	fetchedAt: number | null;
-	/** the last search failed (the events are the last ones read) */
-	error: ErrorInfo | null;
-	/** the newest change of the agent's execution status the events showed (server time) */
-	stateSince: {status: string; at: number} | null;
-	/**
-	 * an app server's waiting conversation: what its agent server can do (asked once, so `x` knows
-	 * before it asks for a reason whether a reject can work: issue 27 item 17); absent until known
-	 */
-	agent?: {version: string | null; rejects: boolean};
-};
+export type {ActivityState, ActivityTransport} from './activityTypes.js';
+export type {AttentionItem, Glimpse} from './attentionTypes.js';
 
 /**
  * The conversations that use one sandbox (issue 11): `c` on a sandbox, and confirmations that name
