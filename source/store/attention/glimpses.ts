@@ -26,26 +26,20 @@
  *   instead of refusing after it.
  */
 import type {OpenHandsClient} from '../../api/client.js';
-import {parseServerTime} from '../../api/serverTime.js';
 import type {AppConversation, ConversationEvent} from '../../api/schemas/index.js';
 import {freshOnly, mergeEvents} from '../activity/activityWindow.js';
 import {eventsBehind} from '../activity/agentCatchUp.js';
 import {targetOf} from '../actions/agentTarget.js';
-import {eventBytes, keepableAll} from '../activity/largeEvents.js';
+import {keepableAll} from '../activity/largeEvents.js';
 import {retryDelayMs} from '../backoff.js';
 import {remember} from '../bounded.js';
 import {PRIORITY} from '../budget.js';
 import type {Core} from '../core.js';
 import {isAbort, toErrorInfo} from '../oneLine.js';
 import type {Glimpse, StoreSnapshot} from '../types.js';
+import {bounded, GLIMPSE_EVENTS, stateSince} from './glimpseEvents.js';
 
-/** Events one glimpse holds (enough to find a pending action behind a few state updates). */
-export const GLIMPSE_EVENTS = 20;
-/**
- * And about this much event data at most, the newest event always (issue 27 item 2: twenty 7.9 MB
- * events a conversation); an event too large to keep is a stand-in here too (../activity/largeEvents.ts).
- */
-export const GLIMPSE_BYTES = 1024 * 1024;
+export {GLIMPSE_BYTES, GLIMPSE_EVENTS} from './glimpseEvents.js';
 /** The pace of a conversation on screen that nothing says has changed. */
 export const GLIMPSE_MS = 30_000;
 /** The least time between two searches of a waiting conversation that keeps changing. */
@@ -292,34 +286,4 @@ export class Glimpses {
 		}
 		this.core.set({...snapshot, glimpses: Object.fromEntries([...kept, [id, glimpse]])});
 	}
-}
-
-/** The newest GLIMPSE_EVENTS that fit in GLIMPSE_BYTES (the newest one always). */
-function bounded(events: ConversationEvent[]): ConversationEvent[] {
-	let start = Math.max(0, events.length - GLIMPSE_EVENTS);
-	let bytes = 0;
-	for (let i = events.length - 1; i >= start; i--) {
-		bytes += eventBytes(events[i]!);
-		if (bytes > GLIMPSE_BYTES && i < events.length - 1) {
-			start = i + 1;
-			break;
-		}
-	}
-	return start === 0 ? events : events.slice(start);
-}
-
-/**
- * When the agent entered the state it is in, as far as the events tell: the newest execution
- * status change among them, else what an earlier glimpse knew (a quiet state outlives the window).
- */
-function stateSince(events: readonly ConversationEvent[], before: Glimpse['stateSince']): Glimpse['stateSince'] {
-	for (let i = events.length - 1; i >= 0; i--) {
-		const event = events[i]!;
-		if (event.kind !== 'ConversationStateUpdateEvent') continue;
-		const {key, value} = event.raw as {key?: unknown; value?: unknown};
-		if (key !== 'execution_status' || typeof value !== 'string') continue;
-		const at = parseServerTime(event.timestamp);
-		return Number.isFinite(at) ? {status: value, at} : before;
-	}
-	return before;
 }
