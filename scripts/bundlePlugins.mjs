@@ -34,8 +34,17 @@ export const startupPatches = [
 		// item 3; heap snapshots 8 and 16 minutes in: their maps were the growth, with the JIT's
 		// code). A screen measures a few hundred texts a frame: 1,024 keeps every one of them and
 		// fills in minutes. Upstream: no release (Ink 8.0.0's sizes).
-		file: /[\\/]ink[\\/]build[\\/](?:measure|wrap)-text\.js$/,
+		file: /[\\/]ink[\\/]build[\\/]measure-text\.js$/,
 		replacements: [['new QuickLRU({ maxSize: 4096 })', 'new QuickLRU({ maxSize: 1024 })']],
+	},
+	{
+		// wrap-text's cache holds only the texts too wide for their box (a truncated title, an event
+		// row), each twice (its key names the width and the wrap): a frame has a few dozen of them.
+		// At 1,024 a followed agent's rows filled it for half an hour (a 36-minute soak on Node 20:
+		// from nearly empty 8 minutes in to 2 x 1,024 entries at the end, ~0.8 MB of the 1.5 MB the
+		// live heap grew); 256 keeps ten screens of them and fills in minutes. Upstream: as above.
+		file: /[\\/]ink[\\/]build[\\/]wrap-text\.js$/,
+		replacements: [['new QuickLRU({ maxSize: 4096 })', 'new QuickLRU({ maxSize: 256 })']],
 	},
 	{
 		// With DEV=true, Ink (6.8 to 8.0) imports its devtools.js (React DevTools, and the ws WebSocket
