@@ -139,16 +139,17 @@ export function App({
 				// the screen only ever the cleaned, scrubbed one
 				const value = cleanForCopy(text);
 				void clipboard.copy(value).then(result => {
+					// a copy's word is the screen's it was asked on, like a key's (./statusLine.ts)
 					setLocalNotice(
 						result.ok
-							? {level: 'info', text: `copied ${maskSecrets(label ?? shortId(clean(text), 40))}`, at: now()}
-							: {level: 'error', text: result.reason, at: now()},
+							? {level: 'info', text: `copied ${maskSecrets(label ?? shortId(clean(text), 40))}`, at: now(), screen: true}
+							: {level: 'error', text: result.reason, at: now(), screen: true},
 					);
 				});
 			},
 			copyBytes(bytes, label) {
 				void clipboard.copy(bytes).then(result => {
-					setLocalNotice(result.ok ? {level: 'info', text: `copied ${maskSecrets(clean(label))}`, at: now()} : {level: 'error', text: result.reason, at: now()});
+					setLocalNotice(result.ok ? {level: 'info', text: `copied ${maskSecrets(clean(label))}`, at: now(), screen: true} : {level: 'error', text: result.reason, at: now(), screen: true});
 				});
 			},
 		}),

@@ -63,6 +63,9 @@ describe('clipboard routes', () => {
 		const frame = await h.waitFor('cannot copy inside tmux');
 		expect(frame).not.toContain('copied');
 		expect(h.written).toEqual([]);
+		// the notice is the list's: it does not follow into the details opened next
+		await h.press(KEYS.enter);
+		expect(await h.waitFor('Exposed urls')).not.toContain('cannot copy inside tmux');
 	});
 });
 
