@@ -178,8 +178,9 @@ const requireHere = createRequire(import.meta.url);
 function lazyBuiltin(id) {
 	const names = Object.keys(requireHere(id)).filter(name => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
 	return [
-		`let loaded; const load = () => loaded ??= require(${JSON.stringify(id)});`,
-		`module.exports = Object.defineProperties({}, {${names.map(name => `${name}: {get: () => load().${name}, enumerable: true}`).join(', ')}});`,
+		`let loaded; const load = () => loaded ??= require(${JSON.stringify(id)}); const lazy = {};`,
+		`for (const name of ${JSON.stringify(names.join(','))}.split(',')) Object.defineProperty(lazy, name, {get: () => load()[name], enumerable: true});`,
+		'module.exports = lazy;',
 	].join('\n');
 }
 
