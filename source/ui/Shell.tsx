@@ -251,7 +251,7 @@ export function Shell({serverLabel, demo, readOnly, size, localNotice, onQuit, o
 						{attentionOpen ? (
 							<HintProvider onScopes={onOverlayScopes}>
 								{/* the popup's own list closes the popup (issue 26 item 10: its footer said "Esc close") */}
-								<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={popup ? onQuit : nav.back} closes={popup} />
+								<AttentionList width={columns} height={bodyHeight} onGo={goToItem} onClose={popup ? onQuit : nav.back} />
 							</HintProvider>
 						) : null}
 						{serversOpen ? <ServerPicker tab={tab} width={columns} height={bodyHeight} onClose={nav.back} /> : null}

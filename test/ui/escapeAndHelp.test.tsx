@@ -45,7 +45,10 @@ describe('ohtui --needs-you (issue 26 item 10)', () => {
 		const h = renderApp({});
 		await h.waitFor('TITLE');
 		await h.press('!');
-		expect(await h.waitFor('Needs you')).toContain('Esc back');
+		// one word for Esc: the footer's (the list's own line said "back" beside it)
+		const frame = await h.waitFor('Needs you');
+		expect(frame).toContain('Esc close');
+		expect(frame).not.toContain('Esc back');
 		await h.press(KEYS.esc);
 		await h.waitForGone('Needs you');
 		expect(h.onQuit).not.toHaveBeenCalled();

@@ -27,15 +27,14 @@ import {selectAcknowledged, selectAttention, selectConversations, selectGlimpses
 import {ChoiceList} from '../widgets/ChoiceList.js';
 
 type Item = Tagged<AttentionItem>;
-/** `closes`: closing it closes ohtui (`ohtui --needs-you`, the tmux popup) */
-type Props = {width: number; height: number; onGo(item: Item): void; onClose(): void; closes?: boolean};
+type Props = {width: number; height: number; onGo(item: Item): void; onClose(): void};
 
 const GLYPHS: Record<string, string> = {waiting: '?', error: '✗', stuck: '!', finished: '✓'};
 
 /** A sandbox's or a start task's failure ranks with the errors. */
 const rankState = (item: Item): AttentionState => item.reason ?? 'error';
 
-export function AttentionList({width, height, onGo, onClose, closes = false}: Props) {
+export function AttentionList({width, height, onGo, onClose}: Props) {
 	const {fleet, now, notify} = useUi();
 	const theme = useTheme();
 	const attention = useSnapshot(selectAttention);
@@ -79,7 +78,7 @@ export function AttentionList({width, height, onGo, onClose, closes = false}: Pr
 			<Box flexDirection="column" height={height - bottom} overflow="hidden">
 				<ChoiceList
 					title={`${attention.length ? `Needs you (${attention.length})` : 'Needs you'}${acknowledged.length ? ` · ${acknowledged.length} acknowledged${showAcknowledged ? ' (below)' : ''}` : ''}`}
-					note={`Enter go there · ${answerKeys(keysScope)} · d dismiss · c all · h ${showAcknowledged ? 'hide' : 'show'} acknowledged · Esc ${closes ? 'close' : 'back'}`}
+					note={`Enter go there · ${answerKeys(keysScope)} · d dismiss · c all · h ${showAcknowledged ? 'hide' : 'show'} acknowledged`}
 					items={items}
 					label={item =>
 						// the mark first: a narrow terminal cuts the end of the line
