@@ -15,6 +15,7 @@
 import type {ResourceName, Store} from '../store/types.js';
 import type {Notice} from '../store/types.js';
 import {SnapshotMerger, type MergeSource} from './mergeSnapshot.js';
+import {PaneHolder} from './paneHolder.js';
 import {Tagger} from './tag.js';
 import type {Fleet, FleetSnapshot, Ref, ServerName} from './types.js';
 
@@ -67,10 +68,11 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 	let started = false;
 	let disposed = false;
 	let own: Notice | null = null;
-	let activityServer: ServerName | null = null;
-	let changesServer: ServerName | null = null;
-	let filesServer: ServerName | null = null;
 	let snapshot: FleetSnapshot;
+	const storeIn = (server: ServerName) => entries.get(server)?.store ?? null;
+	const activity = new PaneHolder(storeIn, store => store.closeActivity());
+	const changes = new PaneHolder(storeIn, store => store.closeChanges());
+	const files = new PaneHolder(storeIn, store => store.closeFiles());
 
 	function pick(wanted: readonly ServerName[]): ServerName[] {
 		const known = names.filter(name => wanted.includes(name));
@@ -118,9 +120,7 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 		entry.unsubscribe = null;
 		// new wrappers for a new store's items: the old ones may be collected
 		entry.tagger = new Tagger(entry.member.name);
-		if (activityServer === entry.member.name) activityServer = null;
-		if (changesServer === entry.member.name) changesServer = null;
-		if (filesServer === entry.member.name) filesServer = null;
+		for (const pane of [activity, changes, files]) pane.forget(entry.member.name);
 	}
 
 	for (const entry of shown()) open(entry);
@@ -150,9 +150,6 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 		return storeOf(server);
 	}
 
-	const activityStore = () => (activityServer === null ? null : (entries.get(activityServer)?.store ?? null));
-	const changesStore = () => (changesServer === null ? null : (entries.get(changesServer)?.store ?? null));
-	const filesStore = () => (filesServer === null ? null : (entries.get(filesServer)?.store ?? null));
 	/** A save or copy on a server out of view answers what storeOf said. */
 	const away = (server: ServerName) => Promise.resolve({kind: 'failed' as const, message: entries.has(server) ? `${server} is not in view` : `no server named ${server}`});
 
@@ -234,49 +231,31 @@ export function createFleet(members: readonly FleetMember[], options: FleetOptio
 		},
 		openActivity(ref: Ref) {
 			const store = storeOf(ref.server);
-			if (!store) return;
-			if (activityServer !== ref.server) activityStore()?.closeActivity();
-			activityServer = ref.server;
-			store.openActivity(ref.id);
+			if (store) activity.open(ref.server, store, opened => opened.openActivity(ref.id));
 		},
-		closeActivity() {
-			activityStore()?.closeActivity();
-			activityServer = null;
-		},
-		loadOlderEvents: () => activityStore()?.loadOlderEvents(),
-		setFollow: on => activityStore()?.setFollow(on),
-		setActivityViewport: (first, last) => activityStore()?.setActivityViewport(first, last),
-		readWholeEvent: eventId => activityStore()?.readWholeEvent(eventId),
+		closeActivity: () => activity.close(),
+		loadOlderEvents: () => activity.store()?.loadOlderEvents(),
+		setFollow: on => activity.store()?.setFollow(on),
+		setActivityViewport: (first, last) => activity.store()?.setActivityViewport(first, last),
+		readWholeEvent: eventId => activity.store()?.readWholeEvent(eventId),
 		saveDraft: (ref, text) => storeOf(ref.server)?.saveDraft(ref.id, text),
 		sendMessage: (ref, text, sendOptions) => (sendOptions ? writable(ref.server)?.sendMessage(ref.id, text, sendOptions) : writable(ref.server)?.sendMessage(ref.id, text)),
 		controlAgent: (ref, command, reason) => (reason === undefined ? writable(ref.server)?.controlAgent(ref.id, command) : writable(ref.server)?.controlAgent(ref.id, command, reason)),
 		setConfirmationPolicy: (ref, policy) => writable(ref.server)?.setConfirmationPolicy(ref.id, policy),
 		openChanges(conversation) {
 			const store = storeOf(conversation.server);
-			if (!store) return;
-			if (changesServer !== conversation.server) changesStore()?.closeChanges();
-			changesServer = conversation.server;
-			store.openChanges(conversation);
+			if (store) changes.open(conversation.server, store, opened => opened.openChanges(conversation));
 		},
-		closeChanges() {
-			changesStore()?.closeChanges();
-			changesServer = null;
-		},
-		openDiff: path => changesStore()?.openDiff(path),
-		refreshChanges: () => changesStore()?.refreshChanges(),
+		closeChanges: () => changes.close(),
+		openDiff: path => changes.store()?.openDiff(path),
+		refreshChanges: () => changes.store()?.refreshChanges(),
 		runCommand: (conversation, command) => writable(conversation.server)?.runCommand(conversation, command),
 		openFiles(conversation) {
 			const store = storeOf(conversation.server);
-			if (!store) return;
-			if (filesServer !== conversation.server) filesStore()?.closeFiles();
-			filesServer = conversation.server;
-			store.openFiles(conversation);
+			if (store) files.open(conversation.server, store, opened => opened.openFiles(conversation));
 		},
-		closeFiles() {
-			filesStore()?.closeFiles();
-			filesServer = null;
-		},
-		openFile: path => filesStore()?.openFile(path),
+		closeFiles: () => files.close(),
+		openFile: path => files.store()?.openFile(path),
 		saveFile: (conversation, path, local, overwrite) => storeOf(conversation.server)?.saveFile(conversation, path, local, overwrite) ?? away(conversation.server),
 		savePatch: (conversation, local, saveOptions) => storeOf(conversation.server)?.savePatch(conversation, local, saveOptions) ?? away(conversation.server),
 		copyPatch: (conversation, copyOptions) => storeOf(conversation.server)?.copyPatch(conversation, copyOptions) ?? away(conversation.server),
