@@ -27,19 +27,19 @@ import {clean, truncate} from '../../text/sanitize.js';
 import {maskTitle} from '../../text/secrets.js';
 import {useNav} from '../navigation.js';
 import {useTheme} from '../theme.js';
-import type {Scope} from '../../keymap/keymap.js';
 import {capabilitiesOf, selectAnySandboxes, selectConversations, selectInView, selectLostWatches, selectPending, selectStartTasks, useCapabilities, useSnapshot} from '../useStore.js';
 import {Confirm} from '../widgets/Confirm.js';
 import {usePersistentState} from '../usePersistentState.js';
 import {DetailPane} from '../widgets/DetailPane.js';
 import {LIST_CHROME, ListPane} from '../widgets/ListPane.js';
 import {MESSAGE_BOX_HEIGHT, MessageBox} from '../widgets/MessageBox.js';
-import {Picker} from '../widgets/Picker.js';
 import {useListController} from '../widgets/useListController.js';
 import {useBootTick} from './useBootTick.js';
 import {NewConversationForm} from './NewConversationForm.js';
+import {NewConversationServerPicker} from './NewConversationServerPicker.js';
 import {questionHeight} from './confirmTexts.js';
 import {conversationColumns} from './conversationColumns.js';
+import {conversationScopes} from './conversationScopes.js';
 import {conversationEntries, conversationKey, startTaskLine} from './conversationParts.js';
 import {conversationFilter, type QuickFilter} from './quickFilters.js';
 import {droppedSandboxHints, sandboxRefusal} from './sandboxActions.js';
@@ -206,22 +206,14 @@ export function ConversationList({width, height, active, detail}: Props) {
 	);
 	const selectedCapabilities = useCapabilities(item?.server);
 	const answerScope = useAnswerScope(item);
-	const own: Scope[] = selectedCapabilities?.sandboxes === false ? ['conversation'] : ['conversation', 'conversationSandbox'];
-	const answer: Scope[] = itemState === 'waiting' ? [answerScope] : [];
 	useHintScopes(
-		ask
-			? ['confirm']
-			: approval
-				? [approvalScope!]
-				: message
-					? ['message']
-					: form
-						? [form.kind === 'server' ? 'picker' : 'form']
-						: detail
-							? [...answer, 'detail', ...own]
-							: controller.filter.editing
-								? ['filter']
-								: [...answer, 'conversations', ...own, 'list'],
+		conversationScopes({
+			open: ask ? 'confirm' : approval ? approvalScope! : message ? 'message' : form ? (form.kind === 'server' ? 'picker' : 'form') : null,
+			detail: Boolean(detail),
+			filtering: controller.filter.editing,
+			answer: itemState === 'waiting' ? answerScope : null,
+			sandboxes: selectedCapabilities?.sandboxes !== false,
+		}),
 		// the footer offers what applies to the selected row's sandbox (./sandboxActions.ts) and agent
 		item ? [...droppedSandboxHints(itemSandboxStatus), ...(agentPauseRefusal(item) ? (['agent.pause'] as const) : [])] : [],
 	);
@@ -239,13 +231,11 @@ export function ConversationList({width, height, active, detail}: Props) {
 		) : null;
 
 	if (form?.kind === 'server') {
-		// the selected row's server first (Enter starts there), as it was when the picker opened
-		const first = form.first;
-		const servers = first ? [first, ...inView.filter(name => name !== first)] : inView;
 		return (
-			<Picker
-				title="New conversation on which server?"
-				items={servers.map(name => ({key: name, label: staleIn(marks, name) ? `${clean(name)}  (does not answer)` : clean(name), value: name}))}
+			<NewConversationServerPicker
+				first={form.first}
+				inView={inView}
+				stale={name => staleIn(marks, name)}
 				width={width}
 				height={height}
 				onPick={server => setForm({kind: 'form', server})}
