@@ -14,9 +14,11 @@ import {backoffMs} from '../backoff.js';
 import {PRIORITY, type Priority as BudgetPriority} from '../budget.js';
 import type {Core} from '../core.js';
 import {errorMessage} from '../oneLine.js';
+import {FruitlessSockets} from './fruitlessSockets.js';
 import {IdleFrames} from './idleFrames.js';
 
 export {FLOOD_FRAMES} from './idleFrames.js';
+export {FRUITLESS_DROPS, FRUITLESS_MS} from './fruitlessSockets.js';
 
 export const PING_MS = 30_000;
 export const RESUME_MARGIN_MS = 1000;
@@ -24,19 +26,6 @@ export const REFUSED_RETRY_MS = 5 * 60_000;
 export const BUSY_RETRY_MS = 30_000;
 export const QUICK_CAP_MS = 5000;
 export const NEVER_UP_ATTEMPTS = 3;
-/**
- * Drops this soon after the socket opened, with no new event in between, are fruitless; this many
- * in a row and the feed polls as if refused. An event over the frame cap (8 MB, ../api/eventSocket.ts)
- * ends the socket (1006: undici fails the connection), and each resume replays it: reconnecting at
- * once pulled it again every few seconds, for good (issue 21 item 9 over the live transport).
- * A socket replaced because it brought no new event since it opened (the owner's search found what
- * it missed, or it stopped answering pings) is fruitless too, and the next one waits a backoff step:
- * one that stalls, hangs in an unfinished fragment or only pings was replaced at every silent check,
- * one upgrade a poll (issue 27 item 9).
- */
-export const FRUITLESS_MS = 10_000;
-export const FRUITLESS_DROPS = 3;
-
 
 /** `live`: events come as they happen; otherwise the owner polls (`message` says why, one line). */
 export type FeedState = {kind: 'connecting' | 'live' | 'down' | 'refused'; replays: boolean; message: string | null};
@@ -56,7 +45,6 @@ export type Feed = {
 	close(): void;
 };
 
-
 export class SocketFeed implements Feed {
 	state: FeedState = {kind: 'connecting', replays: false, message: null};
 	private anchor: string | null = null;
@@ -65,10 +53,7 @@ export class SocketFeed implements Feed {
 	private closed = false;
 	private attempts = 0;
 	private everLive = false;
-	private openedAt = 0;
-	/** the anchor moved (a new event came) since the socket opened */
-	private advanced = false;
-	private fruitless = 0;
+	private readonly fruitless = new FruitlessSockets(() => this.core.now());
 	private cancelTimer: (() => void) | null = null;
 	/** the wait under way is for a server out of reach: a REST answer from it ends the wait */
 	private awaitingServer = false;
@@ -102,15 +87,12 @@ export class SocketFeed implements Feed {
 		if (this.closed) return;
 		this.flush();
 		// up, and nothing new came since it opened: the next one waits (FRUITLESS_DROPS)
-		const fruitless = this.socket !== null && !this.advanced;
+		const fruitless = this.fruitless.replaced(this.socket !== null);
 		this.drop();
-		if (!fruitless) {
-			this.fruitless = 0;
-			return this.connect();
-		}
+		if (!fruitless) return this.connect();
 		if (this.endFruitless('the socket brings no events')) return;
 		this.setState({kind: 'down', replays: this.state.replays, message: 'the socket brings no events'});
-		this.retryIn(backoffMs(this.fruitless, this.core.config.random));
+		this.retryIn(backoffMs(this.fruitless.inRow, this.core.config.random));
 	}
 
 	close(): void {
@@ -152,8 +134,7 @@ export class SocketFeed implements Feed {
 					if (!mine()) return;
 					this.attempts = 0;
 					this.everLive = true;
-					this.openedAt = this.core.now();
-					this.advanced = false;
+					this.fruitless.opened();
 					this.aliveAt = this.core.now();
 					this.setState({kind: 'live', replays: this.socket?.replays ?? false, message: null});
 					this.armPing();
@@ -200,7 +181,7 @@ export class SocketFeed implements Feed {
 			const before = this.anchor;
 			this.anchor = laterServerTime(this.anchor, event.timestamp);
 			fresh = this.anchor !== before;
-			if (fresh) this.advanced = true;
+			if (fresh) this.fruitless.advance();
 		}
 		// a state snapshot or a streaming delta counts as nothing new here: what floods is what matters
 		if (!fresh && this.idleFrame()) return;
@@ -221,9 +202,7 @@ export class SocketFeed implements Feed {
 
 	/** One more fruitless socket; at FRUITLESS_DROPS in a row the feed waits as refused (true). */
 	private endFruitless(why: string): boolean {
-		this.fruitless++;
-		if (this.fruitless < FRUITLESS_DROPS) return false;
-		this.fruitless = 0;
+		if (!this.fruitless.another()) return false;
 		this.setState({kind: 'refused', replays: false, message: why});
 		this.retryIn(REFUSED_RETRY_MS);
 		return true;
@@ -245,9 +224,7 @@ export class SocketFeed implements Feed {
 			this.setState({kind: 'refused', replays: false, message: why});
 			return this.retryIn(REFUSED_RETRY_MS);
 		}
-		const fruitless = close.opened && !this.advanced && this.core.now() - this.openedAt < FRUITLESS_MS;
-		if (!fruitless) this.fruitless = 0;
-		else if (this.endFruitless('the socket drops each time it opens')) return;
+		if (this.fruitless.dropped(close.opened) && this.endFruitless('the socket drops each time it opens')) return;
 		// no answer to the upgrade at all (refused, reset, timed out): the server is out of reach
 		if (!close.opened && close.status === null) return this.outOfReach();
 		this.attempts++;
