@@ -9,14 +9,17 @@
  * minutes, and a message typed in the app every 4 minutes. A preload (./heapSampler.mjs,
  * `--expose-gc`) takes a full collection and notes the live heap and resident memory every
  * BENCH_SOAK_SAMPLE_SECONDS (default 30). BENCH_SOAK_SNAPSHOTS=DIR also writes a heap snapshot
- * there (SIGUSR2) after the warm-up and at the end, for a comparison of what grew.
+ * there (SIGUSR2) after the warm-up and at the end, for a comparison of what grew;
+ * BENCH_SOAK_SAMPLES=FILE keeps the samples (JSON lines) there.
  *
  * Figures, from the samples after BENCH_SOAK_WARMUP_MINUTES (default 10): live heap growth and
  * resident memory growth, each the least-squares slope in MB an hour. Targets: live heap <= 1 MB an
- * hour; resident memory flat (<= 2 MB an hour: the allocator's pages come and go). A short run
+ * hour; resident memory flat (<= 2 MB an hour: the allocator's pages come and go). Beside them,
+ * the live heap without V8's code spaces (the JIT's compiled code, which grows as more of the app
+ * gets hot and is bounded by the app's size) and the code spaces' own growth. A short run
  * (BENCH_SOAK_MINUTES=3 BENCH_SOAK_WARMUP_MINUTES=1) checks the harness; its slopes mean little.
  */
-import {mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync} from 'node:fs';
+import {mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -31,7 +34,7 @@ import {selectRow} from './liveSetup.js';
 const PAGE_UP = '\u001b[5~';
 const ESC = '\u001b';
 
-type Sample = {t: number; heap: number; rss: number};
+type Sample = {t: number; heap: number; rss: number; code?: number};
 
 /** Least-squares slope of `y` (MB) over time, in MB an hour. */
 export function slopePerHour(samples: readonly Sample[], pick: (s: Sample) => number): number {
@@ -166,6 +169,8 @@ export const soak: Bench = {
 			}
 			if (snapshots) await snapshot(probe, dir, snapshots, 'end.heapsnapshot');
 			const samples = readSamples(file);
+			const keep = process.env['BENCH_SOAK_SAMPLES'];
+			if (keep) writeFileSync(keep, readFileSync(file));
 			const steady = samples.filter(s => s.t >= t0 + warmup * 60_000);
 			const heap = slopePerHour(steady, s => s.heap);
 			const rss = slopePerHour(steady, s => s.rss);
@@ -181,9 +186,17 @@ export const soak: Bench = {
 			// the window issue 27 measured in (minutes 20-60: the event window full), beside ours
 			const fromTwenty = samples.filter(sample => sample.t >= t0 + 20 * 60_000);
 			const twenty: Figure[] = minutes >= 40 ? [{bench, name: 'live heap growth from minute 20 on', value: round(slopePerHour(fromTwenty, sample => sample.heap), 2), unit: 'MB/h', target: '', pass: null, note: `${fromTwenty.length} samples`}] : [];
+			const coded = steady.filter(sample => sample.code !== undefined);
+			const code: Figure[] = coded.length > 1
+				? [
+						{bench, name: 'live heap growth after the warm-up, V8\'s code spaces left out', value: round(slopePerHour(coded, sample => sample.heap - sample.code!), 2), unit: 'MB/h', target: '', pass: null, note: 'the app\'s data'},
+						{bench, name: 'growth of V8\'s code spaces after the warm-up', value: round(slopePerHour(coded, sample => sample.code!), 2), unit: 'MB/h', target: '', pass: null, note: `${mb(coded[0]!.code!)} -> ${mb(coded.at(-1)!.code!)} MB: compiled code, and where the V8 has one, its trusted space`},
+					]
+				: [];
 			return [
 				{bench, name: 'live heap growth after the warm-up', value: round(heap, 2), unit: 'MB/h', target: '<= 1 MB/h', pass: heap <= 1, note},
 				...twenty,
+				...code,
 				{bench, name: 'resident memory growth after the warm-up', value: round(rss, 2), unit: 'MB/h', target: '<= 2 MB/h (flat)', pass: rss <= 2, note: `now ${round(rssMb(probe.pid))} MB`},
 			];
 		} finally {
