@@ -97,7 +97,14 @@ function maskText(text: string): string {
 			// a flag's value that is itself an assignment (`--from-literal=password=…`, `--env=API_TOKEN=…`)
 			const inner = value.includes(MASK) || hidesValue(name, value) ? null : /^([A-Za-z_][\w.-]*)=(.+)$/s.exec(value);
 			if (inner && hidesValue(inner[1]!, inner[2]!)) return `${name}${sign}${inner[1]}=${MASK}`;
-			if (value.includes(MASK) || !hidesValue(name, value)) return whole;
+			if (value.includes(MASK)) return whole;
+			if (!hidesValue(name, value)) {
+				// assignments inside a quoted value (`-var="db_password=…"`, `connectionString="…;Password=…;"`):
+				// matched whole under a name that says nothing, the ones inside were skipped (verify-secrets)
+				const quoted = /^(["'])([^]*=[^]*)\1$/.exec(value);
+				const masked = quoted?.[2]!.replace(ASSIGNMENT, (w, n: string, v: string) => assigned(w, n, '=', v));
+				return quoted && masked !== quoted[2] ? `${name}${sign}${quoted[1]}${masked}${quoted[1]}` : whole;
+			}
 			const quote = /^["']/.test(value) ? value[0]! : '';
 			return `${name}${sign}${quote}${MASK}${quote}`;
 		};

@@ -109,7 +109,14 @@ const STRUCTURES: Shape[] = [
 	shape('prose', 'the token was: …', `the token was: ${PW}`, PW),
 ];
 
-export const SHAPES: readonly Shape[] = [...COMMANDS, ...TOKENS, ...STRUCTURES];
+/** Found by the hostile re-check of issue 27 items 1 and 14 (verify-secrets): variants the corpus above did not hold. */
+const RECHECK: Shape[] = [
+	shape('nested', 'terraform -var="name=value"', `terraform apply -var="db_password=${PW}" -auto-approve`, PW),
+	shape('nested', 'an XML attribute holding a connection string', `<add name="Default" connectionString="Server=db;User Id=sa;Password=${PW};" />`, PW),
+	shape('nested', '.NET connection string in an env file', `ConnectionStrings__Default="Host=db;Username=app;Password=${PW}"`, PW),
+];
+
+export const SHAPES: readonly Shape[] = [...COMMANDS, ...TOKENS, ...STRUCTURES, ...RECHECK];
 
 /** A secret shows when any 8 characters of it in a row show (a kept prefix is not part of it). */
 export function leaks(shown: string, secret: string): boolean {
