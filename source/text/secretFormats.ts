@@ -5,8 +5,11 @@
  * (`machine … login … password …`); `.pgpass` (`host:port:database:user:password`, on a line of its
  * own or quoted in a command); and name/value pairs, where the name is one member and the value
  * another (Kubernetes' `{"name":"DB_PASSWORD","value":"…"}` and its YAML form, Postman's
- * `{"key":…,"value":…}`, CloudFormation's `ParameterKey`/`ParameterValue`). The multi-line ones work
- * on one line as well (a row's text is one line), and the pager runs them over its whole text first.
+ * `{"key":…,"value":…}`, CloudFormation's `ParameterKey`/`ParameterValue`, the same inside a JSON
+ * string with its quotes escaped); XML, whose names are tags and attributes (Maven's
+ * `<password>…</password>`, .NET's `<add key="ApiKey" value="…"/>`, `<property name=… value=…/>`,
+ * `<entry key="db.password">…</entry>`: found by the re-check verify-secrets). The multi-line ones
+ * work on one line as well (a row's text is one line), and the pager runs them over its whole text first.
  */
 import {hidesValue} from './secretNames.js';
 import {MASK} from './secretShapes.js';
@@ -40,8 +43,9 @@ const NAME_MEMBERS = 'name|key|Name|Key|ParameterKey|variable|env|envVar';
 const VALUE_MEMBERS = 'value|Value|ParameterValue';
 // one flat JSON object (no object inside): the pair's members are found in it, in either order
 const FLAT_OBJECT = /\{[^{}]{0,2000}\}/g;
-const NAME_MEMBER = new RegExp(`(["'])(?:${NAME_MEMBERS})\\1\\s*:\\s*(["'])([^"'\\\\]{1,128})\\2`);
-const VALUE_MEMBER = new RegExp(`((["'])(?:${VALUE_MEMBERS})\\2\\s*:\\s*)(["'])((?:\\\\.|(?!\\3)[^\\\\])*)\\3`, 'g');
+// a quote may be escaped (`\\"`: the pair inside a JSON string); the value runs to its first closing quote
+const NAME_MEMBER = new RegExp(`(\\\\?["'])(?:${NAME_MEMBERS})\\1\\s*:\\s*(\\\\?["'])([^"'\\\\]{1,128})\\2`);
+const VALUE_MEMBER = new RegExp(`((\\\\?["'])(?:${VALUE_MEMBERS})\\2\\s*:\\s*)(\\\\?["'])((?:\\\\.|(?!\\3)[^\\\\])*?)\\3`, 'g');
 // YAML: `name: DB_PASSWORD` then `value: …` on the next line (a diff's `+` before it), or after a
 // space once a row flattened it
 const YAML_PAIR = /(\b(?:name|key):[ \t]*(["']?)([A-Za-z_][\w.-]{0,127})\2,?(?:[ \t]*\r?\n[+-]?[ \t]*|[ \t]+(?:[+-][ \t]+)?)value:[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"'#,}]+)/g;
@@ -49,11 +53,13 @@ const YAML_PAIR = /(\b(?:name|key):[ \t]*(["']?)([A-Za-z_][\w.-]{0,127})\2,?(?:[
 /** The values of name/value pairs whose name says secret. */
 export function maskPairs(text: string): string {
 	let out = text;
-	if (/value["']?\s*:/i.test(out) && out.includes('{')) {
+	if (/value\\?["']?\s*:/i.test(out) && out.includes('{')) {
 		out = out.replace(FLAT_OBJECT, object => {
 			const name = NAME_MEMBER.exec(object)?.[3];
 			if (name === undefined) return object;
-			return object.replace(VALUE_MEMBER, (whole, head: string, _q: string, quote: string, value: string) => (hidesValue(name, `${quote}${value}${quote}`) && !value.includes(MASK) ? `${head}${quote}${MASK}${quote}` : whole));
+			return object.replace(VALUE_MEMBER, (whole, head: string, _q: string, quote: string, value: string) =>
+				hidesValue(name, `${quote.slice(-1)}${value}${quote.slice(-1)}`) && !value.includes(MASK) ? `${head}${quote}${MASK}${quote}` : whole,
+			);
 		});
 	}
 	if (out.includes('value:')) {
@@ -63,7 +69,29 @@ export function maskPairs(text: string): string {
 			return `${head}${quote}${MASK}${quote}`;
 		});
 	}
-	return out;
+	return out.includes('<') ? maskXml(out) : out;
+}
+
+// `<password>…</password>`: a tag that says secret around text; `<entry key="db.password">…</entry>`:
+// an attribute that names the text; `<add key="ApiKey" value="…"/>`: one attribute names another's value
+const XML_ELEMENT = /<([A-Za-z][\w.:-]*)((?:\s+[\w.:-]+=(?:"[^"<>]*"|'[^'<>]*'))*)\s*>([^<>\n]+)<\/\1>/g;
+const XML_TAG = /<[A-Za-z][\w.:-]*(?:\s+[\w.:-]+=(?:"[^"<>]*"|'[^'<>]*'))+\s*\/?>/g;
+const NAMING_ATTRIBUTE = /\s(?:key|name)=(["'])([^"'<>]{1,128})\1/;
+const VALUE_ATTRIBUTE = /(\svalue=)(["'])([^"'<>]*)\2/;
+
+/** XML elements and attributes whose tag or naming attribute says secret, their values masked. */
+export function maskXml(text: string): string {
+	if (!/<[A-Za-z]/.test(text)) return text;
+	const out = text.replace(XML_ELEMENT, (whole, tag: string, attributes: string, value: string) => {
+		const name = NAMING_ATTRIBUTE.exec(attributes)?.[2] ?? tag;
+		return hidesValue(name, value) && !value.includes(MASK) ? `<${tag}${attributes}>${MASK}</${tag}>` : whole;
+	});
+	return out.replace(XML_TAG, tag => {
+		const name = NAMING_ATTRIBUTE.exec(tag)?.[2];
+		const value = VALUE_ATTRIBUTE.exec(tag);
+		if (name === undefined || !value || value[3]!.includes(MASK) || !hidesValue(name, `${value[2]}${value[3]}${value[2]}`)) return tag;
+		return tag.replace(VALUE_ATTRIBUTE, `$1$2${MASK}$2`);
+	});
 }
 
 /** What the pager runs over a whole text before cutting it into lines: the rules that span lines. */

@@ -108,7 +108,11 @@ function maskText(text: string): string {
 			const quote = /^["']/.test(value) ? value[0]! : '';
 			return `${name}${sign}${quote}${MASK}${quote}`;
 		};
-		out = out.replace(ASSIGNMENT, (whole, name: string, value: string) => assigned(whole, name, '=', value));
+		// in an XML tag, `key="LogLevel"` names the `value=` beside it (./secretFormats.ts masks that one)
+		const namesValue = (name: string, rest: string) => name === 'key' && /^[^<>\n]*\svalue=/.test(rest);
+		out = out.replace(ASSIGNMENT, (whole, name: string, value: string, at: number, all: string) =>
+			namesValue(name, all.slice(at + whole.length)) ? whole : assigned(whole, name, '=', value),
+		);
 		out = out.replace(SPACED_ASSIGNMENT, assigned);
 	}
 	if (out.includes('\\"') || out.includes("\\'")) {

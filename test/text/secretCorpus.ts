@@ -114,6 +114,12 @@ const RECHECK: Shape[] = [
 	shape('nested', 'terraform -var="name=value"', `terraform apply -var="db_password=${PW}" -auto-approve`, PW),
 	shape('nested', 'an XML attribute holding a connection string', `<add name="Default" connectionString="Server=db;User Id=sa;Password=${PW};" />`, PW),
 	shape('nested', '.NET connection string in an env file', `ConnectionStrings__Default="Host=db;Username=app;Password=${PW}"`, PW),
+	shape('k8s', 'Kubernetes env pair inside a JSON string', `"args": "{\\"name\\":\\"DB_PASSWORD\\",\\"value\\":\\"${PW}\\"}"`, PW),
+	shape('xml', "Maven settings.xml's <password>", `<server><id>nexus</id><username>deploy</username><password>${PW}</password></server>`, PW),
+	shape('xml', '<Password> element', `    <Password>${PW}</Password>`, PW),
+	shape('xml', '.NET appSettings key/value', `<add key="StripeApiKey" value="${PW}" />`, PW),
+	shape('xml', 'Spring/Ant property name/value', `<property name="db.password" value="${PW}"/>`, PW),
+	shape('xml', 'Java properties XML entry', `<entry key="jdbc.password">${PW}</entry>`, PW),
 ];
 
 export const SHAPES: readonly Shape[] = [...COMMANDS, ...TOKENS, ...STRUCTURES, ...RECHECK];
@@ -171,4 +177,9 @@ export const ORDINARY: readonly string[] = [
 	'The token is expired, log in again',
 	'--from-literal=LOG_LEVEL=debug',
 	'{\\"name\\":\\"app\\",\\"debug\\":true}',
+	'<password>${env.NEXUS_PASSWORD}</password>',
+	'<add key="LogLevel" value="Debug" />',
+	'<property name="password.min.length" value="12"/>',
+	'<tokenizer>gpt2</tokenizer><keyboard>us</keyboard>',
+	'<label for="password">Password</label>',
 ];
