@@ -22,9 +22,9 @@ export function maskKeyBlocks(text: string): string {
 	return text.replace(PEM, (_block, label: string) => `-----BEGIN ${label}----- ${MASK} -----END ${label}-----`);
 }
 
-// `machine host login name password secret` on one line, or a `password secret` line of a block (a
-// quote may close it: a block quoted in a message)
-const NETRC_INLINE = /(\bmachine\s+\S+[^\n]*?\bpassword\s+)(\S+)/g;
+// `machine host login name password secret` (or `default login … password …`, the entry for any other
+// host) on one line, or a `password secret` line of a block (a quote may close it: a block quoted in a message)
+const NETRC_INLINE = /(\bmachine\s+\S+[^\n]*?\bpassword\s+|(?<![\w[])default\s+login\s+\S+\s+(?:account\s+\S+\s+)?password\s+)(\S+)/g;
 const NETRC_LINE = /^([+-]?\s*password\s+)([^\s"'`]+)(?=["'`]|\s*$)/gm;
 // hostname:port:database:username:password (port a number or *; a database of digits is a line and
 // column, as in `app.py:12:5:E501:…`), standing as a token: a line (a diff's, after its `+`), or

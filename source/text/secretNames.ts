@@ -9,6 +9,8 @@ const SECRET_WORDS = new Set([
 	'key', 'keys', 'apikey', 'token', 'tokens', 'tkn', 'secret', 'secrets', 'password', 'passwords', 'passwd', 'pass', 'pwd', 'passphrase',
 	'auth', 'authorization', 'oauth', 'credential', 'credentials', 'cred', 'creds', 'signature', 'sig', 'dsn', 'pat', 'cookie', 'session',
 	'jwt', 'bearer', 'webhook', 'webhooks', 'privatekey', 'pw', 'pword', 'passw',
+	// the variable `sshpass -e` reads its password from
+	'sshpass',
 	// keytool's and openssl's flags (`-storepass`, `-passin`)
 	'storepass', 'keypass', 'srcstorepass', 'deststorepass', 'srckeypass', 'destkeypass', 'passin', 'passout',
 ]);

@@ -120,6 +120,9 @@ const RECHECK: Shape[] = [
 	shape('xml', '.NET appSettings key/value', `<add key="StripeApiKey" value="${PW}" />`, PW),
 	shape('xml', 'Spring/Ant property name/value', `<property name="db.password" value="${PW}"/>`, PW),
 	shape('xml', 'Java properties XML entry', `<entry key="jdbc.password">${PW}</entry>`, PW),
+	shape('command', ".netrc's default entry", `default login anonymous password ${PW}`, PW),
+	shape('command', 'sshpass -e reads SSHPASS', `SSHPASS=${PW} sshpass -e ssh deploy@10.0.0.5`, PW),
+	shape('command', 'export SSHPASS', `export SSHPASS='${PW}'`, PW),
 ];
 
 export const SHAPES: readonly Shape[] = [...COMMANDS, ...TOKENS, ...STRUCTURES, ...RECHECK];
@@ -181,5 +184,7 @@ export const ORDINARY: readonly string[] = [
 	'<add key="LogLevel" value="Debug" />',
 	'<property name="password.min.length" value="12"/>',
 	'<tokenizer>gpt2</tokenizer><keyboard>us</keyboard>',
+	'the default login password is on the wiki',
+	'SSHPASS is not set',
 	'<label for="password">Password</label>',
 ];
