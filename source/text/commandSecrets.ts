@@ -9,7 +9,9 @@
  * it did not: the pager's `command: curl --user u:p`, an agent's message quoting it). One table serves
  * argv (MCP servers, spec commands) and command lines in free text.
  */
+import {hidesValue, isSecretName} from './secretNames.js';
 import {MASK} from './secretShapes.js';
+import {maskStdinFeeds} from './stdinSecrets.js';
 
 /** What to hide of one argument: all of it, or from a position (up to another). */
 type Hide = {whole: true} | {from: number; to?: number};
@@ -72,11 +74,28 @@ const RULES: Record<string, Rule> = {
 	bcp: flags(['-P']),
 	sqlplus: connectString,
 	htpasswd: batchPassword,
+	// verify-secrets: HTTPie's basic auth, ssh-keygen's new and old passphrases, a GitHub secret's body
+	http: flags(['-a'], {after: ':'}),
+	https: flags(['-a'], {after: ':'}),
+	'ssh-keygen': flags(['-N', '-P']),
+	gh: under('secret', flags(['-b', '--body'])),
+	// `config set NAME VALUE`: the value of a name that says secret (`npm config set //host/:_authToken …`,
+	// `aws configure set aws_secret_access_key …`, `poetry config pypi-token.pypi …`)
+	aws: under('set', namedValue),
+	poetry: under('config', namedValue),
+	rclone: under('config', namedValue),
 };
 for (const name of ['mysql', 'mysqldump', 'mysqladmin', 'mysqlimport', 'mariadb', 'mariadb-dump']) RULES[name] = mysqlPassword;
 for (const name of ['docker', 'podman', 'buildah', 'skopeo', 'nerdctl', 'helm', 'oras', 'crane', 'az', 'oc']) RULES[name] = under('login', flags(['-p', '--password']));
 for (const name of ['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport']) RULES[name] = flags(['-p', '--password']);
+for (const name of ['npm', 'yarn', 'pnpm']) RULES[name] = under('set', namedValue);
 for (const name of ['ldapsearch', 'ldapadd', 'ldapmodify', 'ldapdelete', 'ldapwhoami', 'ldappasswd']) RULES[name] = flags(['-w']);
+
+/** The argument after one that is a secret's name (and no flag). */
+function namedValue(args: readonly string[], i: number): Hide | null {
+	const name = args[i - 1];
+	return name !== undefined && !name.startsWith('-') && !name.includes('=') && isSecretName(name) && hidesValue(name, args[i]!) ? WHOLE : null;
+}
 
 /** mysql's `-pPASS` (attached only: a lone `-p` asks for it, and `-p NAME` is the database). */
 function mysqlPassword(args: readonly string[], i: number): Hide | null {
@@ -134,18 +153,34 @@ const SEGMENT = /(\|\|?|&&|;|\$\(|`|\n)/;
 // a word one of the rules is for, anywhere: the quick test before a line is cut into words
 const COMMAND_WORD = new RegExp(`(?<![\\w-])(?:${Object.keys(RULES).map(name => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w-])`);
 
+// a word's quotes, brackets and commas around it: argv written as a list in code or JSON
+// (`subprocess.run(["curl", "-u", "deploy:…", url])` showed the password, verify-secrets)
+const LEAD = /^(?:[^\s"'`]*[[(])?["'`]*/;
+const TRAIL = new Set(['"', "'", '`', ')', ']', ',']);
+
+/** A word as [lead, core, trail] (the trail found from the end: a regex for it is quadratic on `))))…x`). */
+function unwrap(word: string): [string, string, string] {
+	const lead = LEAD.exec(word)![0];
+	let end = word.length;
+	while (end > lead.length && TRAIL.has(word[end - 1]!)) end--;
+	return [lead, word.slice(lead.length, end), word.slice(end)];
+}
+
 /** A line of text with commands in it: each command's password flags masked, spacing kept. */
-export function maskCommandText(text: string): string {
-	if (!/\s-|\//.test(text) || !COMMAND_WORD.test(text)) return text;
+export function maskCommandText(line: string): string {
+	const text = line.includes('|') || line.includes('<<<') ? maskStdinFeeds(line) : line;
+	if (!/[\s"'`]-|\/|\bconfig/.test(text) || !COMMAND_WORD.test(text)) return text;
 	return text
 		.split(SEGMENT)
 		.map((segment, i) => {
 			if (i % 2 === 1) return segment;
 			const parts = segment.split(/(\s+)/);
 			const at = parts.flatMap((part, j) => (j % 2 === 0 && part !== '' ? [j] : []));
-			const masked = maskCommandArgs(at.map(j => parts[j]!));
+			const words = at.map(j => unwrap(parts[j]!));
+			const masked = maskCommandArgs(words.map(word => word[1]));
 			at.forEach((j, k) => {
-				parts[j] = masked[k]!;
+				const [lead, core, trail] = words[k]!;
+				if (masked[k] !== core) parts[j] = `${lead}${masked[k]}${trail}`;
 			});
 			return parts.join('');
 		})

@@ -39,7 +39,8 @@ const ASSIGNMENT = /(?<![\w.-])(-{0,2}[A-Za-z_][\w.-]*)=("[^"]*"|'[^']*'|[^\s&;,
 const HEADER = /(?<![\w-])([A-Za-z][\w-]*)(["'`]?)(:\s*)((?:bearer|basic|token|bot|digest)\s+)?(["'`]?)(?![[{])([^\s,;"'`}]+)/gi;
 // `OPENAI_API_KEY is sk-…` in a sentence: an environment variable's name, then the value
 const SAID_IS = /(?<![\w$])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(\s+(?:is|was|to|as)\s+)(["'`]?)([^\s"'`,;]*[^\s"'`,;.])/g;
-const FLAG_VALUE = /(?<!\S)(--?[A-Za-z][\w-]*)(\s+)(?!-)("[^"]*"|'[^']*'|\S+)/g;
+// a redirection after a flag is none of its value (`gh auth login --with-token <<< …`)
+const FLAG_VALUE = /(?<!\S)(--?[A-Za-z][\w-]*)(\s+)(?![-<>|])("[^"]*"|'[^']*'|\S+)/g;
 // a JSON member inside a JSON string, its quotes escaped (`{\"password\":\"…\"}`: a request body in a
 // log line, a tool's arguments quoted), found by the verification after round 4
 const ESCAPED_MEMBER = /\\(["'])([^"'\\\n]{1,64})\\\1(\s*:\s*)\\(["'])((?:(?!\\\4)[^\n])*)\\\4/g;
@@ -192,7 +193,7 @@ export function maskArgv(args: readonly string[]): string {
 	const out: string[] = [];
 	let hideNext = false;
 	for (const arg of maskCommandArgs(args.map(raw => clean(raw)))) {
-		if (hideNext && arg !== '' && !arg.startsWith('-')) {
+		if (hideNext && arg !== '' && !/^[-<>|]/.test(arg)) {
 			out.push(MASK);
 			hideNext = false;
 			continue;

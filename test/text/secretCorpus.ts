@@ -123,6 +123,20 @@ const RECHECK: Shape[] = [
 	shape('command', ".netrc's default entry", `default login anonymous password ${PW}`, PW),
 	shape('command', 'sshpass -e reads SSHPASS', `SSHPASS=${PW} sshpass -e ssh deploy@10.0.0.5`, PW),
 	shape('command', 'export SSHPASS', `export SSHPASS='${PW}'`, PW),
+	shape('command', 'argv as a Python list', `subprocess.run(["curl", "-u", "deploy:${PW}", url], check=True)`, PW),
+	shape('command', 'argv as a JSON list', `"command": ["sshpass", "-p", "${PW}", "ssh", "deploy@10.0.0.5"]`, PW),
+	shape('command', 'ssh-keygen -N', `ssh-keygen -t ed25519 -N '${PW}' -f ~/.ssh/deploy`, PW),
+	shape('command', 'HTTPie -a user:pass', `http -a deploy:${PW} POST https://api.example.com/items`, PW),
+	shape('command', 'npm config set NAME VALUE', `npm config set //npm.example.com/:_authToken ${PW}`, PW),
+	shape('command', 'aws configure set NAME VALUE', `aws configure set aws_secret_access_key ${PW} --profile ci`, PW),
+	shape('command', 'poetry config NAME VALUE', `poetry config pypi-token.pypi ${PW}`, PW),
+	shape('command', 'gh secret set --body', `gh secret set STRIPE_KEY --body ${PW}`, PW),
+	shape('stdin', 'echo … | docker login --password-stdin', `echo ${PW} | docker login -u deploy --password-stdin ghcr.io`, PW),
+	shape('stdin', "printf '%s' … | docker login", `printf '%s' '${PW}' | docker login -u deploy --password-stdin`, PW),
+	shape('stdin', 'echo … | sudo -S', `echo "${PW}" | sudo -S apt-get update`, PW),
+	shape('stdin', 'echo user:… | chpasswd', `echo "deploy:${PW}" | sudo chpasswd`, PW),
+	shape('stdin', 'echo … | wrangler secret put', `echo "${PW}" | npx wrangler secret put API_KEY`, PW),
+	shape('stdin', 'gh auth login <<< …', `gh auth login --with-token <<< ${PW}`, PW),
 ];
 
 export const SHAPES: readonly Shape[] = [...COMMANDS, ...TOKENS, ...STRUCTURES, ...RECHECK];
@@ -186,5 +200,9 @@ export const ORDINARY: readonly string[] = [
 	'<tokenizer>gpt2</tokenizer><keyboard>us</keyboard>',
 	'the default login password is on the wiki',
 	'SSHPASS is not set',
+	'echo "$DOCKER_PASSWORD" | docker login -u deploy --password-stdin',
+	'echo done | tee log.txt && sudo -S true',
+	'subprocess.run(["git", "push", "-u", "origin", branch])',
+	'npm config set registry https://registry.npmjs.org/',
 	'<label for="password">Password</label>',
 ];
