@@ -17,7 +17,8 @@ const B64 = '[\\w+/=-]';
 /** Groups of `body ? prefixes` with the same body. */
 export const TOKEN_PREFIXES: ReadonlyArray<readonly [vendor: string, prefixes: readonly string[], body: string]> = [
 	['GitHub', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'], '\\w{20,}'],
-	['GitLab', ['glpat-', 'glptt-', 'gldt-', 'glrt-', 'glcbt-', 'glsoat-', 'glft-', 'glimt-', 'glagent-', 'glffct-', 'glwt-', 'gloas-', 'GR1348941'], `${W}{16,}`],
+	// routable tokens (GitLab 17.x) end in `.`, a 2-character version and a 7-character CRC: part of the token
+	['GitLab', ['glpat-', 'glptt-', 'gldt-', 'glrt-', 'glcbt-', 'glsoat-', 'glft-', 'glimt-', 'glagent-', 'glffct-', 'glwt-', 'gloas-', 'GR1348941'], `${W}{16,}(?:\\.[0-9a-z]{9})?`],
 	['Slack', ['xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxr-', 'xoxs-', 'xoxe-', 'xoxe.xoxb-', 'xoxe.xoxp-', 'xapp-'], `${W}{10,}`],
 	// OpenAI (sk-proj-, sk-svcacct-), Anthropic (sk-ant-), OpenRouter (sk-or-v1-), Langfuse (sk-lf-), DeepSeek
 	['sk- keys', ['sk-'], `${W}{12,}`],

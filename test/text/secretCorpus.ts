@@ -137,6 +137,8 @@ const RECHECK: Shape[] = [
 	shape('stdin', 'echo user:… | chpasswd', `echo "deploy:${PW}" | sudo chpasswd`, PW),
 	shape('stdin', 'echo … | wrangler secret put', `echo "${PW}" | npx wrangler secret put API_KEY`, PW),
 	shape('stdin', 'gh auth login <<< …', `gh auth login --with-token <<< ${PW}`, PW),
+	shape('prefix', 'GitLab routable token with its tail (.01 and a CRC)', `glpat-${B62_32}_Xy.01a2b3c4d for the runner`, `${B62_32}_Xy.01a2b3c4d`),
+	shape('prefix', 'GitLab routable runner token with its tail', `glrt-t1_${B62_32}.01x9y8z7w`, `${B62_32}.01x9y8z7w`),
 ];
 
 export const SHAPES: readonly Shape[] = [...COMMANDS, ...TOKENS, ...STRUCTURES, ...RECHECK];
