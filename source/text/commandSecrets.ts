@@ -133,7 +133,8 @@ export function maskCommandArgs(args: readonly string[]): string[] {
 		const rest = args.slice(at + 1, end);
 		rest.forEach((arg, i) => {
 			const hide = rule(rest, i);
-			if (!hide || arg.includes(MASK)) return;
+			// an empty password (`ssh-keygen -N ""`) hides nothing
+			if (!hide || arg.includes(MASK) || /^["'`]*$/.test(arg)) return;
 			out[at + 1 + i] = hideIn(arg, hide);
 		});
 		at = end < args.length ? end : -1;

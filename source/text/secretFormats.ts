@@ -76,15 +76,18 @@ export function maskPairs(text: string): string {
 // an attribute that names the text; `<add key="ApiKey" value="…"/>`: one attribute names another's value
 const XML_ELEMENT = /<([A-Za-z][\w.:-]*)((?:\s+[\w.:-]+=(?:"[^"<>]*"|'[^'<>]*'))*)\s*>([^<>\n]+)<\/\1>/g;
 const XML_TAG = /<[A-Za-z][\w.:-]*(?:\s+[\w.:-]+=(?:"[^"<>]*"|'[^'<>]*'))+\s*\/?>/g;
+// a property list names a value with the `<key>` before it (`<key>CFBundleIdentifier</key>` is no key)
+const PLIST_PAIR = /(<key>([^<>\n]{1,128})<\/key>\s*<string>)([^<>\n]+)(<\/string>)/g;
 const NAMING_ATTRIBUTE = /\s(?:key|name)=(["'])([^"'<>]{1,128})\1/;
 const VALUE_ATTRIBUTE = /(\svalue=)(["'])([^"'<>]*)\2/;
 
 /** XML elements and attributes whose tag or naming attribute says secret, their values masked. */
 export function maskXml(text: string): string {
 	if (!/<[A-Za-z]/.test(text)) return text;
-	const out = text.replace(XML_ELEMENT, (whole, tag: string, attributes: string, value: string) => {
+	let out = text.includes('<key>') ? text.replace(PLIST_PAIR, (whole, head: string, name: string, value: string, end: string) => (hidesValue(name, value) && !value.includes(MASK) ? `${head}${MASK}${end}` : whole)) : text;
+	out = out.replace(XML_ELEMENT, (whole, tag: string, attributes: string, value: string) => {
 		const name = NAMING_ATTRIBUTE.exec(attributes)?.[2] ?? tag;
-		return hidesValue(name, value) && !value.includes(MASK) ? `<${tag}${attributes}>${MASK}</${tag}>` : whole;
+		return tag !== 'key' && hidesValue(name, value) && !value.includes(MASK) ? `<${tag}${attributes}>${MASK}</${tag}>` : whole;
 	});
 	return out.replace(XML_TAG, tag => {
 		const name = NAMING_ATTRIBUTE.exec(tag)?.[2];
