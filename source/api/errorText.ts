@@ -1,4 +1,4 @@
-import {scrubKey} from '../text/knownSecrets.js';
+import {SHORT_KEY, scrubKey} from '../text/knownSecrets.js';
 import {maskSecrets} from '../text/secrets.js';
 import {ApiError, type ApiErrorInit} from './errors.js';
 
@@ -48,12 +48,19 @@ export function serverText(text: string, ctx: ErrorContext, max = 140): string {
 	return oneLine(maskSecrets(scrubSecret(oneLine(scrubSecret(text, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey)), max);
 }
 
-/** Builds the ApiError: `<text> (<operation>)`, one line, the key scrubbed as a last line of defence. */
-export function makeError(ctx: ErrorContext, init: Omit<ApiErrorInit, 'operation'>): ApiError {
+/**
+ * Builds the ApiError: `<text><own> (<operation>)`, one line, the key scrubbed from `text` as a last
+ * line of defence. `own` (a hint such as `; check the API key`) and the operation are ohtui's own
+ * words: a short key scrubbed from them only said what it was (verify-secrets: the key `key` read
+ * "check the API ***", the key `api` turned the operation's `/api/` into stars); a long key is
+ * scrubbed everywhere.
+ */
+export function makeError(ctx: ErrorContext, init: Omit<ApiErrorInit, 'operation'>, own = ''): ApiError {
 	// masked too, as a last line of defence: a message built from server text that missed serverText
 	const text = oneLine(maskSecrets(scrubSecret(oneLine(scrubSecret(init.message, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey)));
-	const operation = oneLine(scrubSecret(ctx.operation, ctx.apiKey), 80);
-	const message = scrubSecret(`${text} (${operation})`, ctx.apiKey);
+	const longKey = ctx.apiKey && ctx.apiKey.length >= SHORT_KEY ? ctx.apiKey : null;
+	const operation = oneLine(scrubSecret(ctx.operation, longKey), 80);
+	const message = scrubSecret(`${text}${own} (${operation})`, longKey);
 	return new ApiError({...init, message, operation});
 }
 

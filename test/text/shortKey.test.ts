@@ -8,6 +8,7 @@ import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {readEnv} from '../../source/config/env.js';
 import {resolveConfig} from '../../source/config/resolveConfig.js';
 import {makeError} from '../../source/api/errorText.js';
+import {errorFromResponse} from '../../source/api/transport/errorFromResponse.js';
 import {requestLine} from '../../source/api/transport/requestLog.js';
 import {clearKnownSecrets, scrubKey, scrubKeys} from '../../source/text/knownSecrets.js';
 import {clean} from '../../source/text/sanitize.js';
@@ -24,6 +25,15 @@ describe('a short key is scrubbed where it stands as a token', () => {
 		expect(requestLine({at: new Date(0), method: 'GET', path: '/api/v1/app-conversations/search', query: undefined, status: 200, failed: null, ms: 3, bytes: 9, apiKey: 'ap'})).toBe(
 			'1970-01-01T00:00:00.000Z GET /api/v1/app-conversations/search 200 3ms 9B',
 		);
+	});
+
+	it("ohtui's own words in an error (the hint, the operation) stay whole when a short key is one of them (verify-secrets)", () => {
+		// a refused key `key` read "check the API ***", `api` "(GET /***/conversations/search)": each said what the key was
+		const refused = (apiKey: string, detail = '') =>
+			errorFromResponse({operation: 'GET /api/conversations/search', host: 'h', apiKey}, {status: 401, headers: {}, text: detail}).message;
+		for (const key of ['key', 'check', 'the', 'API', 'api', 'GET', 'search']) expect(refused(key), key).toBe('unauthorized (401): check the API key (GET /api/conversations/search)');
+		// what the server said is still scrubbed of it
+		expect(refused('key', JSON.stringify({detail: 'token key refused'}))).toBe('unauthorized (401): token *** refused; check the API key (GET /api/conversations/search)');
 	});
 
 	it('on screen (clean): inside a word, a path or an identifier it stays; as a token it goes', () => {

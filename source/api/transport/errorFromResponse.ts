@@ -125,9 +125,10 @@ export function errorFromResponse(ctx: ErrorContext, raw: RawResponse): ApiError
 	const {status} = raw;
 	const detail = bodyDetail(raw, ctx);
 	if (status === 401 || status === 403) {
+		// the hint is ohtui's own: kept out of the short key's scrub (./errorText.ts makeError)
 		const hint = ctx.apiKey ? 'check the API key' : 'the server needs an API key';
-		const text = detail && !isTrivial(detail, status) ? `${detail}; ${hint}` : hint;
-		return makeError(ctx, {kind: 'unauthorized', status, message: `unauthorized (${status}): ${text}`});
+		const said = detail && !isTrivial(detail, status);
+		return makeError(ctx, {kind: 'unauthorized', status, message: `unauthorized (${status})${said ? `: ${detail}` : ''}`}, `${said ? ';' : ':'} ${hint}`);
 	}
 	if (status === 404) {
 		const text = detail && !isTrivial(detail, status) ? `not found (404): ${detail}` : 'not found (404)';
