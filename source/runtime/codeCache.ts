@@ -22,7 +22,7 @@
  * drew it, and before the heap flags are set (./memory.ts): V8 records its flags in a cache and
  * rejects one made under others, so a cache made after them would never be used.
  */
-import {closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {basename, join} from 'node:path';
 import {pathToFileURL} from 'node:url';
@@ -81,14 +81,31 @@ const UNTRACKED_BLOCK = 33 * 1024 * 1024;
 function readWhole(path: string): Buffer {
 	const fd = openSync(path, 'r');
 	try {
-		const {size} = fstatSync(fd);
-		const file = Buffer.allocUnsafeSlow(Math.max(size, UNTRACKED_BLOCK)).subarray(0, size);
-		let at = 0;
-		for (let read = 1; at < size && read > 0; at += read) read = readSync(fd, file, at, size - at, null);
-		return file.subarray(0, at);
+		return readAll(fd, fstatSync(fd).size);
 	} finally {
 		closeSync(fd);
 	}
+}
+
+/**
+ * The file when it is a regular one of at most `maxBytes`, else null. O_NONBLOCK: open() of a FIFO
+ * returns at once, so fstat judges what was opened before any read.
+ */
+function readRegular(path: string, maxBytes: number): Buffer | null {
+	const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+	try {
+		const stat = fstatSync(fd);
+		return stat.isFile() && stat.size <= maxBytes ? readAll(fd, stat.size) : null;
+	} finally {
+		closeSync(fd);
+	}
+}
+
+function readAll(fd: number, size: number): Buffer {
+	const file = Buffer.allocUnsafeSlow(Math.max(size, UNTRACKED_BLOCK)).subarray(0, size);
+	let at = 0;
+	for (let read = 1; at < size && read > 0; at += read) read = readSync(fd, file, at, size - at, null);
+	return file.subarray(0, at);
 }
 
 /**
@@ -101,15 +118,24 @@ function readSource(path: string): string {
 	return readWhole(path).toString('latin1');
 }
 
+/**
+ * A cache file larger than this counts as none: the TUI's is about 1.4 MB. Anything at the cache's
+ * path that is not a regular file (a FIFO, a device) counts as none too: a blocking read of a FIFO
+ * there held the event loop before the first frame, deaf to q, Ctrl-c and SIGTERM (issue 27 item 10,
+ * as ./smallFile.ts does for the state and status files).
+ */
+export const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
 /** the V8 cache in the file, 'damaged' when its check fails, undefined when there is none */
 function readCache(path: string | undefined): Buffer | 'damaged' | undefined {
 	if (path === undefined) return undefined;
-	let file: Buffer;
+	let file: Buffer | null;
 	try {
-		file = readWhole(path);
+		file = readRegular(path, MAX_CACHE_BYTES);
 	} catch {
 		return undefined;
 	}
+	if (file === null) return undefined;
 
 	const data = file.subarray(HEADER);
 	const fits = file.length > HEADER && file.subarray(0, MAGIC.length).equals(MAGIC) && file.readUInt32BE(MAGIC.length) === crc32(data);

@@ -72,8 +72,8 @@ export class Core {
 	private onWire = 0;
 	private idleWaiters: (() => void)[] = [];
 	/**
-	 * When a list, the activity, a glimpse or a watch last read something: the server took the key
-	 * then (the probe's public routes do not count). A first 401 of any of them after that is asked
+	 * When a list, the activity, a glimpse, a watch or the background check last read something: the
+	 * server took the key then (the probe's public routes do not count). A first 401 of any of them after that is asked
 	 * again once, promptly (./backoff.ts), even when that one never answered before: d6fab190
 	 * refuses the first call of each path it has not served yet, and the sandbox list opened after
 	 * the conversations waited a minute (issue 27 item 12).

@@ -1,7 +1,8 @@
 // The TUI script's code cache (runtime/codeCache.ts), with the real V8 of the Node running the
 // test: made once, used after, never a stale or damaged one, off with NODE_DISABLE_COMPILE_CACHE,
 // silent when it cannot be written. The built app's own cache: test/runtime/compileCache.test.ts.
-import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
+import {spawn, spawnSync} from 'node:child_process';
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
@@ -11,6 +12,10 @@ const base = mkdtempSync(join(tmpdir(), 'ohtui-code-cache-'));
 afterAll(() => {
 	rmSync(base, {recursive: true, force: true});
 });
+
+function spawnSyncOk(command: string, args: string[]): void {
+	expect(spawnSync(command, args).status).toBe(0);
+}
 
 let made = 0;
 /** a folder with a script like the TUI's (an async function of require and its URL) and a cache folder */
@@ -106,6 +111,31 @@ describe('runCachedScript', () => {
 		chmodSync(readOnly, 0o500);
 		const again = await runCachedScript(script, readOnly);
 		expect(() => again.saveCache()).not.toThrow();
+	});
+
+	it('reads only a regular file of bounded size as the cache: a FIFO or a device there counts as none, at once (issue 27 item 10)', async () => {
+		const {script, cache} = place();
+		mkdirSync(cache);
+		const path = codeCachePath(cache, script);
+		spawnSyncOk('mkfifo', [path]);
+		// a blocking open() of a FIFO returns only when a writer comes: this one comes after 3 s (and is
+		// ended in any case), so a read that blocks shows as time instead of hanging the test run
+		const writer = spawn('timeout', ['5', 'sh', '-c', `sleep 3; : > '${path}'`], {stdio: 'ignore'});
+		try {
+			const started = Date.now();
+			const run = await runCachedScript<{answer: number}>(script, cache);
+			expect(Date.now() - started).toBeLessThan(2000);
+			expect(run.cache).toBe('absent');
+			expect(run.exports.answer).toBe(42);
+			// written over the FIFO, and used the next time
+			run.saveCache();
+			expect((await runCachedScript(script, cache)).cache).toBe('used');
+		} finally {
+			writer.kill();
+		}
+		rmSync(path);
+		symlinkSync('/dev/zero', path);
+		expect((await runCachedScript(script, cache)).cache).toBe('absent');
 	});
 
 	it('throws what the script throws (a bug is not a cache miss)', async () => {

@@ -15,7 +15,7 @@ afterEach(async () => {
 	for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function setup(generation: Generation) {
+async function setup(generation: Generation, attentionCheck = false) {
 	const server = await startFaultServer({upstream: {generation, bootMs: 0, apiKey: KEY}});
 	cleanup.push(() => server.close());
 	const settingsPath = generation === 'current' ? '/api/v1/settings' : '/api/settings';
@@ -23,7 +23,7 @@ async function setup(generation: Generation) {
 	await server.add(faults.unauthorized(), {path: settingsPath, times: 1});
 	const clock = new ManualClock();
 	const client = createClient({baseUrl: server.url, apiKey: KEY});
-	const made = clockedStore(clock, client, {visible: 'sandboxes'});
+	const made = clockedStore(clock, client, {visible: 'sandboxes', attentionCheck});
 	cleanup.push(made.closeStore);
 	return {server, ...made};
 }
@@ -69,6 +69,30 @@ describe.each<Generation>(['legacy', 'current'])('%s: a server that 401s the fir
 		expect(searches(server)).toHaveLength(2);
 		expect(store.getSnapshot().sandboxes.error).toBeNull();
 		expect(store.getSnapshot().sandboxes.data?.length).toBeGreaterThan(0);
+	});
+
+	it('the background check answered counts as the key taken: the sandbox list refused once after it is asked again after a second (issue 27 item 12, as the app met it)', async () => {
+		const {server, store, advance, settle} = await setup(generation, true);
+		// the conversation list's first call refused, and each preview's (d6fab190 refuses the first call
+		// of each path, and each conversation's events are a path of their own): the list's rows come
+		// from the background check meanwhile, the one read the server answers
+		await server.add(faults.unauthorized(), {path: '/api/v1/app-conversations/search', times: 1});
+		await server.add(faults.unauthorized(), {path: /\/events\/search$/});
+		store.setVisible('conversations');
+		store.start();
+		await settle();
+		expect(store.getSnapshot().conversations.error?.kind).toBe('unauthorized');
+		await advance(6000);
+		const checks = server.requests.filter(r => r.path === '/api/v1/app-conversations/search' && r.fault === null);
+		expect(checks.length).toBeGreaterThan(0);
+		await server.add(faults.unauthorized(), {path: '/api/v1/sandboxes/search', times: 1});
+		store.setVisible('sandboxes');
+		await settle();
+		expect(store.getSnapshot().sandboxes.error?.kind).toBe('unauthorized');
+		// before: 'retrying in 57s', the only successes being the background check's
+		await advance(1500);
+		expect(searches(server)).toHaveLength(2);
+		expect(store.getSnapshot().sandboxes.error).toBeNull();
 	});
 
 	it('a key refused twice in a row waits the minute', async () => {
