@@ -63,12 +63,13 @@ export async function resolveConversation(open: readonly OpenServer[], asTyped: 
 	const found = WHOLE.test(id) ? await byWholeId(servers, id) : await byPrefix(servers, id);
 	if (found.length === 1) return found[0]!;
 	if (found.length === 0) {
-		throw new CommandError(EXIT.notFound, WHOLE.test(id) ? `no conversation ${shown(typed)}` : `no conversation id starts with ${shown(typed)}`);
+		// as typed, `desk:` and all: the server it was looked on is part of the answer
+		throw new CommandError(EXIT.notFound, WHOLE.test(id) ? `no conversation ${shown(asTyped)}` : `no conversation id starts with ${shown(asTyped)}`);
 	}
 	const several = servers.length > 1;
 	const lines = found.slice(0, MAX_LISTED).map(f => `  ${several ? `${clean(f.server.name)}  ` : ''}${clean(f.conversation.id)}  ${truncate(titleOf(f.conversation), 60)}`);
 	if (found.length > MAX_LISTED) lines.push(`  … and ${found.length - MAX_LISTED} more`);
-	throw new CommandError(EXIT.usage, `${shown(typed)} is ambiguous: ${found.length} conversations match (${howToTell(found, typed)})`, lines);
+	throw new CommandError(EXIT.usage, `${shown(asTyped)} is ambiguous: ${found.length} conversations match (${howToTell(found, typed)})`, lines);
 }
 
 /** What tells the candidates apart: more of the id, or (an id on two servers) the server's name. */

@@ -9,6 +9,7 @@ import {ohtui, tempHome, type Home} from './harness.js';
 
 const SHARED = `3f2a91c0${'b'.repeat(24)}`;
 const ONLY_WORK = 'c'.repeat(32);
+const NEAR_SHARED = `3f2a${'d'.repeat(28)}`;
 let work: ConversationServer;
 let laptop: ConversationServer;
 let home: Home;
@@ -18,6 +19,7 @@ beforeAll(async () => {
 	work = await startConversationServer([
 		{id: SHARED, title: 'Copied on work', status: 'running'},
 		{id: ONLY_WORK, title: 'Only on work', status: 'running'},
+		{id: NEAR_SHARED, title: 'Near the copied one', status: 'finished'},
 	]);
 	laptop = await startConversationServer([{id: SHARED, title: 'Copied on laptop', status: 'finished'}]);
 	home = tempHome();
@@ -42,6 +44,15 @@ describe('the same id on two servers', () => {
 			expect(message).toBe(`ohtui show: ${typed} is ambiguous: 2 conversations match (the same id on 2 servers: name the server, work:${typed} or --server work)`);
 			expect(candidates).toEqual([`  work  ${SHARED}  Copied on work`, `  laptop  ${SHARED}  Copied on laptop`]);
 		}
+	});
+
+	it('a prefix two ids share on the named server, or none has, is answered with the server as typed', async () => {
+		// before: "3f2a is ambiguous … (give more of the id)", the `work:` the user typed dropped
+		const several = await ohtui(['show', 'work:3f2a', '--events', '0'], {env});
+		expect(several.code).toBe(2);
+		expect(several.err.split('\n')[0]).toBe('ohtui show: work:3f2a is ambiguous: 2 conversations match (give more of the id)');
+		const none = await ohtui(['show', 'laptop:c', '--events', '0'], {env});
+		expect([none.code, none.err.trim()]).toEqual([4, 'ohtui show: no conversation id starts with laptop:c']);
 	});
 
 	it('SERVER:ID and --server SERVER choose it', async () => {
@@ -75,6 +86,6 @@ describe('the same id on two servers', () => {
 	it('completion offers each server\'s SERVER:ID for an id on both, the bare id otherwise', async () => {
 		expect((await ohtui(['status'], {env})).code).toBe(0);
 		const lines = (await ohtui(['__complete', 'conversations'], {env})).out.trim().split('\n');
-		expect(lines.map(line => line.split('\t')[0]).sort()).toEqual([`laptop:${SHARED}`, ONLY_WORK, `work:${SHARED}`].sort());
+		expect(lines.map(line => line.split('\t')[0]).sort()).toEqual([`laptop:${SHARED}`, ONLY_WORK, NEAR_SHARED, `work:${SHARED}`].sort());
 	});
 });
