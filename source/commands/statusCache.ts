@@ -10,9 +10,9 @@
  * asked by every pane either). Never a key: the file name carries a short hash of the key only, so
  * another key gets another file. Atomic writes; an unreadable file counts as none.
  */
-import {closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {closeSync, mkdirSync, openSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
-import {smallFileText} from '../runtime/smallFile.js';
+import {replaceFile, smallFileText} from '../runtime/smallFile.js';
 import {ohtuiDirectory} from '../runtime/xdg.js';
 import {seenFileName} from '../store/attention/seenStore.js';
 import type {CommandServer} from './servers.js';
@@ -71,14 +71,10 @@ export function readCache(path: string): CachedStatus | null {
 }
 
 export function writeCache(path: string, data: CachedStatus | SelectionSummary): void {
-	const temporary = `${path}.${process.pid}.tmp`;
 	try {
-		mkdirSync(join(path, '..'), {recursive: true, mode: 0o700});
-		writeFileSync(temporary, JSON.stringify(data), {mode: 0o600});
-		renameSync(temporary, path);
+		replaceFile(path, JSON.stringify(data));
 	} catch {
 		// a cache that cannot be written only costs the next run a request
-		rmSync(temporary, {force: true});
 	}
 }
 

@@ -22,10 +22,11 @@
  * drew it, and before the heap flags are set (./memory.ts): V8 records its flags in a cache and
  * rejects one made under others, so a cache made after them would never be used.
  */
-import {closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {closeSync, constants, fstatSync, openSync, readdirSync, readSync, rmSync, statSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {basename, join} from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {replaceFile} from './smallFile.js';
 import {ohtuiDirectory} from './xdg.js';
 
 /** What became of the cache when the script was compiled. */
@@ -178,10 +179,7 @@ export async function runCachedScript<T>(scriptPath: string, directory: string |
 
 function writeCache(directory: string, path: string, data: () => Buffer): void {
 	try {
-		mkdirSync(directory, {recursive: true, mode: 0o700});
-		const temporary = `${path}.${process.pid}.tmp`;
-		writeFileSync(temporary, data(), {mode: 0o600});
-		renameSync(temporary, path);
+		replaceFile(path, data());
 		removeStale(directory, path);
 	} catch {
 		// a read-only or full disk: the next start compiles from the source, as Node 20 always did

@@ -7,7 +7,8 @@
  * in 3 s). O_NONBLOCK lets open() return at once on a FIFO, so fstat can judge what was opened (not
  * what the path named a moment before) before any read.
  */
-import {closeSync, constants, fstatSync, openSync, readSync, type Stats} from 'node:fs';
+import {closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, type Stats, writeFileSync} from 'node:fs';
+import {dirname} from 'node:path';
 
 export type SmallFile =
 	| {ok: true; text: string}
@@ -63,4 +64,24 @@ export function fileKind(stat: Pick<Stats, 'isFIFO' | 'isCharacterDevice' | 'isB
 	if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'device';
 	if (stat.isSocket()) return 'socket';
 	return 'special file';
+}
+
+/**
+ * Writes `data` whole to `path` through a temporary file renamed over it, so no reader sees half a
+ * file; the folder is made private if missing. The temporary file is made by this call (O_EXCL):
+ * whatever sat at its name (a FIFO, a symlink: opening either for writing would block or write
+ * elsewhere) is removed first, and if something takes the name again meanwhile the write fails
+ * rather than open it. Throws what the file system says; the temporary file is never left behind.
+ */
+export function replaceFile(path: string, data: string | Uint8Array): void {
+	const temporary = `${path}.${process.pid}.tmp`;
+	try {
+		mkdirSync(dirname(path), {recursive: true, mode: 0o700});
+		rmSync(temporary, {force: true});
+		writeFileSync(temporary, data, {mode: 0o600, flag: 'wx'});
+		renameSync(temporary, path);
+	} catch (error) {
+		rmSync(temporary, {force: true});
+		throw error;
+	}
 }

@@ -14,11 +14,10 @@
  * The same file keeps the errors and stuck agents acknowledged with `d` (issue 26 item 2), in a
  * member of its own (./acknowledgements.ts says when one holds and how the files merge).
  */
-import {mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {type Ack, type Acks, holds, mergeAcks, newest, parseAcks} from './acknowledgements.js';
 import {mergedStates, movedOn, readStates} from './seenStates.js';
-import {smallFileText} from '../../runtime/smallFile.js';
+import {replaceFile, smallFileText} from '../../runtime/smallFile.js';
 
 /**
  * Marks kept per server, newest first; the oldest go (a conversation unseen for that long is old news).
@@ -107,14 +106,10 @@ function read(path: string, server: string): SeenFile | null {
 }
 
 function write(path: string, data: SeenFile): boolean {
-	const temporary = `${path}.${process.pid}.tmp`;
 	try {
-		mkdirSync(join(path, '..'), {recursive: true, mode: 0o700});
-		writeFileSync(temporary, JSON.stringify(data), {mode: 0o600});
-		renameSync(temporary, path);
+		replaceFile(path, JSON.stringify(data));
 		return true;
 	} catch {
-		rmSync(temporary, {force: true});
 		return false;
 	}
 }
