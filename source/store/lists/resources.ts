@@ -2,29 +2,13 @@ import type {OpenHandsClient} from '../../api/client.js';
 import {isFinal, retryDelayMs} from '../backoff.js';
 import {PRIORITY, type Priority} from '../budget.js';
 import type {Core} from '../core.js';
-import {Lane} from '../lane.js';
 import {isAbort, toErrorInfo} from '../oneLine.js';
+import {newRuntime, type Runtime} from './listRuntime.js';
 import {PagedList} from './pagedList.js';
 import {shareValue} from '../share.js';
 import type {ListResourceName, ResourceName} from '../types.js';
 
 type Item = {id: string};
-
-type Runtime = {
-	name: ResourceName;
-	lane: Lane;
-	/** internal freshness: the last successful fetch, changed or not */
-	lastSuccessAt: number | null;
-	failures: number;
-	retryAt: number | null;
-	cancelTimer: (() => void) | null;
-	/** the check that marks the visible resource stale when two intervals pass without a success */
-	cancelStaleCheck: (() => void) | null;
-	/** when it was last made visible (a shown tab's first fetch gets one interval of grace) */
-	shownAt: number;
-	/** the server cannot serve it (`unsupported`): not polled again until the server changes */
-	final: boolean;
-};
 
 export type RefreshMode = 'poll' | 'user' | 'force';
 
@@ -45,17 +29,7 @@ export class Resources {
 		private readonly client: OpenHandsClient,
 		private readonly core: Core,
 	) {
-		const make = (name: ResourceName): Runtime => ({
-			name,
-			lane: new Lane(() => this.schedule(this.runtimes[name])),
-			lastSuccessAt: null,
-			failures: 0,
-			retryAt: null,
-			cancelTimer: null,
-			cancelStaleCheck: null,
-			shownAt: 0,
-			final: false,
-		});
+		const make = (name: ResourceName): Runtime => newRuntime(name, () => this.schedule(this.runtimes[name]));
 		this.runtimes = {
 			settings: make('settings'),
 			conversations: make('conversations'),
