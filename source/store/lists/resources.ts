@@ -1,5 +1,5 @@
 import type {OpenHandsClient} from '../../api/client.js';
-import {isFinal, retryDelayMs} from '../backoff.js';
+import {backoffMs, isFinal, retryDelayMs} from '../backoff.js';
 import {PRIORITY, type Priority} from '../budget.js';
 import type {Core} from '../core.js';
 import {isAbort, toErrorInfo} from '../oneLine.js';
@@ -38,6 +38,9 @@ export class Resources {
 		};
 		const list = (name: ListResourceName) => new PagedList(name, client, core, this.gone);
 		this.lists = {conversations: list('conversations'), sandboxes: list('sandboxes'), specs: list('specs')};
+		core.onKeyTaken(() => {
+			for (const runtime of Object.values(this.runtimes)) this.keyTaken(runtime);
+		});
 	}
 
 	start(): void {
@@ -243,11 +246,28 @@ export class Resources {
 	private succeed(runtime: Runtime): void {
 		runtime.final = false;
 		runtime.lastSuccessAt = this.core.now();
-		this.core.lastSuccessAt = runtime.lastSuccessAt;
 		runtime.failures = 0;
 		runtime.retryAt = null;
 		this.core.patch(runtime.name, {staleSince: null});
 		this.armStaleCheck(runtime);
+		this.core.tookKey();
+	}
+
+	/**
+	 * The server took the key while `runtime` waits out its first 401, refused before anything had
+	 * answered: that refusal was the server's quirk of the moment, not the key, so it is asked again
+	 * after the first backoff step instead of at the minute (issue 27 item 12: the list read
+	 * 'unauthorized, retrying in 55s' while the background check filled its rows). A second 401 in a
+	 * row is not shortened.
+	 */
+	private keyTaken(runtime: Runtime): void {
+		if (runtime.failures !== 1 || runtime.retryAt === null) return;
+		if (this.core.get()[runtime.name].error?.kind !== 'unauthorized') return;
+		const soon = this.core.now() + backoffMs(1, this.core.config.random);
+		if (runtime.retryAt <= soon) return;
+		runtime.retryAt = soon;
+		this.core.patch(runtime.name, {retryAt: soon});
+		this.schedule(runtime);
 	}
 
 	private fail(runtime: Runtime, error: unknown): void {
