@@ -34,6 +34,20 @@ async function setup(attentionCheck = false) {
 const listed = (server: FaultServer) => server.requests.filter(r => r.path === SEARCH);
 
 describe('an agent server that 401s the first call of a path', () => {
+	it("the list's own first 401, right after the probe read /api/settings with the key: asked again after a second", async () => {
+		const {server, store, advance, settle} = await setup();
+		await server.add(faults.unauthorized(), {path: SEARCH, times: 1});
+		store.start();
+		await settle();
+		expect(store.getSnapshot().server?.kind).toBe('agent-server');
+		expect(store.getSnapshot().conversations.error?.kind).toBe('unauthorized');
+		expect(listed(server)).toHaveLength(1);
+		// before: 'unauthorized, retrying in 60s'
+		await advance(1500);
+		expect(listed(server)).toHaveLength(2);
+		expect(store.getSnapshot().conversations.error).toBeNull();
+	});
+
 	it('the probe refused too: the background check answered at 5 s brings the list back a second later, not at a minute', async () => {
 		const {server, store, advance, settle} = await setup(true);
 		await server.add(faults.unauthorized(), {path: '/api/settings', times: 1});
@@ -49,5 +63,18 @@ describe('an agent server that 401s the first call of a path', () => {
 		await advance(1500);
 		expect(store.getSnapshot().conversations.error).toBeNull();
 		expect(store.getSnapshot().conversations.data?.length).toBeGreaterThan(0);
+	});
+
+	it('a key refused twice in a row waits the minute', async () => {
+		const {server, store, advance, settle} = await setup();
+		await server.add(faults.unauthorized(), {path: SEARCH});
+		store.start();
+		await settle();
+		await advance(1500);
+		const after = listed(server).length;
+		expect(after).toBe(2);
+		await advance(50_000);
+		expect(listed(server)).toHaveLength(after);
+		expect(store.getSnapshot().conversations.error?.message).toMatch(/check the API key/);
 	});
 });
