@@ -137,9 +137,11 @@ export function createProbe(http: Http, setting: AuthSetting = 'auto', now: () =
 			});
 			return raw ? readServerInfo(raw) : null;
 		};
-		const settle = (info: ServerInfo): ServerInfo => {
+		/** `answer`: the settings read the verdict rests on */
+		const settle = (info: ServerInfo, answer: HttpResponse): ServerInfo => {
 			if (auth !== http.auth) http.setAuth(auth);
-			return {...info, auth: setting === 'auto' ? auth : setting};
+			const keyTaken = http.hasKey && answer.status >= 200 && answer.status < 300;
+			return {...info, auth: setting === 'auto' ? auth : setting, keyTaken};
 		};
 
 		const current = await ask('/api/v1/settings');
@@ -153,15 +155,15 @@ export function createProbe(http: Http, setting: AuthSetting = 'auto', now: () =
 			let flavour = flavourOf(config);
 			// only Cloud refuses the session header and takes Bearer (newer doc 3)
 			if (auth === 'bearer' && setting === 'auto' && flavour === null) flavour = 'cloud';
-			return settle(appInfo('current', flavour));
+			return settle(appInfo('current', flavour), current);
 		}
 
 		let legacy = await http.send({method: 'GET', path: '/api/settings', signal, auth});
-		if (agentShaped(legacy)) return settle(agentInfo(await agentFacts(), auth));
+		if (agentShaped(legacy)) return settle(agentInfo(await agentFacts(), auth), legacy);
 		if (refused(legacy) || (legacy.status === 404 && verdict(legacy) === 'absent')) {
 			// a key refused, or no settings route: an agent server says so without a key
 			const facts = await agentFacts();
-			if (facts) return settle(agentInfo(facts, auth));
+			if (facts) return settle(agentInfo(facts, auth), legacy);
 			legacy = await retryOther('/api/settings', legacy);
 		}
 		const second = verdict(legacy);
@@ -175,7 +177,7 @@ export function createProbe(http: Http, setting: AuthSetting = 'auto', now: () =
 		}
 		// a legacy server that took only Bearer is Cloud; otherwise the only server legacy ones are
 		const flavour = auth === 'bearer' && setting === 'auto' ? 'cloud' : 'openhands';
-		return settle(appInfo('legacy', flavour));
+		return settle(appInfo('legacy', flavour), legacy);
 	}
 
 	return {

@@ -94,6 +94,11 @@ export type ServerInfo = {
 	capabilities: Capabilities;
 	/** for the header and `?`, e.g. `sandbox-server`, `agent server 1.43.1` */
 	label: string;
+	/**
+	 * the probe's settings read went with the key and was answered (2xx): the server takes the key, so
+	 * a lone 401 right after is its quirk, asked again promptly (store/backoff.ts, issue 27 item 12)
+	 */
+	keyTaken?: boolean;
 };
 
 /**

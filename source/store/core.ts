@@ -72,13 +72,18 @@ export class Core {
 	private onWire = 0;
 	private idleWaiters: (() => void)[] = [];
 	/**
-	 * When a list, the activity, a glimpse, a watch or the background check last read something: the
-	 * server took the key then (the probe's public routes do not count). A first 401 of any of them after that is asked
-	 * again once, promptly (./backoff.ts), even when that one never answered before: d6fab190
-	 * refuses the first call of each path it has not served yet, and the sandbox list opened after
-	 * the conversations waited a minute (issue 27 item 12).
+	 * When the server last took the key: a list, the activity, a glimpse, a watch or the background
+	 * check read something, or the probe's settings read with the key was answered (its public routes
+	 * do not count). A first 401 of any of them after that is asked again once, promptly
+	 * (./backoff.ts), even when that one never answered before: d6fab190 refuses the first call of
+	 * each path it has not served yet, and the sandbox list opened after the conversations waited a
+	 * minute (issue 27 item 12). Set through `tookKey()`.
 	 */
-	lastSuccessAt: number | null = null;
+	get lastSuccessAt(): number | null {
+		return this.keyTakenAt;
+	}
+	private keyTakenAt: number | null = null;
+	private readonly keyListeners = new Set<() => void>();
 	/** the last request that ended could not reach the server (refused, reset, timed out) */
 	private unreached = false;
 	private readonly reachListeners = new Set<() => void>();
@@ -225,6 +230,20 @@ export class Core {
 			this.onWire--;
 			if (this.onWire === 0) for (const wake of this.idleWaiters.splice(0)) wake();
 		}
+	}
+
+	/**
+	 * A read with the key was answered. Listeners run too: a list refused once before any success
+	 * waits a minute, and this success says the 401 was the server's quirk, not the key (issue 27 item 12).
+	 */
+	tookKey(): void {
+		this.keyTakenAt = this.now();
+		for (const listener of [...this.keyListeners]) listener();
+	}
+
+	onKeyTaken(listener: () => void): () => void {
+		this.keyListeners.add(listener);
+		return () => this.keyListeners.delete(listener);
 	}
 
 	/**

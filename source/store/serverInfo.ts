@@ -62,6 +62,9 @@ export class ServerInfoWatch {
 			.send(PRIORITY.poll, options => this.client.serverInfo(options))
 			.then(
 				info => {
+					// the probe read the settings with the key: a list's first 401 next is asked again
+					// after a second, not the minute (issue 27 item 12)
+					if (info.keyTaken) this.core.tookKey();
 					const snapshot = this.core.get();
 					if (!same(snapshot.server, info)) this.core.set({...snapshot, server: info});
 				},

@@ -48,6 +48,8 @@ describe('generation probe (newer doc 1.2)', () => {
 			const info = await api.serverInfo();
 			expect(info.label).toBe(c.label);
 			expect(info.auth).toBe(c.auth);
+			// its settings read went with the key and was answered (store: a lone 401 next is asked again soon)
+			expect(info.keyTaken).toBe(c.key !== null);
 			expect(paths(server)).toEqual(c.requests);
 			// remembered for the run: asking again, and reading settings, costs only the settings request
 			expect(await api.serverInfo()).toEqual(info);

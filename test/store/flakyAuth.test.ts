@@ -95,6 +95,37 @@ describe.each<Generation>(['legacy', 'current'])('%s: a server that 401s the fir
 		expect(store.getSnapshot().sandboxes.error).toBeNull();
 	});
 
+	it("the conversation list's own first 401, right after the probe read the settings with the key: asked again after a second (issue 27 item 12)", async () => {
+		const {server, store, advance, settle} = await setup(generation);
+		// the probe's settings read is the only success before it: the list opened on 'retrying in 55s'
+		await server.add(faults.unauthorized(), {path: '/api/v1/app-conversations/search', times: 1});
+		store.setVisible('conversations');
+		store.start();
+		await settle();
+		expect(store.getSnapshot().conversations.error?.kind).toBe('unauthorized');
+		const listed = () => server.requests.filter(r => r.path === '/api/v1/app-conversations/search');
+		expect(listed()).toHaveLength(1);
+		await advance(1500);
+		expect(listed()).toHaveLength(2);
+		expect(store.getSnapshot().conversations.error).toBeNull();
+	});
+
+	it('a later success brings a list waiting out a single 401 back within a second (issue 27 item 12)', async () => {
+		const {server, store, advance, settle} = await setup(generation, true);
+		// the probe's settings read refused each time it asks (3 with setup's): nothing has taken the key yet
+		await server.add(faults.unauthorized(), {path: generation === 'current' ? '/api/v1/settings' : '/api/settings', times: 2});
+		await server.add(faults.unauthorized(), {path: '/api/v1/sandboxes/search', times: 1});
+		store.start();
+		await settle();
+		expect(store.getSnapshot().server?.auth).toBe('session');
+		expect(store.getSnapshot().sandboxes.error?.kind).toBe('unauthorized');
+		expect(store.getSnapshot().sandboxes.retryAt).toBeGreaterThan(50_000);
+		// the background check, answered, says the key is taken: the list need not wait the minute
+		await advance(1500);
+		expect(store.getSnapshot().sandboxes.error).toBeNull();
+		expect(store.getSnapshot().sandboxes.data?.length).toBeGreaterThan(0);
+	});
+
 	it('a key refused twice in a row waits the minute', async () => {
 		const {server, store, advance, settle} = await setup(generation);
 		store.start();

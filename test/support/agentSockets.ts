@@ -23,8 +23,10 @@ export type AgentSockets = {
 	version: string;
 	/** false: `/server_info` is not there (a proxy that passes only `/api` and `/sockets`) */
 	serverInfo: boolean;
-	/** answer every upgrade with this status (a proxy, an old server); null: accept */
+	/** answer every upgrade with this status (a proxy, an old server; 200: one that does not pass websockets); null: accept */
 	refuse: number | null;
+	/** answer every upgrade `101` with a wrong `Sec-WebSocket-Accept` (the client fails the handshake) */
+	wrongAccept: boolean;
 	/** withhold frames and pongs (a half-dead connection); what was withheld is lost, as on a dead link */
 	silent: boolean;
 	/**
@@ -75,6 +77,7 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 		sockets.onUpgrade?.();
 		const m = /^\/sockets\/events\/([0-9a-f-]{32,36})$/i.exec(url.pathname);
 		if (sockets.refuse !== null) return refuse(socket, sockets.refuse);
+		if (sockets.wrongAccept) return void hold(socket).write('HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-accept: AAAAAAAAAAAAAAAAAAAAAAAAAAA=\r\n\r\n');
 		if (!m) return refuse(socket, 403);
 		const id = m[1]!.replaceAll('-', '');
 		const conversation = find(id);
@@ -101,6 +104,13 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 		});
 	});
 
+	/** raw connections left to the client after a handshake it fails: the server's close ends them */
+	const held = new Set<Duplex>();
+	const hold = (socket: Duplex) => {
+		held.add(socket);
+		socket.on('error', () => socket.destroy()).on('close', () => held.delete(socket));
+		return socket;
+	};
 	const stuckSockets = new Set<WebSocket>();
 	const send = (ws: WebSocket, event: RawEvent) => {
 		if (!sockets.silent && !stuckSockets.has(ws) && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(event));
@@ -127,6 +137,7 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 		version: '1.43.1',
 		serverInfo: true,
 		refuse: null,
+		wrongAccept: false,
 		silent: false,
 		stuck: null,
 		upgrades: [],
@@ -145,6 +156,7 @@ export function attachAgentSockets(server: Server, find: (conversationId: string
 			for (const ws of byConversation.keys()) ws.close(code, reason);
 		},
 		async close() {
+			for (const socket of held) socket.destroy();
 			for (const ws of wss.clients) ws.terminate();
 			await new Promise<void>(resolve => wss.close(() => resolve()));
 		},

@@ -97,7 +97,7 @@ export class WatchHub {
 				return source.spec.fetch(keys, options);
 			});
 			source.failures = 0;
-			this.core.lastSuccessAt = this.core.now();
+			this.core.tookKey();
 			keys.forEach((key, index) => {
 				source.askedAt.set(key, sentAt);
 				const result = results[index] ?? null;

@@ -58,7 +58,7 @@ export class ActivityReads {
 			run.loaded = true;
 			run.viewport = null;
 			recordSuccess(run, this.core.now());
-			this.core.lastSuccessAt = this.core.now();
+			this.core.tookKey();
 			takePage(run, page, 'newer', true);
 			takeLive(run, this.liveLane.holdFrames(run, false));
 			this.host.commit(run, {loading: false, error: null}, true);
@@ -109,7 +109,7 @@ export class ActivityReads {
 			run.followNext = pageId === null ? null : {query, pageId};
 			const recovered = run.failures > 0;
 			recordSuccess(run, this.core.now());
-			this.core.lastSuccessAt = this.core.now();
+			this.core.tookKey();
 			if (added > 0) this.host.commit(run, {error: null}, true);
 			else if (recovered) this.host.commit(run, {error: null});
 			if (added > 0) await this.host.refetchConversation(run);

@@ -213,7 +213,7 @@ export class Attention {
 			// the server took the key: a list's lone 401 after this is asked again promptly (../backoff.ts).
 			// While a list waits out its own refusal this check may be the only read that is answered:
 			// without it the sandbox list opened then waited 57 s after one 401 (issue 27 item 12)
-			if (source !== null) this.core.lastSuccessAt = this.core.now();
+			if (source !== null) this.core.tookKey();
 		} catch (error) {
 			if (this.core.disposed || isAbort(error)) return;
 			// A background check fails quietly (the visible tab reports the server's state) and waits

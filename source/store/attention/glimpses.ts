@@ -207,7 +207,7 @@ export class Glimpses {
 		try {
 			const page = await this.core.send(PRIORITY.poll, o => this.client.searchEvents(id, {sortOrder: 'TIMESTAMP_DESC', limit: GLIMPSE_EVENTS}, o));
 			entry.lastAt = this.core.now();
-			this.core.lastSuccessAt = entry.lastAt;
+			this.core.tookKey();
 			entry.updatedAt = conversation?.updated_at ?? null;
 			entry.status = conversation?.execution_status ?? null;
 			entry.failures = 0;

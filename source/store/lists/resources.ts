@@ -1,30 +1,14 @@
 import type {OpenHandsClient} from '../../api/client.js';
-import {isFinal, retryDelayMs} from '../backoff.js';
+import {backoffMs, isFinal, retryDelayMs} from '../backoff.js';
 import {PRIORITY, type Priority} from '../budget.js';
 import type {Core} from '../core.js';
-import {Lane} from '../lane.js';
 import {isAbort, toErrorInfo} from '../oneLine.js';
+import {newRuntime, type Runtime} from './listRuntime.js';
 import {PagedList} from './pagedList.js';
 import {shareValue} from '../share.js';
 import type {ListResourceName, ResourceName} from '../types.js';
 
 type Item = {id: string};
-
-type Runtime = {
-	name: ResourceName;
-	lane: Lane;
-	/** internal freshness: the last successful fetch, changed or not */
-	lastSuccessAt: number | null;
-	failures: number;
-	retryAt: number | null;
-	cancelTimer: (() => void) | null;
-	/** the check that marks the visible resource stale when two intervals pass without a success */
-	cancelStaleCheck: (() => void) | null;
-	/** when it was last made visible (a shown tab's first fetch gets one interval of grace) */
-	shownAt: number;
-	/** the server cannot serve it (`unsupported`): not polled again until the server changes */
-	final: boolean;
-};
 
 export type RefreshMode = 'poll' | 'user' | 'force';
 
@@ -45,17 +29,7 @@ export class Resources {
 		private readonly client: OpenHandsClient,
 		private readonly core: Core,
 	) {
-		const make = (name: ResourceName): Runtime => ({
-			name,
-			lane: new Lane(() => this.schedule(this.runtimes[name])),
-			lastSuccessAt: null,
-			failures: 0,
-			retryAt: null,
-			cancelTimer: null,
-			cancelStaleCheck: null,
-			shownAt: 0,
-			final: false,
-		});
+		const make = (name: ResourceName): Runtime => newRuntime(name, () => this.schedule(this.runtimes[name]));
 		this.runtimes = {
 			settings: make('settings'),
 			conversations: make('conversations'),
@@ -64,6 +38,9 @@ export class Resources {
 		};
 		const list = (name: ListResourceName) => new PagedList(name, client, core, this.gone);
 		this.lists = {conversations: list('conversations'), sandboxes: list('sandboxes'), specs: list('specs')};
+		core.onKeyTaken(() => {
+			for (const runtime of Object.values(this.runtimes)) this.keyTaken(runtime);
+		});
 	}
 
 	start(): void {
@@ -269,11 +246,28 @@ export class Resources {
 	private succeed(runtime: Runtime): void {
 		runtime.final = false;
 		runtime.lastSuccessAt = this.core.now();
-		this.core.lastSuccessAt = runtime.lastSuccessAt;
 		runtime.failures = 0;
 		runtime.retryAt = null;
 		this.core.patch(runtime.name, {staleSince: null});
 		this.armStaleCheck(runtime);
+		this.core.tookKey();
+	}
+
+	/**
+	 * The server took the key while `runtime` waits out its first 401, refused before anything had
+	 * answered: that refusal was the server's quirk of the moment, not the key, so it is asked again
+	 * after the first backoff step instead of at the minute (issue 27 item 12: the list read
+	 * 'unauthorized, retrying in 55s' while the background check filled its rows). A second 401 in a
+	 * row is not shortened.
+	 */
+	private keyTaken(runtime: Runtime): void {
+		if (runtime.failures !== 1 || runtime.retryAt === null) return;
+		if (this.core.get()[runtime.name].error?.kind !== 'unauthorized') return;
+		const soon = this.core.now() + backoffMs(1, this.core.config.random);
+		if (runtime.retryAt <= soon) return;
+		runtime.retryAt = soon;
+		this.core.patch(runtime.name, {retryAt: soon});
+		this.schedule(runtime);
 	}
 
 	private fail(runtime: Runtime, error: unknown): void {

@@ -36,9 +36,12 @@ export class FruitlessSockets {
 		return fruitless;
 	}
 
-	/** A socket dropped: fruitless when it had opened, brought nothing and lasted under FRUITLESS_MS; otherwise the count starts over. */
-	dropped(opened: boolean): boolean {
-		const fruitless = opened && !this.advanced && this.now() - this.openedAt < FRUITLESS_MS;
+	/**
+	 * A socket dropped: fruitless when it had opened, brought nothing and lasted under FRUITLESS_MS,
+	 * or when its handshake was answered and `failed` (./socketClose.ts); otherwise the count starts over.
+	 */
+	dropped(opened: boolean, failed = false): boolean {
+		const fruitless = failed || (opened && !this.advanced && this.now() - this.openedAt < FRUITLESS_MS);
 		if (!fruitless) this.count = 0;
 		return fruitless;
 	}

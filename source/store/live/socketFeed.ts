@@ -15,6 +15,7 @@ import {PRIORITY, type Priority as BudgetPriority} from '../budget.js';
 import type {Core} from '../core.js';
 import {errorMessage} from '../oneLine.js';
 import {FruitlessSockets} from './fruitlessSockets.js';
+import {closeVerdict} from './socketClose.js';
 import {IdleFrames} from './idleFrames.js';
 
 export {FLOOD_FRAMES} from './idleFrames.js';
@@ -218,18 +219,17 @@ export class SocketFeed implements Feed {
 		this.flush();
 		this.socket = null;
 		this.stopTimer();
-		const refused = (!close.opened && close.status !== null && close.status >= 400 && close.status < 500) || close.code === 4001 || close.code === 4004;
-		if (refused) {
-			const why = close.status !== null && !close.opened ? `the server refused the socket (${close.status})` : `the server closed the socket (${close.code}${close.reason ? ` ${close.reason}` : ''})`;
-			this.setState({kind: 'refused', replays: false, message: why});
+		const verdict = closeVerdict(close);
+		if (verdict.kind === 'refused') {
+			this.setState({kind: 'refused', replays: false, message: verdict.why});
 			return this.retryIn(REFUSED_RETRY_MS);
 		}
-		if (this.fruitless.dropped(close.opened) && this.endFruitless('the socket drops each time it opens')) return;
-		// no answer to the upgrade at all (refused, reset, timed out): the server is out of reach
-		if (!close.opened && close.status === null) return this.outOfReach();
+		const failed = verdict.kind === 'failed' ? verdict.why : null;
+		if (this.fruitless.dropped(close.opened, failed !== null) && this.endFruitless(failed ?? 'the socket drops each time it opens')) return;
+		if (verdict.kind === 'unreached') return this.outOfReach();
 		this.attempts++;
-		const busy = close.code === 1013;
-		this.setState({kind: 'down', replays: this.state.replays, message: busy ? 'the server has too many sockets on this conversation' : 'the socket dropped'});
+		const busy = verdict.kind === 'busy';
+		this.setState({kind: 'down', replays: this.state.replays, message: busy ? 'the server has too many sockets on this conversation' : (failed ?? 'the socket dropped')});
 		this.retryIn(busy ? BUSY_RETRY_MS : this.backoff());
 	}
 
