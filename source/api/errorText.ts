@@ -1,4 +1,4 @@
-import {SHORT_KEY, scrubKey} from '../text/knownSecrets.js';
+import {markOwnWords, SHORT_KEY, scrubKey} from '../text/knownSecrets.js';
 import {maskSecrets} from '../text/secrets.js';
 import {ApiError, type ApiErrorInit} from './errors.js';
 
@@ -60,6 +60,9 @@ export function makeError(ctx: ErrorContext, init: Omit<ApiErrorInit, 'operation
 	const text = oneLine(maskSecrets(scrubSecret(oneLine(scrubSecret(init.message, ctx.apiKey), Number.POSITIVE_INFINITY), ctx.apiKey)));
 	const longKey = ctx.apiKey && ctx.apiKey.length >= SHORT_KEY ? ctx.apiKey : null;
 	const operation = oneLine(scrubSecret(ctx.operation, longKey), 80);
+	// the screen and stderr scrub the message again: these stay whole there too
+	markOwnWords(own.replace(/^[;:]?\s*/, ''));
+	markOwnWords(operation);
 	const message = scrubSecret(`${text}${own} (${operation})`, longKey);
 	return new ApiError({...init, message, operation});
 }

@@ -36,8 +36,40 @@ function scrubber(value: string): Scrubber {
 	return {forms, whole};
 }
 
+/**
+ * ohtui's own words that an error puts beside what a server said (its hint, the operation): a short
+ * key that is one of them is left standing there. api/errorText.ts makeError leaves them whole, but
+ * the screen and the commands' stderr scrub every message once more, and the key `key` read "check
+ * the API ••••" there (`api`: "GET /••••/conversations"), which said what the key was. Bounded: the
+ * couple of hints and the operations of the latest errors.
+ */
+const OWN_WORDS_KEPT = 64;
+const ownWords = new Set<string>();
+
+/** Marks `phrase` as ohtui's own words: a short key inside it is not scrubbed where the phrase appears whole. */
+export function markOwnWords(phrase: string): void {
+	if (!phrase || ownWords.has(phrase)) return;
+	if (ownWords.size >= OWN_WORDS_KEPT) ownWords.delete(ownWords.values().next().value!);
+	ownWords.add(phrase);
+}
+
+/** Where in `text` an own phrase holding one of `forms` stands: [from, to) spans. */
+function ownSpans(text: string, forms: readonly string[]): [number, number][] {
+	const spans: [number, number][] = [];
+	for (const phrase of ownWords) {
+		if (!forms.some(form => phrase.includes(form))) continue;
+		for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) spans.push([at, at + phrase.length]);
+	}
+	return spans;
+}
+
 function scrubWith(text: string, {forms, whole}: Scrubber, mark: string): string {
-	if (whole) return forms.some(form => text.includes(form)) ? text.replace(whole, mark) : text;
+	if (whole) {
+		if (!forms.some(form => text.includes(form))) return text;
+		const own = ownSpans(text, forms);
+		if (own.length === 0) return text.replace(whole, mark);
+		return text.replace(whole, (found: string, at: number) => (own.some(([from, to]) => at >= from && at + found.length <= to) ? found : mark));
+	}
 	let out = text;
 	for (const form of forms) if (out.includes(form)) out = out.split(form).join(mark);
 	return out;
@@ -98,6 +130,7 @@ export function knownSecretCount(): number {
 /** Tests only: forget every registered value. */
 export function clearKnownSecrets(): void {
 	known = [];
+	ownWords.clear();
 	shortest = Number.POSITIVE_INFINITY;
 }
 

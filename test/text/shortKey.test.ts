@@ -12,7 +12,7 @@ import {errorFromResponse} from '../../source/api/transport/errorFromResponse.js
 import {requestLine} from '../../source/api/transport/requestLog.js';
 import {clearKnownSecrets, scrubKey, scrubKeys} from '../../source/text/knownSecrets.js';
 import {clean} from '../../source/text/sanitize.js';
-import {MASK, registerKnownSecret} from '../../source/text/secrets.js';
+import {MASK, maskSecrets, registerKnownSecret} from '../../source/text/secrets.js';
 import {hexId, startConversationServer, type ConversationServer} from '../support/conversationServer.js';
 import {ohtui, tempHome, type Home} from '../commands/harness.js';
 
@@ -34,6 +34,19 @@ describe('a short key is scrubbed where it stands as a token', () => {
 		for (const key of ['key', 'check', 'the', 'API', 'api', 'GET', 'search']) expect(refused(key), key).toBe('unauthorized (401): check the API key (GET /api/conversations/search)');
 		// what the server said is still scrubbed of it
 		expect(refused('key', JSON.stringify({detail: 'token key refused'}))).toBe('unauthorized (401): token *** refused; check the API key (GET /api/conversations/search)');
+	});
+
+	it("and they stay whole where the message is scrubbed once more: on screen (clean) and on stderr (maskSecrets)", () => {
+		// before: the key `key` read "check the API ••••" on the status line and stderr, `api` "GET /••••/…"
+		for (const key of ['key', 'api', 'GET', 'check']) {
+			registerKnownSecret(key, {pinned: true});
+			const said = errorFromResponse({operation: 'GET /api/conversations/search', host: 'h', apiKey: key}, {status: 401, headers: {}, text: JSON.stringify({detail: `bad ${key} here`})}).message;
+			const expected = 'unauthorized (401): bad *** here; check the API key (GET /api/conversations/search)';
+			expect([said, clean(said), maskSecrets(said)], key).toEqual([expected, expected, expected]);
+			// elsewhere the key is scrubbed as before
+			expect(clean(`the ${key} again`), key).toBe(`the ${MASK} again`);
+			clearKnownSecrets();
+		}
 	});
 
 	it('on screen (clean): inside a word, a path or an identifier it stays; as a token it goes', () => {
