@@ -1,5 +1,5 @@
 import {resolveKeyOverrides} from '../keymap/overrides.js';
-import {SHORT_KEY} from '../text/knownSecrets.js';
+import {markOwnWords, SHORT_KEY} from '../text/knownSecrets.js';
 import {badKeyMessage, isSendableKey} from './apiKey.js';
 import {UsageError} from './errors.js';
 import {selectServers, type ServerConfig, type ServerSources} from './servers.js';
@@ -80,9 +80,12 @@ export function resolveConfig(sources: ConfigSources, warnings: string[] = []): 
  */
 function shortKeyWarnings(servers: readonly ServerConfig[]): string[] {
 	const short = servers.filter(server => server.apiKey !== null && server.apiKey.length < SHORT_KEY);
-	return short.map(
+	const warnings = short.map(
 		server => `the API key for ${server.name} is too short to hide safely (${server.apiKey!.length} of ${SHORT_KEY} characters): ohtui hides it only where it stands alone`,
 	);
+	// ohtui's own words: the key `key` read "the API •••• for …" in the very line that warns of it
+	for (const warning of warnings) markOwnWords(warning);
+	return warnings;
 }
 
 /** The last line of defence, by hand rather than zod (see fileSchema.ts): the first field, in

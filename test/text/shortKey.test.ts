@@ -66,6 +66,11 @@ describe('a short key is scrubbed where it stands as a token', () => {
 		const warnings: string[] = [];
 		resolveConfig({flags: {url: 'http://127.0.0.1:3000'}, env: readEnv({OPENHANDS_API_KEY: 'test'}), file: null, filePath: '/c/ohtui/config.json'}, warnings);
 		expect(warnings).toEqual(['the API key for 127.0.0.1:3000 is too short to hide safely (4 of 8 characters): ohtui hides it only where it stands alone']);
+		// the key `key`: the warning itself read "the API •••• for …" on stderr and screen
+		const own: string[] = [];
+		resolveConfig({flags: {url: 'http://127.0.0.1:3000'}, env: readEnv({OPENHANDS_API_KEY: 'key'}), file: null, filePath: '/c/ohtui/config.json'}, own);
+		registerKnownSecret('key', {pinned: true});
+		expect(maskSecrets(own[0]!)).toBe('the API key for 127.0.0.1:3000 is too short to hide safely (3 of 8 characters): ohtui hides it only where it stands alone');
 		const none: string[] = [];
 		resolveConfig({flags: {url: 'http://127.0.0.1:3000'}, env: readEnv({OPENHANDS_API_KEY: 'sk-oh-long-enough'}), file: null, filePath: '/c/ohtui/config.json'}, none);
 		expect(none).toEqual([]);
