@@ -142,9 +142,10 @@ export function maskCommandArgs(args: readonly string[]): string[] {
 	return out;
 }
 
-/** The argument with its hidden part masked; a closing quote stays (`"alice:••••"`). */
+/** The argument with its hidden part masked; its quotes stay (`"alice:••••"`, `-p'••••'`). */
 function hideIn(arg: string, hide: Hide): string {
-	const from = 'whole' in hide ? 0 : hide.from;
+	// an opening quote of an attached value (`-p'…'`) is none of it: masked, it left `-p••••'`
+	const from = 'whole' in hide ? 0 : hide.from + /^["'`]*/.exec(arg.slice(hide.from))![0].length;
 	const to = 'whole' in hide || hide.to === undefined ? arg.length - (/["'`)]*$/.exec(arg)![0].length) : hide.to;
 	if ('whole' in hide) return MASK;
 	return `${arg.slice(0, from)}${MASK}${arg.slice(Math.max(from, to))}`;

@@ -114,6 +114,13 @@ describe('issue 21: the families that passed', () => {
 		expect(leaks).toEqual([]);
 	});
 
+	it('an attached password in quotes is masked inside them, its quotes kept', () => {
+		// before: `-p••••'` (the opening quote masked, the closing one left)
+		expect(maskSecrets(`mysql -u root -p'${PW}' shop`)).toBe(`mysql -u root -p'${MASK}' shop`);
+		expect(maskSecrets(`mysql -u root -p"${PW}" shop`)).toBe(`mysql -u root -p"${MASK}" shop`);
+		expect(maskSecrets(`curl -u "alice:${PW}" https://x.example`)).toBe(`curl -u "alice:${MASK}" https://x.example`);
+	});
+
 	it(`keeps ${ORDINARY.length} ordinary values beside them unchanged`, () => {
 		expect(ORDINARY.map(([render]) => render())).toEqual(ORDINARY.map(([, expected]) => expected));
 	});
