@@ -19,8 +19,13 @@ const SECRET_SUFFIX = /(?:apikey|token|secret|password|passwd|accesskey|secretke
 const DIRECTORY_NAMES = new Set(['pwd', 'oldpwd']);
 
 // A last word that makes the value something about the secret, not the secret (`--password-stdin`,
-// `PASSWORD_FILE=/run/secrets/db`, `password_min_length`, `token_count`).
-const ABOUT_SECRET = new Set(['stdin', 'file', 'files', 'path', 'dir', 'env', 'var', 'prompt', 'length', 'len', 'count', 'size', 'min', 'max', 'ttl', 'timeout', 'type', 'format', 'id', 'ids', 'header', 'name', 'expiry', 'expires', 'lifetime']);
+// `PASSWORD_FILE=/run/secrets/db`, `password_min_length`, `token_count`, an OAuth `token_endpoint`, a
+// `passwordPolicy`: the verify-secrets pass found those two masked). Not `url`: a `SLACK_WEBHOOK_URL`
+// is the secret itself.
+const ABOUT_SECRET = new Set([
+	'stdin', 'file', 'files', 'path', 'dir', 'env', 'var', 'prompt', 'length', 'len', 'count', 'size', 'min', 'max', 'ttl', 'timeout', 'type',
+	'format', 'id', 'ids', 'header', 'name', 'expiry', 'expires', 'lifetime', 'endpoint', 'policy', 'hint', 'strength', 'mode',
+]);
 
 function words(name: string): string[] {
 	return name

@@ -102,6 +102,9 @@ const ORDINARY: Array<[render: () => string, expected: string]> = [
 	[() => maskSecrets('the password reset link was sent'), 'the password reset link was sent'],
 	[() => maskSecrets('-----BEGIN CERTIFICATE----- MIIBszCCAVmgAwIBAgIU'), '-----BEGIN CERTIFICATE----- MIIBszCCAVmgAwIBAgIU'],
 	[() => maskSecrets('keyboard layout us; tokenizer gpt2'), 'keyboard layout us; tokenizer gpt2'],
+	// named after a secret, about it (verify-secrets: both were masked)
+	[() => maskSecrets('token_endpoint: https://auth.example.com/oauth/token'), 'token_endpoint: https://auth.example.com/oauth/token'],
+	[() => maskSecrets('passwordPolicy: strict'), 'passwordPolicy: strict'],
 ];
 
 afterEach(() => clearKnownSecrets());
