@@ -59,12 +59,13 @@ function actionOf(events: readonly ConversationEvent[], observation: Conversatio
 /**
  * Since when the agent waits for what it waits for now: its first pending action's time (issue 26
  * item 14: the age counted from the first wait, across actions accepted since); null when none is
- * loaded. Server time read as UTC, as the status changes are.
+ * loaded. Server time read as UTC, as the status changes are, less `offsetMs`, the server's clock
+ * ahead of UTC where it was learned (store/clockOffset.ts): a server in New York read "5h" for seconds.
  */
-export function waitingSince(events: readonly ConversationEvent[]): number | null {
+export function waitingSince(events: readonly ConversationEvent[], offsetMs = 0): number | null {
 	const first = pendingActions(events)[0];
 	const at = first ? parseServerTime(first.timestamp) : Number.NaN;
-	return Number.isFinite(at) ? at : null;
+	return Number.isFinite(at) ? at - offsetMs : null;
 }
 
 /**
@@ -73,10 +74,12 @@ export function waitingSince(events: readonly ConversationEvent[]): number | nul
  * conversation's last update (server time).
  */
 export function stateSince(conversation: AppConversation, glimpse: Glimpse | undefined): number | null {
-	const waiting = conversation.execution_status === 'waiting_for_confirmation' ? waitingSince(glimpse?.events ?? []) : null;
+	const offset = glimpse?.clockOffsetMs ?? 0;
+	const waiting = conversation.execution_status === 'waiting_for_confirmation' ? waitingSince(glimpse?.events ?? [], offset) : null;
 	if (waiting !== null) return waiting;
 	const change = glimpse?.stateSince;
-	if (change && change.status === conversation.execution_status) return change.at;
+	// the events' times are the server's clock face; `updated_at` is UTC already
+	if (change && change.status === conversation.execution_status) return change.at - offset;
 	return Number.isFinite(conversation.updated_at) ? conversation.updated_at : null;
 }
 

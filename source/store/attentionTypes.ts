@@ -37,6 +37,11 @@ export type Glimpse = {
 	/** the newest change of the agent's execution status the events showed (server time) */
 	stateSince: {status: string; at: number} | null;
 	/**
+	 * the agent server's clock ahead of UTC (its naive event times minus UTC), learned where its own
+	 * listing is read (../clockOffset.ts); absent: 0, as the times are read
+	 */
+	clockOffsetMs?: number;
+	/**
 	 * an app server's waiting conversation: what its agent server can do (asked once, so `x` knows
 	 * before it asks for a reason whether a reject can work: issue 27 item 17); absent until known
 	 */

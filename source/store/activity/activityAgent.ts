@@ -4,40 +4,16 @@
  * policy and working directory it reports, and the offset of its clock.
  */
 import type {AgentFacts, OpenHandsClient} from '../../api/client.js';
-import {parseServerTime} from '../../api/serverTime.js';
-import type {AppConversation, ConfirmationPolicy, ConversationEvent} from '../../api/schemas/index.js';
+import type {AppConversation, ConfirmationPolicy} from '../../api/schemas/index.js';
 import type {Run} from './activityRun.js';
 import {targetOf} from '../actions/agentTarget.js';
 import type {AgentInfo} from '../agentTypes.js';
 import {PRIORITY} from '../budget.js';
 import type {Core} from '../core.js';
 import {isAbort} from '../oneLine.js';
+import {learnOffset} from '../clockOffset.js';
 
-const QUARTER_HOUR = 15 * 60_000;
-/** Time zones are whole quarter hours; a gap further than this from one is not a zone (a late update). */
-const SLACK = 3 * 60_000;
-/** UTC-12 … UTC+14 */
-const MAX_OFFSET = 14 * 3_600_000;
-
-/**
- * Event timestamps are the agent server's naive local time (`datetime.now()`, agent-server doc 5.3);
- * `updated_at` is aware UTC (4.2). Read as UTC, the newest event's timestamp minus `updated_at` is
- * the server's offset from UTC plus the small gap between the last event and the last update.
- * Chosen: that difference rounded to a quarter hour (every zone is a whole quarter hour), trusted
- * only when it lies within SLACK of one (a conversation updated long after its last event, by a
- * rename, says nothing) and within UTC-12…+14; otherwise the offset known so far stays (0 at first:
- * most servers run in UTC). Only the display uses it; requests send the server's own strings back.
- */
-export function learnOffset(known: number, conversation: AppConversation | null, events: readonly ConversationEvent[]): number {
-	const newest = events[events.length - 1];
-	if (!conversation || !newest) return known;
-	const at = parseServerTime(newest.timestamp);
-	if (Number.isNaN(at) || /(?:Z|[+-]\d{2}:?\d{2})$/i.test(newest.timestamp.trim())) return known;
-	const gap = at - conversation.updated_at;
-	const offset = Math.round(gap / QUARTER_HOUR) * QUARTER_HOUR;
-	if (Math.abs(gap - offset) > SLACK || Math.abs(offset) > MAX_OFFSET) return known;
-	return offset + 0; // never -0
-}
+export {learnOffset} from '../clockOffset.js';
 
 export function agentInfoOf(facts: AgentFacts, previous: AgentInfo | null): AgentInfo {
 	return {

@@ -158,7 +158,7 @@ export class Attention {
 		if (looked && looked !== looking) {
 			// What changed while the user looked at it was seen, even when the list (which waits while an
 			// activity is open) only brings it with its first polls after closing.
-			this.conversations.closed(looked, at + 2 * this.core.config.refreshMs);
+			this.conversations.closed(looked, at + 2 * this.core.config.refreshMs, previous.activity?.conversation?.execution_status);
 			this.conversations.save();
 		}
 		const acknowledged = this.conversations.acknowledged();

@@ -38,6 +38,7 @@ import type {Core} from '../core.js';
 import {isAbort, toErrorInfo} from '../oneLine.js';
 import type {Glimpse, StoreSnapshot} from '../types.js';
 import {bounded, GLIMPSE_EVENTS, stateSince} from './glimpseEvents.js';
+import {listedOffset} from '../clockOffset.js';
 
 export {GLIMPSE_BYTES, GLIMPSE_EVENTS} from './glimpseEvents.js';
 /** The pace of a conversation on screen that nothing says has changed. */
@@ -275,9 +276,10 @@ export class Glimpses {
 		const before = held?.events ?? [];
 		const events = error ? before : bounded(mergeEvents(before, freshOnly(new Set(before.map(e => e.id)), keepableAll(incoming)), 'newer', true));
 		const agent = this.entries.get(id)?.agent ?? held?.agent;
+		const offset = listedOffset(held?.clockOffsetMs ?? 0, this.conversations().get(id), events);
 		// nothing new: no snapshot, nobody notified
-		if (held && held.agent === agent && held.error?.message === error?.message && events.length === before.length && events.every((e, i) => e === before[i])) return;
-		const glimpse: Glimpse = {events, fetchedAt: this.core.now(), error, stateSince: stateSince(events, held?.stateSince ?? null), ...(agent ? {agent} : {})};
+		if (held && held.agent === agent && (held.clockOffsetMs ?? 0) === offset && held.error?.message === error?.message && events.length === before.length && events.every((e, i) => e === before[i])) return;
+		const glimpse: Glimpse = {events, fetchedAt: this.core.now(), error, stateSince: stateSince(events, held?.stateSince ?? null), ...(agent ? {agent} : {}), ...(offset ? {clockOffsetMs: offset} : {})};
 		const kept = Object.entries(all).filter(([key]) => key !== id);
 		if (kept.length >= KEEP) {
 			const wanted = this.wanted();
@@ -287,3 +289,4 @@ export class Glimpses {
 		this.core.set({...snapshot, glimpses: Object.fromEntries([...kept, [id, glimpse]])});
 	}
 }
+

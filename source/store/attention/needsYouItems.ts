@@ -40,8 +40,8 @@ export class ConversationAttention {
 	private readonly agents = new Map<string, string>();
 	/** conversations created by this session's start tasks: their first sighting is a transition */
 	private readonly created = new Set<string>();
-	/** conversation id → until when a change still counts as seen in its activity, just closed */
-	private readonly lookedUntil = new Map<string, number>();
+	/** conversation id → until when a change still counts as seen in its activity, just closed, and the status it showed */
+	private readonly lookedUntil = new Map<string, {until: number; status: string | null | undefined}>();
 	/** conversation id → when this session saw its execution status change (local time) */
 	private readonly changedAt = new Map<string, number>();
 	private serial = 0;
@@ -74,10 +74,21 @@ export class ConversationAttention {
 		this.seen.markSeen(conversation.id, finite(conversation.updated_at), conversation.execution_status);
 	}
 
-	/** Its activity closed: what the next polls bring for it changed while the user looked. */
-	closed(id: string, until: number): void {
-		for (const [other, end] of this.lookedUntil) if (end <= this.now()) this.lookedUntil.delete(other);
-		this.lookedUntil.set(id, until);
+	/**
+	 * Its activity closed: what the next polls bring for it changed while the user looked, as far as
+	 * it is the status the activity showed (`status`; undefined: it showed none). A status it never
+	 * showed came after the close: on the legacy stand-in a finish 5-7 s after leaving the running agent
+	 * was taken as seen, no bell and not in `!` (issue 27 item 8).
+	 */
+	closed(id: string, until: number, status?: string | null): void {
+		for (const [other, look] of this.lookedUntil) if (look.until <= this.now()) this.lookedUntil.delete(other);
+		this.lookedUntil.set(id, {until, status});
+	}
+
+	private justLooked(c: AppConversation, at: number): boolean {
+		const look = this.lookedUntil.get(c.id);
+		if (!look || look.until <= at) return false;
+		return look.status === undefined || c.execution_status === look.status;
 	}
 
 	/**
@@ -129,7 +140,7 @@ export class ConversationAttention {
 			this.seen.moved(c.id, state);
 		}
 		if (before !== undefined && state !== null && state !== before) remember(this.changedAt, c.id, at, MAX_REMEMBERED);
-		const recent = (this.lookedUntil.get(c.id) ?? 0) > at;
+		const recent = this.justLooked(c, at);
 		if (looking === c.id || recent) this.look(c);
 		const judged = attentionState(c, this.seen.isSeen(c.id, this.changed(c), state));
 		const reason = needsYouIn(judged, this.seen.isAcknowledged(c.id, state, finite(c.updated_at)));

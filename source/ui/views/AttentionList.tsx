@@ -55,11 +55,12 @@ export function AttentionList({width, height, onGo, onClose}: Props) {
 		[attention, acknowledged, showAcknowledged],
 	);
 	const at = now();
-	const eventsOf = (item: Item) => glimpses[refKey({server: item.server, id: item.id})]?.events ?? [];
+	const glimpseOf = (item: Item) => glimpses[refKey({server: item.server, id: item.id})];
+	const eventsOf = (item: Item) => glimpseOf(item)?.events ?? [];
 	const line = (item: Item) =>
 		attentionLine(item, {server: several ? item.server : null, waitsFor: item.reason === 'waiting' ? pendingGist(eventsOf(item)) : null});
 	// a wait counts from the action waiting now, not from the first wait (issue 26 item 14)
-	const since = (item: Item) => (item.reason === 'waiting' ? (waitingSince(eventsOf(item)) ?? item.at) : item.at);
+	const since = (item: Item) => (item.reason === 'waiting' ? (waitingSince(eventsOf(item), glimpseOf(item)?.clockOffsetMs) ?? item.at) : item.at);
 	const conversationOf = (item: Item): Tagged<AppConversation> | undefined =>
 		conversations.data?.find(c => c.id === item.id && c.server === item.server) ?? (item.conversation && {...item.conversation, server: item.server});
 	const answerScope = useApprovalScope(answer?.kind ?? null, answer?.item);

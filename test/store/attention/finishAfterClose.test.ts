@@ -1,0 +1,67 @@
+/**
+ * Issue 27 item 8, the everyday case measured on the legacy stand-in in tmux: send a message from the
+ * activity, go back to the list at once, the agent finishes a few seconds later. The first polls after
+ * closing count as looked (the list waits while an activity is open and brings late what the user saw
+ * there), so a finish 5-7 s after the close was taken as seen: no bell, not in `!`. Only what the
+ * activity showed when it closed was seen; a status it never showed is news.
+ */
+import {afterEach, expect, it, vi} from 'vitest';
+import {type Harness, harness} from '../harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+	await h?.close();
+	h = undefined;
+});
+
+const INTERVAL = 5000;
+
+async function idleConversation(): Promise<string> {
+	const task = await h!.client.createConversation({initialMessage: ''});
+	return vi.waitFor(
+		async () => {
+			const [ready] = await h!.client.getStartTasks([task.kind === 'start-task' ? task.task.id : '']);
+			if (!ready?.app_conversation_id) throw new Error('not ready');
+			return ready.app_conversation_id;
+		},
+		{timeout: 5000, interval: 10},
+	);
+}
+
+const listed = (id: string) => h!.store.getSnapshot().conversations.data?.find(c => c.id === id);
+
+it('a finish just after you leave the running agent is announced and needs you, on a server whose updated_at stays put', async () => {
+	h = await harness({generation: 'legacy', seed: 'empty', live: false, bootMs: 0, stepMs: 600}, {liveEvents: true});
+	const id = await idleConversation();
+	h.store.start();
+	await h.settle();
+	h.store.openActivity(id);
+	await h.settle();
+	h.store.sendMessage(id, 'Fix the failing test in tests/test_dates.py');
+	// the activity shows it running when the user leaves
+	for (let i = 0; i < 10 && h.store.getSnapshot().activity?.conversation?.execution_status !== 'running'; i++) await h.advance(500);
+	expect(h.store.getSnapshot().activity?.conversation?.execution_status).toBe('running');
+	h.store.closeActivity();
+	let after = 0;
+	for (; after < 4 * INTERVAL && listed(id)?.execution_status !== 'finished'; after += 500) await h.advance(500);
+	// within the first polls after closing, which count as looked for what the activity showed
+	expect(after).toBeLessThan(2 * INTERVAL);
+	await h.advance(INTERVAL);
+	expect(h.store.getSnapshot().attention).toMatchObject([{id, reason: 'finished', transition: true}]);
+});
+
+it('what the activity showed when it closed, brought late by the list, stays seen', async () => {
+	h = await harness({generation: 'legacy', seed: 'empty', live: false, bootMs: 0});
+	const id = await idleConversation();
+	h.store.start();
+	await h.settle();
+	h.store.openActivity(id);
+	await h.settle();
+	h.store.sendMessage(id, 'Fix the failing test in tests/test_dates.py');
+	await h.advance(2 * INTERVAL);
+	expect(h.store.getSnapshot().activity?.conversation?.execution_status).toBe('finished');
+	h.store.closeActivity();
+	await h.advance(3 * INTERVAL);
+	expect(listed(id)).toMatchObject({execution_status: 'finished'});
+	expect(h.store.getSnapshot().attention).toEqual([]);
+});
