@@ -31,7 +31,9 @@ async function idleConversation(): Promise<string> {
 const listed = (id: string) => h!.store.getSnapshot().conversations.data?.find(c => c.id === id);
 
 it('a finish just after you leave the running agent is announced and needs you, on a server whose updated_at stays put', async () => {
-	h = await harness({generation: 'legacy', seed: 'empty', live: false, bootMs: 0, stepMs: 600}, {liveEvents: true});
+	// steps of 250 ms: the finish lands ~4.5 s after the close, well inside the polls that count as
+	// looked (10 s); at 600 ms it landed at 9.5 s, and at 14.5 s on a loaded CI machine
+	h = await harness({generation: 'legacy', seed: 'empty', live: false, bootMs: 0, stepMs: 250}, {liveEvents: true});
 	const id = await idleConversation();
 	h.store.start();
 	await h.settle();
