@@ -5,6 +5,7 @@ import {startStandInServer} from '../../source/server/standInServer.js';
 import type {RequestRecord, StandInOptions, StandInServer} from '../../source/server/types.js';
 import {createStore, type PollingStore} from '../../source/store/createStore.js';
 import type {StoreOptions, StoreSnapshot} from '../../source/store/types.js';
+import {vi} from 'vitest';
 import {ManualClock} from './manualClock.js';
 
 /** A store on a manual clock over a real client: what every harness here is built on. */
@@ -142,4 +143,20 @@ export async function faultHarness(
 			await server.close();
 		},
 	};
+}
+
+/**
+ * Starts a conversation on an app server (`initialMessage: ''`: its agent idles) and returns its id
+ * once its start task is ready. Waits on real time: the stand-in readies tasks without the clock.
+ */
+export async function startedConversation(client: OpenHandsClient, initialMessage = ''): Promise<string> {
+	const task = await client.createConversation({initialMessage});
+	return vi.waitFor(
+		async () => {
+			const [ready] = await client.getStartTasks([task.kind === 'start-task' ? task.task.id : '']);
+			if (!ready?.app_conversation_id) throw new Error('not ready');
+			return ready.app_conversation_id;
+		},
+		{timeout: 5000, interval: 10},
+	);
 }

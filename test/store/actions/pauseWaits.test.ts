@@ -5,7 +5,7 @@
  * takes the change to waiting as the outcome: the store against the legacy stand-in over real HTTP.
  */
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {type Harness, harness, realSleep} from '../harness.js';
+import {type Harness, harness, realSleep, startedConversation} from '../harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -16,15 +16,7 @@ afterEach(async () => {
 /** An idle conversation, told to do something risky but to ask first: its one step ends waiting. */
 async function askingFirst(actionDeadlineMs?: number): Promise<string> {
 	h = await harness({generation: 'legacy', seed: 'empty', live: false, bootMs: 0}, actionDeadlineMs ? {actionDeadlineMs} : {});
-	const task = await h.client.createConversation({initialMessage: ''});
-	const id = await vi.waitFor(
-		async () => {
-			const [ready] = await h!.client.getStartTasks([task.kind === 'start-task' ? task.task.id : '']);
-			if (!ready?.app_conversation_id) throw new Error('not ready');
-			return ready.app_conversation_id;
-		},
-		{timeout: 5000, interval: 10},
-	);
+	const id = await startedConversation(h.client);
 	h.store.start();
 	await h.settle();
 	h.store.sendMessage(id, 'Deploy the release, but ask me first');

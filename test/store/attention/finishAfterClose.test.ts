@@ -5,8 +5,8 @@
  * there), so a finish 5-7 s after the close was taken as seen: no bell, not in `!`. Only what the
  * activity showed when it closed was seen; a status it never showed is news.
  */
-import {afterEach, expect, it, vi} from 'vitest';
-import {type Harness, harness} from '../harness.js';
+import {afterEach, expect, it} from 'vitest';
+import {type Harness, harness, startedConversation} from '../harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -16,17 +16,7 @@ afterEach(async () => {
 
 const INTERVAL = 5000;
 
-async function idleConversation(): Promise<string> {
-	const task = await h!.client.createConversation({initialMessage: ''});
-	return vi.waitFor(
-		async () => {
-			const [ready] = await h!.client.getStartTasks([task.kind === 'start-task' ? task.task.id : '']);
-			if (!ready?.app_conversation_id) throw new Error('not ready');
-			return ready.app_conversation_id;
-		},
-		{timeout: 5000, interval: 10},
-	);
-}
+const idleConversation = () => startedConversation(h!.client);
 
 const listed = (id: string) => h!.store.getSnapshot().conversations.data?.find(c => c.id === id);
 

@@ -4,10 +4,10 @@
  * stops. A glimpse is read again when the status changes, and from the agent server where the app
  * server's store is behind it: the store against the legacy stand-in (`eventBatches`) over real HTTP.
  */
-import {afterEach, describe, expect, it, vi} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
 import type {ConversationEvent} from '../../../source/api/schemas/index.js';
 import {latestExecutionStatus} from '../../../source/store/activity/activityWindow.js';
-import {type Harness, harness} from '../harness.js';
+import {type Harness, harness, startedConversation} from '../harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -19,15 +19,7 @@ const INTERVAL = 5000;
 
 async function start(message: string): Promise<string> {
 	h = await harness({generation: 'legacy', seed: 'empty', live: false, eventBatches: true, bootMs: 0});
-	const task = await h.client.createConversation({initialMessage: message});
-	return vi.waitFor(
-		async () => {
-			const [ready] = await h!.client.getStartTasks([task.kind === 'start-task' ? task.task.id : '']);
-			if (!ready?.app_conversation_id) throw new Error('not ready');
-			return ready.app_conversation_id;
-		},
-		{timeout: 5000, interval: 10},
-	);
+	return startedConversation(h.client, message);
 }
 
 const glimpse = (id: string): readonly ConversationEvent[] => h!.store.getSnapshot().glimpses?.[id]?.events ?? [];

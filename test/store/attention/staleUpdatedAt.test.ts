@@ -4,9 +4,9 @@
  * changed (its execution status), and the server's time-zone offset only from an `updated_at` that
  * moves with the events (its agent server's own): the store against the legacy stand-in over real HTTP.
  */
-import {afterEach, describe, expect, it, vi} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
 import {RUNNING_TURN} from '../../../source/store/attention/attention.js';
-import {type Harness, harness} from '../harness.js';
+import {type Harness, harness, startedConversation} from '../harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -21,18 +21,7 @@ async function legacy(): Promise<Harness> {
 	return h;
 }
 
-/** A conversation with no first message (its agent idles), once the app server lists it. */
-async function idleConversation(): Promise<string> {
-	const task = await h!.client.createConversation({initialMessage: ''});
-	return vi.waitFor(
-		async () => {
-			const [ready] = await h!.client.getStartTasks([task.kind === 'start-task' ? task.task.id : '']);
-			if (!ready?.app_conversation_id) throw new Error('not ready');
-			return ready.app_conversation_id;
-		},
-		{timeout: 5000, interval: 10},
-	);
-}
+const idleConversation = () => startedConversation(h!.client);
 
 const listed = (id: string) => h!.store.getSnapshot().conversations.data?.find(c => c.id === id);
 
