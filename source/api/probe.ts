@@ -9,7 +9,9 @@
  * 2. `GET /api/settings`: JSON with `llm_api_key_is_set` or `misc_settings` → an agent server (its
  *    settings since SDK 1.17); other JSON 2xx or `404 Settings not found` → legacy app server. A
  *    JSON 401 is either (a legacy server with SESSION_API_KEY, or an agent server with a wrong key),
- *    and so is a 404 (an agent server before 1.17 has no settings route): `/server_info` tells.
+ *    and so is a 404 (an agent server before 1.17 has no settings route): `/server_info` tells. One
+ *    that fails (5xx, 429) tells nothing: no verdict, the probe is asked again later; and the settings
+ *    asked again (the other scheme, below) may be an agent server's after all.
  * 3. current only: `GET /api/v1/web-client/config` (public) for the flavour: `app_mode` `saas` →
  *    `cloud`, `oss` → `sandbox-server`. Agent servers (and 401/404 answers at 2) instead:
  *    `GET /server_info` without a key: `title: "OpenHands Agent Server"` is an agent server and gives
@@ -129,13 +131,23 @@ export function createProbe(http: Http, setting: AuthSetting = 'auto', now: () =
 			return second;
 		};
 		const ask = async (path: string) => retryOther(path, await http.send({method: 'GET', path, signal, auth}));
-		/** the public `/server_info`: no key goes with it */
-		const agentFacts = async (): Promise<AgentServerFacts | null> => {
+		/**
+		 * The public `/server_info`: no key goes with it. `undecided` when it failed (a 5xx or 429): an
+		 * agent server behind a proxy that fails once must not be taken for a legacy app server for the
+		 * rest of the run.
+		 */
+		const agentFacts = async (): Promise<AgentServerFacts | null | {undecided: HttpResponse}> => {
 			const raw = await http.send({method: 'GET', path: '/server_info', signal, anonymous: true}).catch((error: unknown) => {
 				if (isTransportFailure(error)) throw error;
 				return null;
 			});
+			if (raw && (raw.status >= 500 || raw.status === 429)) return {undecided: raw};
 			return raw ? readServerInfo(raw) : null;
+		};
+		/** facts for the label: a version the server does not give now is left out */
+		const versionFacts = async (): Promise<AgentServerFacts | null> => {
+			const facts = await agentFacts();
+			return facts && 'undecided' in facts ? null : facts;
 		};
 		/** `answer`: the settings read the verdict rests on */
 		const settle = (info: ServerInfo, answer: HttpResponse): ServerInfo => {
@@ -159,12 +171,17 @@ export function createProbe(http: Http, setting: AuthSetting = 'auto', now: () =
 		}
 
 		let legacy = await http.send({method: 'GET', path: '/api/settings', signal, auth});
-		if (agentShaped(legacy)) return settle(agentInfo(await agentFacts(), auth), legacy);
+		if (agentShaped(legacy)) return settle(agentInfo(await versionFacts(), auth), legacy);
 		if (refused(legacy) || (legacy.status === 404 && verdict(legacy) === 'absent')) {
 			// a key refused, or no settings route: an agent server says so without a key
 			const facts = await agentFacts();
-			if (facts) return settle(agentInfo(facts, auth), legacy);
+			const undecided = facts && 'undecided' in facts ? facts.undecided : null;
+			if (facts && !undecided) return settle(agentInfo(facts as AgentServerFacts, auth), legacy);
 			legacy = await retryOther('/api/settings', legacy);
+			// asked again, the settings may be an agent server's after all (its first answer refused once)
+			if (agentShaped(legacy)) return settle(agentInfo(await versionFacts(), auth), legacy);
+			// still refused or absent, and /server_info could not say: no verdict yet, asked again later
+			if (undecided && verdict(legacy) !== 'error') throw errorFromResponse(undecided.ctx, undecided);
 		}
 		const second = verdict(legacy);
 		if (second === 'error') throw errorFromResponse(legacy.ctx, legacy);
