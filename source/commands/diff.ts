@@ -38,7 +38,8 @@ The patch applies with git apply in a checkout of the same repository:
   ohtui diff 3f2a91c0 | git apply
 Into a pipe or a file it is written byte for byte (binary files as git binary patches); to a
 terminal it is coloured, cleaned and masked, and binary files are only named.
-Exit: 0 written, 1 the server said no or the patch leaves files out (named on stderr), 2 usage,
+Exit: 0 written, 1 the server said no or the patch leaves files out (named on stderr: files it could
+not take exactly, or paths that would leave the checkout), 2 usage,
 3 unreachable, 4 not found.
 `;
 
@@ -138,13 +139,16 @@ export const diff: Command = {
 		await out.flushed();
 		if (streamed.from === 'git') ctx.warn(`the agent server at ${workspace.where} (${workspace.version ?? 'version unknown'}) has no patch route: the patch is git's, run through its bash route`);
 		if (streamed.unmatched.length > 0) ctx.warn(`no change at ${streamed.unmatched.map(p => clean(p)).join(', ')}`);
+		if (streamed.unsafe.length > 0) {
+			// a path that could leave the checkout is not the workspace's change: its section was not written
+			ctx.warn(`left out of the patch, paths that would leave the checkout: ${streamed.unsafe.map(u => `${JSON.stringify(clean(u.path))} (${u.why})`).join(', ')}`);
+		}
 		if (streamed.from === 'added-only' && streamed.left.length > 0) {
 			ctx.warn(`the patch holds only the added files: ${clean(streamed.why ?? 'the agent server gave no patch')}`);
 			ctx.warn(
 				`left out, since the agent server sends their original text without its line endings, leading blank lines or final newline (a patch made from it could apply wrongly): ${streamed.left.map(p => clean(p)).join(', ')}`,
 			);
-			return EXIT.refused;
 		}
-		return EXIT.ok;
+		return streamed.unsafe.length > 0 || (streamed.from === 'added-only' && streamed.left.length > 0) ? EXIT.refused : EXIT.ok;
 	},
 };

@@ -17,6 +17,8 @@ export type Section = {
 	newPath: string | null;
 	/** `GIT binary patch` (or `Binary files … differ`) follows */
 	binary: boolean;
+	/** every path the header names (its `diff --git` line, rename, copy, ---/+++ lines), for the check that they stay inside the checkout */
+	names: string[];
 };
 
 export type PatchHandler = {
@@ -86,18 +88,28 @@ function readSection(lines: Buffer[], bodyStart: Buffer | null): Section {
 	let oldPath: string | null | undefined;
 	let newPath: string | null | undefined;
 	let binary = bodyStart !== null && !startsHunk(bodyStart);
+	// a hostile header can name one path on its diff --git line and another below: all are kept
+	const names: string[] = fromLine ? [...fromLine] : [];
+	const named = (path: string | null) => {
+		if (path !== null) names.push(path);
+		return path;
+	};
 	for (const text of texts.slice(1)) {
-		if (text.startsWith('rename from ')) oldPath = pathOf(text.slice(12), '');
-		else if (text.startsWith('rename to ')) newPath = pathOf(text.slice(10), '');
-		else if (text.startsWith('copy from ')) oldPath = pathOf(text.slice(10), '');
-		else if (text.startsWith('copy to ')) newPath = pathOf(text.slice(8), '');
-		else if (text.startsWith('--- ')) oldPath ??= pathOf(text.slice(4), 'a/');
-		else if (text.startsWith('+++ ')) newPath ??= pathOf(text.slice(4), 'b/');
-		else if (text.startsWith('new file mode')) oldPath = null;
+		if (text.startsWith('rename from ')) oldPath = named(pathOf(text.slice(12), ''));
+		else if (text.startsWith('rename to ')) newPath = named(pathOf(text.slice(10), ''));
+		else if (text.startsWith('copy from ')) oldPath = named(pathOf(text.slice(10), ''));
+		else if (text.startsWith('copy to ')) newPath = named(pathOf(text.slice(8), ''));
+		else if (text.startsWith('--- ')) {
+			const path = named(pathOf(text.slice(4), 'a/'));
+			oldPath ??= path;
+		} else if (text.startsWith('+++ ')) {
+			const path = named(pathOf(text.slice(4), 'b/'));
+			newPath ??= path;
+		} else if (text.startsWith('new file mode')) oldPath = null;
 		else if (text.startsWith('deleted file mode')) newPath = null;
 		else if (text === 'GIT binary patch' || text.startsWith('Binary files ')) binary = true;
 	}
-	return {head, oldPath: oldPath === undefined ? (fromLine?.[0] ?? null) : oldPath, newPath: newPath === undefined ? (fromLine?.[1] ?? null) : newPath, binary};
+	return {head, oldPath: oldPath === undefined ? (fromLine?.[0] ?? null) : oldPath, newPath: newPath === undefined ? (fromLine?.[1] ?? null) : newPath, binary, names};
 }
 
 const startsHunk = (line: Buffer) => line[0] === 0x40; /* @@ */

@@ -6,7 +6,9 @@
  */
 import type {Workspace} from '../../api/agent/workspace.js';
 import {type PatchFrom, openPatch} from './patchSource.js';
+import {firstUnsafe} from './patchPaths.js';
 import {PatchReader, type Section} from './patchReader.js';
+import {PatchRefused} from './patchSource.js';
 import {selectPaths} from './patchSelect.js';
 
 export type PatchView = {
@@ -25,6 +27,8 @@ export type Streamed = {
 	files: number;
 	/** the paths asked for that no section matched */
 	unmatched: string[];
+	/** sections left out because a path they name could leave the checkout (./patchPaths.ts): the path and why */
+	unsafe: {path: string; why: string}[];
 	/** changed files the patch leaves out (the last resort: ./patchSource.ts), and why */
 	left: string[];
 	why: string | null;
@@ -43,11 +47,21 @@ export async function streamPatch(workspace: Workspace, options: StreamOptions, 
 	const select = selectPaths(options.paths ?? []);
 	let keep = false;
 	let files = 0;
+	const unsafe: {path: string; why: string}[] = [];
 	const reader = new PatchReader({
 		preamble: bytes => {
-			if (!select) view.preamble?.(bytes);
+			// git's patch starts with its first section: text before it is something else answering for
+			// the route (a proxy's web page, a JSON error with a 200), never to be written as a patch
+			if (bytes.toString('utf8').trim() === '') return;
+			throw new PatchRefused(`the agent server's answer is not a git patch (it starts: ${JSON.stringify(bytes.subarray(0, 60).toString('utf8').trim())})`);
 		},
 		section: section => {
+			const outside = firstUnsafe(section.names);
+			if (outside) {
+				keep = false;
+				unsafe.push(outside);
+				return;
+			}
 			keep = !select || select(section);
 			if (!keep) return;
 			files++;
@@ -57,15 +71,18 @@ export async function streamPatch(workspace: Workspace, options: StreamOptions, 
 			if (keep) view.body(bytes, first);
 		},
 	});
+	let done = false;
 	try {
 		for await (const chunk of source.body) {
 			if (options.signal?.aborted) break;
 			reader.push(chunk);
 			await options.drain?.();
 		}
+		reader.end();
+		done = true;
 	} finally {
-		if (options.signal?.aborted) source.cancel();
+		// stopped, or refused midway: the rest of the answer is not wanted
+		if (options.signal?.aborted || !done) source.cancel();
 	}
-	reader.end();
-	return {from: source.from, base: source.base, files, unmatched: select?.unmatched() ?? [], left: source.left, why: source.why};
+	return {from: source.from, base: source.base, files, unmatched: select?.unmatched() ?? [], unsafe, left: source.left, why: source.why};
 }

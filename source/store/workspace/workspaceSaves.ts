@@ -49,6 +49,7 @@ function patchNote(streamed: Streamed): string | null {
 	if (streamed.from === 'added-only' && streamed.left.length > 0) {
 		notes.push(`only the added files: ${streamed.left.length} changed or deleted file${streamed.left.length === 1 ? '' : 's'} left out (this agent server's texts could apply wrongly)`);
 	}
+	if (streamed.unsafe.length > 0) notes.push(`${streamed.unsafe.length} file${streamed.unsafe.length === 1 ? '' : 's'} left out: a path that would leave the checkout`);
 	if (streamed.unmatched.length > 0) notes.push(`not in the patch: ${streamed.unmatched.join(', ')}`);
 	return notes.length > 0 ? notes.join('; ') : null;
 }

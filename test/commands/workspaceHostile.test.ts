@@ -1,0 +1,122 @@
+// The workspace commands against a hostile agent server (a fault server in front of the stand-in):
+// a patch naming paths outside the checkout, an HTML page for the patch, an answer cut midway.
+import {existsSync, mkdtempSync, readdirSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest';
+import {startAgentServerStandIn} from '../../source/server/agentServer/start.js';
+import type {AgentServerStandIn} from '../../source/server/agentServer/types.js';
+import type {StandInServer} from '../../source/server/types.js';
+import {type FaultServer, startFaultServer} from '../support/faultServer.js';
+import type {Fault} from '../support/faults.js';
+import {gitApply} from '../support/gitApply.js';
+import {ohtuiBytes} from './workspaceHarness.js';
+import {tempHome, type Home} from './harness.js';
+
+const KEY = 'sk-oh-agent-Hs7Lk2Pq9Zx4';
+
+let agent: AgentServerStandIn;
+let front: FaultServer;
+let home: Home;
+let env: Record<string, string>;
+let id: string;
+let local: string;
+
+const run = (argv: string[], options: {tty?: boolean} = {}) => ohtuiBytes(argv, {...options, env});
+
+/** a fixed answer for the patch route, with the headers a real one carries */
+function patchAnswer(body: string, contentType = 'application/octet-stream'): Fault {
+	return {kind: 'custom', name: 'patch', handle: ctx => ctx.reply(200, {'content-type': contentType, 'x-archive-base-commit': 'a'.repeat(40), 'x-archive-head-commit': 'b'.repeat(40)}, body)};
+}
+
+/** the upstream answer's first half, its whole length announced, then the connection closed */
+const cutMidway = (): Fault => ({
+	kind: 'custom',
+	name: 'cut',
+	handle: async ctx => {
+		const answer = await ctx.upstream();
+		const headers: Record<string, string | number> = {'content-length': answer.body.length};
+		for (const name of ['content-type', 'x-archive-base-commit', 'x-archive-head-commit']) if (answer.headers[name]) headers[name] = String(answer.headers[name]);
+		ctx.res.writeHead(answer.status, headers);
+		ctx.res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)));
+		setTimeout(() => ctx.res.socket?.destroy(), 50);
+	},
+});
+
+beforeAll(async () => {
+	agent = await startAgentServerStandIn({apiKey: KEY, live: false, stepMs: 5});
+	front = await startFaultServer({upstreamServer: agent as unknown as StandInServer});
+	home = tempHome();
+	env = {...home.env, OPENHANDS_URL: front.url, OPENHANDS_API_KEY: KEY};
+	const list = JSON.parse((await run(['ls', '--json'])).text) as {id: string; title: string}[];
+	id = list.find(item => item.title.startsWith('Add dark mode toggle'))!.id;
+	local = mkdtempSync(join(tmpdir(), 'ohtui-hostile-'));
+});
+afterAll(async () => {
+	await front.close();
+	await agent.close();
+	home.remove();
+	rmSync(local, {recursive: true, force: true});
+});
+beforeEach(async () => {
+	await front.heal();
+});
+
+const FINE = 'diff --git a/fine.txt b/fine.txt\nnew file mode 100644\n--- /dev/null\n+++ b/fine.txt\n@@ -0,0 +1 @@\n+fine\n';
+
+describe('diff from a hostile agent server', () => {
+	const outside = [
+		['a path up and out', 'diff --git a/../../etc/cron.d/x b/../../etc/cron.d/x\nnew file mode 100644\n--- /dev/null\n+++ b/../../etc/cron.d/x\n@@ -0,0 +1 @@\n+* * * * * root sh\n'],
+		['an absolute path', 'diff --git a/x b/x\nnew file mode 100644\n--- /dev/null\n+++ /etc/profile.d/x.sh\n@@ -0,0 +1 @@\n+evil\n'],
+		['a file in .git', 'diff --git a/.git/hooks/post-checkout b/.git/hooks/post-checkout\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/post-checkout\n@@ -0,0 +1 @@\n+evil\n'],
+		['a rename out', 'diff --git a/ok.txt b/../ok.txt\nsimilarity index 100%\nrename from ok.txt\nrename to ../ok.txt\n'],
+	];
+	for (const [what, patch] of outside) {
+		it(`a patch with ${what}: that section left out, named on stderr, exit 1; the rest applies`, async () => {
+			await front.set(patchAnswer(`${FINE}${patch}${FINE.replaceAll('fine', 'also')}`), {path: '/api/file/archive'});
+			const got = await run(['diff', id]);
+			expect(got.code).toBe(1);
+			expect(got.text).toBe(`${FINE}${FINE.replaceAll('fine', 'also')}`);
+			expect(got.err).toMatch(/^ohtui diff: left out of the patch, paths that would leave the checkout: "[^"]+" \([^)]+\)\n$/);
+			const applied = gitApply(new Map(), got.out);
+			if ('error' in applied) throw new Error(applied.error);
+			expect([...applied.files.keys()].sort()).toEqual(['also.txt', 'fine.txt']);
+			// nor in the summary, nor on a terminal
+			const stat = await run(['diff', id, '--stat']);
+			expect([stat.code, stat.text]).toEqual([1, ' fine.txt | 1 +\n also.txt | 1 +\n 2 files changed, 2 insertions(+)\n']);
+			const shown = await run(['diff', id], {tty: true});
+			expect(shown.code).toBe(1);
+			expect(shown.text).not.toMatch(/etc|\.git\/|ok\.txt/);
+		});
+	}
+
+	it('a web page or a JSON error with a 200 for the patch: nothing written as a patch, exit 1, the key never shown', async () => {
+		for (const [body, type] of [
+			[`<!doctype html><html><head><title>${KEY}</title></head><body>OpenHands</body></html>\n`, 'text/html; charset=utf-8'],
+			['{"detail":"Internal Server Error"}', 'application/json'],
+		] as const) {
+			await front.set(patchAnswer(body, type), {path: '/api/file/archive'});
+			const got = await run(['diff', id]);
+			expect([got.code, got.out.length], body).toEqual([1, 0]);
+			expect(got.err).toMatch(/^ohtui diff: the agent server's answer is not a git patch \(it starts: .*\)\n$/);
+			expect(got.err).not.toContain(KEY);
+		}
+	});
+
+	it('a patch cut midway: exit 3 and the reason, not a short patch with exit 0', async () => {
+		await front.set(cutMidway(), {path: '/api/file/archive'});
+		const got = await run(['diff', id]);
+		expect(got.code).toBe(3);
+		expect(got.err).toMatch(/closed mid-response/);
+	});
+});
+
+describe('cp from a hostile agent server', () => {
+	it('a download cut midway: no file left, not exit 0', async () => {
+		await front.set(cutMidway(), {path: '/api/file/download'});
+		const got = await run(['cp', `${id}:README.md`, join(local, 'readme')]);
+		expect(got.code).toBe(3);
+		expect(existsSync(join(local, 'readme'))).toBe(false);
+		expect(readdirSync(local)).toEqual([]);
+	});
+});
