@@ -4,9 +4,8 @@
  * `-` is standard output, refused when that is a terminal (raw bytes could break it: pipe or
  * redirect them instead).
  */
-import {statSync} from 'node:fs';
 import {join} from 'node:path';
-import {LocalFileError, writeFileFrom} from '../store/workspace/fileWrite.js';
+import {entryAt, LocalFileError, writeFileFrom} from '../store/workspace/fileWrite.js';
 import {CommandError, EXIT} from './exitCodes.js';
 import type {Out} from './output.js';
 import {streamWriter} from './workspaceOpen.js';
@@ -20,20 +19,13 @@ export function localTarget(local: string, name: string, force: boolean, stdout:
 		return {kind: 'stdout'};
 	}
 	let path = local;
-	const stat = statOf(local);
-	if (stat?.isDirectory() || local.endsWith('/')) path = join(local, name);
-	const existing = path === local ? stat : statOf(path);
-	if (existing?.isDirectory()) throw new CommandError(EXIT.usage, `${path} is a folder`);
+	const found = entryAt(local);
+	if (found === 'folder' || local.endsWith('/')) path = join(local, name);
+	// a link to nowhere counts as a file: --force replaces the link itself, never what it names
+	const existing = path === local ? found : entryAt(path);
+	if (existing === 'folder') throw new CommandError(EXIT.usage, `${path} is a folder`);
 	if (existing && !force) throw new CommandError(EXIT.usage, `${path} exists: --force overwrites it`);
 	return {kind: 'file', path};
-}
-
-function statOf(path: string) {
-	try {
-		return statSync(path);
-	} catch {
-		return null;
-	}
 }
 
 /** Writes `body` to the target; the bytes written. */

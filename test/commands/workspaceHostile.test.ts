@@ -1,6 +1,6 @@
 // The workspace commands against a hostile agent server (a fault server in front of the stand-in):
 // a patch naming paths outside the checkout, an HTML page for the patch, an answer cut midway.
-import {existsSync, mkdtempSync, readdirSync, rmSync} from 'node:fs';
+import {existsSync, lstatSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest';
@@ -10,6 +10,7 @@ import type {StandInServer} from '../../source/server/types.js';
 import {type FaultServer, startFaultServer} from '../support/faultServer.js';
 import type {Fault} from '../support/faults.js';
 import {gitApply} from '../support/gitApply.js';
+import {localTarget} from '../../source/store/workspace/workspaceSaves.js';
 import {ohtuiBytes} from './workspaceHarness.js';
 import {tempHome, type Home} from './harness.js';
 
@@ -118,5 +119,28 @@ describe('cp from a hostile agent server', () => {
 		expect(got.code).toBe(3);
 		expect(existsSync(join(local, 'readme'))).toBe(false);
 		expect(readdirSync(local)).toEqual([]);
+	});
+});
+
+describe('cp onto a local link that points nowhere', () => {
+	it('is an existing name: refused without --force (the link kept, nothing created where it points); --force replaces the link, not its target', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'ohtui-link-'));
+		try {
+			const link = join(dir, 'notes.md');
+			const nowhere = join(dir, 'elsewhere', 'target.md');
+			symlinkSync(nowhere, link);
+			const got = await run(['cp', `${id}:README.md`, link]);
+			expect([got.code, got.err]).toEqual([2, `ohtui cp: ${link} exists: --force overwrites it\n`]);
+			expect(readlinkSync(link)).toBe(nowhere);
+			// into the folder: the same name, the same answer; and the app's w asks first
+			expect((await run(['cp', `${id}:notes.md`, `${dir}/`])).code).toBe(2);
+			expect(localTarget(dir, 'notes.md')).toEqual({path: link, exists: true});
+			const forced = await run(['cp', `${id}:README.md`, link, '--force']);
+			expect(forced.code).toBe(0);
+			expect(lstatSync(link).isFile()).toBe(true);
+			expect(existsSync(join(dir, 'elsewhere'))).toBe(false);
+		} finally {
+			rmSync(dir, {recursive: true, force: true});
+		}
 	});
 });

@@ -4,7 +4,7 @@
  * midway removes it and leaves what was there. Not over an existing file unless `overwrite`.
  */
 import {randomBytes} from 'node:crypto';
-import {createWriteStream, rmSync, statSync} from 'node:fs';
+import {createWriteStream, lstatSync, rmSync, statSync} from 'node:fs';
 import {once} from 'node:events';
 import {rename} from 'node:fs/promises';
 import {basename, dirname, join} from 'node:path';
@@ -23,15 +23,28 @@ function reason(error: unknown): string {
 	return code || (error instanceof Error ? error.message : String(error));
 }
 
+/**
+ * What is at `path`: a folder (or a link to one), a file, or nothing. A link that points nowhere is
+ * a file here: its name is taken, and the rename that puts a download in place would replace the
+ * link (stat alone says nothing is there, and it went without --force or a question).
+ */
+export function entryAt(path: string): 'folder' | 'file' | null {
+	try {
+		return statSync(path).isDirectory() ? 'folder' : 'file';
+	} catch {
+		try {
+			lstatSync(path);
+			return 'file';
+		} catch {
+			return null;
+		}
+	}
+}
+
 /** Throws LocalFileError when `path` may not be written (a folder; a file, unless `overwrite`): ask before any request. */
 export function checkTarget(path: string, overwrite = false): void {
-	let existing;
-	try {
-		existing = statSync(path);
-	} catch {
-		existing = null;
-	}
-	if (existing?.isDirectory()) throw new LocalFileError(`${path} is a folder`);
+	const existing = entryAt(path);
+	if (existing === 'folder') throw new LocalFileError(`${path} is a folder`);
 	if (existing && !overwrite) throw new LocalFileError(`${path} exists`);
 }
 

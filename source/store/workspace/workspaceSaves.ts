@@ -7,14 +7,13 @@
  * ohtui was started. The bytes are the workspace's own, unmasked, as `ohtui diff` and `cp` write
  * them into a file.
  */
-import {statSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {basename, join} from 'node:path';
 import type {AppConversation} from '../../api/schemas/index.js';
 import {patchFileName, safeName} from '../../present/workspaceText.js';
 import {errorMessage} from '../oneLine.js';
 import type {PatchCopy, SaveResult} from '../workspaceTypes.js';
-import {writeFileFrom} from './fileWrite.js';
+import {entryAt, writeFileFrom} from './fileWrite.js';
 import {patchBytes, savePatch} from './patchCopy.js';
 import type {Streamed} from './patchStream.js';
 import type {WorkspaceOpener} from './workspaceOpener.js';
@@ -29,17 +28,9 @@ export const MAX_COPY_BYTES = 75_000;
 export function localTarget(typed: string, name: string): {path: string; exists: boolean} {
 	const trimmed = typed.trim();
 	let path = trimmed === '~' || trimmed.startsWith('~/') ? join(homedir(), trimmed.slice(1)) : trimmed;
-	const found = statOf(path);
+	const found = entryAt(path);
 	if (found === 'folder') path = join(path, name);
-	return {path, exists: found === 'folder' ? statOf(path) !== null : found !== null};
-}
-
-function statOf(path: string): 'folder' | 'file' | null {
-	try {
-		return statSync(path).isDirectory() ? 'folder' : 'file';
-	} catch {
-		return null;
-	}
+	return {path, exists: found === 'folder' ? entryAt(path) !== null : found !== null};
 }
 
 /** What a patch leaves out, in words; null when nothing. */
