@@ -74,6 +74,11 @@ export const exec: Command = {
 		const id = 'commandId' in end && end.commandId ? ` (command ${end.commandId.slice(0, 8)})` : '';
 		switch (end.kind) {
 			case 'exited':
+				// a process exits with 0-255: a larger code passed on would wrap (256 is exit 0, success)
+				if (end.code > 255) {
+					ctx.warn(`the agent server reported exit code ${end.code}, which no command gives`);
+					return EXIT.refused;
+				}
 				return end.code;
 			case 'timed-out':
 				ctx.warn(`the agent server stopped the command after its time-out of ${end.seconds} s (--timeout SECONDS for longer)`);

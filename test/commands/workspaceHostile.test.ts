@@ -9,6 +9,7 @@ import type {AgentServerStandIn} from '../../source/server/agentServer/types.js'
 import type {StandInServer} from '../../source/server/types.js';
 import {type FaultServer, startFaultServer} from '../support/faultServer.js';
 import type {Fault} from '../support/faults.js';
+import {rewriteJson} from '../support/slowFaults.js';
 import {gitApply} from '../support/gitApply.js';
 import {localTarget} from '../../source/store/workspace/workspaceSaves.js';
 import {ohtuiBytes} from './workspaceHarness.js';
@@ -142,5 +143,37 @@ describe('cp onto a local link that points nowhere', () => {
 		} finally {
 			rmSync(dir, {recursive: true, force: true});
 		}
+	});
+});
+
+describe('exec against a hostile agent server (searching: the fault server passes no websocket)', () => {
+	type Page = {items: Record<string, unknown>[]};
+	it('outputs of another command in the search answer are not this command’s: not printed, their exit code not taken', async () => {
+		// a server that ignores command_id__eq: first another command's output and end, then this one's
+		await front.set(
+			rewriteJson('foreign', value => {
+				const page = value as Page;
+				const mine = page.items.filter(item => item['kind'] === 'BashOutput');
+				const other = mine.map(item => ({...item, id: `x${String(item['id'])}`, command_id: 'f'.repeat(32), stdout: 'FOREIGN\n', exit_code: 0}));
+				return {...page, items: [...other, ...mine]};
+			}),
+			{path: '/api/bash/bash_events/search'},
+		);
+		const got = await run(['exec', id, '--', 'echo mine; exit 5']);
+		expect([got.code, got.text]).toEqual([5, 'mine\n']);
+	});
+
+	it('an exit code no shell gives (256) is not taken for success', async () => {
+		await front.set(
+			rewriteJson('exit256', value => {
+				const page = value as Page;
+				return {...page, items: page.items.map(item => (item['exit_code'] === 0 ? {...item, exit_code: 256} : item))};
+			}),
+			{path: '/api/bash/bash_events/search'},
+		);
+		const got = await run(['exec', id, '--', 'echo done']);
+		expect(got.code).toBe(1);
+		expect(got.text).toBe('done\n');
+		expect(got.err).toMatch(/exit code 256/);
 	});
 });

@@ -125,7 +125,8 @@ export async function runCommand(workspace: Workspace, request: {command: string
 	};
 
 	const take = (output: BashOutput) => {
-		if (end || output.order < next) return;
+		// a server that ignores the search's command_id__eq answers with other commands' outputs (and ends)
+		if (end || output.command_id !== commandId || output.order < next) return;
 		if (output.order > next) return void held.set(output.order, output);
 		for (let o: BashOutput | undefined = output; o; o = held.get(next)) {
 			held.delete(o.order);
