@@ -90,6 +90,11 @@ export const exec: Command = {
 				ctx.warn(`the command did not start: ${clean(end.message)}`);
 				return EXIT.refused;
 			case 'killed':
+				// signals are 1-127: a larger one would wrap past 255 (-384 would be exit 0)
+				if (end.signal > 127) {
+					ctx.warn(`the agent server reported exit code ${-end.signal}, which no command gives`);
+					return EXIT.refused;
+				}
 				ctx.warn(`the command was killed by signal ${end.signal}`);
 				return 128 + end.signal;
 			case 'stopped':

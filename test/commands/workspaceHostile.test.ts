@@ -9,7 +9,7 @@ import type {AgentServerStandIn} from '../../source/server/agentServer/types.js'
 import type {StandInServer} from '../../source/server/types.js';
 import {type FaultServer, startFaultServer} from '../support/faultServer.js';
 import type {Fault} from '../support/faults.js';
-import {rewriteJson} from '../support/slowFaults.js';
+import {rewriteJson, slowFaults} from '../support/slowFaults.js';
 import {gitApply} from '../support/gitApply.js';
 import {localTarget} from '../../source/store/workspace/workspaceSaves.js';
 import {ohtuiBytes} from './workspaceHarness.js';
@@ -24,7 +24,7 @@ let env: Record<string, string>;
 let id: string;
 let local: string;
 
-const run = (argv: string[], options: {tty?: boolean} = {}) => ohtuiBytes(argv, {...options, env});
+const run = (argv: string[], options: {tty?: boolean; signal?: AbortSignal} = {}) => ohtuiBytes(argv, {...options, env});
 
 /** a fixed answer for the patch route, with the headers a real one carries */
 function patchAnswer(body: string, contentType = 'application/octet-stream'): Fault {
@@ -123,6 +123,21 @@ describe('cp from a hostile agent server', () => {
 	});
 });
 
+describe('cp stopped midway', () => {
+	it('Ctrl-c during a download: exit 130, no file and no temporary file left', async () => {
+		await front.set(slowFaults.trickle(20), {path: '/api/file/download'});
+		const stop = new AbortController();
+		const target = join(local, 'stopped.md');
+		const copying = run(['cp', `${id}:README.md`, target], {signal: stop.signal});
+		for (let i = 0; i < 500 && readdirSync(local).length === 0; i++) await new Promise(resolve => setTimeout(resolve, 10));
+		expect(readdirSync(local)).toHaveLength(1);
+		stop.abort();
+		const got = await copying;
+		expect(got.code).toBe(130);
+		expect(readdirSync(local)).toEqual([]);
+	});
+});
+
 describe('cp onto a local link that points nowhere', () => {
 	it('is an existing name: refused without --force (the link kept, nothing created where it points); --force replaces the link, not its target', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'ohtui-link-'));
@@ -146,8 +161,11 @@ describe('cp onto a local link that points nowhere', () => {
 	});
 });
 
-describe('exec against a hostile agent server (searching: the fault server passes no websocket)', () => {
+describe('exec against a hostile agent server (searching: no websocket passes)', () => {
 	type Page = {items: Record<string, unknown>[]};
+	// the upgrade answered 404 at once, as a proxy that does not pass websockets answers it
+	beforeAll(() => agent.setRefuseUpgrades(true));
+	afterAll(() => agent.setRefuseUpgrades(false));
 	it('outputs of another command in the search answer are not this command’s: not printed, their exit code not taken', async () => {
 		// a server that ignores command_id__eq: first another command's output and end, then this one's
 		await front.set(
@@ -163,17 +181,19 @@ describe('exec against a hostile agent server (searching: the fault server passe
 		expect([got.code, got.text]).toEqual([5, 'mine\n']);
 	});
 
-	it('an exit code no shell gives (256) is not taken for success', async () => {
-		await front.set(
-			rewriteJson('exit256', value => {
-				const page = value as Page;
-				return {...page, items: page.items.map(item => (item['exit_code'] === 0 ? {...item, exit_code: 256} : item))};
-			}),
-			{path: '/api/bash/bash_events/search'},
-		);
-		const got = await run(['exec', id, '--', 'echo done']);
-		expect(got.code).toBe(1);
-		expect(got.text).toBe('done\n');
-		expect(got.err).toMatch(/exit code 256/);
+	it('an exit code no shell gives (256, or -384 read as signal 384) is not taken for success', async () => {
+		for (const code of [256, -384]) {
+			await front.set(
+				rewriteJson('exit256', value => {
+					const page = value as Page;
+					return {...page, items: page.items.map(item => (item['exit_code'] === 0 ? {...item, exit_code: code} : item))};
+				}),
+				{path: '/api/bash/bash_events/search'},
+			);
+			const got = await run(['exec', id, '--', 'echo done']);
+			expect(got.code, String(code)).toBe(1);
+			expect(got.text).toBe('done\n');
+			expect(got.err).toBe(`ohtui exec: the agent server reported exit code ${code}, which no command gives\n`);
+		}
 	});
 });
