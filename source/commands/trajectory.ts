@@ -7,10 +7,11 @@ import {UsageError} from '../config/errors.js';
 import {transferText} from '../present/transfer.js';
 import {clean} from '../text/sanitize.js';
 import type {Command} from './context.js';
-import {EXIT} from './exitCodes.js';
+import {CommandError, EXIT} from './exitCodes.js';
 import {localTarget, writeLocal} from './localFile.js';
 import {ID_OPTIONS, ID_USAGE} from './resolveId.js';
 import {openWorkspaceOf} from './workspaceOpen.js';
+import {NotAZip, zipChecked} from './zipBody.js';
 
 const USAGE = `Usage: ohtui trajectory ID > events.zip
        ohtui trajectory ID --output FILE [--force]
@@ -38,7 +39,16 @@ export const trajectory: Command = {
 		const target = localTarget(output, `${conversation.id.replaceAll('-', '')}.zip`, ctx.args.switches.has('force'), ctx.io.stdout);
 		const started = performance.now();
 		const file = await workspace.trajectory(ctx.io.signal);
-		const bytes = await writeLocal(target, file.body, ctx.io.stdout);
+		let bytes;
+		try {
+			bytes = await writeLocal(target, zipChecked(file.body), ctx.io.stdout);
+		} catch (error) {
+			if (error instanceof NotAZip) {
+				file.cancel();
+				throw new CommandError(EXIT.refused, error.message);
+			}
+			throw error;
+		}
 		ctx.warn(`${transferText(bytes, performance.now() - started)}: the trajectory of ${clean(conversation.id).slice(0, 8)} → ${clean(target.kind === 'file' ? target.path : 'standard output')}`);
 		return EXIT.ok;
 	},

@@ -123,6 +123,25 @@ describe('cp from a hostile agent server', () => {
 	});
 });
 
+describe('trajectory from a hostile agent server', () => {
+	it('a web page with a 200 instead of the ZIP: nothing written (file or pipe), exit 1', async () => {
+		await front.set(patchAnswer(`<!doctype html><html><head><title>${KEY}</title></head></html>\n`, 'text/html'), {path: '/api/file/download-trajectory/'});
+		const target = join(local, 'events.zip');
+		const toFile = await run(['trajectory', id, '--output', target]);
+		expect(toFile.code).toBe(1);
+		expect(toFile.err).toMatch(/^ohtui trajectory: the agent server's answer is not a ZIP \(it starts: "<!doctype html>.*"\)\n$/);
+		expect(toFile.err).not.toContain(KEY);
+		expect(readdirSync(local)).toEqual([]);
+		const toPipe = await run(['trajectory', id]);
+		expect([toPipe.code, toPipe.out.length]).toEqual([1, 0]);
+		// the real one still goes through
+		await front.heal();
+		const real = await run(['trajectory', id, '--output', target]);
+		expect(real.code).toBe(0);
+		rmSync(target);
+	});
+});
+
 describe('cp stopped midway', () => {
 	it('Ctrl-c during a download: exit 130, no file and no temporary file left', async () => {
 		await front.set(slowFaults.trickle(20), {path: '/api/file/download'});
