@@ -84,7 +84,7 @@ export const exec: Command = {
 				ctx.warn(`the agent server stopped the command after its time-out of ${end.seconds} s (--timeout SECONDS for longer)`);
 				return EXIT.timedOut;
 			case 'lost':
-				ctx.warn(`no end of the command heard from the agent server within ${end.seconds} s and a grace: it may go on on the server${id}`);
+				ctx.warn(`no end of the command heard from the agent server within ${end.seconds} s and a grace: it may go on on the server${id}${end.why ? ` (its last search failed: ${clean(end.why)})` : ''}`);
 				return EXIT.timedOut;
 			case 'not-started':
 				ctx.warn(`the command did not start: ${clean(end.message)}`);

@@ -11,6 +11,8 @@ import {type FaultServer, startFaultServer} from '../support/faultServer.js';
 import type {Fault} from '../support/faults.js';
 import {rewriteJson, slowFaults} from '../support/slowFaults.js';
 import {gitApply} from '../support/gitApply.js';
+import {createClient} from '../../source/api/index.js';
+import {runCommand} from '../../source/store/workspace/commandRun.js';
 import {localTarget} from '../../source/store/workspace/workspaceSaves.js';
 import {ohtuiBytes} from './workspaceHarness.js';
 import {tempHome, type Home} from './harness.js';
@@ -198,6 +200,29 @@ describe('exec against a hostile agent server (searching: no websocket passes)',
 		);
 		const got = await run(['exec', id, '--', 'echo mine; exit 5']);
 		expect([got.code, got.text]).toEqual([5, 'mine\n']);
+	});
+
+	it('a search refused (401, 404): ends at once with the server’s words, not after the time-out as “no end heard”', async () => {
+		for (const [status, code] of [[401, 1], [404, 1]] as const) {
+			await front.set({kind: 'status', status, body: '{"detail":"Nope"}', contentType: 'application/json'}, {path: '/api/bash/bash_events/search'});
+			// the default time-out is 300 s: the run ends long before it, or the test's own time-out fails it
+			const got = await run(['exec', id, '--', 'echo hi']);
+			expect(got.code, String(status)).toBe(code);
+			expect(got.err).toMatch(/^ohtui exec: .*\(GET \/api\/bash\/bash_events\/search\)\n$/);
+			expect(got.err).not.toMatch(/no end of the command heard/);
+		}
+	});
+
+	it('searches that keep failing (5xx) past the time-out and its grace: “lost”, with the last failure', async () => {
+		await front.set({kind: 'status', status: 503, body: 'upstream busy', contentType: 'text/plain'}, {path: '/api/bash/bash_events/search'});
+		const client = createClient({baseUrl: front.url, apiKey: KEY});
+		try {
+			const workspace = await client.workspace({id, conversation_url: null, session_api_key: null, sandbox_id: '', working_dir: null});
+			const end = await runCommand(workspace, {command: 'sleep 30', timeoutS: 0}, {stdout: () => {}, stderr: () => {}}, {transport: 'poll', graceMs: 2000, pollMs: 10});
+			expect(end).toMatchObject({kind: 'lost', why: expect.stringMatching(/503/)});
+		} finally {
+			await client.close();
+		}
 	});
 
 	it('an exit code no shell gives (256, or -384 read as signal 384) is not taken for success', async () => {

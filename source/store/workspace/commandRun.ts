@@ -31,8 +31,8 @@ export type CommandEnd =
 	| {kind: 'killed'; commandId: string; signal: number}
 	/** the caller stopped following (Ctrl-c): the command may go on on the server */
 	| {kind: 'stopped'; commandId: string | null}
-	/** no end heard from the server within its time-out and a grace */
-	| {kind: 'lost'; commandId: string; seconds: number};
+	/** no end heard from the server within its time-out and a grace; `why`: the last search's failure */
+	| {kind: 'lost'; commandId: string; seconds: number; why: string | null};
 
 export type RunOptions = {
 	signal?: AbortSignal;
@@ -50,6 +50,12 @@ export type RunOptions = {
 	/** how long the socket may take to open before following falls back to searching (default 5 s) */
 	socketOpenMs?: number;
 };
+
+/**
+ * Search failures that asking again will not mend (the key refused, the command or the route gone):
+ * the run ends with them at once, instead of searching on in silence until the command's time-out.
+ */
+const FINAL_SEARCH_FAILURES: ReadonlySet<string> = new Set(['unauthorized', 'not_found', 'not_openhands', 'unsupported']);
 
 /** Outputs held before the start's answer names the command (other commands' output may arrive too). */
 const MAX_EARLY_CHARS = 64 * 1024 * 1024;
@@ -194,6 +200,7 @@ export async function runCommand(workspace: Workspace, request: {command: string
 		const deadline = Date.now() + request.timeoutS * 1000 + (options.graceMs ?? 15_000);
 		let pollMs = options.pollMs ?? 200;
 		let told = socketGone;
+		let searchFailure: string | null = null;
 		const search = async () => {
 			let page: string | null = null;
 			do {
@@ -205,7 +212,7 @@ export async function runCommand(workspace: Workspace, request: {command: string
 		while (!end) {
 			if (failure !== null) throw (failure as {error: unknown}).error;
 			if (signal?.aborted) return {kind: 'stopped', commandId};
-			if (Date.now() > deadline) return {kind: 'lost', commandId, seconds: request.timeoutS};
+			if (Date.now() > deadline) return {kind: 'lost', commandId, seconds: request.timeoutS, why: searchFailure};
 			const following = socketOpen && !socketGone;
 			if (!following && !told) {
 				told = true;
@@ -221,7 +228,9 @@ export async function runCommand(workspace: Workspace, request: {command: string
 					await search();
 				} catch (error) {
 					if (signal?.aborted || (isApiError(error) && error.kind === 'aborted')) return {kind: 'stopped', commandId};
-					// a search that failed once is tried again at the next turn, until the deadline
+					if (isApiError(error) && FINAL_SEARCH_FAILURES.has(error.kind)) throw error;
+					// a search that failed once (a 5xx, a dropped connection) is tried again at the next turn, until the deadline
+					searchFailure = error instanceof Error ? error.message : String(error);
 				}
 				quietSince = Date.now();
 				if (end) break;
