@@ -14,7 +14,7 @@ import {coloursWanted, type Sgr, sgr} from '../terminal/sgr.js';
 import {BEGIN_KEY, safeOutputLine} from '../text/outputStream.js';
 import {MASK} from '../text/secretShapes.js';
 import {clean} from '../text/sanitize.js';
-import type {Section} from '../store/workspace/patchReader.js';
+import {NotAPatch, type Section} from '../store/workspace/patchReader.js';
 import {PatchRefused} from '../store/workspace/patchSource.js';
 import {PatchStat} from '../store/workspace/patchStat.js';
 import {type PatchView, streamPatch} from '../store/workspace/patchStream.js';
@@ -128,7 +128,7 @@ export const diff: Command = {
 		try {
 			streamed = await streamPatch(workspace, {ref, paths, signal: ctx.io.signal, drain: () => out.drain()}, view);
 		} catch (error) {
-			if (error instanceof PatchRefused) throw new CommandError(EXIT.refused, error.message);
+			if (error instanceof PatchRefused || error instanceof NotAPatch) throw new CommandError(EXIT.refused, error.message);
 			throw error;
 		}
 		if (stat) {

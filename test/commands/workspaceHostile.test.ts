@@ -107,6 +107,31 @@ describe('diff from a hostile agent server', () => {
 		}
 	});
 
+	it('a header or a line outside the changes that never ends (a hostile stream): refused past 1 MiB instead of held whole and written', async () => {
+		const endless = (start: string, line: Buffer): Fault => ({
+			kind: 'custom',
+			name: 'endless',
+			handle: async ctx => {
+				ctx.res.writeHead(200, {'content-type': 'text/x-patch'});
+				ctx.res.write(start);
+				// far more than the bound, and never the line that would end it
+				for (let i = 0; i < 64 && !ctx.res.destroyed; i++) {
+					if (!ctx.res.write(line)) await new Promise(resolve => ctx.res.once('drain', resolve));
+				}
+				ctx.res.end();
+			},
+		});
+		for (const [start, line, why] of [
+			['diff --git a/x b/x\n', Buffer.from(`index ${'0'.repeat(64 * 1024)}\n`), "a file's header over 1 MiB"],
+			['diff --git a/x b/x\n', Buffer.alloc(64 * 1024, 'i'), "a line over 1 MiB outside any file's changes"],
+			['', Buffer.alloc(64 * 1024, 'p'), "a line over 1 MiB outside any file's changes"],
+		] as const) {
+			await front.set(endless(start, line), {path: '/api/file/archive'});
+			const got = await run(['diff', id]);
+			expect([got.code, got.out.length, got.err]).toEqual([1, 0, `ohtui diff: the agent server's answer is not a git patch (${why})\n`]);
+		}
+	});
+
 	it('a patch cut midway: exit 3 and the reason, not a short patch with exit 0', async () => {
 		await front.set(cutMidway(), {path: '/api/file/archive'});
 		const got = await run(['diff', id]);

@@ -30,6 +30,16 @@ export type PatchHandler = {
 };
 
 const MAX_PIECE = 1 << 20;
+/**
+ * A section's header is a few lines of names and modes: one this large is no git patch, and holding
+ * it (it is kept whole until its body starts) would let a hostile answer fill the memory.
+ */
+const MAX_HEADER = 1 << 20;
+
+/** The answer cannot be git's patch (a header or a line outside the changes past the bounds above). */
+export class NotAPatch extends Error {
+	override readonly name = 'NotAPatch';
+}
 const DIFF = Buffer.from('diff --git ');
 
 const C_ESCAPES: Record<string, number> = {a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92};
@@ -122,6 +132,7 @@ export class PatchReader {
 	/** a long body line already handed out in part */
 	private inLong = false;
 	private header: Buffer[] | null = null;
+	private headerSize = 0;
 	private inSection = false;
 
 	constructor(private readonly handler: PatchHandler) {}
@@ -150,6 +161,8 @@ export class PatchReader {
 				this.inLong = true;
 				this.partial = [];
 				this.partialSize = 0;
+			} else if (this.partialSize > MAX_PIECE) {
+				throw new NotAPatch('the agent server\'s answer is not a git patch (a line over 1 MiB outside any file\'s changes)');
 			}
 		}
 	}
@@ -176,11 +189,14 @@ export class PatchReader {
 		if (line.subarray(0, DIFF.length).equals(DIFF)) {
 			this.flushHeader();
 			this.header = [line];
+			this.headerSize = line.length;
 			this.inSection = true;
 			return;
 		}
 		if (this.header) {
 			if (!startsBody(line)) {
+				this.headerSize += line.length;
+				if (this.headerSize > MAX_HEADER) throw new NotAPatch('the agent server\'s answer is not a git patch (a file\'s header over 1 MiB)');
 				this.header.push(line);
 				return;
 			}

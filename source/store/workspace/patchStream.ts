@@ -7,8 +7,7 @@
 import type {Workspace} from '../../api/agent/workspace.js';
 import {type PatchFrom, openPatch} from './patchSource.js';
 import {firstUnsafe} from './patchPaths.js';
-import {PatchReader, type Section} from './patchReader.js';
-import {PatchRefused} from './patchSource.js';
+import {NotAPatch, PatchReader, type Section} from './patchReader.js';
 import {selectPaths} from './patchSelect.js';
 
 export type PatchView = {
@@ -53,7 +52,7 @@ export async function streamPatch(workspace: Workspace, options: StreamOptions, 
 			// git's patch starts with its first section: text before it is something else answering for
 			// the route (a proxy's web page, a JSON error with a 200), never to be written as a patch
 			if (bytes.toString('utf8').trim() === '') return;
-			throw new PatchRefused(`the agent server's answer is not a git patch (it starts: ${JSON.stringify(bytes.subarray(0, 60).toString('utf8').trim())})`);
+			throw new NotAPatch(`the agent server's answer is not a git patch (it starts: ${JSON.stringify(bytes.subarray(0, 60).toString('utf8').trim())})`);
 		},
 		section: section => {
 			const outside = firstUnsafe(section.names);
