@@ -10,6 +10,8 @@ afterEach(async () => {
 });
 
 const STATUS = `agent GET /api/conversations/${CONV}`;
+/** this fixture's agent server does not serve the conversation (404): its status is then read from the app server */
+const APP_STATUS = `GET /api/v1/app-conversations?ids=${CONV}`;
 const SEND: Record<Generation, string> = {
 	legacy: `agent POST /api/conversations/${CONV}/events`,
 	current: `POST /api/v1/app-conversations/${CONV}/send-message`,
@@ -52,7 +54,7 @@ describe.each<Generation>(['legacy', 'current'])('%s: sendMessage', generation =
 		expect(h.store.getSnapshot().pending).toMatchObject([{key: `message:${CONV}`, kind: 'message', phase: 'calling'}]);
 		await h.advance(1000);
 		// the agent's status from its agent server right before the message (issue 26 item 1)
-		expect(h.lines()).toEqual([STATUS, SEND[generation]]);
+		expect(h.lines()).toEqual([STATUS, APP_STATUS, SEND[generation]]);
 		expect(h.store.getSnapshot()).toMatchObject({drafts: {}, pending: [], notice: {level: 'info', text: 'message sent to Fix the flaky tests'}});
 		if (generation === 'legacy') expect(h.server.seen[0]!.headers['x-session-api-key']).toBe(KEY);
 		await h.advance(5000);
@@ -91,6 +93,7 @@ describe.each<Generation>(['legacy', 'current'])('%s: sendMessage', generation =
 			`GET /api/v1/app-conversations?ids=${CONV}`,
 			'agent GET /server_info',
 			STATUS,
+			APP_STATUS,
 			SEND[generation],
 		]);
 		expect(h.store.getSnapshot()).toMatchObject({drafts: {}, pending: [], notice: {level: 'info', text: 'message sent to Fix the flaky tests'}});
