@@ -84,8 +84,13 @@ export class StillWaiting extends Error {
 /** The agent's status could not be read right before the message: nothing was sent (it might wait). */
 export class StatusUnread extends Error {
 	override readonly name = 'StatusUnread';
-	constructor(override readonly cause: unknown) {
-		super(`could not read whether the agent waits for a confirmation (${cause instanceof Error ? cause.message : String(cause)}): a message would run a pending action`);
+	constructor(
+		override readonly cause: unknown,
+		/** rejects already sent before the read that failed (they stand: say so) */
+		readonly rejected = 0,
+	) {
+		const done = rejected > 0 ? ' after rejecting the pending action' : '';
+		super(`could not read whether the agent waits for a confirmation${done} (${cause instanceof Error ? cause.message : String(cause)}): a message would run a pending action`);
 	}
 }
 
@@ -152,7 +157,7 @@ export async function sendSafely(client: OpenHandsClient, target: AgentTarget, t
 		} catch (error) {
 			// `keep` sends whatever waits: the status is not needed for that
 			if (answer === 'keep' && error instanceof StatusUnread) break;
-			throw error;
+			throw error instanceof StatusUnread && outcome.rejected > 0 ? new StatusUnread(error.cause, outcome.rejected) : error;
 		}
 		outcome.version = now.version ?? outcome.version;
 		if (now.status !== WAITING) break;

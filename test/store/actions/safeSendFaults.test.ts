@@ -95,4 +95,33 @@ describe('a message when the status read right before it fails', () => {
 		const events = await s.events();
 		expect(events.filter(e => e.action_id === pending).map(e => e.kind)).toEqual(['UserRejectObservation']);
 	});
+
+	it('the reject goes, then the read after it fails: not sent, and the notice says the action was rejected', async () => {
+		const s = await setup();
+		const [pending] = s.pendingIds(await s.events());
+		// the first status read answers; the one after the reject gets a 500
+		let reads = 0;
+		await s.server.add(
+			{
+				kind: 'custom',
+				name: 'second read fails',
+				async handle(ctx) {
+					if (++reads === 1) {
+						const up = await ctx.upstream();
+						return ctx.reply(up.status, {'content-type': String(up.headers['content-type'])}, up.body);
+					}
+					ctx.reply(500, {'content-type': 'text/plain'}, 'Internal Server Error');
+				},
+			},
+			{path: BATCH, method: 'GET'},
+		);
+		s.store.sendMessage(s.id, TEXT);
+		await s.advance(3000);
+		const posts = s.server.requests.filter(r => r.method === 'POST').map(r => r.path.replace(`/api/conversations/${s.id}`, ''));
+		expect(posts).toEqual(['/events/respond_to_confirmation']);
+		expect(s.store.getSnapshot().notice?.text).toMatch(/^message not sent: could not read whether the agent waits for a confirmation after rejecting the pending action \(/);
+		expect(s.store.getSnapshot().drafts).toEqual({[s.id]: TEXT});
+		const events = await s.events();
+		expect(events.filter(e => e.action_id === pending).map(e => e.kind)).toEqual(['UserRejectObservation']);
+	});
 });
