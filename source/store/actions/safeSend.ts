@@ -64,11 +64,15 @@ export class CannotReject extends Error {
 		readonly version: string | null,
 		/** it waits again after the accept the user chose (a new action) */
 		readonly again: boolean,
+		/** a reject was tried (the version is unknown) and the agent still waits: the reject did nothing */
+		readonly tried = false,
 	) {
 		super(
-			again
-				? `the agent waits again, on a new action, and its agent server${version ? ` (${version})` : ''} cannot reject it: a message would run it`
-				: `the agent waits for a confirmation and its agent server${version ? ` (${version})` : ''} cannot reject (before SDK 1.6.0): a message would run the pending action`,
+			tried
+				? 'the agent still waits for a confirmation after a reject, and its agent server does not say its version (before SDK 1.6.0 a reject does nothing): a message would run the pending action'
+				: again
+					? `the agent waits again, on a new action, and its agent server${version ? ` (${version})` : ''} cannot reject it: a message would run it`
+					: `the agent waits for a confirmation and its agent server${version ? ` (${version})` : ''} cannot reject (before SDK 1.6.0): a message would run the pending action`,
 		);
 	}
 }
@@ -171,6 +175,9 @@ export async function sendSafely(client: OpenHandsClient, target: AgentTarget, t
 			continue;
 		}
 		if (!now.rejects) throw new CannotReject(now.version, outcome.accepted);
+		// an unknown version was taken to reject (agentAbilities); still waiting right after a reject, it
+		// most likely cannot (a server before 1.6.0 answers 200 and does nothing): rejecting again would not help
+		if (outcome.rejected > 0 && now.version === null) throw new CannotReject(null, outcome.accepted, true);
 		if (outcome.rejected >= MAX_REJECTS) throw new StillWaiting();
 		await options.beforeReject?.();
 		await step(options, 'reject', o => client.controlAgent(target, 'reject', SUPERSEDED, o));
