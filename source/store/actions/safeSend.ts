@@ -109,7 +109,7 @@ export class StepFailed extends Error {
 	}
 }
 
-type AgentNow = {status: string | null; rejects: boolean; version: string | null};
+export type AgentNow = {status: string | null; rejects: boolean; version: string | null};
 
 /**
  * The agent's status as its agent server says it now, its version and whether it rejects. Where the
@@ -119,7 +119,7 @@ type AgentNow = {status: string | null; rejects: boolean; version: string | null
  * activity's events) is never used instead: it can be seconds old, and an agent that started to wait
  * since would take the message as approval.
  */
-async function agentNow(client: OpenHandsClient, target: AgentTarget, options: SafeSendOptions): Promise<AgentNow> {
+export async function agentNow(client: OpenHandsClient, target: AgentTarget, options: Pick<SafeSendOptions, 'read'>): Promise<AgentNow> {
 	let rejects = true;
 	let version: string | null = null;
 	try {
