@@ -18,7 +18,7 @@ import {ID_OPTIONS, ID_USAGE, resolveConversation} from './resolveId.js';
 import {checkWritable} from './servers.js';
 import {targetOf} from '../store/actions/agentTarget.js';
 import {clean, truncate} from '../text/sanitize.js';
-import {CannotReject, SUPERSEDED, sendSafely, type SafeSendStep, StepFailed, StillWaiting} from '../store/actions/safeSend.js';
+import {CannotReject, SUPERSEDED, sendSafely, type SafeSendStep, StatusUnread, StepFailed, StillWaiting} from '../store/actions/safeSend.js';
 import {pendingGist} from '../present/attentionText.js';
 import type {OpenHandsClient} from '../api/client.js';
 import {newestEvents} from './eventFeed.js';
@@ -61,7 +61,6 @@ export const send: Command = {
 		const target = targetOf(conversation);
 		let waitsFor: string | null = null;
 		const outcome = await sendSafely(server.client, target, text, {
-			known: conversation.execution_status,
 			answer: approve ? 'keep' : 'reject',
 			read: call => call({signal: ctx.io.signal}),
 			act: (step, call) => act(STEPS[step], call, ctx.io.signal, step === 'send' ? 'it was sent and may have arrived' : undefined),
@@ -95,6 +94,7 @@ async function pendingNow(client: OpenHandsClient, id: string, signal: AbortSign
 function notSent(error: unknown): unknown {
 	if (error instanceof CannotReject) return new CommandError(EXIT.refused, `${error.message}: not sent (ohtui approve it first, or send with --approve-pending to let it run)`);
 	if (error instanceof StillWaiting) return new CommandError(EXIT.refused, `${error.message}: not sent`);
+	if (error instanceof StatusUnread) return new CommandError(exitCodeOf(error.cause), `${error.message}: not sent (--approve-pending sends anyway)`);
 	if (error instanceof StepFailed) {
 		const cause = error.cause;
 		// act() already names the step when the answer did not come

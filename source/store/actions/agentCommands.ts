@@ -5,6 +5,7 @@ import {outcomeUnknown} from './actions.js';
 import type {Activity} from '../activity/activity.js';
 import {targetOf} from './agentTarget.js';
 import {knownStatus} from './knownStatus.js';
+import {agentNow, StatusUnread, WAITING} from './safeSend.js';
 import {PRIORITY} from '../budget.js';
 import type {Core} from '../core.js';
 import {errorMessage, isAbort} from '../oneLine.js';
@@ -90,6 +91,7 @@ export class AgentCommands {
 		const stop = this.confirmFromStatus(entry, command, before);
 		try {
 			const conversation = await this.target(id);
+			if (command === 'run' && before !== WAITING && (await this.waitsNow(entry, conversation))) return;
 			await this.core.send(PRIORITY.action, o => this.client.controlAgent(targetOf(conversation), command, reason, {...o, deadlineMs: this.core.config.actionDeadlineMs}));
 			if (!this.mine(entry)) return;
 			const fresh = await this.reread(id);
@@ -109,6 +111,29 @@ export class AgentCommands {
 		} finally {
 			if (!this.mine(entry)) stop();
 		}
+	}
+
+	/**
+	 * A run executes the pending action first (the SDK's implicit confirmation), so R asks while the
+	 * agent waits and runs at once otherwise (issue 26 item 1). "Otherwise" was what the store knew, a
+	 * poll or a socket frame ago: the status is read again right before the run (as a message does,
+	 * ./safeSend.ts), and an agent that waits now, or whose status cannot be read, is not run: the
+	 * command ends saying so (R again asks first). True when it ended.
+	 */
+	private async waitsNow(entry: PendingAction, conversation: AppConversation): Promise<boolean> {
+		let why: string | null = null;
+		try {
+			const now = await agentNow(this.client, targetOf(conversation), {read: call => this.core.send(PRIORITY.action, call)});
+			if (now.status === WAITING) why = 'the agent waits for a confirmation now; a run would approve it (R again asks first)';
+		} catch (error) {
+			if (!(error instanceof StatusUnread)) throw error;
+			why = `could not read whether the agent waits for a confirmation (${errorMessage(error.cause)}): a run would approve it`;
+		}
+		if (why === null || !this.mine(entry)) return why !== null;
+		this.end(entry, 'error', `not run: ${why}`);
+		// the screen learns that it waits: the next R asks
+		void this.reread(conversation.id);
+		return true;
 	}
 
 	/** The agent's status now, as the activity view shows it (./agentTarget.ts). */

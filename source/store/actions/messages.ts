@@ -5,7 +5,7 @@ import {type Actions, outcomeUnknown} from './actions.js';
 import type {Activity} from '../activity/activity.js';
 import {policyText, targetOf} from './agentTarget.js';
 import {knownStatus} from './knownStatus.js';
-import {CannotReject, type PendingAnswer, type SafeSendOutcome, SUPERSEDED, sendSafely, StepFailed, StillWaiting, WAITING} from './safeSend.js';
+import {CannotReject, type PendingAnswer, type SafeSendOutcome, StatusUnread, SUPERSEDED, sendSafely, StepFailed, StillWaiting, WAITING} from './safeSend.js';
 import {PRIORITY} from '../budget.js';
 import type {Core} from '../core.js';
 import {errorMessage, isAbort} from '../oneLine.js';
@@ -108,7 +108,6 @@ export class Messages {
 				conversation = await this.target(conversationId, false);
 			}
 			const outcome = await sendSafely(this.client, targetOf(conversation), text, {
-				known: knownStatus(this.core, this.activity, conversationId),
 				answer,
 				read: call => this.core.send(PRIORITY.action, call),
 				act: (_step, call) => this.act(call),
@@ -116,6 +115,7 @@ export class Messages {
 			if (this.core.get().drafts[conversationId] === text) this.saveDraft(conversationId, '');
 			this.done(entry, 'info', sentText(outcome, titleOf(conversation)));
 		} catch (error) {
+			if (error instanceof StatusUnread) return this.done(entry, 'error', `message not sent: ${error.message}; the draft is kept`);
 			if (error instanceof CannotReject || error instanceof StillWaiting) return this.done(entry, 'error', `message not sent: ${error.message}; the draft is kept`);
 			if (error instanceof StepFailed) {
 				const cause = error.cause instanceof UnknownOutcome ? error.cause.cause : error.cause;

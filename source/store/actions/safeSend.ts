@@ -6,7 +6,8 @@
  *
  * - the agent's status is read from its agent server right before the POST (the conversation as the
  *   agent server reports it: through `conversation_url` for an app server's conversation, the agent
- *   server itself when it is the backend), not from a list poll that may be seconds old;
+ *   server itself when it is the backend), not from a list poll that may be seconds old; when it
+ *   cannot be read (from the app server either), nothing is sent (`StatusUnread`);
  * - while it waits, the pending actions are rejected first with the reason "superseded by a new
  *   message" (what the SDK's proposed fix #5110 does on the server), and the status is read again:
  *   only once it no longer waits does the message go. A server before SDK 1.6.0 cannot reject (its
@@ -36,8 +37,6 @@ export type PendingAnswer = 'reject' | 'accept' | 'keep';
 export type SafeSendStep = 'accept' | 'reject' | 'send';
 
 export type SafeSendOptions = {
-	/** the status the caller knows (the activity's events, the list), used when the agent server cannot be read */
-	known: string | null;
 	answer?: PendingAnswer;
 	/** reads at the caller's priority and deadline */
 	read<T>(call: (options: CallOptions) => Promise<T>): Promise<T>;
@@ -65,11 +64,15 @@ export class CannotReject extends Error {
 		readonly version: string | null,
 		/** it waits again after the accept the user chose (a new action) */
 		readonly again: boolean,
+		/** a reject was tried (the version is unknown) and the agent still waits: the reject did nothing */
+		readonly tried = false,
 	) {
 		super(
-			again
-				? `the agent waits again, on a new action, and its agent server${version ? ` (${version})` : ''} cannot reject it: a message would run it`
-				: `the agent waits for a confirmation and its agent server${version ? ` (${version})` : ''} cannot reject (before SDK 1.6.0): a message would run the pending action`,
+			tried
+				? 'the agent still waits for a confirmation after a reject, and its agent server does not say its version (before SDK 1.6.0 a reject does nothing): a message would run the pending action'
+				: again
+					? `the agent waits again, on a new action, and its agent server${version ? ` (${version})` : ''} cannot reject it: a message would run it`
+					: `the agent waits for a confirmation and its agent server${version ? ` (${version})` : ''} cannot reject (before SDK 1.6.0): a message would run the pending action`,
 		);
 	}
 }
@@ -79,6 +82,19 @@ export class StillWaiting extends Error {
 	override readonly name = 'StillWaiting';
 	constructor() {
 		super(`the agent still waits for a confirmation after ${MAX_REJECTS} rejects (another client runs it?)`);
+	}
+}
+
+/** The agent's status could not be read right before the message: nothing was sent (it might wait). */
+export class StatusUnread extends Error {
+	override readonly name = 'StatusUnread';
+	constructor(
+		override readonly cause: unknown,
+		/** rejects already sent before the read that failed (they stand: say so) */
+		readonly rejected = 0,
+	) {
+		const done = rejected > 0 ? ' after rejecting the pending action' : '';
+		super(`could not read whether the agent waits for a confirmation${done} (${cause instanceof Error ? cause.message : String(cause)}): a message would run a pending action`);
 	}
 }
 
@@ -93,25 +109,32 @@ export class StepFailed extends Error {
 	}
 }
 
-type AgentNow = {status: string | null; rejects: boolean; version: string | null};
+export type AgentNow = {status: string | null; rejects: boolean; version: string | null};
 
 /**
- * The agent's status as its agent server says it now, its version and whether it rejects. When the
- * agent server cannot be read, what the caller knows (a reject that fails then says why).
+ * The agent's status as its agent server says it now, its version and whether it rejects. Where the
+ * agent server does not say (a direct agent server reports its conversations itself) or cannot be
+ * read, the conversation is read again from the backend (an app server's own view, fresh). When no
+ * read answers, the status is unknown: StatusUnread. What the caller knew before (a list poll, the
+ * activity's events) is never used instead: it can be seconds old, and an agent that started to wait
+ * since would take the message as approval.
  */
-async function agentNow(client: OpenHandsClient, target: AgentTarget, options: SafeSendOptions, known: string | null): Promise<AgentNow> {
+export async function agentNow(client: OpenHandsClient, target: AgentTarget, options: Pick<SafeSendOptions, 'read'>): Promise<AgentNow> {
+	let rejects = true;
+	let version: string | null = null;
 	try {
 		const facts = await options.read(o => client.agentFacts(target, o));
-		let status = facts.conversation ? facts.conversation.execution_status : undefined;
-		if (status === undefined) {
-			// a direct agent server: the backend itself reports its conversations
-			const [conversation] = await options.read(o => client.getConversations([target.id], o));
-			status = conversation ? conversation.execution_status : known;
-		}
-		return {status, rejects: facts.rejects, version: facts.version};
+		({rejects, version} = facts);
+		if (facts.conversation) return {status: facts.conversation.execution_status ?? null, rejects, version};
 	} catch (error) {
 		if (isAbort(error)) throw error;
-		return {status: known, rejects: true, version: null};
+	}
+	try {
+		const [conversation] = await options.read(o => client.getConversations([target.id], o));
+		return {status: conversation ? (conversation.execution_status ?? null) : null, rejects, version};
+	} catch (error) {
+		if (isAbort(error)) throw error;
+		throw new StatusUnread(error);
 	}
 }
 
@@ -126,14 +149,20 @@ async function step<T>(options: SafeSendOptions, name: 'accept' | 'reject', call
 
 /**
  * One message, sent only once no action waits (or as `answer` says): see the module comment. Throws
- * CannotReject, StillWaiting or StepFailed when it did not send; the message's own failure as it came.
+ * CannotReject, StillWaiting, StatusUnread or StepFailed when it did not send; the message's own failure as it came.
  */
 export async function sendSafely(client: OpenHandsClient, target: AgentTarget, text: string, options: SafeSendOptions): Promise<SafeSendOutcome> {
 	const answer = options.answer ?? 'reject';
 	const outcome: SafeSendOutcome = {rejected: 0, accepted: false, approved: false, version: null};
-	let known = options.known;
 	for (;;) {
-		const now = await agentNow(client, target, options, known);
+		let now: AgentNow;
+		try {
+			now = await agentNow(client, target, options);
+		} catch (error) {
+			// `keep` sends whatever waits: the status is not needed for that
+			if (answer === 'keep' && error instanceof StatusUnread) break;
+			throw error instanceof StatusUnread && outcome.rejected > 0 ? new StatusUnread(error.cause, outcome.rejected) : error;
+		}
 		outcome.version = now.version ?? outcome.version;
 		if (now.status !== WAITING) break;
 		if (answer === 'keep') {
@@ -143,16 +172,16 @@ export async function sendSafely(client: OpenHandsClient, target: AgentTarget, t
 		if (answer === 'accept' && !outcome.accepted) {
 			await step(options, 'accept', o => client.controlAgent(target, 'accept', undefined, o));
 			outcome.accepted = true;
-			known = 'running';
 			continue;
 		}
 		if (!now.rejects) throw new CannotReject(now.version, outcome.accepted);
+		// an unknown version was taken to reject (agentAbilities); still waiting right after a reject, it
+		// most likely cannot (a server before 1.6.0 answers 200 and does nothing): rejecting again would not help
+		if (outcome.rejected > 0 && now.version === null) throw new CannotReject(null, outcome.accepted, true);
 		if (outcome.rejected >= MAX_REJECTS) throw new StillWaiting();
 		await options.beforeReject?.();
 		await step(options, 'reject', o => client.controlAgent(target, 'reject', SUPERSEDED, o));
 		outcome.rejected++;
-		// a reject leaves the agent idle (agent-server doc 6.2): that is what is known if the read fails
-		known = 'idle';
 	}
 	await options.act('send', o => client.sendMessage(target, text, o));
 	return outcome;

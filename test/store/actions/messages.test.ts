@@ -10,6 +10,8 @@ afterEach(async () => {
 });
 
 const STATUS = `agent GET /api/conversations/${CONV}`;
+/** this fixture's agent server does not serve the conversation (404): its status is then read from the app server */
+const APP_STATUS = `GET /api/v1/app-conversations?ids=${CONV}`;
 const SEND: Record<Generation, string> = {
 	legacy: `agent POST /api/conversations/${CONV}/events`,
 	current: `POST /api/v1/app-conversations/${CONV}/send-message`,
@@ -52,7 +54,7 @@ describe.each<Generation>(['legacy', 'current'])('%s: sendMessage', generation =
 		expect(h.store.getSnapshot().pending).toMatchObject([{key: `message:${CONV}`, kind: 'message', phase: 'calling'}]);
 		await h.advance(1000);
 		// the agent's status from its agent server right before the message (issue 26 item 1)
-		expect(h.lines()).toEqual([STATUS, SEND[generation]]);
+		expect(h.lines()).toEqual([STATUS, APP_STATUS, SEND[generation]]);
 		expect(h.store.getSnapshot()).toMatchObject({drafts: {}, pending: [], notice: {level: 'info', text: 'message sent to Fix the flaky tests'}});
 		if (generation === 'legacy') expect(h.server.seen[0]!.headers['x-session-api-key']).toBe(KEY);
 		await h.advance(5000);
@@ -91,6 +93,7 @@ describe.each<Generation>(['legacy', 'current'])('%s: sendMessage', generation =
 			`GET /api/v1/app-conversations?ids=${CONV}`,
 			'agent GET /server_info',
 			STATUS,
+			APP_STATUS,
 			SEND[generation],
 		]);
 		expect(h.store.getSnapshot()).toMatchObject({drafts: {}, pending: [], notice: {level: 'info', text: 'message sent to Fix the flaky tests'}});
@@ -144,10 +147,14 @@ describe.each<Generation>(['legacy', 'current'])('%s: controlAgent', generation 
 		h.store.controlAgent(CONV, 'run');
 		await h.advance(1000);
 		expect(h.store.getSnapshot().notice).toMatchObject({level: 'info', text: 'agent running: Fix the flaky tests'});
-		// issue 21 item 11: a batch get after each command keeps the header fresh
+		// issue 21 item 11: a batch get after each command keeps the header fresh; issue 26 item 1: the
+		// agent's status read again right before a run (a run approves what waits)
 		expect(h.lines()).toEqual([
 			`agent POST /api/conversations/${CONV}/pause`,
 			`GET /api/v1/app-conversations?ids=${CONV}`,
+			'agent GET /server_info',
+			STATUS,
+			APP_STATUS,
 			`agent POST /api/conversations/${CONV}/run`,
 			`GET /api/v1/app-conversations?ids=${CONV}`,
 		]);
@@ -206,8 +213,9 @@ describe.each<Generation>(['legacy', 'current'])('%s: controlAgent', generation 
 		const h = await ready(generation, 'PAUSED', 'paused');
 		h.store.controlAgent(CONV, 'run');
 		await h.advance(1000);
-		// read for the agent's address, and again after the command (issue 21 item 11)
-		expect(h.lines()).toEqual([`GET /api/v1/app-conversations?ids=${CONV}`, `GET /api/v1/app-conversations?ids=${CONV}`]);
+		// read for the agent's address, for its status right before the run (no agent server: the app
+		// server's), and again after the command (issue 21 item 11)
+		expect(h.lines()).toEqual([`GET /api/v1/app-conversations?ids=${CONV}`, APP_STATUS, `GET /api/v1/app-conversations?ids=${CONV}`]);
 		expect(h.store.getSnapshot().notice?.text).toMatch(/^running the agent failed: the conversation has no agent server address: its sandbox is not running/);
 	});
 });
