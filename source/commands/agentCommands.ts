@@ -4,19 +4,22 @@
  * sent: approve or reject with nothing waiting (an agent server answers 200 anyway, and an accept
  * then starts the agent), pause of an agent that is not running, run of one that is. Run of an
  * agent that waits for confirmation runs the action it waits on, an approval by another name: it
- * is refused unless `--approve-pending` says so (as the app's R asks first; issue 27 item 17).
+ * is refused unless `--approve-pending` says so (as the app's R asks first; issue 27 item 17). Whether
+ * it waits is read from its agent server right before the run, as a message's is: the list the id was
+ * resolved from may lag it (an app server's view).
  */
 import type {AgentCommand} from '../api/client.js';
 import type {AppConversation} from '../api/schemas/index.js';
 import {UsageError} from '../config/errors.js';
 import {pendingGist} from '../present/attentionText.js';
 import {targetOf} from '../store/actions/agentTarget.js';
+import {agentNow, StatusUnread} from '../store/actions/safeSend.js';
 import {clean, truncate} from '../text/sanitize.js';
 import {act, notRunning} from './agentCalls.js';
 import type {Command} from './context.js';
 import {titleOf} from './conversationRows.js';
 import {newestEvents} from './eventFeed.js';
-import {CommandError, EXIT} from './exitCodes.js';
+import {CommandError, EXIT, exitCodeOf} from './exitCodes.js';
 import {ID_OPTIONS, ID_USAGE, resolveConversation} from './resolveId.js';
 import {checkWritable, type OpenServer} from './servers.js';
 
@@ -73,6 +76,18 @@ async function runWouldApprove(ctx: Parameters<Command['run']>[0], server: OpenS
 	return new CommandError(EXIT.refused, `the agent waits for your confirmation${what}; run would approve it: nothing sent (ohtui approve, or run --approve-pending)`);
 }
 
+/** The agent's status as its agent server says it now (null when it does not say); unreadable: nothing is run. */
+async function statusNow(ctx: Parameters<Command['run']>[0], server: OpenServer, conversation: AppConversation): Promise<string | null> {
+	try {
+		const now = await agentNow(server.client, targetOf(conversation), {read: call => call({signal: ctx.io.signal})});
+		return now.status === null ? null : clean(now.status);
+	} catch (error) {
+		if (!(error instanceof StatusUnread)) throw error;
+		const why = error.cause instanceof Error ? error.cause.message : String(error.cause);
+		throw new CommandError(exitCodeOf(error.cause), `could not read whether the agent waits for your confirmation (${why}); run would approve it: nothing sent (run --approve-pending runs anyway)`);
+	}
+}
+
 const APPROVE_PENDING = `  --approve-pending  run even when the agent waits for confirmation (that approves what it waits on)
 `;
 
@@ -91,8 +106,11 @@ function agentCommand(name: string, command: Offered, line: string): Command {
 			checkWritable(server);
 			const why = notRunning(conversation);
 			if (why) throw new CommandError(EXIT.refused, `${why}: the agent cannot take commands; nothing sent (${whatWorks(conversation.sandbox_status, clean(conversation.id).slice(0, 8))})`);
-			const status = conversation.execution_status ? clean(conversation.execution_status) : null;
-			if (running && status === 'waiting_for_confirmation' && !ctx.args.switches.has('approve-pending')) throw await runWouldApprove(ctx, server, conversation);
+			let status = conversation.execution_status ? clean(conversation.execution_status) : null;
+			if (running && !ctx.args.switches.has('approve-pending')) {
+				status = (await statusNow(ctx, server, conversation)) ?? status;
+				if (status === 'waiting_for_confirmation') throw await runWouldApprove(ctx, server, conversation);
+			}
 			const skip = precheck(command, status);
 			if (skip) {
 				if (skip.ok) {
