@@ -5,7 +5,7 @@
  * sets the exit code, and the others still print.
  */
 import {isApiError} from '../api/errors.js';
-import type {AppConversation, Sandbox, SandboxSpec} from '../api/schemas/index.js';
+import {SANDBOX_STATUSES, type AppConversation, type Sandbox, type SandboxSpec} from '../api/schemas/index.js';
 import {UsageError} from '../config/errors.js';
 import {sortByAttention} from '../store/attention/needsYou.js';
 import {isStatusWord, matchesStatus, STATUS_WORDS} from '../present/states.js';
@@ -90,6 +90,9 @@ function conversationFilter(ctx: CommandContext): ((judged: Judged) => boolean) 
 
 function sandboxFilter(ctx: CommandContext): ((row: Row<Sandbox>) => boolean) | null {
 	const words = (ctx.args.values['status'] ?? '').split(',').map(w => w.trim().toUpperCase()).filter(Boolean);
+	// a word no sandbox can have would silently list nothing, as a typo would: name the valid ones instead
+	const known: readonly string[] = SANDBOX_STATUSES;
+	if (words.some(word => !known.includes(word))) throw new UsageError(`--status: expected any of ${SANDBOX_STATUSES.join(', ')}`);
 	return words.length ? row => words.includes(row.item.status.toUpperCase()) : null;
 }
 

@@ -69,6 +69,9 @@ export async function runCommand(name: CommandName, argv: readonly string[], io:
 
 /** A command in this process (./commandProcess.ts: Ctrl-c, a closed stdout, status's detached refresh). */
 export async function runCommandInProcess(name: CommandName, argv: readonly string[]): Promise<number> {
+	// a command that runs on (wait, show --follow, exec) gets its tmux window named `ohtui`, not `node`,
+	// as the app does (../boot/runApp.ts); status from its cache does not come here and needs none
+	process.title = 'ohtui';
 	const {signal, refresh} = commandProcess(name);
 	return runCommand(name, argv, {stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, now: Date.now, signal, refresh});
 }

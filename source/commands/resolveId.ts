@@ -13,7 +13,7 @@ import type {AppConversation} from '../api/schemas/index.js';
 import {UsageError} from '../config/errors.js';
 import {clean, truncate} from '../text/sanitize.js';
 import {titleOf} from './conversationRows.js';
-import {CommandError, EXIT} from './exitCodes.js';
+import {CommandError, EXIT, exitCodeOf} from './exitCodes.js';
 import type {OpenServer} from './servers.js';
 
 export type Found = {server: OpenServer; conversation: AppConversation};
@@ -85,7 +85,7 @@ function howToTell(found: readonly Found[], typed: string): string {
 
 /** Each server asked at once; a server that cannot answer fails the whole lookup (the match might be there). */
 async function byWholeId(servers: readonly OpenServer[], id: string): Promise<Found[]> {
-	const answers = await Promise.all(servers.map(async server => ({server, items: await server.client.getConversations([id])})));
+	const answers = await Promise.all(servers.map(async server => ({server, items: await named(servers, server, async () => server.client.getConversations([id]))})));
 	return answers.flatMap(({server, items}) => items.filter((c): c is AppConversation => c !== null && c.id === id).map(conversation => ({server, conversation})));
 }
 
@@ -93,9 +93,23 @@ async function byWholeId(servers: readonly OpenServer[], id: string): Promise<Fo
 async function byPrefix(servers: readonly OpenServer[], prefix: string): Promise<Found[]> {
 	const answers = await Promise.all(
 		servers.map(async server => {
-			const {items} = await collectPages((query, options) => server.client.searchConversations(query, options), {maxItems: server.maxItems});
+			const {items} = await named(servers, server, async () => collectPages((query, options) => server.client.searchConversations(query, options), {maxItems: server.maxItems}));
 			return {server, items};
 		}),
 	);
 	return answers.flatMap(({server, items}) => items.filter(c => normalizeId(c.id).startsWith(prefix)).map(conversation => ({server, conversation})));
+}
+
+/**
+ * With several servers open, a server that cannot answer is named in the failure (as `ls` names
+ * it), with the way to look on the others only; its exit code stays the failure's own.
+ */
+async function named<T>(servers: readonly OpenServer[], server: OpenServer, ask: () => Promise<T>): Promise<T> {
+	try {
+		return await ask();
+	} catch (error) {
+		if (servers.length < 2 || exitCodeOf(error) === EXIT.interrupted) throw error;
+		const text = error instanceof Error ? error.message : String(error);
+		throw new CommandError(exitCodeOf(error), `${clean(server.name)}: ${text} (the id might be there; SERVER:ID or --server looks on one server)`);
+	}
 }

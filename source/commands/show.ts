@@ -30,6 +30,8 @@ import type {OpenServer} from './servers.js';
 import {sleep} from './sleep.js';
 
 export const DEFAULT_EVENTS = 10;
+/** events read beyond `--events N` for the text, whose rows leave bookkeeping out (eventRows.ts) */
+const BOOKKEEPING_MARGIN = 10;
 
 const USAGE = `Usage: ohtui show ID [options]
 
@@ -122,8 +124,10 @@ export const show: Command = {
 		const judged = judge(server.name, conversation, seen);
 		const waiting = judged.state === 'waiting';
 		const following = ctx.args.switches.has('follow');
-		// enough events to find the actions that wait, and where following starts, even when fewer are shown
-		const {events, skipped} = await newestEvents(server.client, conversation.id, waiting || following ? Math.max(count, 20) : count, ctx.io.signal);
+		// enough events to find the actions that wait, and where following starts, even when fewer are shown;
+		// the text shows rows, and a bookkeeping event (one per message sent) is none: a few more are read
+		const wanted = json || count === 0 ? count : count + BOOKKEEPING_MARGIN;
+		const {events, skipped} = await newestEvents(server.client, conversation.id, waiting || following ? Math.max(wanted, 20) : wanted, ctx.io.signal);
 		const pending = waiting ? pendingActions(events).map(pendingLine) : [];
 		const shown = events.slice(events.length - count);
 		const several = servers.length > 1;

@@ -50,7 +50,7 @@ export function resolveConfig(sources: ConfigSources, warnings: string[] = []): 
 	const {profile} = selection;
 	for (const server of selection.servers) {
 		if (server.apiKey !== null && server.apiKey === env.apiKey && !isSendableKey(server.apiKey)) {
-			throw new UsageError(`OPENHANDS_API_KEY: ${badKeyMessage}`);
+			throw new UsageError(`OPENHANDS_API_KEY cannot be used: it ${badKeyMessage}`);
 		}
 	}
 	warnings.push(...shortKeyWarnings(selection.servers));

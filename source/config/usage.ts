@@ -62,8 +62,8 @@ Config file: ${configFilePath} (JSON, at most 1 MB)
   names a server; a profile's apiKey is sent to its own URL only.
   "keys" gives a command new keys (command names: see the README); a key taken twice is an error.
   "notifyCommand" (a program and its arguments, no shell) runs when something comes to need you,
-  with OHTUI_SERVER, OHTUI_CONVERSATION, OHTUI_STATUS, OHTUI_TITLE, OHTUI_WAITS_FOR, OHTUI_TEXT set
-  (never a key); it gets 10 s; a failure is one line in the log.
+  with OHTUI_EVENT, OHTUI_SERVER, OHTUI_CONVERSATION, OHTUI_STATUS, OHTUI_TITLE, OHTUI_WAITS_FOR,
+  OHTUI_TEXT and OHTUI_COUNT set (never a key); it gets 10 s; a failure is one line in the log.
   Keep it private: chmod 600 ${configFilePath}
 
 Exit status: 0 quit, 1 fatal error, 2 usage or config error, 128+N ended by signal N.

@@ -123,7 +123,7 @@ export async function serve(argv: string[], io: ServeIo = {}): Promise<number> {
 	const stderr = io.stderr ?? process.stderr;
 	const parsed = parseServeArgs(argv, io.env ?? process.env);
 	if ('error' in parsed) {
-		stderr.write(`ohtui serve: ${parsed.error}\n${USAGE}`);
+		stderr.write(`ohtui serve: ${parsed.error}\nRun ohtui serve --help for usage.\n`);
 		return 2;
 	}
 	if (parsed.help) {

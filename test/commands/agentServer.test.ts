@@ -70,6 +70,23 @@ describe('the commands against an agent server', () => {
 		expect(late.map(i => `${lines[i - 1]} | ${lines[i]}`)).toEqual([]);
 	});
 
+	it('show --events N: N rows, though one of the last N events is no row (a last_user_message_id update); it showed N - 1', async () => {
+		type Shown = {events: {kind: string; text: string}[]};
+		let tried = 0;
+		for (const conversation of await list()) {
+			const {events} = JSON.parse((await ohtui(['show', conversation.id, '--json', '--events', '100'], {env})).out) as Shown;
+			const noise = events.findLastIndex(e => e.kind === 'ConversationStateUpdateEvent' && e.text.startsWith('last_user_message_id'));
+			const n = events.length - noise;
+			if (noise < 1 || n > 80) continue;
+			tried++;
+			const {code, out} = await ohtui(['show', conversation.id, '--events', String(n)], {env});
+			expect(code).toBe(0);
+			expect(out).toContain(`\nlast ${n} events:\n`);
+			expect(out.split(`last ${n} events:\n`)[1]!.trimEnd().split('\n')).toHaveLength(n);
+		}
+		expect(tried).toBeGreaterThan(0);
+	});
+
 	it('show, reject, pause and run: one request each to the agent server', async () => {
 		const waiting = await byState('waiting');
 		const shown = await ohtui(['show', waiting.id.slice(0, 8), '--events', '3'], {env});

@@ -134,6 +134,19 @@ describe('ohtui ls: usage', () => {
 		}
 	});
 
+	it('ls sandboxes --status with a word that is no sandbox status: exit 2 naming the valid ones (it listed nothing, exit 0)', async () => {
+		const {code, out, err} = await ohtui(['ls', 'sandboxes', '--status', 'running,sleepy'], {env});
+		expect(code).toBe(2);
+		expect(out).toBe('');
+		expect(err).toContain('--status: expected any of STARTING, RUNNING, PAUSED, ERROR, MISSING');
+	});
+
+	it('a key with a line break in OPENHANDS_API_KEY: the reason is read, not masked as if it were the key (it said "OPENHANDS_API_KEY: •••• a line break")', async () => {
+		const {code, err} = await ohtui(['ls'], {env: {...env, OPENHANDS_API_KEY: 'sk-abc\ndef'}});
+		expect(code).toBe(2);
+		expect(err).toBe('ohtui ls: OPENHANDS_API_KEY cannot be used: it contains a line break, control character, space at an end or non-ASCII character (an HTTP header cannot carry it)\n');
+	});
+
 	it('no server configured (or --demo): exit 2, one line with what to set and where to try the commands', async () => {
 		for (const argv of [['ls'], ['ls', '--demo'], ['--demo', 'status', '--fresh']]) {
 			const {code, err} = await ohtui(argv, {env: home.env});

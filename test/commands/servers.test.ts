@@ -94,6 +94,22 @@ describe('several servers', () => {
 		}
 	});
 
+	it('an id looked for while one server is down: the failure names that server (exit 3), and SERVER:ID looks on the other', async () => {
+		const id = (JSON.parse((await ohtui(['ls', '--profile', 'work', '--json'], {env})).out) as {id: string}[])[0]!.id;
+		writeConfig({work: {url: work.url, apiKey: WORK_KEY}, gone: {url: `http://127.0.0.1:${await deadPort()}`}}, {open: 'all'});
+		try {
+			for (const typed of [id, id.slice(0, 8)]) {
+				const run = await ohtui(['show', typed, '--events', '0'], {env});
+				expect(run.code, typed).toBe(3);
+				expect(run.err.trim(), typed).toMatch(/^ohtui show: gone: cannot reach 127\.0\.0\.1:\d+ \(connection refused\)[^\n]*SERVER:ID or --server looks on one server\)$/);
+			}
+			const named = await ohtui(['show', `work:${id.slice(0, 8)}`, '--events', '0'], {env});
+			expect([named.code, named.err]).toEqual([0, '']);
+		} finally {
+			writeConfig({work: {url: work.url, apiKey: WORK_KEY}, laptop: {url: laptop.url, apiKey: LAPTOP_KEY, auth: 'session'}});
+		}
+	});
+
 	it('new needs one server; a key given in the environment is not sent to several', async () => {
 		const run = await ohtui(['new', '--message', 'x', '--all'], {env});
 		expect(run.code).toBe(2);

@@ -91,8 +91,8 @@ describe('URLs and keys', () => {
 
 	it('a key with a line break or control character is a config error, never sent', () => {
 		const url = 'http://h:3000';
-		expect(failure(() => resolve({url}, {OPENHANDS_API_KEY: 'sk-abc\r\ndef'}))).toMatch(/^OPENHANDS_API_KEY: contains a line break/);
-		expect(failure(() => resolve({url}, {OPENHANDS_API_KEY: 'sk-abc\u0007def'}))).toMatch(/^OPENHANDS_API_KEY: /);
+		expect(failure(() => resolve({url}, {OPENHANDS_API_KEY: 'sk-abc\r\ndef'}))).toMatch(/^OPENHANDS_API_KEY cannot be used: it contains a line break/);
+		expect(failure(() => resolve({url}, {OPENHANDS_API_KEY: 'sk-abc\u0007def'}))).toMatch(/^OPENHANDS_API_KEY cannot be used: /);
 		// trailing newline (from `$(cat key)` or an editor) is trimmed, as before
 		expect(resolve({url}, {OPENHANDS_API_KEY: 'sk-abc-def\n'}).servers[0]!.apiKey).toBe('sk-abc-def');
 		// unused in demo mode: not checked

@@ -97,6 +97,21 @@ describe('ohtui commands from a shell', () => {
 		expect(out).toBe('');
 	});
 
+	it.runIf(existsSync('/proc/self/cmdline'))('a command that runs on (wait, show --follow) names its process ohtui, as the app does: tmux names the window after it, not node', async () => {
+		const id = (await shell('$OHTUI ls --status paused --limit 1 | cut -f1')).stdout.trim();
+		const asked = () => server.requests.some(r => r.query.includes(id) || r.path.includes(id));
+		server.clearRequests();
+		const child = spawn(process.execPath, [cliPath, 'wait', id, '--until', 'finished'], {env, stdio: 'ignore'});
+		try {
+			// the command asks for the conversation only once it runs: by then it has named itself
+			while (!asked()) await new Promise(resolve => setTimeout(resolve, 20));
+			expect(readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\u0000')[0]).toBe('ohtui');
+		} finally {
+			child.kill('SIGTERM');
+			await new Promise(resolve => child.on('exit', resolve));
+		}
+	});
+
 	it('six ohtui status started at once: one request to the server, the same line for all', async () => {
 		const statusHome = tempHome();
 		try {

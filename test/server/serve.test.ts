@@ -46,11 +46,12 @@ describe('ohtui serve', () => {
 		expect(parseServeArgs(['--seed-events', 'many'], {})).toEqual({error: "--seed-events expects a whole number, got 'many'"});
 	});
 
-	it('answers a bad flag with a message on stderr and 2, --help with 0', async () => {
+	it('answers a bad flag with one line and where its usage is on stderr and 2, --help with 0', async () => {
 		const stdout = capture();
 		const stderr = capture();
 		expect(await serve(['--bogus'], {stdout, stderr})).toBe(2);
-		expect(stderr.text).toContain('unknown option --bogus');
+		// the error and where the usage is, as every other command says it (it printed the whole usage, 30 lines)
+		expect(stderr.text).toBe('ohtui serve: unknown option --bogus\nRun ohtui serve --help for usage.\n');
 		expect(stdout.text).toBe('');
 		expect(await serve(['--help'], {stdout, stderr})).toBe(0);
 		expect(stdout.text).toContain('Usage: ohtui serve');

@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, describe, expect, it, vi} from 'vitest';
 import {commandEnv, createCommandNotifier, MAX_RUNNING, type NotifyFields} from '../../source/terminal/notifyCommand.js';
+import {usageText} from '../../source/config/usage.js';
 import {clearKnownSecrets} from '../../source/text/knownSecrets.js';
 import {registerKnownSecret} from '../../source/text/secrets.js';
 
@@ -128,5 +129,12 @@ describe('notifyCommand (issue 19 §3)', () => {
 		expect(env['OPENHANDS_URL']).toBeUndefined();
 		expect(env['OHTUI_STATUS']).toBe('waiting');
 		expect(env['OHTUI_WAITS_FOR']).toBe('');
+	});
+
+	it('ohtui --help names every variable the program gets (it left out OHTUI_EVENT and OHTUI_COUNT)', () => {
+		const help = usageText('/home/u/.config/ohtui/config.json');
+		const names = Object.keys(commandEnv({}, fields())).filter(name => name.startsWith('OHTUI_'));
+		expect(names.length).toBeGreaterThan(5);
+		for (const name of names) expect(help, name).toContain(name);
 	});
 });
