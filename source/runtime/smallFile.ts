@@ -7,7 +7,7 @@
  * in 3 s). O_NONBLOCK lets open() return at once on a FIFO, so fstat can judge what was opened (not
  * what the path named a moment before) before any read.
  */
-import {closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, type Stats, writeFileSync} from 'node:fs';
+import {closeSync, constants, fstatSync, linkSync, mkdirSync, openSync, readSync, renameSync, rmSync, type Stats, writeFileSync} from 'node:fs';
 import {dirname} from 'node:path';
 
 export type SmallFile =
@@ -85,3 +85,27 @@ export function replaceFile(path: string, data: string | Uint8Array): void {
 		throw error;
 	}
 }
+
+/**
+ * Makes `path` with `data` only if nothing is there yet: true when this call made it, false when
+ * something was (another process made it first). Written whole through a temporary file linked to
+ * its name (a link, unlike a rename, never replaces): several processes starting at once agree on
+ * the first one's file. Throws what the file system says otherwise (no links on this file system:
+ * the caller falls back to replaceFile).
+ */
+export function createFile(path: string, data: string | Uint8Array): boolean {
+	const temporary = `${path}.${process.pid}.new`;
+	try {
+		mkdirSync(dirname(path), {recursive: true, mode: 0o700});
+		rmSync(temporary, {force: true});
+		writeFileSync(temporary, data, {mode: 0o600, flag: 'wx'});
+		linkSync(temporary, path);
+		return true;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+		throw error;
+	} finally {
+		rmSync(temporary, {force: true});
+	}
+}
+

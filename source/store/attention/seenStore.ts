@@ -17,7 +17,7 @@
 import {join} from 'node:path';
 import {type Ack, type Acks, holds, mergeAcks, newest, parseAcks} from './acknowledgements.js';
 import {mergedStates, movedOn, readStates} from './seenStates.js';
-import {replaceFile, smallFileText} from '../../runtime/smallFile.js';
+import {createFile, replaceFile, smallFileText} from '../../runtime/smallFile.js';
 
 /**
  * Marks kept per server, newest first; the oldest go (a conversation unseen for that long is old news).
@@ -105,6 +105,15 @@ function read(path: string, server: string): SeenFile | null {
 	return text === null ? null : parse(text, server);
 }
 
+/** true when this call made the file; false when one was there (or none can be made: the caller writes) */
+function created(path: string, data: SeenFile): boolean {
+	try {
+		return createFile(path, JSON.stringify(data));
+	} catch {
+		return false;
+	}
+}
+
 function write(path: string, data: SeenFile): boolean {
 	try {
 		replaceFile(path, JSON.stringify(data));
@@ -153,9 +162,15 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 	let file = read(path, server);
 	if (!file) {
 		// the first time this server is tracked (or the file was unusable): start from now, and say so
-		// on disk at once, or every short-lived `ohtui status` would start from its own now
-		file = {version: 1, server, since: now(), seen: {}};
-		write(path, file);
+		// on disk at once, or every short-lived `ohtui status` would start from its own now. Several
+		// started at once (a tmux bar's) take the first one's file: each its own `since` counted a
+		// finish between them as needs-you in some and not in others
+		const fresh: SeenFile = {version: 1, server, since: now(), seen: {}};
+		file = created(path, fresh) ? fresh : read(path, server);
+		if (!file) {
+			file = fresh;
+			write(path, file);
+		}
 	}
 	const {since} = file;
 	/** the newest MAX_MARKS marks, read or made here: what the file keeps */

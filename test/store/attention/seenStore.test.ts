@@ -25,6 +25,32 @@ describe('ohtuiDirectory', () => {
 });
 
 describe('seen store', () => {
+	it('several opened at once on a server seen for the first time keep the first one\'s since (each its own made a finish between them needs-you in some)', () => {
+		const directory = freshDir();
+		const path = join(directory, 'seen', seenFileName(SERVER));
+		// another process makes the file after this one found none and before it writes its own
+		const now = () => {
+			mkdirSync(join(directory, 'seen'), {recursive: true});
+			writeFileSync(path, JSON.stringify({version: 1, server: SERVER, since: 1000, seen: {}}));
+			return 2000;
+		};
+		const store = openSeenStore({directory, server: SERVER, now});
+		expect(store.since).toBe(1000);
+		expect(JSON.parse(readFileSync(path, 'utf8')).since).toBe(1000);
+		expect(readdirSync(join(directory, 'seen'))).toEqual([seenFileName(SERVER)]);
+		// a finish at 1500 needs you here as it does in the first one (before: seen here, since 2000)
+		expect(store.isSeen('c1', 1500)).toBe(false);
+		expect(store.isSeen('c0', 900)).toBe(true);
+	});
+
+	it('a first open with nobody else makes the file from its own now', () => {
+		const directory = freshDir();
+		const store = openSeenStore({directory, server: SERVER, now: () => 3000});
+		expect(store.since).toBe(3000);
+		expect(JSON.parse(readFileSync(join(directory, 'seen', seenFileName(SERVER)), 'utf8')).since).toBe(3000);
+		expect(readdirSync(join(directory, 'seen'))).toEqual([seenFileName(SERVER)]);
+	});
+
 	it('one file per server, named after its URL', () => {
 		expect(seenFileName('http://127.0.0.1:3000')).toBe('http_127.0.0.1_3000.json');
 		expect(seenFileName('https://oh.example.com/base/')).toBe('https_oh.example.com_base.json');
