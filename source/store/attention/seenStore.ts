@@ -161,16 +161,11 @@ export function openSeenStore({directory, server, now = Date.now}: SeenStoreOpti
 	const path = join(directory, 'seen', seenFileName(server));
 	let file = read(path, server);
 	if (!file) {
-		// the first time this server is tracked (or the file was unusable): start from now, and say so
-		// on disk at once, or every short-lived `ohtui status` would start from its own now. Several
-		// started at once (a tmux bar's) take the first one's file: each its own `since` counted a
-		// finish between them as needs-you in some and not in others
+		// the first time this server is tracked (or the file was unusable): start from now, on disk at
+		// once, or each short-lived `ohtui status` would start from its own; several at once take the first one's
 		const fresh: SeenFile = {version: 1, server, since: now(), seen: {}};
 		file = created(path, fresh) ? fresh : read(path, server);
-		if (!file) {
-			file = fresh;
-			write(path, file);
-		}
+		if (!file) write(path, (file = fresh));
 	}
 	const {since} = file;
 	/** the newest MAX_MARKS marks, read or made here: what the file keeps */
