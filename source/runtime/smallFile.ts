@@ -67,45 +67,43 @@ export function fileKind(stat: Pick<Stats, 'isFIFO' | 'isCharacterDevice' | 'isB
 }
 
 /**
- * Writes `data` whole to `path` through a temporary file renamed over it, so no reader sees half a
- * file; the folder is made private if missing. The temporary file is made by this call (O_EXCL):
+ * Writes `data` whole to a temporary file beside `path`, then `place`s it there: no reader sees half
+ * a file; the folder is made private if missing. The temporary file is made by this call (O_EXCL):
  * whatever sat at its name (a FIFO, a symlink: opening either for writing would block or write
  * elsewhere) is removed first, and if something takes the name again meanwhile the write fails
- * rather than open it. Throws what the file system says; the temporary file is never left behind.
+ * rather than open it. The temporary file is never left behind.
  */
-export function replaceFile(path: string, data: string | Uint8Array): void {
+function throughTemporary<T>(path: string, data: string | Uint8Array, place: (temporary: string) => T): T {
 	const temporary = `${path}.${process.pid}.tmp`;
 	try {
 		mkdirSync(dirname(path), {recursive: true, mode: 0o700});
 		rmSync(temporary, {force: true});
 		writeFileSync(temporary, data, {mode: 0o600, flag: 'wx'});
-		renameSync(temporary, path);
-	} catch (error) {
-		rmSync(temporary, {force: true});
-		throw error;
-	}
-}
-
-/**
- * Makes `path` with `data` only if nothing is there yet: true when this call made it, false when
- * something was (another process made it first). Written whole through a temporary file linked to
- * its name (a link, unlike a rename, never replaces): several processes starting at once agree on
- * the first one's file. Throws what the file system says otherwise (no links on this file system:
- * the caller falls back to replaceFile).
- */
-export function createFile(path: string, data: string | Uint8Array): boolean {
-	const temporary = `${path}.${process.pid}.new`;
-	try {
-		mkdirSync(dirname(path), {recursive: true, mode: 0o700});
-		rmSync(temporary, {force: true});
-		writeFileSync(temporary, data, {mode: 0o600, flag: 'wx'});
-		linkSync(temporary, path);
-		return true;
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-		throw error;
+		return place(temporary);
 	} finally {
 		rmSync(temporary, {force: true});
 	}
 }
 
+/** Writes `data` whole to `path`, renamed over what was there. Throws what the file system says. */
+export function replaceFile(path: string, data: string | Uint8Array): void {
+	throughTemporary(path, data, temporary => renameSync(temporary, path));
+}
+
+/**
+ * Makes `path` with `data` only if nothing is there yet: true when this call made it, false when
+ * something was (another process made it first). A link, unlike a rename, never replaces: several
+ * processes starting at once agree on the first one's file. Throws what the file system says
+ * otherwise (no links on this file system: the caller falls back to replaceFile).
+ */
+export function createFile(path: string, data: string | Uint8Array): boolean {
+	try {
+		return throughTemporary(path, data, temporary => {
+			linkSync(temporary, path);
+			return true;
+		});
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+		throw error;
+	}
+}
